@@ -1,0 +1,2 @@
+//! Side-by-side benchmarks (work in progress).
+fn main() {}

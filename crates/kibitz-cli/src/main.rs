@@ -1,0 +1,62 @@
+//! `kibitz`: the command-line face of the kibitz chess toolkit.
+//!
+//! The binary is thin: it parses flags, calls the library and prints. Exit status:
+//! 0 when every input was fine, 1 when some inputs were invalid (each reported, the
+//! batch went on), 2 for usage errors and fatal I/O errors.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+mod output;
+
+/// kibitz — a chess toolkit: geometry, legal moves, perft, notation, mobility, mates.
+#[derive(Parser, Debug)]
+#[command(name = "kibitz", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Describe squares: index, file, rank, coordinates, colour, diagonals.
+    Square(cmd::square::Args),
+    /// Do two squares share a file, rank, diagonal or anti-diagonal?
+    Line(cmd::line::Args),
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Square(args) => cmd::square::run(args),
+        Command::Line(args) => cmd::line::run(args),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // clap prints help and version to stdout with status 0, usage errors with 2.
+            let _ = err.print();
+            return if err.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            if output::is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            let _ = io::stdout().flush();
+            eprintln!("kibitz: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! Shared output helpers: JSON Lines, broken pipes.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+/// Is this error (anywhere in its chain) a closed pipe, as when the output goes to `head`?
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Writes one JSON object on one line.
+pub fn json_line(out: &mut impl Write, value: &impl Serialize) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+/// Parses a square for the command line, with a message that names the argument.
+pub fn parse_square(text: &str) -> anyhow::Result<kibitz::Square> {
+    text.parse()
+        .map_err(|e| anyhow::anyhow!("{e}: {text:?} is not a square name such as e4"))
+}
