@@ -2,6 +2,8 @@
 //!
 //! * [`geometry`]: squares in the little-endian rank-file mapping (a1 = 0, h8 = 63),
 //!   files, ranks, diagonals and anti-diagonals, bitboards.
+//! * [`attacks`]: leaper tables and magic-bitboard slider attacks.
+//! * [`position`]: FEN, legal moves, make-move, check and mate, perft.
 //!
 //! ```
 //! use kibitz::{lines, Square};
@@ -10,6 +12,13 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod attacks;
 pub mod geometry;
+pub mod position;
 
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};
+pub use position::{
+    CastlingRights, CastlingRightsError, CastlingSide, FenError, IllegalMoveError, MAX_MOVES, Move,
+    MoveKind, MoveList, Outcome, Piece, Position, PositionError, Role, UciError, perft,
+    perft_divide,
+};

@@ -1,0 +1,348 @@
+//! Legal move generation.
+//!
+//! One generator serves both listing moves and counting them: it reports moves in
+//! sets (a man and all its target squares, or all pawns shifted one way) to a
+//! [`MoveSink`]. Counting a set is one popcount, so perft's leaves never build moves.
+//!
+//! Legality comes from three masks rather than from making each move: the check
+//! mask (squares that capture or block a single checker), pin lines (a pinned man
+//! moves only along the line to its king), and attacked-square tests for the king.
+
+use super::{CastlingSide, Move, MoveKind, MoveList, Position, Role};
+use crate::{Bitboard, Color, Rank, Square, attacks, lines};
+
+/// Receives the legal moves of a position, set by set.
+pub(crate) trait MoveSink {
+    /// `role` on `from` may go to every square of `to` (never a promotion).
+    fn piece(&mut self, role: Role, from: Square, to: Bitboard);
+    /// Pawns may go to every square of `to`, each coming from `to - offset`.
+    fn pawns(&mut self, to: Bitboard, offset: i8);
+    /// As [`MoveSink::pawns`], onto the last rank: four promotions each.
+    fn promotions(&mut self, to: Bitboard, offset: i8);
+    /// One en-passant capture or castling.
+    fn special(&mut self, mv: Move);
+    /// Generators stop early when this turns true (used by "has any legal move").
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
+        for t in to {
+            self.push(Move::normal(role, from, t));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, offset: i8) {
+        for t in to {
+            let from = Square::new((t as i32 - offset as i32) as u32);
+            self.push(Move::normal(Role::Pawn, from, t));
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, offset: i8) {
+        for t in to {
+            let from = Square::new((t as i32 - offset as i32) as u32);
+            for role in Role::PROMOTIONS {
+                self.push(Move {
+                    from,
+                    to: t,
+                    role: Role::Pawn,
+                    promotion: Some(role),
+                    kind: MoveKind::Normal,
+                });
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// Counts moves without building them.
+#[derive(Default)]
+pub(crate) struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn piece(&mut self, _: Role, _: Square, to: Bitboard) {
+        self.0 += to.count() as u64;
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, _: i8) {
+        self.0 += to.count() as u64;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, _: i8) {
+        self.0 += 4 * to.count() as u64;
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Stops at the first legal move.
+#[derive(Default)]
+struct AnyMove(bool);
+
+impl MoveSink for AnyMove {
+    #[inline(always)]
+    fn piece(&mut self, _: Role, _: Square, to: Bitboard) {
+        self.0 |= to.any();
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, _: i8) {
+        self.0 |= to.any();
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, _: i8) {
+        self.0 |= to.any();
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
+    }
+}
+
+/// Moves every square one rank forward for `color`.
+#[inline(always)]
+fn forward(color: Color, bb: Bitboard) -> Bitboard {
+    match color {
+        Color::White => bb.north(),
+        Color::Black => bb.south(),
+    }
+}
+
+impl Position {
+    /// Every legal move.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 48);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// The number of legal moves, counted without building them.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter::default();
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Does the side to move have any legal move? Stops at the first one found.
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = AnyMove::default();
+        self.generate(&mut any);
+        any.0
+    }
+
+    /// Reports every legal move to `sink`.
+    #[inline(always)]
+    pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn();
+        let king = self.king(us);
+        let ours = self.us();
+        let theirs = self.them();
+        let occ = ours | theirs;
+
+        // King: any square not attacked once the king has left its square (so that
+        // a slider's ray through the king's old square counts).
+        let mut king_targets = Bitboard::EMPTY;
+        let without_king = occ.without(king);
+        for to in attacks::king_attacks(king) - ours {
+            if !self.is_attacked(to, !us, without_king) {
+                king_targets |= to;
+            }
+        }
+        sink.piece(Role::King, king, king_targets);
+        if sink.done() {
+            return;
+        }
+
+        let checkers = self.checkers();
+        if checkers.more_than_one() {
+            return; // double check: only the king can move
+        }
+        let check_mask = match checkers.first() {
+            Some(checker) => lines::between(king, checker) | checker,
+            None => Bitboard::FULL,
+        };
+        let targets = check_mask - ours;
+        let pinned = self.pinned();
+        // A pinned man can never answer a check: it would leave its pin line.
+        let movable = if checkers.any() { ours - pinned } else { ours };
+
+        for from in self.by_role(Role::Knight) & (movable - pinned) {
+            sink.piece(Role::Knight, from, attacks::knight_attacks(from) & targets);
+        }
+        for from in self.by_role(Role::Bishop) & movable {
+            let mut to = attacks::bishop_attacks(from, occ) & targets;
+            if pinned.contains(from) {
+                to &= lines::line(king, from);
+            }
+            sink.piece(Role::Bishop, from, to);
+        }
+        for from in self.by_role(Role::Rook) & movable {
+            let mut to = attacks::rook_attacks(from, occ) & targets;
+            if pinned.contains(from) {
+                to &= lines::line(king, from);
+            }
+            sink.piece(Role::Rook, from, to);
+        }
+        for from in self.by_role(Role::Queen) & movable {
+            let mut to = attacks::queen_attacks(from, occ) & targets;
+            if pinned.contains(from) {
+                to &= lines::line(king, from);
+            }
+            sink.piece(Role::Queen, from, to);
+        }
+        if sink.done() {
+            return;
+        }
+
+        self.generate_pawns(
+            sink,
+            movable & self.by_role(Role::Pawn),
+            check_mask,
+            king,
+            occ,
+            theirs,
+        );
+
+        if let Some(ep) = self.ep_square() {
+            self.generate_en_passant(sink, ep, king);
+        }
+        if checkers.is_empty() && self.castling_rights().has_any(us) {
+            self.generate_castling(sink, occ);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pawns<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        pawns: Bitboard,
+        check_mask: Bitboard,
+        king: Square,
+        occ: Bitboard,
+        theirs: Bitboard,
+    ) {
+        let us = self.turn();
+        let empty = !occ;
+        let last_rank = Bitboard::rank(us.fold(Rank::Eighth, Rank::First));
+        let double_rank = Bitboard::rank(us.fold(Rank::Third, Rank::Sixth));
+        let (up, up_left, up_right): (i8, i8, i8) = match us {
+            Color::White => (8, 7, 9),
+            Color::Black => (-8, -9, -7),
+        };
+
+        // Pinned pawns move only along their pin line: a vertical pin allows pushes,
+        // a diagonal pin allows capturing the pinner. Split them off so the bulk of
+        // the pawns moves as whole sets.
+        let pinned = pawns & self.pinned();
+        let free = pawns - pinned;
+
+        let emit = |sink: &mut S, to: Bitboard, offset: i8| {
+            sink.pawns(to - last_rank, offset);
+            let promo = to & last_rank;
+            if promo.any() {
+                sink.promotions(promo, offset);
+            }
+        };
+
+        let single = forward(us, free) & empty;
+        let double = forward(us, single & double_rank) & empty & check_mask;
+        emit(sink, single & check_mask, up);
+        sink.pawns(double, 2 * up);
+        // Captures towards the a-file and towards the h-file; file wrap-around masked.
+        let left = forward(us, free).west() & theirs & check_mask;
+        let right = forward(us, free).east() & theirs & check_mask;
+        emit(sink, left, up_left);
+        emit(sink, right, up_right);
+
+        for from in pinned {
+            let pin_line = lines::line(king, from);
+            let one = forward(us, from.bitboard()) & empty;
+            let two = forward(us, one & double_rank) & empty;
+            let caps = attacks::pawn_attacks(us, from) & theirs;
+            let to = (one | two | caps) & pin_line & check_mask;
+            for t in to {
+                let offset = (t as i32 - from as i32) as i8;
+                emit(sink, t.bitboard(), offset);
+            }
+        }
+    }
+
+    /// En passant is rare and has a special danger (both pawns leave the same rank,
+    /// possibly exposing the king to a rook), so each candidate is checked by
+    /// recomputing the king's attackers on the board after the capture.
+    #[cold]
+    fn generate_en_passant<S: MoveSink>(&self, sink: &mut S, ep: Square, king: Square) {
+        let us = self.turn();
+        let candidates = attacks::pawn_attacks(!us, ep) & self.pieces(us, Role::Pawn);
+        let captured = Square::from_coords(ep.file(), ep_victim_rank(us));
+        for from in candidates {
+            let occ = (self.occupied() ^ from ^ captured) | ep;
+            let attackers = self.attackers(king, !us, occ) - captured.bitboard();
+            if attackers.is_empty() {
+                sink.special(Move {
+                    from,
+                    to: ep,
+                    role: Role::Pawn,
+                    promotion: None,
+                    kind: MoveKind::EnPassant,
+                });
+            }
+        }
+    }
+
+    #[cold]
+    fn generate_castling<S: MoveSink>(&self, sink: &mut S, occ: Bitboard) {
+        let us = self.turn();
+        for side in CastlingSide::ALL {
+            if !self.castling_rights().has(us, side) || (side.empty_squares(us) & occ).any() {
+                continue;
+            }
+            if side
+                .king_path(us)
+                .into_iter()
+                .any(|sq| self.is_attacked(sq, !us, occ))
+            {
+                continue;
+            }
+            let (from, to) = side.king_squares(us);
+            sink.special(Move {
+                from,
+                to,
+                role: Role::King,
+                promotion: None,
+                kind: MoveKind::Castle,
+            });
+        }
+    }
+}
+
+/// The rank where a pawn of `us`'s opponent stands after a double push that `us`
+/// can capture en passant: rank 5 for White to move, rank 4 for Black to move.
+#[inline]
+fn ep_victim_rank(us: Color) -> Rank {
+    us.fold(Rank::Fifth, Rank::Fourth)
+}

@@ -1,0 +1,210 @@
+//! Moves and move lists.
+
+use core::fmt;
+
+use super::Role;
+use crate::{Rank, Square};
+
+/// What kind of move: most moves are `Normal`; the three special rules get their own kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// Any move, capture or promotion that is not one of the special cases below.
+    Normal,
+    /// A pawn capturing en passant; the captured pawn is not on the target square.
+    EnPassant,
+    /// Castling, written as the king's move (`e1g1`); the rook moves too.
+    Castle,
+}
+
+/// A move: the man on `from` goes to `to`, perhaps promoting.
+///
+/// Moves come from a position ([`crate::Position::legal_moves`],
+/// [`crate::Position::parse_uci`]) and are only meaningful there.
+///
+/// ```
+/// use kibitz::Position;
+/// let pos = Position::startpos();
+/// let mv = pos.parse_uci("g1f3").unwrap();
+/// assert_eq!(mv.to_string(), "g1f3");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The square the man leaves.
+    pub from: Square,
+    /// The square the man goes to (for castling, the king's target square).
+    pub to: Square,
+    /// The kind of the man that moves.
+    pub role: Role,
+    /// The role a pawn becomes on the last rank.
+    pub promotion: Option<Role>,
+    /// Normal, en passant or castling.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// A normal move.
+    #[inline]
+    pub const fn normal(role: Role, from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            role,
+            promotion: None,
+            kind: MoveKind::Normal,
+        }
+    }
+
+    /// Is this castling?
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        matches!(self.kind, MoveKind::Castle)
+    }
+
+    /// Is this an en-passant capture?
+    #[inline]
+    pub const fn is_en_passant(self) -> bool {
+        matches!(self.kind, MoveKind::EnPassant)
+    }
+
+    /// For castling: the rook's start and target squares.
+    pub fn castling_rook(self) -> Option<(Square, Square)> {
+        if !self.is_castle() {
+            return None;
+        }
+        let rank = self.from.rank();
+        let (from_file, to_file) = if self.to.file() > self.from.file() {
+            (crate::File::H, crate::File::F)
+        } else {
+            (crate::File::A, crate::File::D)
+        };
+        Some((
+            Square::from_coords(from_file, rank),
+            Square::from_coords(to_file, rank),
+        ))
+    }
+
+    /// The UCI text of the move: `e2e4`, `e7e8q`, castling as `e1g1`.
+    pub fn uci(self) -> String {
+        self.to_string()
+    }
+
+    /// Does a pawn reach the last rank?
+    #[inline]
+    pub fn is_promotion(self) -> bool {
+        self.promotion.is_some()
+            || (self.role == Role::Pawn && matches!(self.to.rank(), Rank::First | Rank::Eighth))
+    }
+}
+
+impl fmt::Display for Move {
+    /// UCI notation.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(p) = self.promotion {
+            write!(f, "{}", p.char())?;
+        }
+        Ok(())
+    }
+}
+
+/// The most legal moves any chess position has is 218; 256 leaves room.
+pub const MAX_MOVES: usize = 256;
+
+const FILLER: Move = Move::normal(Role::Pawn, Square::A1, Square::A1);
+
+/// A fixed-capacity list of moves that lives on the stack.
+///
+/// ```
+/// use kibitz::Position;
+/// let moves = Position::startpos().legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// assert!(moves.iter().any(|m| m.to_string() == "e2e4"));
+/// ```
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [FILLER; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move. A legal position never has more than [`MAX_MOVES`].
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        // Indexing keeps this safe; a full list would be a generator bug.
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    /// The number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Is the list empty?
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// Iterates over the moves.
+    #[inline]
+    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+
+    /// Keeps only the moves for which `keep` is true.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            if keep(&self.moves[i]) {
+                self.moves[j] = self.moves[i];
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
