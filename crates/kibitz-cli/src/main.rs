@@ -26,12 +26,15 @@ enum Command {
     Square(cmd::square::Args),
     /// Do two squares share a file, rank, diagonal or anti-diagonal?
     Line(cmd::line::Args),
+    /// Count the leaves of the legal move tree (perft).
+    Perft(cmd::perft::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Square(args) => cmd::square::run(args),
         Command::Line(args) => cmd::line::run(args),
+        Command::Perft(args) => cmd::perft::run(args),
     }
 }
 
@@ -41,11 +44,7 @@ fn main() -> ExitCode {
         Err(err) => {
             // clap prints help and version to stdout with status 0, usage errors with 2.
             let _ = err.print();
-            return if err.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
+            return if err.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
     match run(cli) {

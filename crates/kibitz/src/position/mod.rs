@@ -39,8 +39,8 @@ pub struct Position {
     colors: [Bitboard; 2],
     turn: Color,
     castling: CastlingRights,
-    /// Set only when a pawn of the side to move attacks it, so that positions that
-    /// differ only by an unusable en-passant square compare and hash equal.
+    /// Set only when the side to move has a legal en-passant capture, so that
+    /// positions that differ only by an unusable en-passant square compare and hash equal.
     ep_square: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
@@ -192,20 +192,14 @@ impl Position {
         if !self.occupied().contains(sq) {
             return None;
         }
-        Role::ALL
-            .into_iter()
-            .find(|&r| self.roles[r as usize].contains(sq))
+        Role::ALL.into_iter().find(|&r| self.roles[r as usize].contains(sq))
     }
 
     /// The man on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let role = self.role_at(sq)?;
-        let color = if self.colors[0].contains(sq) {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if self.colors[0].contains(sq) { Color::White } else { Color::Black };
         Some(Piece { color, role })
     }
 
@@ -223,7 +217,7 @@ impl Position {
         self.castling
     }
 
-    /// The en-passant target square, when a pawn of the side to move attacks it.
+    /// The en-passant target square, when the side to move can legally capture there.
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
         self.ep_square
@@ -295,10 +289,8 @@ impl Position {
             | (attacks::pawn_attacks(!by, sq) & self.roles[Role::Pawn as usize]))
             & them
             != Bitboard::EMPTY
-            || attacks::rook_attacks(sq, occupied) & self.rooks_and_queens() & them
-                != Bitboard::EMPTY
-            || attacks::bishop_attacks(sq, occupied) & self.bishops_and_queens() & them
-                != Bitboard::EMPTY
+            || attacks::rook_attacks(sq, occupied) & self.rooks_and_queens() & them != Bitboard::EMPTY
+            || attacks::bishop_attacks(sq, occupied) & self.bishops_and_queens() & them != Bitboard::EMPTY
     }
 
     /// Every square attacked by `color` (with the current occupancy).
@@ -460,8 +452,7 @@ impl Position {
             }
         }
 
-        self.castling
-            .retain(CastlingRights::keep_mask(mv.from) & CastlingRights::keep_mask(mv.to));
+        self.castling.retain(CastlingRights::keep_mask(mv.from) & CastlingRights::keep_mask(mv.to));
         self.hash ^= keys.castling[self.castling.bits() as usize];
         self.hash ^= keys.black_to_move;
         if us == Color::Black {
@@ -469,6 +460,20 @@ impl Position {
         }
         self.turn = them;
         self.update_check_info();
+        if self.ep_square.is_some() {
+            self.drop_unusable_ep_square();
+        }
+    }
+
+    /// Forgets the en-passant square unless a legal en-passant capture exists, so
+    /// that equality, hashing and the FEN all see the same position (python-chess
+    /// writes the square only when the capture is legal).
+    #[cold]
+    fn drop_unusable_ep_square(&mut self) {
+        let usable = self.legal_moves().iter().any(|m| m.kind == MoveKind::EnPassant);
+        if !usable && let Some(ep) = self.ep_square.take() {
+            self.hash ^= zobrist::KEYS.ep_file[ep.file() as usize];
+        }
     }
 
     /// The position with the turn passed to the other side (a "null move"), or `None`
@@ -520,21 +525,15 @@ impl Position {
         }
         // Only bishops, all on squares of one colour: no mate is possible.
         knights.is_empty()
-            && ((bishops & Bitboard::DARK_SQUARES).is_empty()
-                || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
+            && ((bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
     }
 
     /// The outcome if the game is over by the rules (mate, stalemate, dead position).
     pub fn outcome(&self) -> Option<Outcome> {
         if !self.has_legal_move() {
-            return Some(if self.is_check() {
-                Outcome::Checkmate { winner: !self.turn }
-            } else {
-                Outcome::Stalemate
-            });
+            return Some(if self.is_check() { Outcome::Checkmate { winner: !self.turn } } else { Outcome::Stalemate });
         }
-        self.is_insufficient_material()
-            .then_some(Outcome::InsufficientMaterial)
+        self.is_insufficient_material().then_some(Outcome::InsufficientMaterial)
     }
 
     /// Reads a move in UCI notation (`e2e4`, `e7e8q`, castling as `e1g1`) and checks
