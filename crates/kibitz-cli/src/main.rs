@@ -44,7 +44,11 @@ fn main() -> ExitCode {
         Err(err) => {
             // clap prints help and version to stdout with status 0, usage errors with 2.
             let _ = err.print();
-            return if err.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+            return if err.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
     match run(cli) {

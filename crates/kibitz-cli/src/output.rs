@@ -6,7 +6,11 @@ use serde::Serialize;
 
 /// Is this error (anywhere in its chain) a closed pipe, as when the output goes to `head`?
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|cause| cause.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Writes one JSON object on one line.
@@ -18,7 +22,8 @@ pub fn json_line(out: &mut impl Write, value: &impl Serialize) -> anyhow::Result
 
 /// Parses a square for the command line, with a message that names the argument.
 pub fn parse_square(text: &str) -> anyhow::Result<kibitz::Square> {
-    text.parse().map_err(|e| anyhow::anyhow!("{e}: {text:?} is not a square name such as e4"))
+    text.parse()
+        .map_err(|e| anyhow::anyhow!("{e}: {text:?} is not a square name such as e4"))
 }
 
 /// Reads `--fen`: a FEN, or `startpos` for the initial position.

@@ -18,6 +18,7 @@ pub mod position;
 
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};
 pub use position::{
-    CastlingRights, CastlingRightsError, CastlingSide, FenError, IllegalMoveError, MAX_MOVES, Move, MoveKind, MoveList,
-    Outcome, Piece, Position, PositionError, Role, UciError, perft, perft_divide,
+    CastlingRights, CastlingRightsError, CastlingSide, FenError, IllegalMoveError, MAX_MOVES, Move,
+    MoveKind, MoveList, Outcome, Piece, Position, PositionError, Role, UciError, perft,
+    perft_divide,
 };

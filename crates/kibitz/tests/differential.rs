@@ -25,10 +25,15 @@ fn cozy_moves(board: &cozy_chess::Board) -> BTreeSet<String> {
     let us = board.side_to_move();
     board.generate_moves(|piece_moves| {
         for mv in piece_moves {
-            let castle = board.piece_on(mv.from) == Some(cozy_chess::Piece::King) && board.color_on(mv.to) == Some(us);
+            let castle = board.piece_on(mv.from) == Some(cozy_chess::Piece::King)
+                && board.color_on(mv.to) == Some(us);
             let text = if castle {
                 let rank = mv.from.rank();
-                let file = if mv.to.file() > mv.from.file() { cozy_chess::File::G } else { cozy_chess::File::C };
+                let file = if mv.to.file() > mv.from.file() {
+                    cozy_chess::File::G
+                } else {
+                    cozy_chess::File::C
+                };
                 format!("{}{}", mv.from, cozy_chess::Square::new(file, rank))
             } else {
                 mv.to_string()
@@ -53,7 +58,9 @@ fn random_games_agree_with_cozy_chess() {
         let mut pos = Position::startpos();
         for ply in 0..250 {
             let fen = pos.fen();
-            let board: cozy_chess::Board = fen.parse().unwrap_or_else(|e| panic!("cozy rejects {fen}: {e:?}"));
+            let board: cozy_chess::Board = fen
+                .parse()
+                .unwrap_or_else(|e| panic!("cozy rejects {fen}: {e:?}"));
             let ours = kibitz_moves(&pos);
             assert_eq!(ours, cozy_moves(&board), "game {game} ply {ply}: {fen}");
             assert_eq!(pos.is_check(), !board.checkers().is_empty(), "{fen}");
@@ -62,7 +69,11 @@ fn random_games_agree_with_cozy_chess() {
             if pos.is_checkmate() {
                 mates += 1;
             }
-            assert_eq!(Position::from_fen(&fen).unwrap().fen(), fen, "FEN round trip");
+            assert_eq!(
+                Position::from_fen(&fen).unwrap().fen(),
+                fen,
+                "FEN round trip"
+            );
             positions += 1;
             if ours.is_empty() || pos.halfmoves() >= 100 {
                 break;

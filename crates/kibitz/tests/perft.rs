@@ -22,12 +22,20 @@ fn read_perft_file(text: &str) -> Vec<Entry> {
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         match key {
             "" => {}
-            "id" => entries.push(Entry { id: rest.to_string(), fen: String::new(), counts: Vec::new() }),
+            "id" => entries.push(Entry {
+                id: rest.to_string(),
+                fen: String::new(),
+                counts: Vec::new(),
+            }),
             "epd" => entries.last_mut().expect("epd before id").fen = rest.to_string(),
             "perft" => {
-                let (d, nodes) = rest.split_once(' ').unwrap_or_else(|| panic!("line {}: {line}", n + 1));
+                let (d, nodes) = rest
+                    .split_once(' ')
+                    .unwrap_or_else(|| panic!("line {}: {line}", n + 1));
                 let entry = entries.last_mut().expect("perft before id");
-                entry.counts.push((d.parse().unwrap(), nodes.parse().unwrap()));
+                entry
+                    .counts
+                    .push((d.parse().unwrap(), nodes.parse().unwrap()));
             }
             _ => panic!("line {}: unexpected {line:?}", n + 1),
         }
@@ -39,12 +47,22 @@ fn read_perft_file(text: &str) -> Vec<Entry> {
 fn every_entry_of_the_perft_file() {
     let text = include_str!("../../../data/perft.epd");
     let entries = read_perft_file(text);
-    assert!(entries.len() >= 60, "the file has {} entries", entries.len());
+    assert!(
+        entries.len() >= 60,
+        "the file has {} entries",
+        entries.len()
+    );
     let mut checked = 0;
     for entry in &entries {
         let pos = Position::from_fen(&entry.fen).unwrap_or_else(|e| panic!("{}: {e}", entry.id));
         for &(depth, nodes) in &entry.counts {
-            assert_eq!(perft(&pos, depth), nodes, "{} ({}) depth {depth}", entry.id, entry.fen);
+            assert_eq!(
+                perft(&pos, depth),
+                nodes,
+                "{} ({}) depth {depth}",
+                entry.id,
+                entry.fen
+            );
             checked += 1;
         }
     }
@@ -53,18 +71,42 @@ fn every_entry_of_the_perft_file() {
 
 /// Deeper counts from the chessprogramming wiki's "Perft Results" page.
 const DEEP: &[(&str, u32, u64)] = &[
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
-    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+        119_060_324,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+        193_690_690,
+    ),
     ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 178_633_661),
-    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15_833_292),
-    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
-    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 164_075_551),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        5,
+        15_833_292,
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        5,
+        89_941_194,
+    ),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        5,
+        164_075_551,
+    ),
 ];
 
 #[test]
 #[ignore = "deep perft: run in release mode"]
 fn deep_wiki_positions() {
     for &(fen, depth, nodes) in DEEP {
-        assert_eq!(perft(&Position::from_fen(fen).unwrap(), depth), nodes, "{fen} depth {depth}");
+        assert_eq!(
+            perft(&Position::from_fen(fen).unwrap(), depth),
+            nodes,
+            "{fen} depth {depth}"
+        );
     }
 }

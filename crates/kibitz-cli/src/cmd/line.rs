@@ -66,7 +66,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         writeln!(
             out,
             "between:            {}",
-            if info.between.is_empty() { "-".to_string() } else { info.between.join(" ") }
+            if info.between.is_empty() {
+                "-".to_string()
+            } else {
+                info.between.join(" ")
+            }
         )?;
     }
     Ok(ExitCode::SUCCESS)

@@ -50,15 +50,36 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let (nodes, divide) = if args.divide {
         let entries = perft_divide(&pos, args.depth);
-        let nodes = if args.depth == 0 { 1 } else { entries.iter().map(|&(_, n)| n).sum() };
-        let entries = entries.into_iter().map(|(mv, nodes)| DivideEntry { uci: mv.uci(), nodes }).collect();
+        let nodes = if args.depth == 0 {
+            1
+        } else {
+            entries.iter().map(|&(_, n)| n).sum()
+        };
+        let entries = entries
+            .into_iter()
+            .map(|(mv, nodes)| DivideEntry {
+                uci: mv.uci(),
+                nodes,
+            })
+            .collect();
         (nodes, Some(entries))
     } else {
         (perft(&pos, args.depth), None)
     };
     let seconds = start.elapsed().as_secs_f64();
-    let nps = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
-    let report = PerftReport { fen: pos.fen(), depth: args.depth, nodes, seconds, nps, divide };
+    let nps = if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    };
+    let report = PerftReport {
+        fen: pos.fen(),
+        depth: args.depth,
+        nodes,
+        seconds,
+        nps,
+        divide,
+    };
 
     let mut out = io::stdout().lock();
     if args.json {
@@ -71,7 +92,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             writeln!(out)?;
         }
         writeln!(out, "nodes {}", report.nodes)?;
-        writeln!(out, "time {:.3} s, {:.1} Mnodes/s", report.seconds, report.nps / 1e6)?;
+        writeln!(
+            out,
+            "time {:.3} s, {:.1} Mnodes/s",
+            report.seconds,
+            report.nps / 1e6
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -42,7 +42,11 @@ impl SquareInfo {
             file: sq.file().char(),
             rank: sq.rank().char(),
             coordinates: [r, k],
-            color: if sq.color() == kibitz::Color::Black { "dark" } else { "light" },
+            color: if sq.color() == kibitz::Color::Black {
+                "dark"
+            } else {
+                "light"
+            },
             diagonal: sq.diagonal(),
             anti_diagonal: sq.anti_diagonal(),
             diagonal_alt: sq.diagonal_alt(),
@@ -53,7 +57,11 @@ impl SquareInfo {
 
 /// Runs `kibitz square`: every square is checked before anything is printed.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let squares = args.squares.iter().map(|s| parse_square(s)).collect::<anyhow::Result<Vec<_>>>()?;
+    let squares = args
+        .squares
+        .iter()
+        .map(|s| parse_square(s))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let mut out = io::stdout().lock();
     for sq in squares {
         let info = SquareInfo::new(sq);

@@ -12,8 +12,26 @@ use crate::{Bitboard, Color, Square};
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const KNIGHT_JUMPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KNIGHT_JUMPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 
 /// Walks from `sq` along each `(file, rank)` direction until the edge or the first
 /// occupied square (included). With `inner_only`, stops before the last square of
@@ -76,7 +94,10 @@ const fn leaper_table(jumps: &[(i32, i32)]) -> [Bitboard; 64] {
 
 static KNIGHT_ATTACKS: [Bitboard; 64] = leaper_table(&KNIGHT_JUMPS);
 static KING_ATTACKS: [Bitboard; 64] = leaper_table(&KING_STEPS);
-static PAWN_ATTACKS: [[Bitboard; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
+static PAWN_ATTACKS: [[Bitboard; 64]; 2] = [
+    leaper_table(&[(-1, 1), (1, 1)]),
+    leaper_table(&[(-1, -1), (1, -1)]),
+];
 
 /// One square's magic: `attacks = TABLE[offset + ((occupied & mask) * magic) >> shift]`.
 #[derive(Copy, Clone)]
@@ -106,8 +127,17 @@ const fn fill(tables: &mut SliderTables, rook: bool, mut offset: usize) -> usize
         let square = Square::new(sq as u32);
         let mask = walk(square, 0, dirs, true);
         let bits = mask.count_ones();
-        let magic = if rook { magics::ROOK_MAGICS[sq] } else { magics::BISHOP_MAGICS[sq] };
-        let entry = Magic { mask, magic, shift: 64 - bits, offset: offset as u32 };
+        let magic = if rook {
+            magics::ROOK_MAGICS[sq]
+        } else {
+            magics::BISHOP_MAGICS[sq]
+        };
+        let entry = Magic {
+            mask,
+            magic,
+            shift: 64 - bits,
+            offset: offset as u32,
+        };
         // Carry-rippler: enumerate every subset of the mask.
         let mut subset = 0u64;
         loop {
@@ -133,7 +163,12 @@ const fn fill(tables: &mut SliderTables, rook: bool, mut offset: usize) -> usize
 }
 
 const fn build_slider_tables() -> SliderTables {
-    let empty = Magic { mask: 0, magic: 0, shift: 0, offset: 0 };
+    let empty = Magic {
+        mask: 0,
+        magic: 0,
+        shift: 0,
+        offset: 0,
+    };
     let mut tables = SliderTables {
         rook: [empty; 64],
         bishop: [empty; 64],
@@ -153,7 +188,8 @@ static SLIDERS: SliderTables = build_slider_tables();
 
 #[inline(always)]
 fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
-    let index = m.offset as usize + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+    let index =
+        m.offset as usize + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
     SLIDERS.attacks[index]
 }
 
@@ -253,8 +289,16 @@ mod tests {
         let occs = occupancies(0x1234_5678_9abc_def1, 2_000);
         for sq in Square::ALL {
             for &occ in occs.iter().chain([Bitboard::EMPTY, Bitboard::FULL].iter()) {
-                assert_eq!(rook_attacks(sq, occ), rook_attacks_slow(sq, occ), "rook {sq} {occ:?}");
-                assert_eq!(bishop_attacks(sq, occ), bishop_attacks_slow(sq, occ), "bishop {sq} {occ:?}");
+                assert_eq!(
+                    rook_attacks(sq, occ),
+                    rook_attacks_slow(sq, occ),
+                    "rook {sq} {occ:?}"
+                );
+                assert_eq!(
+                    bishop_attacks(sq, occ),
+                    bishop_attacks_slow(sq, occ),
+                    "bishop {sq} {occ:?}"
+                );
             }
         }
     }
@@ -264,7 +308,10 @@ mod tests {
         // Exhaustive over each square's relevant subsets, plus random outer noise.
         for sq in Square::ALL {
             for (m, slow) in [
-                (SLIDERS.rook[sq as usize], rook_attacks_slow as fn(Square, Bitboard) -> Bitboard),
+                (
+                    SLIDERS.rook[sq as usize],
+                    rook_attacks_slow as fn(Square, Bitboard) -> Bitboard,
+                ),
                 (SLIDERS.bishop[sq as usize], bishop_attacks_slow),
             ] {
                 let mut subset = 0u64;
@@ -294,7 +341,10 @@ mod tests {
     #[test]
     fn leapers_match_offsets() {
         for sq in Square::ALL {
-            let knight: Bitboard = KNIGHT_JUMPS.iter().filter_map(|&(f, r)| sq.try_offset(f, r)).collect();
+            let knight: Bitboard = KNIGHT_JUMPS
+                .iter()
+                .filter_map(|&(f, r)| sq.try_offset(f, r))
+                .collect();
             assert_eq!(knight_attacks(sq), knight);
             let king: Bitboard = Square::ALL
                 .into_iter()
@@ -307,7 +357,10 @@ mod tests {
             assert_eq!(king_attacks(sq), king);
             for color in Color::ALL {
                 let dr = color.fold(1, -1);
-                let pawn: Bitboard = [-1, 1].iter().filter_map(|&df| sq.try_offset(df, dr)).collect();
+                let pawn: Bitboard = [-1, 1]
+                    .iter()
+                    .filter_map(|&df| sq.try_offset(df, dr))
+                    .collect();
                 assert_eq!(pawn_attacks(color, sq), pawn);
             }
         }

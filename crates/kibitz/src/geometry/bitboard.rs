@@ -84,19 +84,31 @@ impl Bitboard {
     /// The lowest square (closest to a1), if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::new(self.0.trailing_zeros())) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::new(self.0.trailing_zeros()))
+        }
     }
 
     /// The highest square (closest to h8), if any.
     #[inline]
     pub const fn last(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::new(63 - self.0.leading_zeros())) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::new(63 - self.0.leading_zeros()))
+        }
     }
 
     /// The only square of a one-square set.
     #[inline]
     pub const fn single(self) -> Option<Square> {
-        if self.0 != 0 && !self.more_than_one() { self.first() } else { None }
+        if self.0 != 0 && !self.more_than_one() {
+            self.first()
+        } else {
+            None
+        }
     }
 
     /// The set with `sq` added.
@@ -243,7 +255,11 @@ impl fmt::Display for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in Rank::ALL.iter().rev() {
             for file in File::ALL {
-                let c = if self.contains(Square::from_coords(file, *rank)) { '1' } else { '.' };
+                let c = if self.contains(Square::from_coords(file, *rank)) {
+                    '1'
+                } else {
+                    '.'
+                };
                 if file != File::A {
                     f.write_str(" ")?;
                 }

@@ -45,7 +45,16 @@ pub enum Rank {
 
 impl File {
     /// All files from a to h.
-    pub const ALL: [File; 8] = [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
+    pub const ALL: [File; 8] = [
+        File::A,
+        File::B,
+        File::C,
+        File::D,
+        File::E,
+        File::F,
+        File::G,
+        File::H,
+    ];
 
     /// The file with index `0..=7`, wrapping other values modulo 8.
     #[inline]
@@ -56,7 +65,11 @@ impl File {
     /// The file with index `0..=7`, or `None`.
     #[inline]
     pub const fn try_new(index: u32) -> Option<File> {
-        if index < 8 { Some(File::new(index)) } else { None }
+        if index < 8 {
+            Some(File::new(index))
+        } else {
+            None
+        }
     }
 
     /// Parses a lowercase file letter.
@@ -87,8 +100,16 @@ impl File {
 
 impl Rank {
     /// All ranks from 1 to 8.
-    pub const ALL: [Rank; 8] =
-        [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
+    pub const ALL: [Rank; 8] = [
+        Rank::First,
+        Rank::Second,
+        Rank::Third,
+        Rank::Fourth,
+        Rank::Fifth,
+        Rank::Sixth,
+        Rank::Seventh,
+        Rank::Eighth,
+    ];
 
     /// The rank with index `0..=7`, wrapping other values modulo 8.
     #[inline]
@@ -99,7 +120,11 @@ impl Rank {
     /// The rank with index `0..=7`, or `None`.
     #[inline]
     pub const fn try_new(index: u32) -> Option<Rank> {
-        if index < 8 { Some(Rank::new(index)) } else { None }
+        if index < 8 {
+            Some(Rank::new(index))
+        } else {
+            None
+        }
     }
 
     /// Parses a rank digit `'1'` to `'8'`.

@@ -71,7 +71,11 @@ pub const fn anti_diagonal(index: u8) -> Bitboard {
 /// ```
 #[inline]
 pub const fn diagonal_length(index: u8) -> u8 {
-    if index > 14 { 0 } else { 8 - (index as i8 - 7).unsigned_abs() }
+    if index > 14 {
+        0
+    } else {
+        8 - (index as i8 - 7).unsigned_abs()
+    }
 }
 
 /// The number of squares on anti-diagonal `index` (`0..=14`), 1 to 8; 0 for other
@@ -175,7 +179,11 @@ const fn step(a: usize, b: usize) -> Option<(i32, i32)> {
     let (af, ar) = ((a % 8) as i32, (a / 8) as i32);
     let (bf, br) = ((b % 8) as i32, (b / 8) as i32);
     let (df, dr) = (bf - af, br - ar);
-    if df == 0 || dr == 0 || df == dr || df == -dr { Some((df.signum(), dr.signum())) } else { None }
+    if df == 0 || dr == 0 || df == dr || df == -dr {
+        Some((df.signum(), dr.signum()))
+    } else {
+        None
+    }
 }
 
 const fn build_between() -> [[u64; 64]; 64] {
@@ -240,7 +248,9 @@ mod tests {
     use crate::{File, Rank};
 
     fn all_pairs() -> impl Iterator<Item = (Square, Square)> {
-        Square::ALL.into_iter().flat_map(|a| Square::ALL.into_iter().map(move |b| (a, b)))
+        Square::ALL
+            .into_iter()
+            .flat_map(|a| Square::ALL.into_iter().map(move |b| (a, b)))
     }
 
     #[test]
@@ -253,7 +263,11 @@ mod tests {
             // Seed definition: same diagonal when rank distance equals file distance (signed).
             assert_eq!(same_diagonal(a, b), br - ar == bf - af, "{a} {b}");
             // Seed definition: same anti-diagonal when the sum of the signed distances is zero.
-            assert_eq!(same_anti_diagonal(a, b), (br - ar) + (bf - af) == 0, "{a} {b}");
+            assert_eq!(
+                same_anti_diagonal(a, b),
+                (br - ar) + (bf - af) == 0,
+                "{a} {b}"
+            );
         }
     }
 
@@ -261,7 +275,9 @@ mod tests {
     fn divisibility_by_seven_is_the_seed_trap() {
         // The naive test disagrees with the definition: a1/h8 is one such pair.
         let naive = |a: Square, b: Square| (a.index() as i32 - b.index() as i32) % 7 == 0;
-        let wrong: Vec<_> = all_pairs().filter(|&(a, b)| a != b && naive(a, b) != same_anti_diagonal(a, b)).collect();
+        let wrong: Vec<_> = all_pairs()
+            .filter(|&(a, b)| a != b && naive(a, b) != same_anti_diagonal(a, b))
+            .collect();
         assert!(wrong.contains(&(Square::A1, Square::H8)));
         assert!(!same_anti_diagonal(Square::A1, Square::H8));
         assert!(same_diagonal(Square::A1, Square::H8));
@@ -270,8 +286,14 @@ mod tests {
     #[test]
     fn masks_hold_exactly_the_squares_with_the_index() {
         for index in 0..15u8 {
-            let d: Bitboard = Square::ALL.into_iter().filter(|s| s.diagonal() == index).collect();
-            let ad: Bitboard = Square::ALL.into_iter().filter(|s| s.anti_diagonal() == index).collect();
+            let d: Bitboard = Square::ALL
+                .into_iter()
+                .filter(|s| s.diagonal() == index)
+                .collect();
+            let ad: Bitboard = Square::ALL
+                .into_iter()
+                .filter(|s| s.anti_diagonal() == index)
+                .collect();
             assert_eq!(diagonal(index), d);
             assert_eq!(anti_diagonal(index), ad);
             assert_eq!(diagonal_length(index) as u32, d.count());
@@ -281,7 +303,10 @@ mod tests {
             assert_eq!((ad - Bitboard::DARK_SQUARES).is_empty(), dark);
             assert_eq!((ad & Bitboard::DARK_SQUARES).is_empty(), !dark);
         }
-        assert_eq!(Square::ALL.iter().map(|s| s.anti_diagonal()).max(), Some(14));
+        assert_eq!(
+            Square::ALL.iter().map(|s| s.anti_diagonal()).max(),
+            Some(14)
+        );
     }
 
     #[test]
@@ -298,7 +323,10 @@ mod tests {
         assert_eq!(Square::A1.diagonal_alt(), 0);
         // Both enumerations partition the board exactly as the primary ones.
         for (a, b) in all_pairs() {
-            assert_eq!(a.anti_diagonal_alt() == b.anti_diagonal_alt(), same_anti_diagonal(a, b));
+            assert_eq!(
+                a.anti_diagonal_alt() == b.anti_diagonal_alt(),
+                same_anti_diagonal(a, b)
+            );
             assert_eq!(a.diagonal_alt() == b.diagonal_alt(), same_diagonal(a, b));
         }
     }
@@ -317,8 +345,11 @@ mod tests {
     #[test]
     fn between_and_line_agree_with_walking() {
         for (a, b) in all_pairs() {
-            let on_line =
-                a != b && (same_file(a, b) || same_rank(a, b) || same_diagonal(a, b) || same_anti_diagonal(a, b));
+            let on_line = a != b
+                && (same_file(a, b)
+                    || same_rank(a, b)
+                    || same_diagonal(a, b)
+                    || same_anti_diagonal(a, b));
             assert_eq!(aligned(a, b), on_line);
             if !on_line {
                 assert!(between(a, b).is_empty() && line(a, b).is_empty());
@@ -343,7 +374,9 @@ mod tests {
             for sq in btw {
                 assert!(lo < sq.index() && sq.index() < hi);
             }
-            let dist = (a.file() as i32 - b.file() as i32).abs().max((a.rank() as i32 - b.rank() as i32).abs());
+            let dist = (a.file() as i32 - b.file() as i32)
+                .abs()
+                .max((a.rank() as i32 - b.rank() as i32).abs());
             assert_eq!(btw.count() as i32, dist - 1);
         }
     }

@@ -114,7 +114,9 @@ pub struct SquareError {
 impl SquareError {
     /// An error for `input`.
     pub fn new(input: impl Into<String>) -> SquareError {
-        SquareError { input: input.into() }
+        SquareError {
+            input: input.into(),
+        }
     }
 
     /// The text that was rejected.
@@ -209,7 +211,11 @@ impl Square {
     /// The square with index `0..=63`, or `None`.
     #[inline]
     pub const fn try_new(index: u32) -> Option<Square> {
-        if index < 64 { Some(Square::new(index)) } else { None }
+        if index < 64 {
+            Some(Square::new(index))
+        } else {
+            None
+        }
     }
 
     /// The square on `file` and `rank`.
@@ -277,7 +283,11 @@ impl Square {
     /// ```
     #[inline]
     pub const fn color(self) -> Color {
-        if self.anti_diagonal() % 2 == 0 { Color::Black } else { Color::White }
+        if self.anti_diagonal() % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
     }
 
     /// The diagonal (south-west to north-east) index `rank - file + 7`, `0..=14`.
@@ -354,7 +364,11 @@ impl Square {
     pub const fn try_offset(self, file_delta: i32, rank_delta: i32) -> Option<Square> {
         let file = self.file() as i32 + file_delta;
         let rank = self.rank() as i32 + rank_delta;
-        if file >= 0 && file < 8 && rank >= 0 && rank < 8 { Some(Square::new((rank * 8 + file) as u32)) } else { None }
+        if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+            Some(Square::new((rank * 8 + file) as u32))
+        } else {
+            None
+        }
     }
 
     /// The square mirrored top-bottom (a1 ↔ a8): the same square seen by the other side.

@@ -137,7 +137,11 @@ pub struct CastlingRightsError(pub String);
 
 impl fmt::Display for CastlingRightsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "castling rights must be '-' or letters from KQkq, found {:?}", self.0)
+        write!(
+            f,
+            "castling rights must be '-' or letters from KQkq, found {:?}",
+            self.0
+        )
     }
 }
 

@@ -77,10 +77,16 @@ impl fmt::Display for PositionError {
             PositionError::OppositeCheck => f.write_str("side not to move is in check"),
             PositionError::TooManyCheckers(n) => write!(f, "impossible check by {n} men"),
             PositionError::CastlingWithoutKingOrRook(c) => {
-                write!(f, "castling right {c} without king and rook on their start squares")
+                write!(
+                    f,
+                    "castling right {c} without king and rook on their start squares"
+                )
             }
             PositionError::EnPassant(sq) => {
-                write!(f, "impossible en-passant square {sq}: no pawn can just have passed it")
+                write!(
+                    f,
+                    "impossible en-passant square {sq}: no pawn can just have passed it"
+                )
             }
         }
     }
@@ -103,11 +109,23 @@ impl fmt::Display for FenError {
             }
             FenError::Turn(s) => write!(f, "invalid FEN: side to move must be w or b, found {s:?}"),
             FenError::Castling(s) => {
-                write!(f, "invalid FEN: castling rights must be '-' or letters from KQkq, found {s:?}")
+                write!(
+                    f,
+                    "invalid FEN: castling rights must be '-' or letters from KQkq, found {s:?}"
+                )
             }
-            FenError::EnPassant(s) => write!(f, "invalid FEN: en-passant square must be '-' or a square, found {s:?}"),
-            FenError::Halfmoves(s) => write!(f, "invalid FEN: halfmove clock must be a number, found {s:?}"),
-            FenError::Fullmoves(s) => write!(f, "invalid FEN: move number must be a positive number, found {s:?}"),
+            FenError::EnPassant(s) => write!(
+                f,
+                "invalid FEN: en-passant square must be '-' or a square, found {s:?}"
+            ),
+            FenError::Halfmoves(s) => write!(
+                f,
+                "invalid FEN: halfmove clock must be a number, found {s:?}"
+            ),
+            FenError::Fullmoves(s) => write!(
+                f,
+                "invalid FEN: move number must be a positive number, found {s:?}"
+            ),
             FenError::Position(e) => write!(f, "invalid position: {e}"),
         }
     }
@@ -145,11 +163,17 @@ fn parse_placement(field: &str) -> Result<([Bitboard; 6], [Bitboard; 2]), FenErr
                 }
                 file += 1;
             } else {
-                return Err(FenError::PieceChar { ch, rank: rank as u8 + 1 });
+                return Err(FenError::PieceChar {
+                    ch,
+                    rank: rank as u8 + 1,
+                });
             }
         }
         if file != 8 || overflow {
-            return Err(FenError::RankFiles { rank: rank as u8 + 1, files: file });
+            return Err(FenError::RankFiles {
+                rank: rank as u8 + 1,
+                files: file,
+            });
         }
     }
     Ok((roles, colors))
@@ -178,20 +202,32 @@ impl Position {
             "b" => Color::Black,
             other => return Err(FenError::Turn(other.to_string())),
         };
-        let castling: CastlingRights = fields[2].parse().map_err(|_| FenError::Castling(fields[2].to_string()))?;
+        let castling: CastlingRights = fields[2]
+            .parse()
+            .map_err(|_| FenError::Castling(fields[2].to_string()))?;
         let ep_square = match fields[3] {
             "-" => None,
-            text => Some(text.parse::<Square>().map_err(|_| FenError::EnPassant(text.to_string()))?),
+            text => Some(
+                text.parse::<Square>()
+                    .map_err(|_| FenError::EnPassant(text.to_string()))?,
+            ),
         };
         let halfmoves = match fields.get(4) {
             None => 0,
-            Some(t) => t.parse::<u32>().map_err(|_| FenError::Halfmoves(t.to_string()))?,
+            Some(t) => t
+                .parse::<u32>()
+                .map_err(|_| FenError::Halfmoves(t.to_string()))?,
         };
         let fullmoves = match fields.get(5) {
             None => 1,
-            Some(t) => t.parse::<u32>().map_err(|_| FenError::Fullmoves(t.to_string()))?.max(1),
+            Some(t) => t
+                .parse::<u32>()
+                .map_err(|_| FenError::Fullmoves(t.to_string()))?
+                .max(1),
         };
-        Ok(Position::from_parts(roles, colors, turn, castling, ep_square, halfmoves, fullmoves)?)
+        Ok(Position::from_parts(
+            roles, colors, turn, castling, ep_square, halfmoves, fullmoves,
+        )?)
     }
 
     /// Builds and validates a position from its parts.
@@ -225,8 +261,10 @@ impl Position {
         ] {
             if castling.has(color, side) {
                 let own = colors[color as usize];
-                let king_ok = (roles[Role::King as usize] & own).contains(side.king_squares(color).0);
-                let rook_ok = (roles[Role::Rook as usize] & own).contains(side.rook_squares(color).0);
+                let king_ok =
+                    (roles[Role::King as usize] & own).contains(side.king_squares(color).0);
+                let rook_ok =
+                    (roles[Role::Rook as usize] & own).contains(side.rook_squares(color).0);
                 if !(king_ok && rook_ok) {
                     return Err(PositionError::CastlingWithoutKingOrRook(ch));
                 }
@@ -274,7 +312,12 @@ impl Position {
         if pos.checkers.count() > 2 {
             return Err(PositionError::TooManyCheckers(pos.checkers.count()));
         }
-        if pos.ep_square.is_some() && !pos.legal_moves().iter().any(|m| m.kind == MoveKind::EnPassant) {
+        if pos.ep_square.is_some()
+            && !pos
+                .legal_moves()
+                .iter()
+                .any(|m| m.kind == MoveKind::EnPassant)
+        {
             pos.ep_square = None;
         }
         pos.hash = pos.compute_hash();

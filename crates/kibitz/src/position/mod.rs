@@ -192,14 +192,20 @@ impl Position {
         if !self.occupied().contains(sq) {
             return None;
         }
-        Role::ALL.into_iter().find(|&r| self.roles[r as usize].contains(sq))
+        Role::ALL
+            .into_iter()
+            .find(|&r| self.roles[r as usize].contains(sq))
     }
 
     /// The man on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let role = self.role_at(sq)?;
-        let color = if self.colors[0].contains(sq) { Color::White } else { Color::Black };
+        let color = if self.colors[0].contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
 
@@ -289,8 +295,10 @@ impl Position {
             | (attacks::pawn_attacks(!by, sq) & self.roles[Role::Pawn as usize]))
             & them
             != Bitboard::EMPTY
-            || attacks::rook_attacks(sq, occupied) & self.rooks_and_queens() & them != Bitboard::EMPTY
-            || attacks::bishop_attacks(sq, occupied) & self.bishops_and_queens() & them != Bitboard::EMPTY
+            || attacks::rook_attacks(sq, occupied) & self.rooks_and_queens() & them
+                != Bitboard::EMPTY
+            || attacks::bishop_attacks(sq, occupied) & self.bishops_and_queens() & them
+                != Bitboard::EMPTY
     }
 
     /// Every square attacked by `color` (with the current occupancy).
@@ -452,7 +460,8 @@ impl Position {
             }
         }
 
-        self.castling.retain(CastlingRights::keep_mask(mv.from) & CastlingRights::keep_mask(mv.to));
+        self.castling
+            .retain(CastlingRights::keep_mask(mv.from) & CastlingRights::keep_mask(mv.to));
         self.hash ^= keys.castling[self.castling.bits() as usize];
         self.hash ^= keys.black_to_move;
         if us == Color::Black {
@@ -470,7 +479,10 @@ impl Position {
     /// writes the square only when the capture is legal).
     #[cold]
     fn drop_unusable_ep_square(&mut self) {
-        let usable = self.legal_moves().iter().any(|m| m.kind == MoveKind::EnPassant);
+        let usable = self
+            .legal_moves()
+            .iter()
+            .any(|m| m.kind == MoveKind::EnPassant);
         if !usable && let Some(ep) = self.ep_square.take() {
             self.hash ^= zobrist::KEYS.ep_file[ep.file() as usize];
         }
@@ -525,15 +537,21 @@ impl Position {
         }
         // Only bishops, all on squares of one colour: no mate is possible.
         knights.is_empty()
-            && ((bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
+            && ((bishops & Bitboard::DARK_SQUARES).is_empty()
+                || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
     }
 
     /// The outcome if the game is over by the rules (mate, stalemate, dead position).
     pub fn outcome(&self) -> Option<Outcome> {
         if !self.has_legal_move() {
-            return Some(if self.is_check() { Outcome::Checkmate { winner: !self.turn } } else { Outcome::Stalemate });
+            return Some(if self.is_check() {
+                Outcome::Checkmate { winner: !self.turn }
+            } else {
+                Outcome::Stalemate
+            });
         }
-        self.is_insufficient_material().then_some(Outcome::InsufficientMaterial)
+        self.is_insufficient_material()
+            .then_some(Outcome::InsufficientMaterial)
     }
 
     /// Reads a move in UCI notation (`e2e4`, `e7e8q`, castling as `e1g1`) and checks

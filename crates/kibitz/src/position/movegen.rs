@@ -49,7 +49,13 @@ impl MoveSink for MoveList {
         for t in to {
             let from = Square::new((t as i32 - offset as i32) as u32);
             for role in Role::PROMOTIONS {
-                self.push(Move { from, to: t, role: Role::Pawn, promotion: Some(role), kind: MoveKind::Normal });
+                self.push(Move {
+                    from,
+                    to: t,
+                    role: Role::Pawn,
+                    promotion: Some(role),
+                    kind: MoveKind::Normal,
+                });
             }
         }
     }
@@ -212,7 +218,14 @@ impl Position {
             return;
         }
 
-        self.generate_pawns(sink, movable & self.by_role(Role::Pawn), check_mask, king, occ, theirs);
+        self.generate_pawns(
+            sink,
+            movable & self.by_role(Role::Pawn),
+            check_mask,
+            king,
+            occ,
+            theirs,
+        );
 
         if let Some(ep) = self.ep_square() {
             self.generate_en_passant(sink, ep, king);
@@ -290,7 +303,13 @@ impl Position {
             let occ = (self.occupied() ^ from ^ captured) | ep;
             let attackers = self.attackers(king, !us, occ) - captured.bitboard();
             if attackers.is_empty() {
-                sink.special(Move { from, to: ep, role: Role::Pawn, promotion: None, kind: MoveKind::EnPassant });
+                sink.special(Move {
+                    from,
+                    to: ep,
+                    role: Role::Pawn,
+                    promotion: None,
+                    kind: MoveKind::EnPassant,
+                });
             }
         }
     }
@@ -302,11 +321,21 @@ impl Position {
             if !self.castling_rights().has(us, side) || (side.empty_squares(us) & occ).any() {
                 continue;
             }
-            if side.king_path(us).into_iter().any(|sq| self.is_attacked(sq, !us, occ)) {
+            if side
+                .king_path(us)
+                .into_iter()
+                .any(|sq| self.is_attacked(sq, !us, occ))
+            {
                 continue;
             }
             let (from, to) = side.king_squares(us);
-            sink.special(Move { from, to, role: Role::King, promotion: None, kind: MoveKind::Castle });
+            sink.special(Move {
+                from,
+                to,
+                role: Role::King,
+                promotion: None,
+                kind: MoveKind::Castle,
+            });
         }
     }
 }

@@ -45,7 +45,13 @@ impl Move {
     /// A normal move.
     #[inline]
     pub const fn normal(role: Role, from: Square, to: Square) -> Move {
-        Move { from, to, role, promotion: None, kind: MoveKind::Normal }
+        Move {
+            from,
+            to,
+            role,
+            promotion: None,
+            kind: MoveKind::Normal,
+        }
     }
 
     /// Is this castling?
@@ -71,7 +77,10 @@ impl Move {
         } else {
             (crate::File::A, crate::File::D)
         };
-        Some((Square::from_coords(from_file, rank), Square::from_coords(to_file, rank)))
+        Some((
+            Square::from_coords(from_file, rank),
+            Square::from_coords(to_file, rank),
+        ))
     }
 
     /// The UCI text of the move: `e2e4`, `e7e8q`, castling as `e1g1`.
@@ -82,7 +91,8 @@ impl Move {
     /// Does a pawn reach the last rank?
     #[inline]
     pub fn is_promotion(self) -> bool {
-        self.promotion.is_some() || (self.role == Role::Pawn && matches!(self.to.rank(), Rank::First | Rank::Eighth))
+        self.promotion.is_some()
+            || (self.role == Role::Pawn && matches!(self.to.rank(), Rank::First | Rank::Eighth))
     }
 }
 
@@ -120,7 +130,10 @@ impl MoveList {
     /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
-        MoveList { moves: [FILLER; MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [FILLER; MAX_MOVES],
+            len: 0,
+        }
     }
 
     /// Appends a move. A legal position never has more than [`MAX_MOVES`].

@@ -13,7 +13,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
-        _ => pos.legal_moves().iter().map(|&mv| perft(&pos.after(mv), depth - 1)).sum(),
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|&mv| perft(&pos.after(mv), depth - 1))
+            .sum(),
     }
 }
 
@@ -30,5 +34,8 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    pos.legal_moves().iter().map(|&mv| (mv, perft(&pos.after(mv), depth - 1))).collect()
+    pos.legal_moves()
+        .iter()
+        .map(|&mv| (mv, perft(&pos.after(mv), depth - 1)))
+        .collect()
 }

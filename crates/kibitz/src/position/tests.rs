@@ -9,12 +9,30 @@ fn pos(fen: &str) -> Position {
 
 /// The six standard positions of the chessprogramming wiki with their published counts.
 const WIKI: &[(&str, &[u64])] = &[
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &[20, 400, 8_902, 197_281, 4_865_609]),
-    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &[48, 2_039, 97_862, 4_085_603]),
-    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14, 191, 2_812, 43_238, 674_624]),
-    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[6, 264, 9_467, 422_333]),
-    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[44, 1_486, 62_379, 2_103_487]),
-    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", &[46, 2_079, 89_890, 3_894_594]),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[20, 400, 8_902, 197_281, 4_865_609],
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        &[48, 2_039, 97_862, 4_085_603],
+    ),
+    (
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        &[14, 191, 2_812, 43_238, 674_624],
+    ),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        &[6, 264, 9_467, 422_333],
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        &[44, 1_486, 62_379, 2_103_487],
+    ),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        &[46, 2_079, 89_890, 3_894_594],
+    ),
 ];
 
 #[test]
@@ -73,7 +91,12 @@ fn en_passant_is_written_only_when_legal() {
 fn en_passant_removes_a_checking_pawn() {
     let p = pos("8/8/8/3k4/4Pp2/8/8/4K3 b - e3 0 1");
     assert!(p.is_check());
-    let ep: Vec<_> = p.legal_moves().iter().filter(|m| m.is_en_passant()).copied().collect();
+    let ep: Vec<_> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.is_en_passant())
+        .copied()
+        .collect();
     assert_eq!(ep.len(), 1);
     let after = p.after(ep[0]);
     assert_eq!(after.fen(), "8/8/8/3k4/8/4p3/8/4K3 w - - 0 2");
@@ -82,11 +105,21 @@ fn en_passant_removes_a_checking_pawn() {
 #[test]
 fn castling_rules() {
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    let castles: Vec<String> = p.legal_moves().iter().filter(|m| m.is_castle()).map(|m| m.uci()).collect();
+    let castles: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.is_castle())
+        .map(|m| m.uci())
+        .collect();
     assert_eq!(castles, ["e1g1", "e1c1"]);
     // Through an attacked square (f1 by the rook on f8): only queen side.
     let p = pos("r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1");
-    let castles: Vec<String> = p.legal_moves().iter().filter(|m| m.is_castle()).map(|m| m.uci()).collect();
+    let castles: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.is_castle())
+        .map(|m| m.uci())
+        .collect();
     assert_eq!(castles, ["e1c1"]);
     // b1 may be attacked for O-O-O; only c1 and d1 matter.
     let p = pos("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
@@ -105,17 +138,34 @@ fn capturing_a_rook_removes_its_castling_right() {
 #[test]
 fn promotions_to_all_four() {
     let p = pos("8/P7/8/8/8/8/8/k6K w - - 0 1");
-    let promos: Vec<String> = p.legal_moves().iter().filter(|m| m.promotion.is_some()).map(|m| m.uci()).collect();
+    let promos: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.promotion.is_some())
+        .map(|m| m.uci())
+        .collect();
     assert_eq!(promos, ["a7a8q", "a7a8r", "a7a8b", "a7a8n"]);
 }
 
 #[test]
 fn validation_names_what_is_wrong() {
     let cases = [
-        ("8/8/8/8/8/8/8/4K3 w - - 0 1", "invalid position: no black king"),
-        ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "invalid position: more than one white king"),
-        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "invalid position: pawn on the back rank (a8)"),
-        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "invalid position: side not to move is in check"),
+        (
+            "8/8/8/8/8/8/8/4K3 w - - 0 1",
+            "invalid position: no black king",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
+            "invalid position: more than one white king",
+        ),
+        (
+            "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "invalid position: pawn on the back rank (a8)",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+            "invalid position: side not to move is in check",
+        ),
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
             "invalid position: castling right K without king and rook on their start squares",
@@ -124,23 +174,54 @@ fn validation_names_what_is_wrong() {
             "4k3/8/8/8/8/8/8/4K3 w - e3 0 1",
             "invalid position: impossible en-passant square e3: no pawn can just have passed it",
         ),
-        ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "invalid FEN: halfmove clock must be a number, found \"x\""),
-        ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "invalid FEN: side to move must be w or b, found \"x\""),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - x 1",
+            "invalid FEN: halfmove clock must be a number, found \"x\"",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+            "invalid FEN: side to move must be w or b, found \"x\"",
+        ),
         (
             "4k3/8/8/8/8/8/8/4K3 w KX - 0 1",
             "invalid FEN: castling rights must be '-' or letters from KQkq, found \"KX\"",
         ),
-        ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "invalid FEN: en-passant square must be '-' or a square, found \"e9\""),
-        ("4k3/8/8/8/8/8/4K3 w - - 0 1", "invalid FEN: piece placement has 7 ranks, expected 8"),
-        ("4k3/8/8/8/8/8/8/4K4 w - - 0 1", "invalid FEN: rank 1 has 9 files"),
-        ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", "invalid FEN: rank 1 has 7 files"),
-        ("4k3/8/8/8/8/8/8/4X3 w - - 0 1", "invalid FEN: unexpected character 'X' in rank 1"),
-        ("4k3/8/8/8/8/8/8/4K3", "invalid FEN: expected 4 to 6 fields, found 1"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - e9 0 1",
+            "invalid FEN: en-passant square must be '-' or a square, found \"e9\"",
+        ),
+        (
+            "4k3/8/8/8/8/8/4K3 w - - 0 1",
+            "invalid FEN: piece placement has 7 ranks, expected 8",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K4 w - - 0 1",
+            "invalid FEN: rank 1 has 9 files",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2 w - - 0 1",
+            "invalid FEN: rank 1 has 7 files",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4X3 w - - 0 1",
+            "invalid FEN: unexpected character 'X' in rank 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3",
+            "invalid FEN: expected 4 to 6 fields, found 1",
+        ),
         ("", "invalid FEN: expected 4 to 6 fields, found 0"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "invalid FEN: expected 4 to 6 fields, found 7"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra",
+            "invalid FEN: expected 4 to 6 fields, found 7",
+        ),
     ];
     for (fen, message) in cases {
-        assert_eq!(Position::from_fen(fen).unwrap_err().to_string(), message, "{fen}");
+        assert_eq!(
+            Position::from_fen(fen).unwrap_err().to_string(),
+            message,
+            "{fen}"
+        );
     }
 }
 
@@ -148,7 +229,12 @@ fn validation_names_what_is_wrong() {
 fn checkmate_and_stalemate() {
     let mate = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     assert!(mate.is_checkmate());
-    assert_eq!(mate.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
+    assert_eq!(
+        mate.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
     let stale = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     assert!(stale.is_stalemate());
     assert!(pos("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").is_insufficient_material());

@@ -19,7 +19,12 @@ pub(crate) struct Keys {
 }
 
 const fn build() -> Keys {
-    let mut keys = Keys { pieces: [[[0; 64]; 6]; 2], castling: [0; 16], ep_file: [0; 8], black_to_move: 0 };
+    let mut keys = Keys {
+        pieces: [[[0; 64]; 6]; 2],
+        castling: [0; 16],
+        ep_file: [0; 8],
+        black_to_move: 0,
+    };
     let mut state = 0x6B69_6269_747A_0001;
     let mut c = 0;
     while c < 2 {
