@@ -66,6 +66,13 @@ pub enum PositionError {
     CastlingWithoutKingOrRook(char),
     /// The en-passant square cannot follow a double pawn push.
     EnPassant(Square),
+    /// More than 16 men of one colour.
+    TooManyMen(Color, u32),
+    /// More than 8 pawns of one colour.
+    TooManyPawns(Color, u32),
+    /// More promoted pieces (queens beyond 1, rooks, bishops, knights beyond 2) than
+    /// pawns missing: no game can reach this material.
+    ImpossibleMaterial(Color),
 }
 
 impl fmt::Display for PositionError {
@@ -80,6 +87,14 @@ impl fmt::Display for PositionError {
                 write!(
                     f,
                     "castling right {c} without king and rook on their start squares"
+                )
+            }
+            PositionError::TooManyMen(c, n) => write!(f, "{n} {c} men, at most 16 are possible"),
+            PositionError::TooManyPawns(c, n) => write!(f, "{n} {c} pawns, at most 8 are possible"),
+            PositionError::ImpossibleMaterial(c) => {
+                write!(
+                    f,
+                    "impossible {c} material: more promoted pieces than missing pawns"
                 )
             }
             PositionError::EnPassant(sq) => {
@@ -247,6 +262,26 @@ impl Position {
             }
             if kings.more_than_one() {
                 return Err(PositionError::TooManyKings(color));
+            }
+        }
+        // Material a game can reach. Besides honesty, this bounds the number of legal
+        // moves (at most 323: nine queens, two rooks, bishops and knights, a king and
+        // two castlings), which is what sizes `MoveList`.
+        for color in Color::ALL {
+            let own = colors[color as usize];
+            let count = |role: Role| (roles[role as usize] & own).count();
+            if own.count() > 16 {
+                return Err(PositionError::TooManyMen(color, own.count()));
+            }
+            if count(Role::Pawn) > 8 {
+                return Err(PositionError::TooManyPawns(color, count(Role::Pawn)));
+            }
+            let promoted = count(Role::Queen).saturating_sub(1)
+                + count(Role::Rook).saturating_sub(2)
+                + count(Role::Bishop).saturating_sub(2)
+                + count(Role::Knight).saturating_sub(2);
+            if promoted > 8 - count(Role::Pawn) {
+                return Err(PositionError::ImpossibleMaterial(color));
             }
         }
         let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);

@@ -3,7 +3,7 @@
 
 mod castling;
 mod fen;
-mod movegen;
+pub(crate) mod movegen;
 mod moves;
 mod perft;
 mod role;

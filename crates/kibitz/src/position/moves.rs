@@ -107,8 +107,10 @@ impl fmt::Display for Move {
     }
 }
 
-/// The most legal moves any chess position has is 218; 256 leaves room.
-pub const MAX_MOVES: usize = 256;
+/// The most legal moves a valid [`crate::Position`] can have: nine queens (27 moves
+/// each), two rooks (14), two bishops (13), two knights (8), a king (8) and two
+/// castlings make 323. Positions reached in games top out at 218.
+pub const MAX_MOVES: usize = 324;
 
 const FILLER: Move = Move::normal(Role::Pawn, Square::A1, Square::A1);
 
@@ -136,7 +138,8 @@ impl MoveList {
         }
     }
 
-    /// Appends a move. A legal position never has more than [`MAX_MOVES`].
+    /// Appends a move. A valid position never has more than [`MAX_MOVES`]; pushing
+    /// more is a bug in the caller and panics.
     #[inline]
     pub fn push(&mut self, mv: Move) {
         // Indexing keeps this safe; a full list would be a generator bug.
