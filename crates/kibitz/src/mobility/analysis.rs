@@ -98,15 +98,17 @@ impl Compiled {
     /// The largest `T` with `(r, k) + T · (a, b)` on the board.
     #[inline]
     fn room(board: Board, r: u8, k: u8, a: i32, b: i32) -> u32 {
-        #[inline]
-        fn axis(pos: u8, step: i32, size: u8) -> u32 {
-            match step {
-                0 => MAX_STEPS,
-                s if s > 0 => u32::from(size - 1 - pos) / s as u32,
-                s => u32::from(pos) / s.unsigned_abs(),
-            }
+        Compiled::axis(r, a, board.ranks()).min(Compiled::axis(k, b, board.files()))
+    }
+
+    /// The largest `T` with `pos + T · step` in `0..size` (at most [`MAX_STEPS`]).
+    #[inline]
+    fn axis(pos: u8, step: i32, size: u8) -> u32 {
+        match step {
+            0 => MAX_STEPS,
+            s if s > 0 => u32::from(size - 1 - pos) / s as u32,
+            s => u32::from(pos) / s.unsigned_abs(),
         }
-        axis(r, a, board.ranks()).min(axis(k, b, board.files()))
     }
 }
 
@@ -168,13 +170,20 @@ impl Piece {
         let compiled = Compiled::new(self, board);
         let mut counts = vec![0u32; board.len()];
         let mut split = Split::default();
+        let files = usize::from(board.files());
         for line in &compiled.lines {
+            // room(r, k) is the smaller of a row room and a column room, and
+            // mask & up_to(min(x, y)) = (mask & up_to(x)) & up_to(y): one table
+            // per axis, no division in the loop over squares.
+            let mut by_column = [0u32; Board::MAX_FILES as usize];
+            for (k, bits) in (0u8..).zip(by_column.iter_mut().take(files)) {
+                *bits = up_to(Compiled::axis(k, line.b, board.files()));
+            }
             let mut total = 0u64;
-            for r in 0..board.ranks() {
-                let row = &mut counts[board.index((r, 0))..][..usize::from(board.files())];
-                for (k, count) in (0u8..).zip(row.iter_mut()) {
-                    let room = Compiled::room(board, r, k, line.a, line.b);
-                    let n = (line.mask & up_to(room)).count_ones();
+            for (r, row) in (0u8..).zip(counts.chunks_exact_mut(files)) {
+                let row_bits = line.mask & up_to(Compiled::axis(r, line.a, board.ranks()));
+                for (count, &column_bits) in row.iter_mut().zip(&by_column) {
+                    let n = (row_bits & column_bits).count_ones();
                     *count += n;
                     total += u64::from(n);
                 }
@@ -312,11 +321,16 @@ impl Analysis {
     /// # Ok::<(), kibitz::mobility::PieceError>(())
     /// ```
     pub fn group_size(&self) -> BTreeMap<u32, u32> {
-        let mut groups = BTreeMap::new();
+        // A count is below the number of squares: a dense histogram first, then
+        // only the groups that occur (a map entry per square is ten times slower).
+        let mut histogram = vec![0u32; self.board.len()];
         for &count in &self.counts {
-            *groups.entry(count).or_insert(0) += 1;
+            histogram[count as usize] += 1;
         }
-        groups
+        (0u32..)
+            .zip(histogram)
+            .filter(|&(_, size)| size > 0)
+            .collect()
     }
 
     /// The strength: the sum of the counts over all squares.
