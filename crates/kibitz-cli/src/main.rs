@@ -26,12 +26,15 @@ enum Command {
     Square(cmd::square::Args),
     /// Do two squares share a file, rank, diagonal or anti-diagonal?
     Line(cmd::line::Args),
+    /// Strength and mobility of a piece on an empty board (seed 002).
+    Mobility(cmd::mobility::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Square(args) => cmd::square::run(args),
         Command::Line(args) => cmd::line::run(args),
+        Command::Mobility(args) => cmd::mobility::run(args),
     }
 }
 

@@ -1,4 +1,5 @@
 //! One module per subcommand.
 
 pub mod line;
+pub mod mobility;
 pub mod square;
