@@ -1,2 +1,6 @@
 //! Side-by-side benchmarks (work in progress).
-fn main() {}
+mod mobility;
+
+fn main() {
+    mobility::run(101);
+}

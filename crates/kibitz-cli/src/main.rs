@@ -28,6 +28,8 @@ enum Command {
     Line(cmd::line::Args),
     /// Count the leaves of the legal move tree (perft).
     Perft(cmd::perft::Args),
+    /// Strength and mobility of a piece on an empty board (seed 002).
+    Mobility(cmd::mobility::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -35,6 +37,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Square(args) => cmd::square::run(args),
         Command::Line(args) => cmd::line::run(args),
         Command::Perft(args) => cmd::perft::run(args),
+        Command::Mobility(args) => cmd::mobility::run(args),
     }
 }
 

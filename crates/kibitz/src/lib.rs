@@ -4,6 +4,7 @@
 //!   files, ranks, diagonals and anti-diagonals, bitboards.
 //! * [`attacks`]: leaper tables and magic-bitboard slider attacks.
 //! * [`position`]: FEN, legal moves, make-move, check and mate, perft.
+//! * [`mobility`]: piece mobility on an empty board (seed 002), fairy pieces, Betza notation.
 //!
 //! ```
 //! use kibitz::{lines, Square};
@@ -14,6 +15,7 @@
 
 pub mod attacks;
 pub mod geometry;
+pub mod mobility;
 pub mod position;
 
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
 pub mod line;
+pub mod mobility;
 pub mod perft;
 pub mod square;

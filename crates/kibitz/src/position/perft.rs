@@ -69,7 +69,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_legal_moves(),
         _ => {
-            let mut sink = PerftSink { pos, depth, nodes: 0 };
+            let mut sink = PerftSink {
+                pos,
+                depth,
+                nodes: 0,
+            };
             pos.generate(&mut sink);
             sink.nodes
         }
