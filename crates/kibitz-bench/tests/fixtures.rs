@@ -67,21 +67,23 @@ fn shakmaty_san_round_trip_covers_every_move() {
     assert_eq!(shak::parse_sans(&positions, &text).unwrap(), expected);
 }
 
+/// Both peers' mate-in-one counts for `fen` must be `expected`.
+fn assert_mates_in_one(fen: &str, expected: usize) {
+    let by_cozy = cozy::mates_in_one(&cozy::parse(fen).unwrap());
+    let by_shakmaty = shak::mates_in_one(&shak::parse(fen).unwrap());
+    assert_eq!(
+        (by_cozy, by_shakmaty),
+        (expected, expected),
+        "(cozy-chess, shakmaty) in {fen}"
+    );
+}
+
 #[test]
 fn mates_in_one_match_python_chess() {
     let mut with_mate = 0;
     for (fen, mates) in records(MATES) {
         let expected = mates.split_whitespace().count();
-        assert_eq!(
-            cozy::mates_in_one(&cozy::parse(fen).unwrap()),
-            expected,
-            "cozy-chess: {fen}"
-        );
-        assert_eq!(
-            shak::mates_in_one(&shak::parse(fen).unwrap()),
-            expected,
-            "shakmaty: {fen}"
-        );
+        assert_mates_in_one(fen, expected);
         with_mate += usize::from(expected > 0);
     }
     assert!(
@@ -94,18 +96,11 @@ fn mates_in_one_match_python_chess() {
 fn mates_in_one_match_san_suffixes() {
     // The SAN fixture's `#` suffixes are a second, independent count of mating moves.
     for (fen, moves) in records(SAN_MOVES) {
-        let expected = san_pairs(moves)
-            .filter(|(_, san)| san.ends_with('#'))
-            .count();
-        assert_eq!(
-            cozy::mates_in_one(&cozy::parse(fen).unwrap()),
-            expected,
-            "cozy-chess: {fen}"
-        );
-        assert_eq!(
-            shak::mates_in_one(&shak::parse(fen).unwrap()),
-            expected,
-            "shakmaty: {fen}"
+        assert_mates_in_one(
+            fen,
+            san_pairs(moves)
+                .filter(|(_, san)| san.ends_with('#'))
+                .count(),
         );
     }
 }
