@@ -1,0 +1,2 @@
+//! The engines under test: kibitz itself.
+pub mod kibitz;

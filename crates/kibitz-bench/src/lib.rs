@@ -1,0 +1,48 @@
+//! Side-by-side benchmarks of kibitz against other Rust chess crates.
+//!
+//! Every engine runs the same work in one process, interleaved round by round, and the
+//! report gives ratios measured within a round: the machine is shared and noisy, so an
+//! absolute time means little, but two runs a few hundred milliseconds apart see the same
+//! noise.
+//!
+//! Each library is one implementation of [`PerftEngine`]; [`perft_engines`] lists them.
+//! The peers live in [`peers`], one module per crate, with extra helpers (SAN writing and
+//! parsing, mate-in-one brute force) that later benchmarks time against kibitz.
+
+pub mod engines;
+pub mod harness;
+pub mod mobility;
+pub mod peers;
+pub mod positions;
+
+/// A prepared perft run: called with a depth, returns the number of leaf nodes.
+pub type PerftFn = Box<dyn Fn(u32) -> u64>;
+
+/// One chess library seen by the perft benchmark.
+pub trait PerftEngine {
+    /// The name printed in the report, such as `cozy-chess`.
+    fn name(&self) -> &'static str;
+
+    /// Parses `fen` and returns a closure that runs perft from that position.
+    ///
+    /// Parsing happens here, outside the timed closure, so that the benchmark measures
+    /// move generation and make-move only.
+    ///
+    /// # Errors
+    ///
+    /// Fails if the library rejects the FEN.
+    fn prepare(&self, fen: &str) -> anyhow::Result<PerftFn>;
+}
+
+/// The engines the perft benchmark runs, the subject first.
+///
+/// The first engine is the one whose speed the report divides by every other engine's
+/// speed: kibitz.
+pub fn perft_engines() -> Vec<Box<dyn PerftEngine>> {
+    vec![
+        Box::new(engines::kibitz::Kibitz),
+        Box::new(peers::cozy::CozyChess),
+        Box::new(peers::shakmaty::Shakmaty),
+        Box::new(peers::jordanbray::JordanbrayChess),
+    ]
+}
