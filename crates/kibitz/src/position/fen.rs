@@ -3,7 +3,7 @@
 use core::fmt;
 use core::fmt::Write as _;
 
-use super::{CastlingRights, CastlingSide, MoveKind, Piece, Position, Role, zobrist};
+use super::{CastlingRights, CastlingSide, Piece, Position, Role, zobrist};
 use crate::{Bitboard, Color, File, Rank, Square, attacks};
 
 pub(crate) const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -347,12 +347,7 @@ impl Position {
         if pos.checkers.count() > 2 {
             return Err(PositionError::TooManyCheckers(pos.checkers.count()));
         }
-        if pos.ep_square.is_some()
-            && !pos
-                .legal_moves()
-                .iter()
-                .any(|m| m.kind == MoveKind::EnPassant)
-        {
+        if pos.ep_square.is_some() && !pos.has_legal_en_passant() {
             pos.ep_square = None;
         }
         pos.hash = pos.compute_hash();

@@ -479,11 +479,9 @@ impl Position {
     /// writes the square only when the capture is legal).
     #[cold]
     fn drop_unusable_ep_square(&mut self) {
-        let usable = self
-            .legal_moves()
-            .iter()
-            .any(|m| m.kind == MoveKind::EnPassant);
-        if !usable && let Some(ep) = self.ep_square.take() {
+        if !self.has_legal_en_passant()
+            && let Some(ep) = self.ep_square.take()
+        {
             self.hash ^= zobrist::KEYS.ep_file[ep.file() as usize];
         }
     }

@@ -154,6 +154,34 @@ impl Position {
         any.0
     }
 
+    /// Every square `color` attacks when the board holds `occupied`.
+    #[inline]
+    fn attack_map(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color(color);
+        let pawns = self.by_role(Role::Pawn) & theirs;
+        let ahead = forward(color, pawns);
+        let mut map = ahead.west() | ahead.east() | attacks::king_attacks(self.king(color));
+        for sq in self.by_role(Role::Knight) & theirs {
+            map |= attacks::knight_attacks(sq);
+        }
+        for sq in self.bishops_and_queens() & theirs {
+            map |= attacks::bishop_attacks(sq, occupied);
+        }
+        for sq in self.rooks_and_queens() & theirs {
+            map |= attacks::rook_attacks(sq, occupied);
+        }
+        map
+    }
+
+    /// Is an en-passant capture legal? Checks only the (at most two) capturing pawns.
+    pub(crate) fn has_legal_en_passant(&self) -> bool {
+        let mut any = AnyMove::default();
+        if let Some(ep) = self.ep_square() {
+            self.generate_en_passant(&mut any, ep, self.king(self.turn()));
+        }
+        any.0
+    }
+
     /// Reports every legal move to `sink`.
     #[inline(always)]
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
@@ -165,13 +193,18 @@ impl Position {
 
         // King: any square not attacked once the king has left its square (so that
         // a slider's ray through the king's old square counts).
-        let mut king_targets = Bitboard::EMPTY;
         let without_king = occ.without(king);
-        for to in attacks::king_attacks(king) - ours {
-            if !self.is_attacked(to, !us, without_king) {
-                king_targets |= to;
-            }
-        }
+        let candidates = attacks::king_attacks(king) - ours;
+        // Few candidate squares (a king among its own men): test each. Many (an
+        // open king, typical of endgames): one attack map of the enemy is cheaper.
+        let king_targets = if candidates.count() <= 2 {
+            candidates
+                .into_iter()
+                .filter(|&to| !self.is_attacked(to, !us, without_king))
+                .collect()
+        } else {
+            candidates - self.attack_map(!us, without_king)
+        };
         sink.piece(Role::King, king, king_targets);
         if sink.done() {
             return;
