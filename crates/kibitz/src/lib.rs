@@ -4,6 +4,7 @@
 //!   files, ranks, diagonals and anti-diagonals, bitboards.
 //! * [`attacks`]: leaper tables and magic-bitboard slider attacks.
 //! * [`position`]: FEN, legal moves, make-move, check and mate, perft.
+//! * [`notation`]: SAN and UCI moves read and written, PGN games read.
 //!
 //! ```
 //! use kibitz::{lines, Square};
@@ -14,9 +15,11 @@
 
 pub mod attacks;
 pub mod geometry;
+pub mod notation;
 pub mod position;
 
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};
+pub use notation::{SanError, SanErrorKind, SanStyle};
 pub use position::{
     CastlingRights, CastlingRightsError, CastlingSide, FenError, IllegalMoveError, MAX_MOVES, Move,
     MoveKind, MoveList, Outcome, Piece, Position, PositionError, Role, UciError, perft,
