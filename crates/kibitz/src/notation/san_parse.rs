@@ -189,9 +189,6 @@ fn parse_text(text: &str) -> Option<Parsed> {
     if !b.is_empty() {
         return None;
     }
-    if promotion.is_some() && role.is_some_and(|r| r != Role::Pawn) {
-        return None;
-    }
     Some(Parsed::Normal {
         role,
         file,
