@@ -26,12 +26,21 @@ enum Command {
     Square(cmd::square::Args),
     /// Do two squares share a file, rank, diagonal or anti-diagonal?
     Line(cmd::line::Args),
+    /// List the legal moves of a position in SAN, FIDE style or UCI.
+    Moves(cmd::moves::Args),
+    /// Play SAN or UCI moves from a position and print the resulting FEN.
+    Play(cmd::play::Args),
+    /// Read PGN files: one line per game with tags, plies, result and final FEN.
+    Pgn(cmd::pgn::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Square(args) => cmd::square::run(args),
         Command::Line(args) => cmd::line::run(args),
+        Command::Moves(args) => cmd::moves::run(args),
+        Command::Play(args) => cmd::play::run(args),
+        Command::Pgn(args) => cmd::pgn::run(args),
     }
 }
 
