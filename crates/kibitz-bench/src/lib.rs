@@ -14,6 +14,7 @@ pub mod harness;
 pub mod mobility;
 pub mod peers;
 pub mod positions;
+pub mod san;
 
 /// A prepared perft run: called with a depth, returns the number of leaf nodes.
 pub type PerftFn = Box<dyn Fn(u32) -> u64>;

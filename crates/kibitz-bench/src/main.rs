@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release -p kibitz-bench -- perft [--rounds N] [--quick]
 //! cargo run --release -p kibitz-bench -- mobility [--rounds N]
+//! cargo run --release -p kibitz-bench -- san [--rounds N]
 //! ```
 
 use std::io::{self, Write as _};
@@ -40,6 +41,13 @@ enum Command {
         #[arg(long, default_value_t = 101, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
     },
+    /// SAN written for every legal move and read back, kibitz beside shakmaty, on the
+    /// positions of `data/fixtures/san_moves.tsv`.
+    San {
+        /// Rounds to take the median of.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+        rounds: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -63,6 +71,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             })?;
             print(&report.render())
         }
+        Command::San { rounds } => print(&kibitz_bench::san::run(rounds as usize)?),
         Command::Mobility { rounds } => {
             kibitz_bench::mobility::run(rounds as usize);
             Ok(ExitCode::SUCCESS)

@@ -173,6 +173,27 @@ impl Position {
         map
     }
 
+    /// Is `mv`, a normal move (no castling, no en passant) that the man on `mv.from`
+    /// can make on an empty-enough board, legal here? Uses the pins and checks
+    /// instead of making the move.
+    pub(crate) fn is_legal_normal(&self, mv: Move) -> bool {
+        let us = self.turn();
+        let king = self.king(us);
+        if mv.role == Role::King {
+            return !self.is_attacked(mv.to, !us, self.occupied().without(mv.from));
+        }
+        let checkers = self.checkers();
+        if checkers.more_than_one() {
+            return false;
+        }
+        if let Some(checker) = checkers.first()
+            && !(lines::between(king, checker) | checker).contains(mv.to)
+        {
+            return false;
+        }
+        !self.pinned().contains(mv.from) || lines::line(king, mv.from).contains(mv.to)
+    }
+
     /// Is an en-passant capture legal? Checks only the (at most two) capturing pawns.
     pub(crate) fn has_legal_en_passant(&self) -> bool {
         let mut any = AnyMove::default();
