@@ -1,0 +1,158 @@
+//! `kibitz square`, `kibitz line` and `kibitz perft` as a user runs them.
+
+use assert_cmd::Command;
+
+fn kibitz() -> Command {
+    Command::cargo_bin("kibitz").expect("the kibitz binary is built")
+}
+
+fn json_lines(output: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect()
+}
+
+#[test]
+fn square_json_has_every_key() {
+    let out = kibitz()
+        .args(["square", "d4", "a1", "h8", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    let d4 = &lines[0];
+    assert_eq!(d4["square"], "d4");
+    assert_eq!(d4["index"], 27);
+    assert_eq!(d4["file"], "d");
+    assert_eq!(d4["rank"], "4");
+    assert_eq!(d4["coordinates"], serde_json::json!([4, 3]));
+    assert_eq!(d4["color"], "dark");
+    assert_eq!(d4["diagonal"], 7);
+    assert_eq!(d4["anti_diagonal"], 6);
+    assert_eq!(d4["diagonal_alt"], 0);
+    assert_eq!(d4["anti_diagonal_alt"], 1);
+    // Seed: a1 is anti-diagonal 0, h8 is 14, and both are dark.
+    assert_eq!(lines[1]["anti_diagonal"], 0);
+    assert_eq!(lines[2]["anti_diagonal"], 14);
+    assert_eq!(lines[2]["anti_diagonal_alt"], 9);
+    assert_eq!(lines[1]["color"], "dark");
+}
+
+#[test]
+fn square_rejects_a_bad_name_with_status_2() {
+    let assert = kibitz().args(["square", "e4", "x9"]).assert().code(2);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        err.contains("invalid position") && err.contains("x9"),
+        "{err}"
+    );
+}
+
+#[test]
+fn line_a1_h8_is_the_seed_trap() {
+    let out = kibitz()
+        .args(["line", "a1", "h8", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["same_diagonal"], true);
+    assert_eq!(v["same_anti_diagonal"], false);
+    assert_eq!(v["same_file"], false);
+    assert_eq!(
+        v["between"],
+        serde_json::json!(["b2", "c3", "d4", "e5", "f6", "g7"])
+    );
+    // From A towards B, even when B has the lower index.
+    let out = kibitz()
+        .args(["line", "a8", "h1", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["same_anti_diagonal"], true);
+    assert_eq!(
+        v["between"],
+        serde_json::json!(["b7", "c6", "d5", "e4", "f3", "g2"])
+    );
+}
+
+#[test]
+fn perft_counts_and_json() {
+    let out = kibitz()
+        .args(["perft", "3", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["nodes"], 8902);
+    assert_eq!(v["depth"], 3);
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert!(v["seconds"].is_number() && v["nps"].is_number());
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = kibitz()
+        .args(["perft", "2", "--fen", kiwipete, "--divide"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(text.contains("nodes 2039"), "{text}");
+    assert_eq!(text.lines().filter(|l| l.contains(": ")).count(), 48);
+    kibitz()
+        .args(["perft", "1", "--fen", "startpos"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("nodes 20"));
+}
+
+#[test]
+fn perft_with_a_garbage_fen_exits_2_with_the_fen_error() {
+    let assert = kibitz()
+        .args(["perft", "3", "--fen", "garbage"])
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        err.contains("invalid FEN: expected 4 to 6 fields, found 1"),
+        "{err}"
+    );
+    let assert = kibitz()
+        .args(["perft", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"])
+        .assert()
+        .code(2);
+    assert!(String::from_utf8_lossy(&assert.get_output().stderr).contains("no white king"));
+}
+
+#[test]
+fn closed_pipe_is_quiet() {
+    // `kibitz perft 1 --divide | head -1`: stdout closes early; exit status stays 0.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+        .args(["perft", "2", "--divide"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{:?} {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
