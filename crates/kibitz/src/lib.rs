@@ -4,6 +4,7 @@
 //!   files, ranks, diagonals and anti-diagonals, bitboards.
 //! * [`attacks`]: leaper tables and magic-bitboard slider attacks.
 //! * [`position`]: FEN, legal moves, make-move, check and mate, perft.
+//! * [`mate`]: exact mates in one, the static "Mate at a Glance" detector, pattern names.
 //!
 //! ```
 //! use kibitz::{lines, Square};
@@ -14,6 +15,7 @@
 
 pub mod attacks;
 pub mod geometry;
+pub mod mate;
 pub mod position;
 
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};

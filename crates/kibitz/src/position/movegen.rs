@@ -26,6 +26,13 @@ pub(crate) trait MoveSink {
     fn done(&self) -> bool {
         false
     }
+    /// The king targets this sink wants; the generator tests only these for safety.
+    /// A sink that looks for checking moves skips the king's (costly) safety tests
+    /// whenever a king move cannot discover a check.
+    #[inline(always)]
+    fn king_mask(&self) -> Bitboard {
+        Bitboard::FULL
+    }
 }
 
 impl MoveSink for MoveList {
@@ -167,7 +174,7 @@ impl Position {
         // a slider's ray through the king's old square counts).
         let mut king_targets = Bitboard::EMPTY;
         let without_king = occ.without(king);
-        for to in attacks::king_attacks(king) - ours {
+        for to in (attacks::king_attacks(king) - ours) & sink.king_mask() {
             if !self.is_attacked(to, !us, without_king) {
                 king_targets |= to;
             }
