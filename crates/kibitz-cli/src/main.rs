@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod input;
 mod output;
 
 /// kibitz — a chess toolkit: geometry, legal moves, perft, notation, mobility, mates.
@@ -26,12 +27,22 @@ enum Command {
     Square(cmd::square::Args),
     /// Do two squares share a file, rank, diagonal or anti-diagonal?
     Line(cmd::line::Args),
+    /// Find mates in one (and mate threats) in FEN/EPD, puzzle CSV or PGN input.
+    Mate(cmd::mate::Args),
+    /// Run the main jobs on built-in data.
+    Demo(cmd::demo::Args),
+    /// Write the "Mate detection" section of BENCHMARKS.md.
+    #[command(hide = true)]
+    MateReport(cmd::mate_report::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Square(args) => cmd::square::run(args),
         Command::Line(args) => cmd::line::run(args),
+        Command::Mate(args) => cmd::mate::run(args),
+        Command::Demo(args) => cmd::demo::run(args),
+        Command::MateReport(args) => cmd::mate_report::run(args),
     }
 }
 

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use kibitz::Position;
 use kibitz::mate::{count_mates_in_one, has_glance_mate};
+use kibitz::notation::pgn::read_games;
 
 fn brute_force(pos: &Position) -> usize {
     pos.legal_moves()
@@ -40,16 +41,50 @@ fn main() {
         let header = text.starts_with("PuzzleId,FEN,Moves");
         for line in text.lines().skip(header as usize) {
             let cells: Vec<&str> = line.split(',').collect();
-            let (fen, moves) = if header { (cells[1], cells[2]) } else { (cells[0], cells[1]) };
-            let Ok(mut pos) = Position::from_fen(fen) else { continue };
-            let Some(first) = moves.split(' ').next() else { continue };
-            let Ok(mv) = pos.parse_uci(first) else { continue };
+            let (fen, moves) = if header {
+                (cells[1], cells[2])
+            } else {
+                (cells[0], cells[1])
+            };
+            let Ok(mut pos) = Position::from_fen(fen) else {
+                continue;
+            };
+            let Some(first) = moves.split(' ').next() else {
+                continue;
+            };
+            let Ok(mv) = pos.parse_uci(first) else {
+                continue;
+            };
             pos.play_unchecked(mv);
             positions.push(pos);
         }
     }
-    println!("{} puzzle positions", positions.len());
-    time("brute force", &positions, 1, brute_force);
-    time("mates_in_one", &positions, 3, count_mates_in_one);
-    time("glance", &positions, 10, |p| has_glance_mate(p) as usize);
+    let puzzles = positions.len();
+    let pgn_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn");
+    let mut games = Vec::new();
+    for entry in std::fs::read_dir(pgn_dir).expect("data/pgn").flatten() {
+        let bytes = std::fs::read(entry.path()).expect("readable pgn");
+        for game in read_games(&bytes).into_iter().flatten() {
+            let mut pos = game.start.clone();
+            for mv in game.moves {
+                games.push(pos.clone());
+                pos.play_unchecked(mv);
+            }
+            games.push(pos);
+        }
+    }
+    println!("{puzzles} puzzle positions, {} game positions", games.len());
+    let only = std::env::args().nth(1).unwrap_or_default();
+    for (name, set) in [("puzzles", &positions), ("games", &games)] {
+        println!("-- {name}");
+        if only.is_empty() || only == "brute" {
+            time("brute force", set, 1, brute_force);
+        }
+        if only.is_empty() || only == "exact" {
+            time("mates_in_one", set, 5, count_mates_in_one);
+        }
+        if only.is_empty() || only == "glance" {
+            time("glance", set, 20, |p| has_glance_mate(p) as usize);
+        }
+    }
 }

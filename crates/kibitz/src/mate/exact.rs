@@ -3,13 +3,15 @@
 //! A mate in one must give check, so only checking moves are tried: the legal move
 //! generator reports its moves in sets and a filtering sink keeps the squares that
 //! check the enemy king directly, every move of a man that uncovers a check
-//! (a "discoverer"), every promotion, castling and en passant (rare, so tested by
-//! playing them). Each remaining move is played and the reply side is asked
-//! [`Position::has_legal_move`], which stops at the first evasion it finds instead of
-//! listing them all.
+//! (a "discoverer"), every promotion, castling and en passant. Each remaining move
+//! is judged on bitboards of the board after it (see `after.rs`): the king's flights,
+//! a capture of the checker, a man stepping between, looked for one by one and never
+//! listed. Castling, en passant and double steps are played on a copy instead and the
+//! reply side asked [`Position::has_legal_move`], which stops at its first move.
 
+use super::after::{self, Men, judged_statically};
 use crate::position::MoveSink;
-use crate::{Bitboard, Color, Move, MoveKind, MoveList, Position, Role, Square, attacks, lines};
+use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square, attacks, lines};
 
 /// Where each kind of man would check the enemy king, and which of our men uncover
 /// a check when they step off their line to it.
@@ -69,19 +71,29 @@ impl CheckSquares {
     }
 }
 
-/// A move sink that keeps only the moves that can give check.
-struct CheckingMoves<'a> {
+/// A move sink that passes on only the moves that can give check, to `judge`.
+struct CheckingMoves<'a, F: FnMut(Move)> {
     checks: &'a CheckSquares,
     /// The moving side's king: its moves can only check by discovery.
     our_king: Square,
-    moves: MoveList,
+    judge: F,
 }
 
-impl MoveSink for CheckingMoves<'_> {
+/// Moves every square of `bb` by `offset` (the inverse of a pawn set's `to - offset`).
+#[inline(always)]
+fn shift(bb: Bitboard, offset: i8) -> Bitboard {
+    if offset >= 0 {
+        Bitboard(bb.0 << offset)
+    } else {
+        Bitboard(bb.0 >> -offset)
+    }
+}
+
+impl<F: FnMut(Move)> MoveSink for CheckingMoves<'_, F> {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
         for t in self.checks.checking(role, from, to) {
-            self.moves.push(Move::normal(role, from, t));
+            (self.judge)(Move::normal(role, from, t));
         }
     }
 
@@ -90,15 +102,15 @@ impl MoveSink for CheckingMoves<'_> {
         let checks = self.checks;
         let mut keep = to & checks.pawn;
         // Pawns that are discoverers are few: look at them one by one.
-        for t in to - keep {
+        for t in shift(checks.discoverers, offset) & to {
             let from = Square::new((t as i32 - offset as i32) as u32);
-            if checks.discoverers.contains(from) && !lines::line(checks.king, from).contains(t) {
+            if !lines::line(checks.king, from).contains(t) {
                 keep |= t;
             }
         }
         for t in keep {
             let from = Square::new((t as i32 - offset as i32) as u32);
-            self.moves.push(Move::normal(Role::Pawn, from, t));
+            (self.judge)(Move::normal(Role::Pawn, from, t));
         }
     }
 
@@ -108,7 +120,7 @@ impl MoveSink for CheckingMoves<'_> {
         for t in to {
             let from = Square::new((t as i32 - offset as i32) as u32);
             for role in Role::PROMOTIONS {
-                self.moves.push(Move {
+                (self.judge)(Move {
                     from,
                     to: t,
                     role: Role::Pawn,
@@ -121,7 +133,7 @@ impl MoveSink for CheckingMoves<'_> {
 
     #[inline(always)]
     fn special(&mut self, mv: Move) {
-        self.moves.push(mv);
+        (self.judge)(mv);
     }
 
     #[inline(always)]
@@ -140,25 +152,27 @@ impl MoveSink for CheckingMoves<'_> {
 fn for_each_mate(pos: &Position, mut found: impl FnMut(Move)) {
     let us = pos.turn();
     let checks = CheckSquares::new(pos, us);
-    let mut sink = CheckingMoves {
-        checks: &checks,
-        moves: MoveList::new(),
-        our_king: pos.king(us),
-    };
-    pos.generate(&mut sink);
-    for &mv in sink.moves.iter() {
-        if is_mating(pos, mv) {
+    let mover = Men::of(pos, us);
+    let defender = Men::of(pos, !us);
+    let occ = pos.occupied();
+    let judge = |mv: Move| {
+        let mating = if judged_statically(mv) {
+            after::mates(&mover, &defender, occ, mv)
+        } else {
+            // Castling, en passant, double steps: rare, so played on a copy.
+            let next = pos.after(mv);
+            next.is_check() && !next.has_legal_move()
+        };
+        if mating {
             found(mv);
         }
-    }
-}
-
-/// Does the legal move `mv` checkmate? Played on a copy; the reply side's generator
-/// stops at its first legal move.
-#[inline]
-fn is_mating(pos: &Position, mv: Move) -> bool {
-    let next = pos.after(mv);
-    next.is_check() && !next.has_legal_move()
+    };
+    let mut sink = CheckingMoves {
+        checks: &checks,
+        our_king: mover.king,
+        judge,
+    };
+    pos.generate(&mut sink);
 }
 
 /// Every legal move of the side to move that checkmates, in move-generation order.

@@ -24,6 +24,7 @@
 //! are treated as single ones, pawn moves, promotions and castling are never proposed),
 //! but every reported move is a real mate.
 
+use super::after::{self, Men};
 use crate::{Bitboard, Color, Move, Position, Rank, Role, Square, attacks, lines};
 
 /// The seed's patterns the glance detector looks for.
@@ -54,125 +55,6 @@ pub struct GlanceMate {
     pub pattern: GlancePattern,
 }
 
-/// The men of one side, grouped as the attack tests need them.
-#[derive(Copy, Clone)]
-struct Men {
-    all: Bitboard,
-    pawns: Bitboard,
-    knights: Bitboard,
-    diagonal: Bitboard,
-    orthogonal: Bitboard,
-    king: Square,
-    color: Color,
-}
-
-impl Men {
-    #[inline(always)]
-    fn of(pos: &Position, color: Color) -> Men {
-        Men {
-            all: pos.by_color(color),
-            pawns: pos.pieces(color, Role::Pawn),
-            knights: pos.pieces(color, Role::Knight),
-            diagonal: pos.bishops_and_queens() & pos.by_color(color),
-            orthogonal: pos.rooks_and_queens() & pos.by_color(color),
-            king: pos.king(color),
-            color,
-        }
-    }
-
-    /// After a man of `role` went from `from` to `to`.
-    #[inline(always)]
-    fn moved(mut self, role: Role, from: Square, to: Square) -> Men {
-        self.all = self.all.without(from).with(to);
-        let (d, o) = match role {
-            Role::Bishop => (true, false),
-            Role::Rook => (false, true),
-            Role::Queen => (true, true),
-            _ => (false, false),
-        };
-        self.diagonal = self.diagonal.without(from);
-        self.orthogonal = self.orthogonal.without(from);
-        if d {
-            self.diagonal |= to;
-        }
-        if o {
-            self.orthogonal |= to;
-        }
-        if role == Role::Knight {
-            self.knights = self.knights.without(from).with(to);
-        }
-        self
-    }
-
-    /// After the man on `sq` (if any) was captured.
-    #[inline(always)]
-    fn without(mut self, sq: Square) -> Men {
-        self.all = self.all.without(sq);
-        self.pawns = self.pawns.without(sq);
-        self.knights = self.knights.without(sq);
-        self.diagonal = self.diagonal.without(sq);
-        self.orthogonal = self.orthogonal.without(sq);
-        self
-    }
-
-    /// Does this side attack `sq` on a board holding `occ`?
-    #[inline(always)]
-    fn attacks(&self, sq: Square, occ: Bitboard) -> bool {
-        (attacks::knight_attacks(sq) & self.knights).any()
-            || (attacks::pawn_attacks(!self.color, sq) & self.pawns).any()
-            || attacks::king_attacks(sq).contains(self.king)
-            || (attacks::rook_attacks(sq, occ) & self.orthogonal).any()
-            || (attacks::bishop_attacks(sq, occ) & self.diagonal).any()
-    }
-
-    /// The men other than the king that attack `sq`.
-    #[inline(always)]
-    fn attackers_but_king(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        (attacks::knight_attacks(sq) & self.knights)
-            | (attacks::pawn_attacks(!self.color, sq) & self.pawns)
-            | (attacks::rook_attacks(sq, occ) & self.orthogonal)
-            | (attacks::bishop_attacks(sq, occ) & self.diagonal)
-    }
-
-    /// The men (other than the king) that can move to the empty square `sq`:
-    /// pieces by their attacks, pawns by a push or a double push.
-    #[inline(always)]
-    fn reaching_empty(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        let mut men = (attacks::knight_attacks(sq) & self.knights)
-            | (attacks::rook_attacks(sq, occ) & self.orthogonal)
-            | (attacks::bishop_attacks(sq, occ) & self.diagonal);
-        let back = self.color.fold(-1, 1);
-        if let Some(one) = sq.try_offset(0, back) {
-            if self.pawns.contains(one) {
-                men |= one;
-            } else if !occ.contains(one)
-                && sq.rank() == self.color.fold(Rank::Fourth, Rank::Fifth)
-                && let Some(two) = one.try_offset(0, back)
-                && self.pawns.contains(two)
-            {
-                men |= two;
-            }
-        }
-        men
-    }
-}
-
-/// The men of `defender` pinned to their king by `attacker`'s sliders on `occ`.
-#[inline(always)]
-fn pinned(defender: &Men, attacker: &Men, occ: Bitboard) -> Bitboard {
-    let king = defender.king;
-    let snipers = (attacks::rook_rays(king) & attacker.orthogonal)
-        | (attacks::bishop_rays(king) & attacker.diagonal);
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = lines::between(king, sniper) & occ;
-        if !blockers.more_than_one() {
-            pinned |= blockers & defender.all;
-        }
-    }
-    pinned
-}
-
 /// What the verifier needs to know about the side that moves: its men, which of
 /// them are pinned, and which squares answer a check it is in.
 struct Mover {
@@ -184,8 +66,8 @@ struct Mover {
 
 /// Is the piece move `role` `from`–`to` by `mover` a legal move that checkmates?
 /// Static: computed on bitboards of the board after the move, without making it.
-/// Exact for single direct checks; a move that also uncovers a check is judged as
-/// if only the piece checked, which can only reject a mate, never invent one.
+/// Legality is the wiki's condition 3 (and answering a check the mover is in);
+/// the rest is [`after::mates`].
 #[inline]
 fn verify(
     mover: &Mover,
@@ -202,44 +84,7 @@ fn verify(
     if mover.pinned.contains(from) && !lines::line(mover.men.king, from).contains(to) {
         return false;
     }
-    let king = defender.king;
-    let occ = occ.without(from).with(to);
-    let check = match role {
-        Role::Knight => attacks::knight_attacks(to),
-        Role::Bishop => attacks::bishop_attacks(to, occ),
-        Role::Rook => attacks::rook_attacks(to, occ),
-        Role::Queen => attacks::queen_attacks(to, occ),
-        Role::Pawn | Role::King => return false,
-    };
-    if !check.contains(king) {
-        return false;
-    }
-    let men = mover.men.moved(role, from, to);
-    let defender = defender.without(to);
-    // Condition 5 (and 2, 4): every flight square, the checker's included, attacked
-    // after the move; the king is lifted so that a slider's line goes through it.
-    let lifted = occ.without(king);
-    for sq in attacks::king_attacks(king) - defender.all {
-        if !men.attacks(sq, lifted) {
-            return false;
-        }
-    }
-    // No capture of the checker, except by a man pinned off the line through it.
-    let pinned = pinned(&defender, &men, occ);
-    for man in defender.attackers_but_king(to, occ) {
-        if !pinned.contains(man) || lines::line(king, man).contains(to) {
-            return false;
-        }
-    }
-    // No interposition.
-    for sq in lines::between(king, to) {
-        for man in defender.reaching_empty(sq, occ) {
-            if !pinned.contains(man) || lines::line(king, man).contains(sq) {
-                return false;
-            }
-        }
-    }
-    true
+    after::mates(&mover.men, defender, occ, Move::normal(role, from, to))
 }
 
 /// Runs every pattern for `mover` (who need not be the side to move) and reports each

@@ -23,10 +23,13 @@
 //! assert_eq!(mate::mate_patterns(&pos, exact[0]), [mate::Pattern::BackRank]);
 //! ```
 
+mod after;
 mod exact;
 mod glance;
 mod patterns;
+mod stats;
 
 pub use exact::{count_mates_in_one, mate_threats, mates_in_one};
 pub use glance::{GlanceMate, GlancePattern, glance, glance_threats, has_glance_mate};
 pub use patterns::{Pattern, mate_patterns};
+pub use stats::{MateStats, PatternCount, percent};
