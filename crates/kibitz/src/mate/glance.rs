@@ -246,12 +246,12 @@ fn collect(pos: &Position, mover: Color) -> Vec<GlanceMate> {
 ///
 /// ```
 /// use kibitz::{Position, mate::{glance, GlancePattern}};
-/// // Qg7# next to the king, supported by the bishop on b2.
-/// let pos = Position::from_fen("6k1/5p1p/6p1/8/8/6Q1/1B6/6K1 w - - 0 1").unwrap();
+/// // Qg7# next to the king, supported through the battery by the bishop behind it.
+/// let pos = Position::from_fen("6k1/5p1p/6p1/8/8/2Q5/1B6/6K1 w - - 0 1").unwrap();
 /// let mates = glance(&pos);
-/// assert_eq!(mates.len(), 1);
-/// assert_eq!(mates[0].mv.uci(), "g3g7");
-/// assert_eq!(mates[0].pattern, GlancePattern::CloseQueen);
+/// let g7 = mates.iter().find(|m| m.mv.uci() == "c3g7").unwrap();
+/// assert_eq!(g7.pattern, GlancePattern::CloseQueen);
+/// assert_eq!(mates.len(), 3); // Qc8# and Qh8# too
 /// ```
 pub fn glance(pos: &Position) -> Vec<GlanceMate> {
     collect(pos, pos.turn())
