@@ -11,6 +11,7 @@
 
 pub mod engines;
 pub mod harness;
+pub mod mate;
 pub mod mobility;
 pub mod peers;
 pub mod positions;
