@@ -4,6 +4,7 @@
 //! cargo run --release -p kibitz-bench -- perft [--rounds N] [--quick]
 //! cargo run --release -p kibitz-bench -- mobility [--rounds N]
 //! cargo run --release -p kibitz-bench -- san [--rounds N]
+//! cargo run --release -p kibitz-bench -- mate [--rounds N]
 //! ```
 
 use std::io::{self, Write as _};
@@ -43,6 +44,13 @@ enum Command {
     },
     /// SAN written for every legal move and read back, kibitz beside shakmaty, on the
     /// positions of `data/fixtures/san_moves.tsv`.
+    /// Mate in one on every puzzle and game position: brute force with cozy-chess,
+    /// shakmaty and kibitz beside kibitz's `mates_in_one` and glance detector.
+    Mate {
+        /// Rounds to take the median of.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+        rounds: u32,
+    },
     San {
         /// Rounds to take the median of.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
@@ -71,6 +79,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             })?;
             print(&report.render())
         }
+        Command::Mate { rounds } => print(&kibitz_bench::mate::run(rounds as usize)?),
         Command::San { rounds } => print(&kibitz_bench::san::run(rounds as usize)?),
         Command::Mobility { rounds } => {
             kibitz_bench::mobility::run(rounds as usize);

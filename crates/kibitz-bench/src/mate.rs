@@ -28,3 +28,142 @@ pub fn mates_in_one(positions: &[Position]) -> usize {
 pub fn glance(positions: &[Position]) -> usize {
     positions.iter().filter(|p| has_glance_mate(p)).count()
 }
+
+/// All puzzle positions (each CSV's FEN after the first move of `Moves`) and every
+/// position of the games in `data/pgn`, as FENs.
+pub fn corpus() -> anyhow::Result<Vec<String>> {
+    use anyhow::Context;
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
+    let mut fens = Vec::new();
+    let mut dir: Vec<_> = std::fs::read_dir(format!("{data}/lichess"))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    dir.sort();
+    for path in dir {
+        let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
+        let headerless = path.to_string_lossy().contains("no_header");
+        for line in text.lines().skip(usize::from(!headerless)) {
+            let cols: Vec<&str> = line.split(',').collect();
+            let (fen, moves) = if headerless {
+                (cols[0], cols[1])
+            } else {
+                (cols[1], cols[2])
+            };
+            let mut pos = Position::from_fen(fen).with_context(|| fen.to_string())?;
+            let first = moves.split(' ').next().unwrap_or_default();
+            let mv = pos
+                .parse_uci(first)
+                .with_context(|| format!("{fen}: {first}"))?;
+            pos.play_unchecked(mv);
+            fens.push(pos.fen());
+        }
+    }
+    let mut dir: Vec<_> = std::fs::read_dir(format!("{data}/pgn"))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    dir.sort();
+    for path in dir {
+        let bytes = std::fs::read(&path)?;
+        for game in kibitz::notation::pgn::read_games(&bytes)
+            .into_iter()
+            .flatten()
+        {
+            let mut pos = game.start.clone();
+            fens.push(pos.fen());
+            for mv in game.moves {
+                pos.play_unchecked(mv);
+                fens.push(pos.fen());
+            }
+        }
+    }
+    Ok(fens)
+}
+
+/// Runs the mate benchmark: brute force with cozy-chess, shakmaty and kibitz, then
+/// kibitz's `mates_in_one` and glance, interleaved, `rounds` times. Ratios are taken
+/// against the fastest brute-force peer of the same round.
+pub fn run(rounds: usize) -> anyhow::Result<String> {
+    use crate::harness::{Table, median};
+    use crate::peers;
+    use std::hint::black_box;
+    use std::time::Instant;
+
+    let fens = corpus()?;
+    let ours: Vec<Position> = fens
+        .iter()
+        .filter_map(|f| Position::from_fen(f).ok())
+        .collect();
+    let cozy: Vec<cozy_chess::Board> = fens
+        .iter()
+        .map(|f| peers::cozy::parse(f))
+        .collect::<anyhow::Result<_>>()?;
+    let shak = peers::shakmaty::parse_all(&fens)?;
+    anyhow::ensure!(ours.len() == fens.len());
+
+    let names = [
+        "cozy-chess brute force",
+        "shakmaty brute force",
+        "kibitz brute force",
+        "kibitz mates_in_one",
+        "kibitz glance",
+    ];
+    let mut rates: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
+    let mut ratios: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
+    let mut counts = [0usize; 5];
+    for round in 0..rounds {
+        eprintln!("round {}/{rounds}", round + 1);
+        let mut secs = [0f64; 5];
+        for k in 0..names.len() {
+            let which = (k + round) % names.len();
+            let t = Instant::now();
+            let n = match which {
+                0 => cozy.iter().map(peers::cozy::mates_in_one).sum(),
+                1 => shak.iter().map(peers::shakmaty::mates_in_one).sum(),
+                2 => brute_force(&ours),
+                3 => mates_in_one(&ours),
+                _ => glance(&ours),
+            };
+            secs[which] = t.elapsed().as_secs_f64();
+            counts[which] = black_box(n);
+        }
+        anyhow::ensure!(
+            counts[0] == counts[1] && counts[1] == counts[2] && counts[2] == counts[3],
+            "mate counts differ: {counts:?}"
+        );
+        let fastest_peer = secs[0].min(secs[1]);
+        for k in 0..names.len() {
+            rates[k].push(fens.len() as f64 / secs[k]);
+            ratios[k].push(fastest_peer / secs[k]);
+        }
+    }
+    let m = |v: &[f64]| median(v).unwrap_or(f64::NAN);
+    let mut table = Table::new(
+        [
+            "method",
+            "positions/s",
+            "× fastest peer brute force",
+            "found",
+        ]
+        .map(String::from),
+    );
+    for (k, name) in names.iter().enumerate() {
+        let found = if k == 4 {
+            format!("{} positions", counts[k])
+        } else {
+            format!("{} mates", counts[k])
+        };
+        table.rows.push(vec![
+            name.to_string(),
+            format!("{:.0}", m(&rates[k])),
+            format!("{:.2}", m(&ratios[k])),
+            found,
+        ]);
+    }
+    Ok(format!(
+        "mate in one on {} positions (all puzzles and all game positions), median of {rounds} rounds\n{}",
+        fens.len(),
+        table.render()
+    ))
+}

@@ -248,16 +248,38 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
 
+const fn ray_table(dirs: &[(i32, i32); 4]) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq as usize] = Bitboard(walk(Square::new(sq), 0, dirs, false));
+        sq += 1;
+    }
+    table
+}
+
+// Small tables of their own (1 KiB together, so they stay in the L1 cache) rather than
+// the empty-occupancy slots of the magic table, which lie 64 cache lines apart: these
+// serve as cheap "could it possibly" filters before a real lookup.
+static ROOK_RAYS: [Bitboard; 64] = ray_table(&ROOK_DIRS);
+static BISHOP_RAYS: [Bitboard; 64] = ray_table(&BISHOP_DIRS);
+
 /// Rook moves on an empty board from `sq` (its whole file and rank).
-#[inline]
+#[inline(always)]
 pub fn rook_rays(sq: Square) -> Bitboard {
-    rook_attacks(sq, Bitboard::EMPTY)
+    ROOK_RAYS[sq as usize]
 }
 
 /// Bishop moves on an empty board from `sq` (its diagonal and anti-diagonal).
-#[inline]
+#[inline(always)]
 pub fn bishop_rays(sq: Square) -> Bitboard {
-    bishop_attacks(sq, Bitboard::EMPTY)
+    BISHOP_RAYS[sq as usize]
+}
+
+/// Queen moves on an empty board from `sq`.
+#[inline(always)]
+pub fn queen_rays(sq: Square) -> Bitboard {
+    ROOK_RAYS[sq as usize] | BISHOP_RAYS[sq as usize]
 }
 
 #[cfg(test)]

@@ -145,6 +145,11 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
 
     // The seed's King-and-Queen contact mate; condition 1: queen attacks next to the king.
     for q in queens {
+        // Empty-board rays first: most queens are nowhere near the king, and the
+        // small ray table is far cheaper than a magic lookup that misses the cache.
+        if (attacks::queen_rays(q) & ring & targets).is_empty() {
+            continue;
+        }
         for to in attacks::queen_attacks(q, occ) & ring & targets {
             if !try_move(Role::Queen, q, to, GlancePattern::CloseQueen) {
                 return;
@@ -152,18 +157,31 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
         }
     }
     // Rook contact mates (hook, Arabian).
+    let rook_ring = ring & attacks::rook_rays(king) & targets;
     for r in rooks {
-        for to in attacks::rook_attacks(r, occ) & ring & attacks::rook_rays(king) & targets {
+        if (attacks::rook_rays(r) & rook_ring).is_empty() {
+            continue;
+        }
+        for to in attacks::rook_attacks(r, occ) & rook_ring {
             if !try_move(Role::Rook, r, to, GlancePattern::CloseRook) {
                 return;
             }
         }
     }
-    let rook_checks = attacks::rook_attacks(king, occ) - ring;
-    if on_edge {
+    let king_lines = attacks::rook_rays(king) - ring;
+    let heavy = queens | rooks;
+    if on_edge
+        && heavy
+            .into_iter()
+            .any(|from| (attacks::rook_rays(from) & king_lines & targets).any())
+    {
+        let rook_checks = attacks::rook_attacks(king, occ) - ring;
         // Back-rank mates: a heavy piece checks along the edge the king stands on.
         let edge = edge_lines(king);
-        for from in queens | rooks {
+        for from in heavy {
+            if (attacks::rook_rays(from) & edge & king_lines & targets).is_empty() {
+                continue;
+            }
             let role = if queens.contains(from) {
                 Role::Queen
             } else {
@@ -178,6 +196,9 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
         // Epaulette: the king's neighbours along the edge are its own men, the queen
         // checks from a distance across the edge.
         for q in queens {
+            if (attacks::rook_rays(q) & king_lines & (targets - edge)).is_empty() {
+                continue;
+            }
             for to in attacks::rook_attacks(q, occ) & rook_checks & (targets - edge) {
                 if !try_move(Role::Queen, q, to, GlancePattern::Epaulette) {
                     return;
@@ -186,9 +207,17 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
         }
     }
     // Boden's and double-bishop mates: a bishop checks, another bishop helps.
-    if bishops.more_than_one() {
+    let king_diagonals = attacks::bishop_rays(king) & targets;
+    if bishops.more_than_one()
+        && bishops
+            .into_iter()
+            .any(|b| (attacks::bishop_rays(b) & king_diagonals).any())
+    {
         let bishop_checks = attacks::bishop_attacks(king, occ) & targets;
         for b in bishops {
+            if (attacks::bishop_rays(b) & bishop_checks).is_empty() {
+                continue;
+            }
             for to in attacks::bishop_attacks(b, occ) & bishop_checks {
                 if !try_move(Role::Bishop, b, to, GlancePattern::Bishops) {
                     return;
