@@ -156,3 +156,38 @@ fn closed_pipe_is_quiet() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn play_accepts_flags_after_the_moves() {
+    let out = kibitz()
+        .args(["play", "e4", "e5", "Nf3", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["moves"], serde_json::json!(["e4", "e5", "Nf3"]));
+}
+
+#[test]
+fn demo_runs_on_built_in_data() {
+    let out = kibitz()
+        .arg("demo")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(text.contains("positions with a mate in one"), "{text}");
+    // The seed's own numbers, from the mobility table.
+    assert!(
+        text.contains("4 × 2 + 8 × 3 + 20 × 4 + 16 × 6 + 16 × 8"),
+        "{text}"
+    );
+    assert!(
+        text.contains("28 × 7 + 20 × 9 + 12 × 11 + 4 × 13"),
+        "{text}"
+    );
+}

@@ -29,3 +29,8 @@ pub use position::{
     MoveKind, MoveList, Outcome, Piece, Position, PositionError, Role, UciError, perft,
     perft_divide,
 };
+
+/// The README's examples, compiled and run as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

@@ -1,7 +1,8 @@
 //! `kibitz demo`: the main job on built-in data — 200 Lichess puzzle positions
 //! (`data/mate_demo.csv`, sampled deterministically, see `data/PROVENANCE.md`)
 //! scanned for mates in one, with pattern names, the glance detector's recall and
-//! the speed.
+//! the speed; then the empty-board mobility (seed 002) of the standard pieces and a
+//! few fairy pieces.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -116,5 +117,52 @@ pub fn run(_: Args) -> anyhow::Result<ExitCode> {
         "  glance                            {glance:>12.0}  ({:.1} ×)",
         glance / brute
     )?;
+    writeln!(out)?;
+    mobility_table(&mut out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The seed's strength and mobility of the standard pieces and some fairy pieces on
+/// an empty 8 × 8 board.
+fn mobility_table(out: &mut impl Write) -> anyhow::Result<()> {
+    use kibitz::mobility::{Board, Piece};
+    let board = Board::default();
+    writeln!(
+        out,
+        "Mobility on an empty 8 × 8 board (seed: piece mobility)"
+    )?;
+    writeln!(
+        out,
+        "  {:<11} {:>8} {:>8}  mobility",
+        "piece", "strength", "average"
+    )?;
+    for name in [
+        "king",
+        "queen",
+        "rook",
+        "bishop",
+        "knight",
+        "archbishop",
+        "chancellor",
+        "amazon",
+        "camel",
+        "zebra",
+        "nightrider",
+    ] {
+        let piece = Piece::named(name)?;
+        let analysis = piece.analyse(board);
+        let bound = if piece.colour_bound(board) {
+            "  (colour-bound)"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "  {name:<11} {:>8} {:>8.2}  {}{bound}",
+            analysis.strength(),
+            analysis.average(),
+            analysis.mobility()
+        )?;
+    }
+    Ok(())
 }

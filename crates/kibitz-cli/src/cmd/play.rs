@@ -16,7 +16,7 @@ pub struct Args {
     #[arg(long)]
     fen: Option<String>,
     /// Moves in SAN (`Nf3`, `exd5`, `d8=Q`, `O-O`) or UCI (`g1f3`), played in order.
-    #[arg(required = true, allow_hyphen_values = true)]
+    #[arg(required = true)]
     moves: Vec<String>,
     /// Write one JSON object: {"fen": ..., "moves": [standard SAN, ...]}.
     #[arg(long)]
