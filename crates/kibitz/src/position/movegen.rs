@@ -35,11 +35,15 @@ pub(crate) trait MoveSink {
     }
 }
 
-impl MoveSink for MoveList {
+/// Turns the generator's move sets into single moves and hands each to a closure:
+/// the one place where sets become moves, for move lists, perft and mate search.
+pub(crate) struct EachMove<F: FnMut(Move)>(pub F);
+
+impl<F: FnMut(Move)> MoveSink for EachMove<F> {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
         for t in to {
-            self.push(Move::normal(role, from, t));
+            (self.0)(Move::normal(role, from, t));
         }
     }
 
@@ -47,7 +51,7 @@ impl MoveSink for MoveList {
     fn pawns(&mut self, to: Bitboard, offset: i8) {
         for t in to {
             let from = Square::new((t as i32 - offset as i32) as u32);
-            self.push(Move::normal(Role::Pawn, from, t));
+            (self.0)(Move::normal(Role::Pawn, from, t));
         }
     }
 
@@ -56,7 +60,7 @@ impl MoveSink for MoveList {
         for t in to {
             let from = Square::new((t as i32 - offset as i32) as u32);
             for role in Role::PROMOTIONS {
-                self.push(Move {
+                (self.0)(Move {
                     from,
                     to: t,
                     role: Role::Pawn,
@@ -69,7 +73,7 @@ impl MoveSink for MoveList {
 
     #[inline(always)]
     fn special(&mut self, mv: Move) {
-        self.push(mv);
+        (self.0)(mv);
     }
 }
 
@@ -142,7 +146,7 @@ impl Position {
     /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.generate(&mut EachMove(|mv| list.push(mv)));
         list
     }
 

@@ -1,61 +1,7 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of a move generator.
 
-use super::movegen::MoveSink;
-use super::{Move, MoveKind, Position, Role};
-use crate::{Bitboard, Square};
-
-/// Recurses into every move as the generator reports it, so interior nodes never
-/// fill a move list.
-struct PerftSink<'a> {
-    pos: &'a Position,
-    depth: u32,
-    nodes: u64,
-}
-
-impl PerftSink<'_> {
-    #[inline(always)]
-    fn visit(&mut self, mv: Move) {
-        self.nodes += perft(&self.pos.after(mv), self.depth - 1);
-    }
-}
-
-impl MoveSink for PerftSink<'_> {
-    #[inline(always)]
-    fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
-        for t in to {
-            self.visit(Move::normal(role, from, t));
-        }
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, to: Bitboard, offset: i8) {
-        for t in to {
-            let from = Square::new((t as i32 - offset as i32) as u32);
-            self.visit(Move::normal(Role::Pawn, from, t));
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, to: Bitboard, offset: i8) {
-        for t in to {
-            let from = Square::new((t as i32 - offset as i32) as u32);
-            for role in Role::PROMOTIONS {
-                self.visit(Move {
-                    from,
-                    to: t,
-                    role: Role::Pawn,
-                    promotion: Some(role),
-                    kind: MoveKind::Normal,
-                });
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn special(&mut self, mv: Move) {
-        self.visit(mv);
-    }
-}
+use super::movegen::EachMove;
+use super::{Move, Position};
 
 /// The number of move sequences of length `depth` from `pos` (leaf nodes of the
 /// legal move tree). The last level is counted without making moves.
@@ -69,13 +15,13 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_legal_moves(),
         _ => {
-            let mut sink = PerftSink {
-                pos,
-                depth,
-                nodes: 0,
-            };
-            pos.generate(&mut sink);
-            sink.nodes
+            // Recurse into each move as the generator reports it, so interior nodes
+            // never fill a move list.
+            let mut nodes = 0;
+            pos.generate(&mut EachMove(|mv| {
+                nodes += perft(&pos.after(mv), depth - 1)
+            }));
+            nodes
         }
     }
 }
