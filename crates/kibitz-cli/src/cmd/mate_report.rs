@@ -7,9 +7,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kibitz::Position;
-use kibitz::mate::{MateStats, Pattern, count_mates_in_one, has_glance_mate, percent};
+use kibitz::mate::{
+    LichessLabel, MateStats, Pattern, count_mates_in_one, has_glance_mate, percent,
+};
 use kibitz::notation::pgn::read_games;
+use kibitz::{Move, Position};
 
 /// Arguments of `kibitz mate-report`.
 #[derive(clap::Args, Debug)]
@@ -22,7 +24,10 @@ pub struct Args {
     output: PathBuf,
 }
 
-fn puzzles(dir: &std::path::Path) -> anyhow::Result<Vec<(Position, Option<Vec<String>>)>> {
+/// A puzzle position, its themes (when the file has them) and its solution move.
+type Puzzle = (Position, Option<Vec<String>>, Option<Move>);
+
+fn puzzles(dir: &std::path::Path) -> anyhow::Result<Vec<Puzzle>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("lichess"))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "csv"))
@@ -46,10 +51,12 @@ fn puzzles(dir: &std::path::Path) -> anyhow::Result<Vec<(Position, Option<Vec<St
                 (cells[0], cells[1], None)
             };
             let mut pos = Position::from_fen(fen)?;
-            let first = moves.split(' ').next().unwrap_or("");
+            let mut moves = moves.split(' ');
+            let first = moves.next().unwrap_or("");
             let mv = pos.parse_uci(first)?;
             pos.play_unchecked(mv);
-            out.push((pos, themes));
+            let solution = moves.next().map(|uci| pos.parse_uci(uci)).transpose()?;
+            out.push((pos, themes, solution));
         }
     }
     Ok(out)
@@ -89,11 +96,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let puzzles = puzzles(&args.data)?;
     let games = games(&args.data)?;
     let mut stats = MateStats::default();
-    for (pos, themes) in &puzzles {
+    for (pos, themes, solution) in &puzzles {
         let themes: Option<Vec<&str>> = themes
             .as_ref()
             .map(|t| t.iter().map(String::as_str).collect());
-        stats.add(pos, themes.as_deref());
+        let label = themes
+            .as_deref()
+            .zip(*solution)
+            .map(|(themes, solution)| LichessLabel { themes, solution });
+        stats.add(pos, label);
     }
     let mut game_stats = MateStats::default();
     for pos in &games {
@@ -168,7 +179,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         s,
-        "A puzzle shows a pattern when any of its mating moves does.\n"
+        "Lichess tags the puzzle's solution, so the comparison names the solution move (the second move of `Moves`), not other mates the position offers.\n"
     )?;
     writeln!(
         s,

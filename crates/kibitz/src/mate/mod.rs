@@ -32,4 +32,4 @@ mod stats;
 pub use exact::{count_mates_in_one, mate_threats, mates_in_one};
 pub use glance::{GlanceMate, GlancePattern, glance, glance_threats, has_glance_mate};
 pub use patterns::{Pattern, mate_patterns};
-pub use stats::{MateStats, PatternCount, percent};
+pub use stats::{LichessLabel, MateStats, PatternCount, percent};

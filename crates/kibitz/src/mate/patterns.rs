@@ -1,9 +1,11 @@
 //! Names for mating patterns, Lichess's theme names where Lichess has one.
 //!
-//! Each pattern is a shape of the final position (the mated king, the checker, the
-//! men around the king), written here from the usual chess definitions; Lichess's
-//! puzzle tagger uses its own definitions, and the agreement is measured in
-//! BENCHMARKS.md ("Mate detection").
+//! Each pattern is a shape of the final position (the mated king, the mating move,
+//! the men around the king). Where a pattern carries a Lichess theme name, the shape
+//! follows the geometry Lichess's puzzle tagger checks for that theme (described in
+//! our own words on each test below), so that `hookMate` here means what it means on
+//! Lichess; the agreement with Lichess's tags is measured in BENCHMARKS.md ("Mate
+//! detection"). `epauletteMate` and `closeQueenMate` are ours.
 
 use core::fmt;
 
@@ -98,7 +100,7 @@ pub fn mate_patterns(pos: &Position, mv: Move) -> Vec<Pattern> {
     if !after.is_checkmate() {
         return Vec::new();
     }
-    let shape = Shape::new(&after);
+    let shape = Shape::new(&after, mv);
     let mut found = Vec::new();
     let mut add = |yes: bool, p: Pattern| {
         if yes {
@@ -115,6 +117,8 @@ pub fn mate_patterns(pos: &Position, mv: Move) -> Vec<Pattern> {
     add(shape.arabian(), Pattern::Arabian);
     add(shape.dovetail(), Pattern::Dovetail);
     add(shape.epaulette(), Pattern::Epaulette);
+    // A queen *move* (not a promotion) to a square next to the king: the seed's
+    // King-and-Queen contact mate.
     add(
         mv.role == Role::Queen && attacks::king_attacks(shape.king).contains(mv.to),
         Pattern::CloseQueen,
@@ -131,10 +135,21 @@ struct Shape<'a> {
     /// The mating side.
     mater: Color,
     checkers: Bitboard,
+    /// Where the mating man landed, and what it is there (a promoted pawn counts as
+    /// its new role).
+    to: Square,
+    landed: Role,
+}
+
+/// Chebyshev distance: the number of king steps between two squares.
+fn distance(a: Square, b: Square) -> u32 {
+    let df = (a.file() as i32 - b.file() as i32).unsigned_abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).unsigned_abs();
+    df.max(dr)
 }
 
 impl<'a> Shape<'a> {
-    fn new(pos: &'a Position) -> Shape<'a> {
+    fn new(pos: &'a Position, mv: Move) -> Shape<'a> {
         let mated = pos.turn();
         Shape {
             pos,
@@ -142,6 +157,8 @@ impl<'a> Shape<'a> {
             mated,
             mater: !mated,
             checkers: pos.checkers(),
+            to: mv.to,
+            landed: mv.promotion.unwrap_or(mv.role),
         }
     }
 
@@ -149,13 +166,20 @@ impl<'a> Shape<'a> {
         self.pos.by_color(self.mated)
     }
 
-    fn attacked(&self, sq: Square) -> bool {
-        self.pos
-            .is_attacked(sq, self.mater, self.pos.occupied().without(self.king))
+    /// The mater's men attacking `sq` on the board as it stands.
+    fn mater_attackers(&self, sq: Square) -> Bitboard {
+        self.pos.attackers(sq, self.mater, self.pos.occupied())
     }
 
-    /// The single checker and its role.
-    fn checker(&self) -> Option<(Square, Role)> {
+    fn attacked(&self, sq: Square) -> bool {
+        self.mater_attackers(sq).any()
+    }
+
+    fn mater_pieces(&self, role: Role) -> Bitboard {
+        self.pos.pieces(self.mater, role)
+    }
+
+    fn single_checker(&self) -> Option<(Square, Role)> {
         let sq = self.checkers.single()?;
         Some((sq, self.pos.role_at(sq)?))
     }
@@ -164,8 +188,8 @@ impl<'a> Shape<'a> {
         self.king.try_offset(df, dr)
     }
 
-    /// King on its first rank; the squares in front of it held by its own men that the
-    /// mater does not attack; a checker on that rank.
+    /// King on its first rank; each square in front of it held by one of its own men
+    /// that the mater does not attack; a checker on that rank.
     fn back_rank(&self) -> bool {
         let home = self.mated.fold(Rank::First, Rank::Eighth);
         if self.king.rank() != home {
@@ -178,128 +202,117 @@ impl<'a> Shape<'a> {
             && self.checkers.into_iter().any(|c| c.rank() == home)
     }
 
+    /// A knight gives check (alone or in a double check) and every neighbour of the
+    /// king holds one of its own men.
     fn smothered(&self) -> bool {
-        matches!(self.checker(), Some((_, Role::Knight)))
+        (self.checkers & self.mater_pieces(Role::Knight)).any()
             && (attacks::king_attacks(self.king) - self.own()).is_empty()
     }
 
-    /// Two bishops of the mater alone cover the king's free squares and one checks:
-    /// `Some(true)` when they stand on either side of the king's file (Boden),
-    /// `Some(false)` when on one side (double bishop).
+    /// The mater has two bishops or more and on the king's square and every square
+    /// around it, whatever attacks is a bishop. `Some(true)` (Boden) when the first
+    /// two bishops (a1 to h8 order) stand on either side of the king's file, by
+    /// Lichess's test `(first left of king) == (second right of king)`;
+    /// `Some(false)` otherwise (double-bishop mate).
     fn bishop_pair(&self) -> Option<bool> {
-        let (_, role) = self.checker()?;
-        if role != Role::Bishop {
+        let bishops = self.mater_pieces(Role::Bishop);
+        if !bishops.more_than_one() {
             return None;
         }
-        let bishops = self.pos.pieces(self.mater, Role::Bishop);
-        let occ = self.pos.occupied().without(self.king);
-        let mut helpers = Bitboard::EMPTY;
-        for sq in attacks::king_attacks(self.king) - self.own() {
-            let attackers = self.pos.attackers(sq, self.mater, occ);
-            if (attackers - bishops).any() {
-                return None;
-            }
-            helpers |= attackers;
-        }
-        let mut pair = (helpers | self.checkers) & bishops;
-        if pair.count() != 2 {
+        let zone = attacks::king_attacks(self.king).with(self.king);
+        if zone
+            .into_iter()
+            .any(|sq| (self.mater_attackers(sq) - bishops).any())
+        {
             return None;
         }
-        let a = pair.first()?;
-        pair = pair.without(a);
-        let b = pair.first()?;
-        let side = |sq: Square| (sq.file() as i32 - self.king.file() as i32).signum();
-        Some(side(a) * side(b) < 0)
+        let mut iter = bishops.into_iter();
+        let (a, b) = (iter.next()?, iter.next()?);
+        let k = self.king.file();
+        Some((a.file() < k) == (b.file() > k))
     }
 
-    /// A rook next to the king, guarded by a knight, the knight guarded by a pawn.
+    /// A rook lands next to the king, guarded by a knight that also stands next to
+    /// the king, and that knight is guarded by a pawn.
     fn hook(&self) -> bool {
-        let Some((rook, Role::Rook)) = self.checker() else {
-            return false;
-        };
-        if !attacks::king_attacks(self.king).contains(rook) {
+        if self.landed != Role::Rook || distance(self.to, self.king) != 1 {
             return false;
         }
-        let knights = attacks::knight_attacks(rook) & self.pos.pieces(self.mater, Role::Knight);
-        knights.into_iter().any(|n| {
-            (attacks::pawn_attacks(self.mated, n) & self.pos.pieces(self.mater, Role::Pawn)).any()
+        let guards = self.mater_attackers(self.to) & self.mater_pieces(Role::Knight);
+        guards.into_iter().any(|n| {
+            distance(n, self.king) == 1
+                && (self.mater_attackers(n) & self.mater_pieces(Role::Pawn)).any()
         })
     }
 
-    /// King on the a- or h-file, checked along it by a rook or queen; its own man on
-    /// the square beside it towards the centre; a knight of the mater covers the
-    /// squares diagonally beside it.
+    /// King on the a- or h-file (not in a corner), a rook or queen lands on that
+    /// file; the square beside the king towards the centre holds one of its own men,
+    /// and a knight of the mater stands three files in from the king on its rank.
     fn anastasia(&self) -> bool {
-        let Some((checker, role)) = self.checker() else {
-            return false;
-        };
-        let edge = match self.king.file() {
+        let inward = match self.king.file() {
             File::A => 1,
             File::H => -1,
             _ => return false,
         };
-        if !matches!(role, Role::Rook | Role::Queen) || checker.file() != self.king.file() {
-            return false;
-        }
-        let Some(beside) = self.square(edge, 0) else {
-            return false;
-        };
-        if !self.own().contains(beside) {
-            return false;
-        }
-        let knights = self.pos.pieces(self.mater, Role::Knight);
-        [self.square(edge, 1), self.square(edge, -1)]
-            .into_iter()
-            .flatten()
-            .filter(|&sq| !self.own().contains(sq))
-            .all(|sq| (attacks::knight_attacks(sq) & knights).any())
-    }
-
-    /// King in a corner, a rook next to it, guarded by a knight.
-    fn arabian(&self) -> bool {
-        let corners = Bitboard::EMPTY | Square::A1 | Square::H1 | Square::A8 | Square::H8;
-        let Some((rook, Role::Rook)) = self.checker() else {
-            return false;
-        };
-        corners.contains(self.king)
-            && attacks::king_attacks(self.king).contains(rook)
-            && (attacks::knight_attacks(rook) & self.pos.pieces(self.mater, Role::Knight)).any()
-    }
-
-    /// A queen diagonally next to the king; the king's own men on the two squares that
-    /// the queen does not see (away from it along the file and the rank).
-    fn dovetail(&self) -> bool {
-        let Some((queen, Role::Queen)) = self.checker() else {
-            return false;
-        };
-        if !attacks::king_attacks(self.king).contains(queen)
-            || lines::same_file(queen, self.king)
-            || lines::same_rank(queen, self.king)
+        if matches!(self.king.rank(), Rank::First | Rank::Eighth)
+            || !matches!(self.landed, Role::Rook | Role::Queen)
+            || self.to.file() != self.king.file()
         {
             return false;
         }
-        let df = queen.file() as i32 - self.king.file() as i32;
-        let dr = queen.rank() as i32 - self.king.rank() as i32;
-        let tails = [self.square(-df, 0), self.square(0, -dr)];
-        if tails.iter().any(Option::is_none) {
+        self.square(inward, 0)
+            .is_some_and(|sq| self.own().contains(sq))
+            && self
+                .square(3 * inward, 0)
+                .is_some_and(|sq| self.mater_pieces(Role::Knight).contains(sq))
+    }
+
+    /// King in a corner, a rook lands next to it, guarded by a knight two files and
+    /// two ranks away from the king.
+    fn arabian(&self) -> bool {
+        let corners = Bitboard::EMPTY | Square::A1 | Square::H1 | Square::A8 | Square::H8;
+        if !corners.contains(self.king)
+            || self.landed != Role::Rook
+            || distance(self.to, self.king) != 1
+        {
             return false;
         }
-        let tails: Bitboard = tails.into_iter().flatten().collect();
-        (tails - self.own()).is_empty()
-            && (attacks::king_attacks(self.king) - tails - self.own())
-                .into_iter()
-                .all(|sq| {
-                    // The other squares are the queen's alone.
-                    let occ = self.pos.occupied().without(self.king);
-                    self.pos.attackers(sq, self.mater, occ) - queen.bitboard() == Bitboard::EMPTY
-                        || sq == queen
-                })
+        (self.mater_attackers(self.to) & self.mater_pieces(Role::Knight))
+            .into_iter()
+            .any(|n| {
+                (n.file() as i32 - self.king.file() as i32).abs() == 2
+                    && (n.rank() as i32 - self.king.rank() as i32).abs() == 2
+            })
+    }
+
+    /// King off the edges, a queen lands diagonally next to it; every other square
+    /// around the king is attacked by nothing of the mater's, or by the queen alone
+    /// and then empty (the king's own men block the rest).
+    fn dovetail(&self) -> bool {
+        if Bitboard::EDGES.contains(self.king)
+            || self.landed != Role::Queen
+            || distance(self.to, self.king) != 1
+            || lines::same_file(self.to, self.king)
+            || lines::same_rank(self.to, self.king)
+        {
+            return false;
+        }
+        (attacks::king_attacks(self.king).without(self.to))
+            .into_iter()
+            .all(|sq| {
+                let attackers = self.mater_attackers(sq);
+                if attackers == self.to.bitboard() {
+                    !self.pos.occupied().contains(sq)
+                } else {
+                    attackers.is_empty()
+                }
+            })
     }
 
     /// King on an edge, its own men on both sides along the edge, a queen checking
     /// from a distance across the edge.
     fn epaulette(&self) -> bool {
-        let Some((queen, Role::Queen)) = self.checker() else {
+        let Some((queen, Role::Queen)) = self.single_checker() else {
             return false;
         };
         if attacks::king_attacks(self.king).contains(queen) {

@@ -3,7 +3,17 @@
 //! `kibitz mate-report` command and the test that guards the figures.
 
 use super::{Pattern, glance, mate_patterns, mates_in_one};
-use crate::Position;
+use crate::{Move, Position};
+
+/// What Lichess says about a puzzle: its theme tags and the solution's first move
+/// (the move the tags describe, for a mate in one).
+#[derive(Copy, Clone, Debug)]
+pub struct LichessLabel<'a> {
+    /// The `Themes` column, split on spaces.
+    pub themes: &'a [&'a str],
+    /// The second move of the `Moves` column, played in the puzzle position.
+    pub solution: Move,
+}
 
 /// Counts for one pattern.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -12,7 +22,7 @@ pub struct PatternCount {
     pub mates: usize,
     /// Of those, the ones the glance detector reported.
     pub glance: usize,
-    /// Puzzles where both Lichess's themes and our names have the pattern.
+    /// Puzzles whose solution both Lichess's themes and our names give the pattern.
     pub both: usize,
     /// Puzzles tagged by Lichess only.
     pub lichess_only: usize,
@@ -58,10 +68,10 @@ impl MateStats {
         self.counts[pattern as usize]
     }
 
-    /// Adds one position; `themes` are Lichess's tags when known (then the position's
-    /// mates are compared with them: a puzzle shows a pattern when any of its mating
-    /// moves does).
-    pub fn add(&mut self, pos: &Position, themes: Option<&[&str]>) {
+    /// Adds one position; `lichess` is the puzzle's label when known. Lichess tags the
+    /// puzzle's solution, so the agreement compares its themes with the names of the
+    /// solution move (when that move mates), not of other mates the position offers.
+    pub fn add(&mut self, pos: &Position, lichess: Option<LichessLabel<'_>>) {
         self.positions += 1;
         let exact = mates_in_one(pos);
         let seen = glance(pos);
@@ -69,7 +79,6 @@ impl MateStats {
         if !exact.is_empty() {
             self.positions_with_mate += 1;
         }
-        let mut shown = [false; Pattern::ALL.len()];
         for &mv in &exact {
             let found = seen.iter().any(|g| g.mv == mv);
             self.mates += 1;
@@ -83,18 +92,18 @@ impl MateStats {
                 let c = &mut self.counts[p as usize];
                 c.mates += 1;
                 c.glance += found as usize;
-                shown[p as usize] = true;
             }
         }
-        if let Some(themes) = themes {
-            if exact.is_empty() {
+        if let Some(label) = lichess {
+            if !exact.contains(&label.solution) {
                 return;
             }
             self.tagged_positions += 1;
+            let shown = mate_patterns(pos, label.solution);
             for p in Pattern::ALL {
-                let tagged = themes.contains(&p.name());
+                let tagged = label.themes.contains(&p.name());
                 let c = &mut self.counts[p as usize];
-                match (tagged, shown[p as usize]) {
+                match (tagged, shown.contains(&p)) {
                     (true, true) => c.both += 1,
                     (true, false) => c.lichess_only += 1,
                     (false, true) => c.ours_only += 1,

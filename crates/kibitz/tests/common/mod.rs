@@ -31,6 +31,8 @@ pub struct Puzzle {
     pub file: String,
     pub pos: Position,
     pub themes: Option<Vec<String>>,
+    /// The solution's first move (the second move of `Moves`), played in `pos`.
+    pub solution: Option<Move>,
 }
 
 /// Every puzzle position in `data/lichess/`: FEN after the first move of Moves.
@@ -59,14 +61,17 @@ pub fn puzzles() -> Vec<Puzzle> {
         for line in lines {
             let cells: Vec<&str> = line.split(',').collect();
             let mut pos = Position::from_fen(cells[fen_col]).unwrap();
-            let first = cells[moves_col].split(' ').next().unwrap();
+            let mut moves = cells[moves_col].split(' ');
+            let first = moves.next().unwrap();
             let mv = pos.parse_uci(first).unwrap();
             pos.play(mv).unwrap();
+            let solution = moves.next().map(|uci| pos.parse_uci(uci).unwrap());
             let themes = themes_col.map(|c| cells[c].split(' ').map(String::from).collect());
             out.push(Puzzle {
                 file: name.clone(),
                 pos,
                 themes,
+                solution,
             });
         }
     }
