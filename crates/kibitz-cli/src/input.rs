@@ -3,6 +3,7 @@
 
 use kibitz::Position;
 use kibitz::notation::pgn::{Game, read_games};
+use rayon::prelude::*;
 
 /// One position to analyse, or the reason it could not be read.
 pub struct Item {
@@ -68,11 +69,17 @@ pub fn parse_fen(line: &str) -> Result<Position, String> {
     Position::from_fen(&fen).map_err(|e| e.to_string())
 }
 
+/// FEN/EPD lines, parsed on all threads (parsing is most of the work of a large
+/// file); the indexed collect keeps input order.
 fn fen_lines(name: &str, text: &str) -> Vec<Item> {
-    text.lines()
+    let lines: Vec<(usize, &str)> = text
+        .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| Item {
+        .collect();
+    lines
+        .par_iter()
+        .map(|&(i, l)| Item {
             input: format!("{name}:{}", i + 1),
             pos: parse_fen(l.trim()),
         })
@@ -87,9 +94,9 @@ fn csv(name: &str, text: &str, header: bool) -> Vec<Item> {
         fen_col = cols.iter().position(|c| *c == "FEN").unwrap_or(1);
         moves_col = cols.iter().position(|c| *c == "Moves").unwrap_or(2);
     }
-    lines
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| Item {
+    let rows: Vec<(usize, &str)> = lines.filter(|(_, l)| !l.trim().is_empty()).collect();
+    rows.par_iter()
+        .map(|&(i, l)| Item {
             input: format!("{name}:{}", i + 1),
             pos: puzzle(l, fen_col, moves_col),
         })

@@ -233,6 +233,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         glance_only: args.glance,
         threats: args.threats,
     };
+    let read_start = Instant::now();
     let mut batches = Vec::new();
     for (i, fen) in args.fen.iter().enumerate() {
         batches.push(Batch::Positions(vec![Item {
@@ -257,6 +258,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         batches.push(input::read(label, &bytes));
     }
 
+    let read_secs = read_start.elapsed().as_secs_f64();
     let start = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut positions, mut errors, mut mates, mut glanced, mut with_mate) = (0, 0, 0, 0, 0);
@@ -306,9 +308,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let total = (read_secs + secs).max(1e-9);
     eprintln!(
-        "{positions} positions, {with_mate} with a mate in one, {mates} mates, {glanced} seen at a glance, {errors} errors, {:.0} positions/s",
-        positions as f64 / secs
+        "{positions} positions, {with_mate} with a mate in one, {mates} mates, {glanced} seen at a glance, {errors} errors, \
+         {:.0} positions/s ({read_secs:.2} s reading and parsing, {secs:.2} s detecting and writing, {} threads)",
+        positions as f64 / total,
+        rayon::current_num_threads()
     );
     Ok(if errors > 0 {
         ExitCode::from(1)

@@ -1,7 +1,6 @@
 //! Forsyth–Edwards Notation: reading, validating and writing positions.
 
 use core::fmt;
-use core::fmt::Write as _;
 
 use super::{CastlingRights, CastlingSide, Piece, Position, Role, zobrist};
 use crate::{Bitboard, Color, File, Rank, Square, attacks};
@@ -358,9 +357,11 @@ impl Position {
     pub(crate) fn compute_hash(&self) -> u64 {
         let keys = &zobrist::KEYS;
         let mut h = 0;
-        for sq in self.occupied() {
-            if let Some(p) = self.piece_at(sq) {
-                h ^= zobrist::piece(p.color, p.role, sq);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    h ^= zobrist::piece(color, role, sq);
+                }
             }
         }
         h ^= keys.castling[self.castling.bits() as usize];
@@ -373,16 +374,31 @@ impl Position {
         h
     }
 
+    /// The men as a 64-square array, built from the bitboards in one pass per role:
+    /// cheaper than asking [`Position::piece_at`] square by square.
+    pub(crate) fn mailbox(&self) -> [Option<Piece>; 64] {
+        let mut board = [None; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    board[sq as usize] = Some(Piece { color, role });
+                }
+            }
+        }
+        board
+    }
+
     /// The piece placement field of the FEN.
     pub fn board_fen(&self) -> String {
+        let board = self.mailbox();
         let mut s = String::with_capacity(72);
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_at(Square::from_coords(file, *rank)) {
+        for rank in (0..8).rev() {
+            let mut empty = 0u8;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
                     Some(p) => {
                         if empty > 0 {
-                            let _ = write!(s, "{empty}");
+                            s.push((b'0' + empty) as char);
                             empty = 0;
                         }
                         s.push(p.char());
@@ -391,9 +407,9 @@ impl Position {
                 }
             }
             if empty > 0 {
-                let _ = write!(s, "{empty}");
+                s.push((b'0' + empty) as char);
             }
-            if *rank != Rank::First {
+            if rank != 0 {
                 s.push('/');
             }
         }
