@@ -1,0 +1,27 @@
+//! The Python module `kibitz` (built with maturin): the seed exercise's seven
+//! functions with its exact signatures and errors, fairy pieces on any board,
+//! positions and legal moves, and mates in one, all computed by the `kibitz` crate.
+//!
+//! Errors are mapped deliberately: the seed's functions raise
+//! `AssertionError('invalid position')` as the exercise demands; everything else
+//! raises `ValueError` carrying the Rust error's message (FEN, SAN, UCI, Betza,
+//! board shapes) and `TypeError` for arguments of the wrong type.
+
+mod exercise;
+
+use pyo3::prelude::*;
+
+/// The module: `from kibitz import fide2coordinates, coordinates2fide, move, moves,
+/// group_size, strength, mobility`.
+#[pymodule]
+#[pyo3(name = "kibitz")]
+fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(exercise::fide2coordinates, m)?)?;
+    m.add_function(wrap_pyfunction!(exercise::coordinates2fide, m)?)?;
+    m.add_function(wrap_pyfunction!(exercise::move_along, m)?)?;
+    m.add_function(wrap_pyfunction!(exercise::moves, m)?)?;
+    m.add_function(wrap_pyfunction!(exercise::group_size, m)?)?;
+    m.add_function(wrap_pyfunction!(exercise::strength, m)?)?;
+    m.add_function(wrap_pyfunction!(exercise::mobility, m)?)?;
+    Ok(())
+}
