@@ -11,6 +11,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use kibitz_bench::{harness, perft_engines, positions};
 
+// The SAN helpers from the notation branch; the lead wires them into the harness.
+#[allow(dead_code)]
+mod san;
+
 /// Side-by-side benchmarks of kibitz and other Rust chess crates, in one process.
 #[derive(Debug, Parser)]
 #[command(name = "kibitz-bench", version)]

@@ -30,6 +30,12 @@ enum Command {
     Perft(cmd::perft::Args),
     /// Strength and mobility of a piece on an empty board (seed 002).
     Mobility(cmd::mobility::Args),
+    /// List the legal moves of a position in SAN, FIDE style or UCI.
+    Moves(cmd::moves::Args),
+    /// Play SAN or UCI moves from a position and print the resulting FEN.
+    Play(cmd::play::Args),
+    /// Read PGN files: one line per game with tags, plies, result and final FEN.
+    Pgn(cmd::pgn::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -38,6 +44,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Line(args) => cmd::line::run(args),
         Command::Perft(args) => cmd::perft::run(args),
         Command::Mobility(args) => cmd::mobility::run(args),
+        Command::Moves(args) => cmd::moves::run(args),
+        Command::Play(args) => cmd::play::run(args),
+        Command::Pgn(args) => cmd::pgn::run(args),
     }
 }
 

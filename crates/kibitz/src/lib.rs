@@ -5,6 +5,7 @@
 //! * [`attacks`]: leaper tables and magic-bitboard slider attacks.
 //! * [`position`]: FEN, legal moves, make-move, check and mate, perft.
 //! * [`mobility`]: piece mobility on an empty board (seed 002), fairy pieces, Betza notation.
+//! * [`notation`]: SAN and UCI moves read and written, PGN games read.
 //!
 //! ```
 //! use kibitz::{lines, Square};
@@ -16,9 +17,11 @@
 pub mod attacks;
 pub mod geometry;
 pub mod mobility;
+pub mod notation;
 pub mod position;
 
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};
+pub use notation::{SanError, SanErrorKind, SanStyle};
 pub use position::{
     CastlingRights, CastlingRightsError, CastlingSide, FenError, IllegalMoveError, MAX_MOVES, Move,
     MoveKind, MoveList, Outcome, Piece, Position, PositionError, Role, UciError, perft,

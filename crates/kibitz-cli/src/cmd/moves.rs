@@ -1,0 +1,89 @@
+//! `kibitz moves [--fen FEN] [--format san|fide|uci] [--json]`
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use kibitz::Position;
+use kibitz::notation::{SanStyle, san_all};
+use serde::Serialize;
+
+use crate::output::json_line;
+
+/// How to write moves.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// Standard Algebraic Notation as in PGN and python-chess: `d8=Q`, `O-O`.
+    #[default]
+    San,
+    /// FIDE's Laws of Chess, Appendix C: `d8Q`, `0-0`.
+    Fide,
+    /// UCI: `e2e4`, `e7e8q`, castling `e1g1`.
+    Uci,
+}
+
+/// Arguments of `kibitz moves`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The position as FEN; `startpos` or no --fen for the initial position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// How to write the moves.
+    #[arg(long, value_enum, default_value_t = Format::San)]
+    format: Format,
+    /// Write one JSON object: {"fen": ..., "moves": [{"uci": ..., "san": ...}]}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Reads `--fen`: absent or `startpos` is the initial position; a bad FEN is fatal.
+pub fn position_arg(fen: Option<&str>) -> anyhow::Result<Position> {
+    match fen.map(str::trim) {
+        None | Some("startpos") => Ok(Position::startpos()),
+        Some(fen) => Ok(Position::from_fen(fen)?),
+    }
+}
+
+#[derive(Serialize)]
+struct MoveInfo {
+    uci: String,
+    san: String,
+}
+
+#[derive(Serialize)]
+struct MovesOutput {
+    fen: String,
+    moves: Vec<MoveInfo>,
+}
+
+/// Runs `kibitz moves`: the legal moves of a position, one per line.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let pos = position_arg(args.fen.as_deref())?;
+    let moves = pos.legal_moves();
+    // The `san` field and the text follow --format fide; otherwise standard SAN.
+    let style = if args.format == Format::Fide {
+        SanStyle::Fide
+    } else {
+        SanStyle::Standard
+    };
+    let sans = san_all(&pos, &moves, style);
+    let mut out = io::stdout().lock();
+    if args.json {
+        let output = MovesOutput {
+            fen: pos.fen(),
+            moves: moves
+                .iter()
+                .zip(sans)
+                .map(|(mv, san)| MoveInfo { uci: mv.uci(), san })
+                .collect(),
+        };
+        json_line(&mut out, &output)?;
+    } else {
+        for (mv, san) in moves.iter().zip(&sans) {
+            match args.format {
+                Format::Uci => writeln!(out, "{mv}")?,
+                Format::San | Format::Fide => writeln!(out, "{san}")?,
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

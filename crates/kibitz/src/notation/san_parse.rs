@@ -1,0 +1,273 @@
+//! Reading moves in SAN (lenient, as people type them) and UCI.
+
+use core::fmt;
+
+use crate::position::{Move, MoveKind, Position, Role};
+use crate::{File, Rank, Square};
+
+/// What was wrong with a move's text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SanErrorKind {
+    /// Not move notation at all.
+    InvalidSan,
+    /// Notation, but no legal move of the position fits it.
+    IllegalMove,
+    /// Notation that fits more than one legal move (`Nd7` with two knights able to go).
+    AmbiguousMove,
+}
+
+impl SanErrorKind {
+    /// The lowercase words that start the error message.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SanErrorKind::InvalidSan => "invalid SAN",
+            SanErrorKind::IllegalMove => "illegal move",
+            SanErrorKind::AmbiguousMove => "ambiguous move",
+        }
+    }
+}
+
+impl fmt::Display for SanErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A move text that could not be read as a legal move: which kind of failure, and
+/// the text.
+///
+/// ```
+/// use kibitz::Position;
+/// use kibitz::notation::{SanErrorKind, parse_san};
+/// let pos = Position::startpos();
+/// let err = parse_san(&pos, "Nf4").unwrap_err();
+/// assert_eq!(err.kind(), SanErrorKind::IllegalMove);
+/// assert_eq!(err.to_string(), "illegal move: \"Nf4\"");
+/// assert_eq!(parse_san(&pos, "hello").unwrap_err().to_string(), "invalid SAN: \"hello\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SanError {
+    kind: SanErrorKind,
+    text: String,
+}
+
+impl SanError {
+    /// An error of `kind` about `text`.
+    pub fn new(kind: SanErrorKind, text: impl Into<String>) -> SanError {
+        SanError {
+            kind,
+            text: text.into(),
+        }
+    }
+
+    /// What was wrong.
+    pub fn kind(&self) -> SanErrorKind {
+        self.kind
+    }
+
+    /// The text that was rejected.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {:?}", self.kind, self.text)
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// A SAN text taken apart, before it is matched against a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Parsed {
+    Castle {
+        queen_side: bool,
+    },
+    Normal {
+        /// `None` when no piece letter was written.
+        role: Option<Role>,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Role>,
+    },
+}
+
+/// Strips what people append to a move: check and mate signs, annotation glyphs
+/// (`!`, `?`, `!?`, `??`), and an en-passant mark `e.p.`.
+fn strip_suffixes(mut s: &str) -> &str {
+    loop {
+        let before = s.len();
+        s = s.trim_end_matches(['+', '#', '!', '?']);
+        for ep in ["e.p.", "ep"] {
+            if let Some(rest) = s.strip_suffix(ep) {
+                s = rest.trim_end_matches(' ');
+            }
+        }
+        if s.len() == before {
+            return s;
+        }
+    }
+}
+
+fn promotion_role(c: u8) -> Option<Role> {
+    match c.to_ascii_uppercase() {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        // Parses, so that `e8=K` is an illegal move rather than gibberish.
+        b'K' => Some(Role::King),
+        b'P' => Some(Role::Pawn),
+        _ => None,
+    }
+}
+
+fn parse_text(text: &str) -> Option<Parsed> {
+    let s = strip_suffixes(text);
+    match s {
+        "O-O" | "0-0" => return Some(Parsed::Castle { queen_side: false }),
+        "O-O-O" | "0-0-0" => return Some(Parsed::Castle { queen_side: true }),
+        _ => {}
+    }
+    let mut b = s.as_bytes();
+
+    // The piece letter, uppercase only: a lowercase `b` is the b-file.
+    let role = match b.first() {
+        Some(b'N') => Some(Role::Knight),
+        Some(b'B') => Some(Role::Bishop),
+        Some(b'R') => Some(Role::Rook),
+        Some(b'Q') => Some(Role::Queen),
+        Some(b'K') => Some(Role::King),
+        Some(b'P') => Some(Role::Pawn),
+        _ => None,
+    };
+    if role.is_some() {
+        b = &b[1..];
+    }
+
+    // The promotion, from the end: `=Q`, `(Q)`, or a bare `Q` after the square.
+    let mut promotion = None;
+    if let [rest @ .., b'(', p, b')'] = b {
+        promotion = Some(promotion_role(*p)?);
+        b = rest;
+    } else if let [rest @ .., last] = b {
+        if let Some(p) = promotion_role(*last) {
+            // A letter after the target square or after `=` can only be a promotion.
+            if matches!(rest.last(), Some(c) if c.is_ascii_digit()) || rest.last() == Some(&b'=') {
+                promotion = Some(p);
+                b = rest.strip_suffix(b"=").unwrap_or(rest);
+            }
+        }
+    }
+
+    // The target square.
+    let [rest @ .., f, r] = b else { return None };
+    let to = Square::from_ascii(&[*f, *r])?;
+    b = rest;
+
+    // An optional capture or move sign, then the origin file and rank.
+    if let [rest @ .., b'x' | b'X' | b'-' | b':'] = b {
+        b = rest;
+    }
+    let mut file = None;
+    let mut rank = None;
+    if let [first, rest @ ..] = b {
+        if let Some(f) = File::from_char(*first as char).filter(|_| first.is_ascii_lowercase()) {
+            file = Some(f);
+            b = rest;
+        }
+    }
+    if let [first, rest @ ..] = b {
+        if let Some(r) = Rank::from_char(*first as char) {
+            rank = Some(r);
+            b = rest;
+        }
+    }
+    if !b.is_empty() {
+        return None;
+    }
+    Some(Parsed::Normal {
+        role,
+        file,
+        rank,
+        to,
+        promotion,
+    })
+}
+
+/// Reads a move in SAN, leniently: `d8Q`, `d8=Q`, `d8(Q)`, `dxe8=N+`, `0-0`, `O-O-O`,
+/// `Nbd7`, `N1f3`, `Ng1f3`, a missing or superfluous `x`, trailing `+`, `#`, `!`, `?`,
+/// `!?`. Strict where it matters: a pawn capture needs its file (`d5` never means
+/// `exd5`), piece letters are capitals, and the move must be legal and unique.
+///
+/// ```
+/// use kibitz::Position;
+/// use kibitz::notation::{SanErrorKind, parse_san};
+/// let pos = Position::from_fen("r6k/3P4/8/8/8/8/8/4K1N1 w - - 0 1").unwrap();
+/// for text in ["d8Q", "d8=Q", "d8(Q)", "d8=Q+!?"] {
+///     assert_eq!(parse_san(&pos, text).unwrap().uci(), "d7d8q");
+/// }
+/// assert_eq!(parse_san(&pos, "Nxf3").unwrap().uci(), "g1f3");
+/// assert_eq!(parse_san(&pos, "d8").unwrap_err().kind(), SanErrorKind::IllegalMove);
+/// ```
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
+    let parsed = parse_text(text).ok_or_else(|| SanError::new(SanErrorKind::InvalidSan, text))?;
+    let legal = pos.legal_moves();
+    let mut found: Option<Move> = None;
+    for &mv in legal.iter() {
+        let fits = match parsed {
+            Parsed::Castle { queen_side } => {
+                mv.kind == MoveKind::Castle && (mv.to.file() < mv.from.file()) == queen_side
+            }
+            Parsed::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+            } => {
+                let from_given = file.is_some() && rank.is_some();
+                mv.to == to
+                    && mv.promotion == promotion
+                    && file.is_none_or(|f| mv.from.file() == f)
+                    && rank.is_none_or(|r| mv.from.rank() == r)
+                    // No letter means a pawn, except in a fully given move such as
+                    // `g1f3` (long algebraic), which names its man by its square.
+                    && (mv.role == role.unwrap_or(Role::Pawn) || (role.is_none() && from_given))
+                    // Castling is written O-O; `Kg1` is not castling, but a fully given
+                    // `Ke1g1` or `e1g1` is.
+                    && (mv.kind != MoveKind::Castle || from_given)
+                    // A pawn capture names its file: `d5` is never `exd5`.
+                    && (mv.role != Role::Pawn || file.is_some() || mv.from.file() == to.file())
+            }
+        };
+        if fits {
+            if found.is_some() {
+                return Err(SanError::new(SanErrorKind::AmbiguousMove, text));
+            }
+            found = Some(mv);
+        }
+    }
+    found.ok_or_else(|| SanError::new(SanErrorKind::IllegalMove, text))
+}
+
+/// Reads a move in UCI (`e2e4`, `e7e8q`, castling as `e1g1`) or, failing that, in SAN.
+/// Errors are [`SanError`]s, so callers see one error type for both notations.
+///
+/// ```
+/// use kibitz::Position;
+/// use kibitz::notation::parse_move;
+/// let pos = Position::startpos();
+/// assert_eq!(parse_move(&pos, "g1f3").unwrap(), parse_move(&pos, "Nf3").unwrap());
+/// assert_eq!(parse_move(&pos, "e2e5").unwrap_err().to_string(), "illegal move: \"e2e5\"");
+/// ```
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, SanError> {
+    match pos.parse_uci(text) {
+        Ok(mv) => Ok(mv),
+        Err(crate::UciError::Illegal(_)) => Err(SanError::new(SanErrorKind::IllegalMove, text)),
+        Err(crate::UciError::Invalid(_)) => parse_san(pos, text),
+    }
+}
