@@ -14,6 +14,9 @@ use kibitz_bench::{harness, perft_engines, positions};
 // The SAN helpers from the notation branch; the lead wires them into the harness.
 #[allow(dead_code)]
 mod san;
+// The mate helpers from the mate branch; the lead wires them in the same way.
+#[allow(dead_code)]
+mod mate;
 
 /// Side-by-side benchmarks of kibitz and other Rust chess crates, in one process.
 #[derive(Debug, Parser)]

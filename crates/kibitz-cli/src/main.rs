@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod input;
 mod output;
 
 /// kibitz — a chess toolkit: geometry, legal moves, perft, notation, mobility, mates.
@@ -36,6 +37,13 @@ enum Command {
     Play(cmd::play::Args),
     /// Read PGN files: one line per game with tags, plies, result and final FEN.
     Pgn(cmd::pgn::Args),
+    /// Find mates in one (and mate threats) in FEN/EPD, puzzle CSV or PGN input.
+    Mate(cmd::mate::Args),
+    /// Run the main jobs on built-in data.
+    Demo(cmd::demo::Args),
+    /// Write the "Mate detection" section of BENCHMARKS.md.
+    #[command(hide = true)]
+    MateReport(cmd::mate_report::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -47,6 +55,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Moves(args) => cmd::moves::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Pgn(args) => cmd::pgn::run(args),
+        Command::Mate(args) => cmd::mate::run(args),
+        Command::Demo(args) => cmd::demo::run(args),
+        Command::MateReport(args) => cmd::mate_report::run(args),
     }
 }
 

@@ -5,6 +5,7 @@
 //! * [`attacks`]: leaper tables and magic-bitboard slider attacks.
 //! * [`position`]: FEN, legal moves, make-move, check and mate, perft.
 //! * [`mobility`]: piece mobility on an empty board (seed 002), fairy pieces, Betza notation.
+//! * [`mate`]: exact mates in one, the static "Mate at a Glance" detector, pattern names.
 //! * [`notation`]: SAN and UCI moves read and written, PGN games read.
 //!
 //! ```
@@ -16,6 +17,7 @@
 
 pub mod attacks;
 pub mod geometry;
+pub mod mate;
 pub mod mobility;
 pub mod notation;
 pub mod position;

@@ -1,6 +1,9 @@
 //! One module per subcommand.
 
+pub mod demo;
 pub mod line;
+pub mod mate;
+pub mod mate_report;
 pub mod mobility;
 pub mod moves;
 pub mod perft;

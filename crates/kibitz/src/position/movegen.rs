@@ -26,6 +26,13 @@ pub(crate) trait MoveSink {
     fn done(&self) -> bool {
         false
     }
+    /// The king targets this sink wants; the generator tests only these for safety.
+    /// A sink that looks for checking moves skips the king's (costly) safety tests
+    /// whenever a king move cannot discover a check.
+    #[inline(always)]
+    fn king_mask(&self) -> Bitboard {
+        Bitboard::FULL
+    }
 }
 
 impl MoveSink for MoveList {
@@ -194,7 +201,7 @@ impl Position {
         // King: any square not attacked once the king has left its square (so that
         // a slider's ray through the king's old square counts).
         let without_king = occ.without(king);
-        let candidates = attacks::king_attacks(king) - ours;
+        let candidates = (attacks::king_attacks(king) - ours) & sink.king_mask();
         // Few candidate squares (a king among its own men): test each. Many (an
         // open king, typical of endgames): one attack map of the enemy is cheaper.
         let king_targets = if candidates.count() <= 2 {

@@ -1,0 +1,120 @@
+//! `kibitz demo`: the main job on built-in data — 200 Lichess puzzle positions
+//! (`data/mate_demo.csv`, sampled deterministically, see `data/PROVENANCE.md`)
+//! scanned for mates in one, with pattern names, the glance detector's recall and
+//! the speed.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use kibitz::Position;
+use kibitz::mate::{count_mates_in_one, has_glance_mate, percent};
+
+use crate::cmd::mate::{Mode, analyse};
+use crate::input::{self, Batch};
+
+/// The built-in sample.
+const SAMPLE: &str = include_str!("../../../../data/mate_demo.csv");
+
+/// Arguments of `kibitz demo`.
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Positions per second of `f` over `positions`, repeated for at least 0.2 s.
+fn speed(positions: &[Position], f: impl Fn(&Position) -> usize) -> f64 {
+    let start = Instant::now();
+    let mut n = 0usize;
+    let mut sink = 0usize;
+    while start.elapsed().as_secs_f64() < 0.2 {
+        for pos in positions {
+            sink = sink.wrapping_add(f(pos));
+        }
+        n += positions.len();
+    }
+    std::hint::black_box(sink);
+    n as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Runs `kibitz demo`.
+pub fn run(_: Args) -> anyhow::Result<ExitCode> {
+    let Batch::Positions(items) = input::read("mate_demo.csv", SAMPLE.as_bytes()) else {
+        anyhow::bail!("the built-in sample is not a puzzle CSV");
+    };
+    let positions: Vec<Position> = items.into_iter().filter_map(|i| i.pos.ok()).collect();
+    let mode = Mode {
+        glance_only: false,
+        threats: false,
+    };
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "Mates in one in {} Lichess puzzle positions",
+        positions.len()
+    )?;
+    let (mut with_mate, mut mates, mut seen) = (0, 0, 0);
+    let mut patterns: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for (i, pos) in positions.iter().enumerate() {
+        let (found, _) = analyse(pos, mode);
+        if found.is_empty() {
+            continue;
+        }
+        with_mate += 1;
+        for m in &found {
+            mates += 1;
+            seen += m.glance as usize;
+            for p in &m.patterns {
+                let e = patterns.entry(p).or_default();
+                e.0 += 1;
+                e.1 += m.glance as usize;
+            }
+        }
+        if with_mate <= 12 {
+            let list: Vec<String> = found
+                .iter()
+                .map(|m| {
+                    let mut s = m.san.clone();
+                    if !m.patterns.is_empty() {
+                        s += &format!(" [{}]", m.patterns.join(", "));
+                    }
+                    if m.glance {
+                        s += " *";
+                    }
+                    s
+                })
+                .collect();
+            writeln!(out, "  #{:<3} {}  {}", i + 1, pos.fen(), list.join("; "))?;
+        }
+    }
+    writeln!(out, "  … (* = seen at a glance)")?;
+    writeln!(
+        out,
+        "{with_mate} positions with a mate in one, {mates} mating moves, {seen} seen at a glance ({:.1} % recall)",
+        percent(seen, mates)
+    )?;
+    writeln!(out, "pattern              mates  glance")?;
+    for (name, (n, g)) in &patterns {
+        writeln!(out, "  {name:<18} {n:>5}  {:>5.1} %", percent(*g, *n))?;
+    }
+    let brute = speed(&positions, |p| {
+        p.legal_moves()
+            .iter()
+            .filter(|&&mv| p.after(mv).is_checkmate())
+            .count()
+    });
+    let exact = speed(&positions, count_mates_in_one);
+    let glance = speed(&positions, |p| has_glance_mate(p) as usize);
+    writeln!(out, "speed (positions/s, one core):")?;
+    writeln!(out, "  brute force (every move, played)  {brute:>12.0}")?;
+    writeln!(
+        out,
+        "  mates_in_one                      {exact:>12.0}  ({:.1} ×)",
+        exact / brute
+    )?;
+    writeln!(
+        out,
+        "  glance                            {glance:>12.0}  ({:.1} ×)",
+        glance / brute
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,232 @@
+//! `kibitz mate-report` (hidden): measures the glance detector's recall per pattern
+//! and the agreement of our pattern names with Lichess's themes on `data/`, and
+//! writes the "Mate detection" section of BENCHMARKS.md.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use kibitz::Position;
+use kibitz::mate::{MateStats, Pattern, count_mates_in_one, has_glance_mate, percent};
+use kibitz::notation::pgn::read_games;
+
+/// Arguments of `kibitz mate-report`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The data folder.
+    #[arg(long, default_value = "data")]
+    data: PathBuf,
+    /// The file whose "Mate detection" section is replaced (or appended).
+    #[arg(long, default_value = "BENCHMARKS.md")]
+    output: PathBuf,
+}
+
+fn puzzles(dir: &std::path::Path) -> anyhow::Result<Vec<(Position, Option<Vec<String>>)>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("lichess"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path)?;
+        let header = text.starts_with("PuzzleId,FEN,Moves");
+        for line in text.lines().skip(header as usize) {
+            let cells: Vec<&str> = line.split(',').collect();
+            let (fen, moves, themes) = if header {
+                (
+                    cells[1],
+                    cells[2],
+                    cells
+                        .get(7)
+                        .map(|t| t.split(' ').map(String::from).collect()),
+                )
+            } else {
+                (cells[0], cells[1], None)
+            };
+            let mut pos = Position::from_fen(fen)?;
+            let first = moves.split(' ').next().unwrap_or("");
+            let mv = pos.parse_uci(first)?;
+            pos.play_unchecked(mv);
+            out.push((pos, themes));
+        }
+    }
+    Ok(out)
+}
+
+fn games(dir: &std::path::Path) -> anyhow::Result<Vec<Position>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("pgn"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        for game in read_games(&std::fs::read(&path)?).into_iter().flatten() {
+            let mut pos = game.start.clone();
+            for mv in game.moves {
+                out.push(pos.clone());
+                pos.play_unchecked(mv);
+            }
+            out.push(pos);
+        }
+    }
+    Ok(out)
+}
+
+fn rate(positions: &[Position], f: impl Fn(&Position) -> usize) -> f64 {
+    let start = Instant::now();
+    let mut sink = 0usize;
+    for pos in positions {
+        sink = sink.wrapping_add(f(pos));
+    }
+    std::hint::black_box(sink);
+    positions.len() as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Runs `kibitz mate-report`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let puzzles = puzzles(&args.data)?;
+    let games = games(&args.data)?;
+    let mut stats = MateStats::default();
+    for (pos, themes) in &puzzles {
+        let themes: Option<Vec<&str>> = themes
+            .as_ref()
+            .map(|t| t.iter().map(String::as_str).collect());
+        stats.add(pos, themes.as_deref());
+    }
+    let mut game_stats = MateStats::default();
+    for pos in &games {
+        game_stats.add(pos, None);
+    }
+    let all: Vec<Position> = puzzles
+        .iter()
+        .map(|p| p.0.clone())
+        .chain(games.iter().cloned())
+        .collect();
+    let brute = rate(&all, |p| {
+        p.legal_moves()
+            .iter()
+            .filter(|&&mv| p.after(mv).is_checkmate())
+            .count()
+    });
+    let exact = rate(&all, count_mates_in_one);
+    let glance = rate(&all, |p| has_glance_mate(p) as usize);
+
+    let mut s = String::new();
+    writeln!(s, "## Mate detection\n")?;
+    writeln!(
+        s,
+        "Written by `cargo run --release -p kibitz-cli -- mate-report`; guarded by `crates/kibitz/tests/mate_recall.rs`.\n"
+    )?;
+    writeln!(
+        s,
+        "{} Lichess puzzle positions ({} with a mate in one, {} mating moves) and {} positions of the games in `data/pgn/` ({} mating moves).",
+        stats.positions,
+        stats.positions_with_mate,
+        stats.mates,
+        game_stats.positions,
+        game_stats.mates
+    )?;
+    writeln!(
+        s,
+        "Glance false positives: {} (puzzles), {} (games).\n",
+        stats.false_positives, game_stats.false_positives
+    )?;
+    writeln!(s, "### Glance recall per pattern (puzzle positions)\n")?;
+    writeln!(s, "| pattern | mating moves | seen at a glance | recall |")?;
+    writeln!(s, "| --- | ---: | ---: | ---: |")?;
+    for p in Pattern::ALL {
+        let c = stats.pattern(p);
+        writeln!(
+            s,
+            "| `{}` | {} | {} | {:.1} % |",
+            p.name(),
+            c.mates,
+            c.glance,
+            percent(c.glance, c.mates)
+        )?;
+    }
+    writeln!(
+        s,
+        "| (no pattern) | {} | {} | {:.1} % |",
+        stats.unnamed,
+        stats.unnamed_glance,
+        percent(stats.unnamed_glance, stats.unnamed)
+    )?;
+    writeln!(
+        s,
+        "| all | {} | {} | {:.1} % |\n",
+        stats.mates,
+        stats.glance_mates,
+        percent(stats.glance_mates, stats.mates)
+    )?;
+    writeln!(
+        s,
+        "### Agreement with Lichess themes ({} mate-in-one puzzles with a Themes column)\n",
+        stats.tagged_positions
+    )?;
+    writeln!(
+        s,
+        "A puzzle shows a pattern when any of its mating moves does.\n"
+    )?;
+    writeln!(
+        s,
+        "| theme | both | Lichess only | kibitz only | agreement (both / either) |"
+    )?;
+    writeln!(s, "| --- | ---: | ---: | ---: | ---: |")?;
+    for p in Pattern::ALL.into_iter().filter(|p| p.is_lichess_theme()) {
+        let c = stats.pattern(p);
+        writeln!(
+            s,
+            "| `{}` | {} | {} | {} | {:.1} % |",
+            p.name(),
+            c.both,
+            c.lichess_only,
+            c.ours_only,
+            percent(c.both, c.both + c.lichess_only + c.ours_only)
+        )?;
+    }
+    writeln!(
+        s,
+        "\n### Speed (one core, puzzle and game positions, FEN parsing excluded)\n"
+    )?;
+    writeln!(s, "| method | positions/s | × brute force |")?;
+    writeln!(s, "| --- | ---: | ---: |")?;
+    writeln!(
+        s,
+        "| brute force (kibitz: every legal move played, mate tested) | {brute:.0} | 1.0 |"
+    )?;
+    writeln!(s, "| `mates_in_one` | {exact:.0} | {:.1} |", exact / brute)?;
+    writeln!(
+        s,
+        "| `has_glance_mate` | {glance:.0} | {:.1} |",
+        glance / brute
+    )?;
+
+    let old =
+        std::fs::read_to_string(&args.output).unwrap_or_else(|_| "# Benchmarks\n".to_string());
+    let new = match old.find("## Mate detection") {
+        Some(start) => {
+            let rest = &old[start + 2..];
+            let end = rest
+                .find("\n## ")
+                .map(|i| start + 2 + i + 1)
+                .unwrap_or(old.len());
+            format!(
+                "{}{}{}",
+                &old[..start],
+                s,
+                if end < old.len() {
+                    format!("\n{}", &old[end..])
+                } else {
+                    String::new()
+                }
+            )
+        }
+        None => format!("{}\n{}", old.trim_end(), format_args!("\n{s}")),
+    };
+    std::fs::write(&args.output, new)?;
+    print!("{s}");
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,133 @@
+//! Batch input for `kibitz mate`: FEN/EPD lines, Lichess puzzle CSV (with or without
+//! the header), or PGN games; the format is detected from the text.
+
+use kibitz::Position;
+use kibitz::notation::pgn::{Game, read_games};
+
+/// One position to analyse, or the reason it could not be read.
+pub struct Item {
+    /// Where it came from: `file:line`.
+    pub input: String,
+    /// The position, or an error naming what was wrong.
+    pub pos: Result<Position, String>,
+}
+
+/// One PGN game (complete, or the part before an error) and its error, if any.
+pub struct GameItem {
+    /// `file:game N`.
+    pub input: String,
+    /// The moves read.
+    pub game: Option<Game>,
+    /// Why the game could not be read to the end.
+    pub error: Option<String>,
+}
+
+/// What a file holds.
+pub enum Batch {
+    /// FEN/EPD or CSV: one item per input position.
+    Positions(Vec<Item>),
+    /// PGN games.
+    Games(Vec<GameItem>),
+}
+
+/// Reads one input's text, named `name` in the records.
+pub fn read(name: &str, bytes: &[u8]) -> Batch {
+    let text = String::from_utf8_lossy(bytes);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    if first.starts_with('[') || first.starts_with("1.") {
+        return Batch::Games(games(name, bytes));
+    }
+    if first.starts_with("PuzzleId,FEN,Moves") {
+        return Batch::Positions(csv(name, &text, true));
+    }
+    // The header-less Lichess CSV: FEN,Moves,Rating.
+    if first.contains(',')
+        && first
+            .split(',')
+            .next()
+            .is_some_and(|c| c.split_whitespace().count() >= 4)
+    {
+        return Batch::Positions(csv(name, &text, false));
+    }
+    Batch::Positions(fen_lines(name, &text))
+}
+
+/// One FEN (or EPD: the first four fields, operations ignored).
+pub fn parse_fen(line: &str) -> Result<Position, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let clocks = fields.len() == 6 && fields[4..].iter().all(|f| f.parse::<u32>().is_ok());
+    let fen = if clocks || fields.len() < 4 {
+        fields.join(" ")
+    } else {
+        fields[..4].join(" ")
+    };
+    Position::from_fen(&fen).map_err(|e| e.to_string())
+}
+
+fn fen_lines(name: &str, text: &str) -> Vec<Item> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| Item {
+            input: format!("{name}:{}", i + 1),
+            pos: parse_fen(l.trim()),
+        })
+        .collect()
+}
+
+fn csv(name: &str, text: &str, header: bool) -> Vec<Item> {
+    let mut lines = text.lines().enumerate();
+    let (mut fen_col, mut moves_col) = (0, 1);
+    if header && let Some((_, h)) = lines.next() {
+        let cols: Vec<&str> = h.split(',').collect();
+        fen_col = cols.iter().position(|c| *c == "FEN").unwrap_or(1);
+        moves_col = cols.iter().position(|c| *c == "Moves").unwrap_or(2);
+    }
+    lines
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| Item {
+            input: format!("{name}:{}", i + 1),
+            pos: puzzle(l, fen_col, moves_col),
+        })
+        .collect()
+}
+
+/// The puzzle position: the FEN after the first move of Moves.
+fn puzzle(line: &str, fen_col: usize, moves_col: usize) -> Result<Position, String> {
+    let cells: Vec<&str> = line.split(',').collect();
+    let fen = cells.get(fen_col).ok_or("missing FEN column")?;
+    let moves = cells.get(moves_col).ok_or("missing Moves column")?;
+    let mut pos = parse_fen(fen)?;
+    let first = moves
+        .split_whitespace()
+        .next()
+        .ok_or("no moves in Moves column")?;
+    let mv = pos
+        .parse_uci(first)
+        .map_err(|e| format!("first move: {e}"))?;
+    pos.play_unchecked(mv);
+    Ok(pos)
+}
+
+fn games(name: &str, bytes: &[u8]) -> Vec<GameItem> {
+    read_games(bytes)
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| match g {
+            Ok(game) => GameItem {
+                input: format!("{name}:game {}", i + 1),
+                game: Some(game),
+                error: None,
+            },
+            Err(err) => GameItem {
+                input: format!("{name}:game {}", i + 1),
+                error: Some(format!("line {}: {err}", err.line)),
+                game: Some(err.partial),
+            },
+        })
+        .collect()
+}

@@ -1,0 +1,91 @@
+//! `kibitz mate` and `kibitz demo` from the outside.
+
+use assert_cmd::Command;
+
+fn kibitz() -> Command {
+    Command::cargo_bin("kibitz").unwrap()
+}
+
+#[test]
+fn fen_lines_one_record_each_in_order_with_errors() {
+    let input =
+        "# comment\n6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\n\nnot a fen\n8/8/8/8/8/8/8/K6k w - -\n";
+    let out = kibitz()
+        .args(["mate", "--json", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["input"], "stdin:2");
+    assert_eq!(lines[0]["mates"][0]["uci"], "e1e8");
+    assert_eq!(lines[0]["mates"][0]["san"], "Re8#");
+    assert_eq!(lines[0]["mates"][0]["patterns"][0], "backRankMate");
+    assert_eq!(lines[0]["mates"][0]["glance"], true);
+    assert!(lines[1]["error"].as_str().unwrap().contains("stdin:4"));
+    assert_eq!(lines[2]["mates"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn puzzle_csv_with_and_without_header_and_threats() {
+    let header = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+        025sW,r2q1rk1/1b2bpp1/2p1p2p/1pPp4/1P4Q1/P3P2P/1B1N1PP1/R3R1K1 b - - 0 18,b7c8 g4g7,399,102,84,366,mateIn1,x,\n\
+        bad,r2q1rk1/1b2bpp1/2p1p2p/1pPp4/1P4Q1/P3P2P/1B1N1PP1/R3R1K1 b - - 0 18,a1a2 g4g7,399,102,84,366,mateIn1,x,\n";
+    let out = kibitz()
+        .args(["mate", "--json", "--threats", "-"])
+        .write_stdin(header)
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["mates"][0]["uci"], "g4g7");
+    assert!(lines[0]["threats"].is_array());
+    assert!(lines[1]["error"].is_string());
+    let bare =
+        "r2q1rk1/1b2bpp1/2p1p2p/1pPp4/1P4Q1/P3P2P/1B1N1PP1/R3R1K1 b - - 0 18,b7c8 g4g7,399\n";
+    kibitz()
+        .args(["mate", "--glance", "-"])
+        .write_stdin(bare)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("Qxg7#"));
+}
+
+#[test]
+fn pgn_reports_missed_mates() {
+    // Game 1: Black takes the mate; game 2: Black misses it, then an unreadable move.
+    let pgn = "[Event \"x\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"y\"]\n\n1. f3 e5 2. g4 d6 3. e4 Zz9 *\n";
+    let out = kibitz()
+        .args(["mate", "--json", "-"])
+        .write_stdin(pgn)
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["input"], "stdin:game 1:ply 4");
+    assert_eq!(lines[0]["played"], "Qh4#");
+    assert_eq!(lines[0]["missed"], false);
+    assert_eq!(lines[1]["input"], "stdin:game 2:ply 4");
+    assert_eq!(lines[1]["missed"], true);
+    assert!(lines[2]["error"].is_string());
+}
+
+#[test]
+fn demo_runs() {
+    kibitz()
+        .arg("demo")
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("closeQueenMate"));
+}

@@ -1,0 +1,90 @@
+//! Times `mates_in_one`, the glance detector and the brute-force oracle on the
+//! Lichess puzzle positions (FEN parsing excluded):
+//! `cargo run --release -p kibitz --example mate_speed`.
+
+use std::time::Instant;
+
+use kibitz::Position;
+use kibitz::mate::{count_mates_in_one, has_glance_mate};
+use kibitz::notation::pgn::read_games;
+
+fn brute_force(pos: &Position) -> usize {
+    pos.legal_moves()
+        .iter()
+        .filter(|&&mv| pos.after(mv).is_checkmate())
+        .count()
+}
+
+fn time(name: &str, positions: &[Position], rounds: usize, f: impl Fn(&Position) -> usize) {
+    let start = Instant::now();
+    let mut total = 0;
+    for _ in 0..rounds {
+        for pos in positions {
+            total += f(pos);
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let per_sec = (positions.len() * rounds) as f64 / secs;
+    println!("{name:<14} {per_sec:>12.0} positions/s   ({total} found)");
+}
+
+fn main() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/lichess");
+    let mut positions = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("data/lichess")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable csv");
+        let header = text.starts_with("PuzzleId,FEN,Moves");
+        for line in text.lines().skip(header as usize) {
+            let cells: Vec<&str> = line.split(',').collect();
+            let (fen, moves) = if header {
+                (cells[1], cells[2])
+            } else {
+                (cells[0], cells[1])
+            };
+            let Ok(mut pos) = Position::from_fen(fen) else {
+                continue;
+            };
+            let Some(first) = moves.split(' ').next() else {
+                continue;
+            };
+            let Ok(mv) = pos.parse_uci(first) else {
+                continue;
+            };
+            pos.play_unchecked(mv);
+            positions.push(pos);
+        }
+    }
+    let puzzles = positions.len();
+    let pgn_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn");
+    let mut games = Vec::new();
+    for entry in std::fs::read_dir(pgn_dir).expect("data/pgn").flatten() {
+        let bytes = std::fs::read(entry.path()).expect("readable pgn");
+        for game in read_games(&bytes).into_iter().flatten() {
+            let mut pos = game.start.clone();
+            for mv in game.moves {
+                games.push(pos.clone());
+                pos.play_unchecked(mv);
+            }
+            games.push(pos);
+        }
+    }
+    println!("{puzzles} puzzle positions, {} game positions", games.len());
+    let only = std::env::args().nth(1).unwrap_or_default();
+    for (name, set) in [("puzzles", &positions), ("games", &games)] {
+        println!("-- {name}");
+        if only.is_empty() || only == "brute" {
+            time("brute force", set, 1, brute_force);
+        }
+        if only.is_empty() || only == "exact" {
+            time("mates_in_one", set, 5, count_mates_in_one);
+        }
+        if only.is_empty() || only == "glance" {
+            time("glance", set, 20, |p| has_glance_mate(p) as usize);
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! The board after a move, as bitboards, and the static mate test on it.
+//!
+//! Both the exact search and the glance detector judge a move without making it:
+//! the men of each side are regrouped as the attack tests need them, moved on
+//! copies of a few bitboards, and the mated side's answers (king flights, capturing
+//! the checker, stepping between) are looked for directly. This is the seed's
+//! "attack and defend maps" view of a mate: cheap, and exact for every normal move.
+
+use crate::{Bitboard, Color, Move, MoveKind, Position, Rank, Role, Square, attacks, lines};
+
+/// The men of one side, grouped as the attack tests need them.
+#[derive(Copy, Clone)]
+pub(crate) struct Men {
+    pub(crate) all: Bitboard,
+    pub(crate) pawns: Bitboard,
+    pub(crate) knights: Bitboard,
+    /// Bishops and queens.
+    pub(crate) diagonal: Bitboard,
+    /// Rooks and queens.
+    pub(crate) orthogonal: Bitboard,
+    pub(crate) king: Square,
+    pub(crate) color: Color,
+}
+
+impl Men {
+    #[inline(always)]
+    pub(crate) fn of(pos: &Position, color: Color) -> Men {
+        let all = pos.by_color(color);
+        Men {
+            all,
+            pawns: pos.by_role(Role::Pawn) & all,
+            knights: pos.by_role(Role::Knight) & all,
+            diagonal: pos.bishops_and_queens() & all,
+            orthogonal: pos.rooks_and_queens() & all,
+            king: pos.king(color),
+            color,
+        }
+    }
+
+    /// After a `role` on `from` went to `to`, becoming `becomes` (a promotion, or the same role).
+    #[inline(always)]
+    pub(crate) fn moved(mut self, role: Role, becomes: Role, from: Square, to: Square) -> Men {
+        self.all = self.all.without(from).with(to);
+        match role {
+            Role::Pawn => self.pawns = self.pawns.without(from),
+            Role::Knight => self.knights = self.knights.without(from),
+            Role::Bishop => self.diagonal = self.diagonal.without(from),
+            Role::Rook => self.orthogonal = self.orthogonal.without(from),
+            Role::Queen => {
+                self.diagonal = self.diagonal.without(from);
+                self.orthogonal = self.orthogonal.without(from);
+            }
+            Role::King => {}
+        }
+        match becomes {
+            Role::Pawn => self.pawns |= to,
+            Role::Knight => self.knights |= to,
+            Role::Bishop => self.diagonal |= to,
+            Role::Rook => self.orthogonal |= to,
+            Role::Queen => {
+                self.diagonal |= to;
+                self.orthogonal |= to;
+            }
+            Role::King => self.king = to,
+        }
+        self
+    }
+
+    /// After the man on `sq` (if any; never the king) was captured.
+    #[inline(always)]
+    pub(crate) fn without(mut self, sq: Square) -> Men {
+        self.all = self.all.without(sq);
+        self.pawns = self.pawns.without(sq);
+        self.knights = self.knights.without(sq);
+        self.diagonal = self.diagonal.without(sq);
+        self.orthogonal = self.orthogonal.without(sq);
+        self
+    }
+
+    /// Does this side attack `sq` on a board holding `occ`?
+    #[inline(always)]
+    pub(crate) fn attacks(&self, sq: Square, occ: Bitboard) -> bool {
+        (attacks::knight_attacks(sq) & self.knights).any()
+            || (attacks::pawn_attacks(!self.color, sq) & self.pawns).any()
+            || attacks::king_attacks(sq).contains(self.king)
+            || (attacks::rook_attacks(sq, occ) & self.orthogonal).any()
+            || (attacks::bishop_attacks(sq, occ) & self.diagonal).any()
+    }
+
+    /// The men other than the king that attack `sq`.
+    #[inline(always)]
+    pub(crate) fn attackers_but_king(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        (attacks::knight_attacks(sq) & self.knights)
+            | (attacks::pawn_attacks(!self.color, sq) & self.pawns)
+            | (attacks::rook_attacks(sq, occ) & self.orthogonal)
+            | (attacks::bishop_attacks(sq, occ) & self.diagonal)
+    }
+
+    /// The men (other than the king) that can move to the empty square `sq`:
+    /// pieces by their attacks, pawns by a push or a double push.
+    #[inline(always)]
+    pub(crate) fn reaching_empty(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let mut men = (attacks::knight_attacks(sq) & self.knights)
+            | (attacks::rook_attacks(sq, occ) & self.orthogonal)
+            | (attacks::bishop_attacks(sq, occ) & self.diagonal);
+        let back = self.color.fold(-1, 1);
+        if let Some(one) = sq.try_offset(0, back) {
+            if self.pawns.contains(one) {
+                men |= one;
+            } else if !occ.contains(one)
+                && sq.rank() == self.color.fold(Rank::Fourth, Rank::Fifth)
+                && let Some(two) = one.try_offset(0, back)
+                && self.pawns.contains(two)
+            {
+                men |= two;
+            }
+        }
+        men
+    }
+
+    /// The men of this side pinned to their king by `attacker`'s sliders on `occ`.
+    #[inline(always)]
+    pub(crate) fn pinned_by(&self, attacker: &Men, occ: Bitboard) -> Bitboard {
+        let king = self.king;
+        let snipers = (attacks::rook_rays(king) & attacker.orthogonal)
+            | (attacks::bishop_rays(king) & attacker.diagonal);
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = lines::between(king, sniper) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers & self.all;
+            }
+        }
+        pinned
+    }
+}
+
+/// Can statically judge `mv`: every normal move except a pawn's double step
+/// (which may open an en-passant capture of the checking pawn).
+#[inline(always)]
+pub(crate) fn judged_statically(mv: Move) -> bool {
+    mv.kind == MoveKind::Normal
+        && !(mv.role == Role::Pawn && mv.from.index().abs_diff(mv.to.index()) == 16)
+}
+
+/// Does the legal move `mv` of `mover` checkmate `defender`? `occ` is the board
+/// before the move. Exact for the moves [`judged_statically`] accepts.
+///
+/// Answers are looked for from cheap to expensive, as the seed orders its
+/// conditions: is it check at all; can the king step out (its own square lifted off
+/// the board, so that a slider's line runs on through it); is it double check (then
+/// nothing else helps); can the checker be taken by a man not pinned off the line
+/// through it (pins recomputed after the move: the move may create them); can a man
+/// step between (pawn pushes and double pushes included).
+#[inline]
+pub(crate) fn mates(mover: &Men, defender: &Men, occ: Bitboard, mv: Move) -> bool {
+    let (from, to) = (mv.from, mv.to);
+    let occ = occ.without(from).with(to);
+    let men = mover.moved(mv.role, mv.promotion.unwrap_or(mv.role), from, to);
+    let defender = defender.without(to);
+    let king = defender.king;
+    let checkers = men.attackers_but_king(king, occ);
+    if checkers.is_empty() {
+        return false;
+    }
+    let lifted = occ.without(king);
+    for sq in attacks::king_attacks(king) - defender.all {
+        if !men.attacks(sq, lifted) {
+            return false;
+        }
+    }
+    let Some(checker) = checkers.single() else {
+        return true; // double check: only the king could have helped
+    };
+    let pinned = defender.pinned_by(&men, occ);
+    let free = |man: Square, target: Square| {
+        !pinned.contains(man) || lines::line(king, man).contains(target)
+    };
+    if defender
+        .attackers_but_king(checker, occ)
+        .into_iter()
+        .any(|man| free(man, checker))
+    {
+        return false;
+    }
+    for sq in lines::between(king, checker) {
+        if defender
+            .reaching_empty(sq, occ)
+            .into_iter()
+            .any(|man| free(man, sq))
+        {
+            return false;
+        }
+    }
+    true
+}

@@ -1,0 +1,122 @@
+//! Shared helpers for the mate tests: data files and the brute-force oracle.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use kibitz::{Move, Position};
+
+/// The workspace's `data/` folder.
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data")
+}
+
+/// The obviously correct answer: play every legal move, keep those that mate.
+pub fn oracle(pos: &Position) -> Vec<Move> {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|&mv| pos.after(mv).is_checkmate())
+        .collect()
+}
+
+/// Moves as sorted UCI strings, for comparisons that ignore order.
+pub fn ucis(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+    let mut v: Vec<String> = moves.into_iter().map(|m| m.uci()).collect();
+    v.sort();
+    v
+}
+
+/// A puzzle position and, when the file has a Themes column, its themes.
+pub struct Puzzle {
+    pub file: String,
+    pub pos: Position,
+    pub themes: Option<Vec<String>>,
+}
+
+/// Every puzzle position in `data/lichess/`: FEN after the first move of Moves.
+pub fn puzzles() -> Vec<Puzzle> {
+    let mut files: Vec<_> = std::fs::read_dir(data_dir().join("lichess"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let mut lines = text.lines();
+        let header: Option<Vec<&str>> = if text.starts_with("PuzzleId,FEN,Moves") {
+            lines.next().map(|h| h.split(',').collect())
+        } else {
+            None
+        };
+        let col = |n: &str| header.as_ref().and_then(|h| h.iter().position(|c| *c == n));
+        let (fen_col, moves_col, themes_col) = match &header {
+            Some(_) => (col("FEN").unwrap(), col("Moves").unwrap(), col("Themes")),
+            None => (0, 1, None),
+        };
+        for line in lines {
+            let cells: Vec<&str> = line.split(',').collect();
+            let mut pos = Position::from_fen(cells[fen_col]).unwrap();
+            let first = cells[moves_col].split(' ').next().unwrap();
+            let mv = pos.parse_uci(first).unwrap();
+            pos.play(mv).unwrap();
+            let themes = themes_col.map(|c| cells[c].split(' ').map(String::from).collect());
+            out.push(Puzzle {
+                file: name.clone(),
+                pos,
+                themes,
+            });
+        }
+    }
+    out
+}
+
+/// EPD positions of `data/matetrack/` (first four fields of each line).
+pub fn matetrack() -> Vec<Position> {
+    let mut out = Vec::new();
+    for name in ["matetrack.epd", "matedtrack.epd", "mates2000.epd"] {
+        let text = std::fs::read_to_string(data_dir().join("matetrack").join(name)).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let fen: Vec<&str> = line.split_whitespace().take(4).collect();
+            out.push(Position::from_fen(&fen.join(" ")).unwrap());
+        }
+    }
+    out
+}
+
+/// A small deterministic random generator (xorshift64*).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Positions from random play: `games` games from the start, every position kept.
+/// Moves that mate are preferred now and then so that mates are not too rare.
+pub fn random_positions(seed: u64, games: usize) -> Vec<Position> {
+    let mut rng = Rng(seed | 1);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::startpos();
+        for _ in 0..200 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            out.push(pos.clone());
+            let mv = moves[rng.below(moves.len())];
+            pos.play_unchecked(mv);
+        }
+    }
+    out
+}

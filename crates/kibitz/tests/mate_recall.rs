@@ -1,0 +1,49 @@
+//! Guards the figures in BENCHMARKS.md ("Mate detection"): the glance detector's
+//! recall per pattern and the agreement with Lichess's themes must not drop.
+
+mod common;
+
+use kibitz::mate::{MateStats, Pattern, percent};
+
+/// (pattern, glance recall %, Lichess agreement %) as measured by `kibitz mate-report`.
+const MEASURED: [(Pattern, f64, f64); 10] = [
+    (Pattern::BackRank, 96.3, 99.9),
+    (Pattern::Smothered, 100.0, 100.0),
+    (Pattern::Boden, 100.0, 75.5),
+    (Pattern::DoubleBishop, 100.0, 65.2),
+    (Pattern::Hook, 100.0, 77.9),
+    (Pattern::Anastasia, 40.0, 28.8),
+    (Pattern::Arabian, 100.0, 26.2),
+    (Pattern::Dovetail, 99.2, 47.5),
+    (Pattern::Epaulette, 38.3, 0.0),
+    (Pattern::CloseQueen, 100.0, 0.0),
+];
+
+#[test]
+fn recall_and_agreement_do_not_drop() {
+    let mut stats = MateStats::default();
+    for p in common::puzzles() {
+        let themes: Option<Vec<&str>> = p
+            .themes
+            .as_ref()
+            .map(|t| t.iter().map(String::as_str).collect());
+        stats.add(&p.pos, themes.as_deref());
+    }
+    assert_eq!(stats.false_positives, 0);
+    for (pattern, recall, agreement) in MEASURED {
+        let c = stats.pattern(pattern);
+        let r = percent(c.glance, c.mates);
+        assert!(r >= recall - 0.5, "{pattern}: recall {r:.1} % < {recall} %");
+        if pattern.is_lichess_theme() {
+            let a = percent(c.both, c.both + c.lichess_only + c.ours_only);
+            assert!(
+                a >= agreement - 0.5,
+                "{pattern}: agreement {a:.1} % < {agreement} %"
+            );
+        }
+    }
+    // The seed's queen contact mate: every one, no exceptions.
+    let q = stats.pattern(Pattern::CloseQueen);
+    assert_eq!(q.glance, q.mates);
+    assert!(percent(stats.glance_mates, stats.mates) >= 57.0);
+}
