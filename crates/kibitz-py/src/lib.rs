@@ -8,11 +8,15 @@
 //! board shapes) and `TypeError` for arguments of the wrong type.
 
 mod exercise;
+mod mate;
+mod pieces;
+mod position;
 
 use pyo3::prelude::*;
 
 /// The module: `from kibitz import fide2coordinates, coordinates2fide, move, moves,
-/// group_size, strength, mobility`.
+/// group_size, strength, mobility`, and `Piece`, `Analysis`, `Position`, `Mate`,
+/// `mates_in_one`, `mate_threats`, `glance`, `mates_in_one_batch`.
 #[pymodule]
 #[pyo3(name = "kibitz")]
 fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -23,5 +27,13 @@ fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(exercise::group_size, m)?)?;
     m.add_function(wrap_pyfunction!(exercise::strength, m)?)?;
     m.add_function(wrap_pyfunction!(exercise::mobility, m)?)?;
+    m.add_class::<pieces::PyPiece>()?;
+    m.add_class::<pieces::PyAnalysis>()?;
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<mate::Mate>()?;
+    m.add_function(wrap_pyfunction!(mate::mates_in_one, m)?)?;
+    m.add_function(wrap_pyfunction!(mate::mate_threats, m)?)?;
+    m.add_function(wrap_pyfunction!(mate::glance, m)?)?;
+    m.add_function(wrap_pyfunction!(mate::mates_in_one_batch, m)?)?;
     Ok(())
 }
