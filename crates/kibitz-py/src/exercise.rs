@@ -35,6 +35,14 @@ pub(crate) fn square_text<'a>(square: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, 
     text.to_cow().map_err(|_| invalid())
 }
 
+/// A square argument checked before any other argument, so that a bad square is
+/// always the seed's `invalid position`, whatever else is wrong.
+fn seed_square<'a>(square: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> {
+    let text = square_text(square)?;
+    exercise::fide2coordinates(&text).map_err(seed_error)?;
+    Ok(text)
+}
+
 /// An `int` that is not a `bool`, saturated to `i64`; `None` for anything else.
 pub(crate) fn integer(value: &Bound<'_, PyAny>) -> Option<i64> {
     if value.is_instance_of::<PyBool>() {
@@ -145,7 +153,7 @@ pub fn move_along(
     direction: &Bound<'_, PyAny>,
     repeated: bool,
 ) -> PyResult<std::collections::BTreeSet<String>> {
-    let square = square_text(square)?;
+    let square = seed_square(square)?;
     let direction = self::direction(direction)?;
     exercise::move_along(&square, direction, repeated).map_err(seed_error)
 }
@@ -168,7 +176,7 @@ pub fn moves(
     once: Option<&Bound<'_, PyAny>>,
     repeated: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<std::collections::BTreeSet<String>> {
-    let square = square_text(square)?;
+    let square = seed_square(square)?;
     let (once, repeated) = (directions(once)?, directions(repeated)?);
     exercise::moves(&square, &once, &repeated).map_err(seed_error)
 }
