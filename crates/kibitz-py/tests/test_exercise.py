@@ -27,9 +27,25 @@ def test_seed_examples_doctest():
 
 
 def test_docstring_examples():
-    """The examples in the module's docstrings (help(kibitz.moves) and so on)."""
-    result = doctest.testmod(kibitz.kibitz if hasattr(kibitz, 'kibitz') else kibitz)
-    assert result.failed == 0 and result.attempted > 10
+    """The examples in every docstring of the module, its classes and their methods
+    (what help(kibitz.moves) or help(kibitz.Position) shows)."""
+    objects = []
+    for name in dir(kibitz):
+        obj = getattr(kibitz, name)
+        if name.startswith('_') or not getattr(obj, '__doc__', None):
+            continue
+        objects.append((name, obj))
+        if isinstance(obj, type):
+            objects += [(f'{name}.{m}', getattr(obj, m)) for m in vars(obj) if not m.startswith('_')]
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(verbose=False)
+    examples = 0
+    for name, obj in objects:
+        doc = getattr(obj, '__doc__', None) or ''
+        test = parser.get_doctest(doc, dict(vars(kibitz)), name, None, 0)
+        examples += len(test.examples)
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+    assert examples >= 15
 
 
 def test_importable_as_the_seed_says():
