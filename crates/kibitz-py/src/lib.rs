@@ -14,9 +14,17 @@ mod position;
 
 use pyo3::prelude::*;
 
-/// The module: `from kibitz import fide2coordinates, coordinates2fide, move, moves,
-/// group_size, strength, mobility`, and `Piece`, `Analysis`, `Position`, `Mate`,
-/// `mates_in_one`, `mate_threats`, `glance`, `mates_in_one_batch`.
+/// kibitz: chess at Rust speed.
+///
+/// The piece-mobility exercise, with its exact signatures and errors:
+/// fide2coordinates, coordinates2fide, move, moves, group_size, strength, mobility.
+///
+/// Fairy pieces on boards from 1 x 1 to 26 x 26: Piece (named, Betza notation or
+/// directions) and its Analysis.
+///
+/// Positions: Position (FEN, legal moves in UCI and SAN, play, check, mate), and
+/// mates in one with SAN and pattern names: mates_in_one, mate_threats, glance,
+/// and mates_in_one_batch over many FENs without holding the GIL.
 #[pymodule]
 #[pyo3(name = "kibitz")]
 fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {

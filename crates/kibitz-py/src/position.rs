@@ -174,4 +174,10 @@ impl PyPosition {
     fn __hash__(&self) -> u64 {
         self.inner.hash()
     }
+
+    /// Pickles as its FEN, so positions travel between processes (multiprocessing,
+    /// Dask workers).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.borrow().inner.fen(),)))
+    }
 }

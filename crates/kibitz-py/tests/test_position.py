@@ -1,6 +1,8 @@
 """Position against python-chess (chess==1.11.2) as the oracle: legal moves in UCI
 and SAN, FEN, check, mate and stalemate, on puzzle positions and random games."""
 
+import copy
+import pickle
 import random
 
 import chess
@@ -112,3 +114,9 @@ def test_type_errors():
         Position(42)
     with pytest.raises(TypeError):
         Position().play(None)
+
+
+def test_pickle_and_copy_keep_the_position():
+    pos = Position('r3k2r/1P6/8/8/4Pp2/8/8/R3K2R b KQkq e3 0 1')
+    for other in (pickle.loads(pickle.dumps(pos)), copy.copy(pos), copy.deepcopy(pos), pos.copy()):
+        assert other == pos and other.fen() == pos.fen() and other is not pos
