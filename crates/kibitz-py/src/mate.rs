@@ -5,8 +5,9 @@
 use kibitz::mate::{self, GlancePattern};
 use kibitz::notation::san;
 use kibitz::{Move, Position};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use crate::position::position_arg;
 
@@ -123,7 +124,21 @@ pub fn glance(position: &Bound<'_, PyAny>) -> PyResult<Vec<Mate>> {
     Ok(glance_mates(&position_arg(position)?))
 }
 
-/// The SAN of every mate in one of the side to move, for each FEN of a list.
+/// The FENs of an iterable of str, read while holding the GIL.
+fn fen_list(fens: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    let wrong = || PyTypeError::new_err("fens is a list (or other iterable) of FEN strings");
+    if fens.is_instance_of::<PyString>() {
+        return Err(wrong());
+    }
+    let mut out = Vec::with_capacity(fens.len().unwrap_or(0));
+    for fen in fens.try_iter().map_err(|_| wrong())? {
+        out.push(fen?.extract::<String>().map_err(|_| wrong())?);
+    }
+    Ok(out)
+}
+
+/// The SAN of every mate in one of the side to move, for each FEN of a list (or
+/// any iterable of str: a tuple, a generator, a pandas Series).
 ///
 /// The work runs without holding the GIL, so threads (a Dask or
 /// concurrent.futures pipeline calling this per partition) run in parallel.
@@ -136,9 +151,10 @@ pub fn glance(position: &Bound<'_, PyAny>) -> PyResult<Vec<Mate>> {
 #[pyo3(signature = (fens, skip_invalid = false))]
 pub fn mates_in_one_batch(
     py: Python<'_>,
-    fens: Vec<String>,
+    fens: &Bound<'_, PyAny>,
     skip_invalid: bool,
 ) -> PyResult<Vec<Option<Vec<String>>>> {
+    let fens = fen_list(fens)?;
     let results = py.detach(|| {
         fens.iter()
             .map(|fen| {

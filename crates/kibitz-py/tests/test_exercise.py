@@ -301,3 +301,25 @@ def test_help_shows_docstrings():
         assert f.__doc__ and len(f.__doc__) > 40, f.__name__
     assert 'repeated=False' in str(kibitz.move.__text_signature__)
     assert kibitz.move.__name__ == 'move'
+
+
+def outcome(call, *args):
+    try:
+        return ('ok', call(*args))
+    except AssertionError as e:
+        return ('AssertionError', str(e))
+
+
+def test_square_names_agree_with_reference_on_all_short_strings():
+    alphabet = 'abchijAH0189 -\u00e9'
+    texts = [''] + list(alphabet) + [a + b for a in alphabet for b in alphabet]
+    texts += [a + b + c for a in 'ah' for b in '18' for c in '09 ']
+    for text in texts:
+        assert outcome(fide2coordinates, text) == outcome(reference.fide2coordinates, text), text
+
+
+def test_coordinates_agree_with_reference_on_a_grid_of_values():
+    values = list(range(-3, 12)) + [True, False, 1.0, None, '1', 2**70, -2**70]
+    for r in values:
+        for k in values:
+            assert outcome(coordinates2fide, r, k) == outcome(reference.coordinates2fide, r, k), (r, k)

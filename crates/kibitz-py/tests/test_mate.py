@@ -88,6 +88,10 @@ def test_bad_input():
         mates_in_one_batch([BACK_RANK, 'bad'])
     assert mates_in_one_batch([BACK_RANK, 'bad', chess.STARTING_FEN], skip_invalid=True) == [['Re8#'], None, []]
     assert mates_in_one_batch([]) == []
+    assert mates_in_one_batch((f for f in [BACK_RANK])) == [['Re8#']]
+    assert mates_in_one_batch((BACK_RANK,)) == [['Re8#']]
+    with pytest.raises(TypeError):
+        mates_in_one_batch([BACK_RANK, 3])
     with pytest.raises(TypeError):
         mates_in_one_batch(BACK_RANK)
 
