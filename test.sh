@@ -15,3 +15,22 @@ cargo test --workspace --locked
 
 echo "== deep perft (ignored by default; the test profile is optimised)"
 cargo test -p kibitz --locked --test perft -- --ignored
+
+echo "== Python module: build it into .venv with maturin, then pytest and the seed's doctest"
+# .venv is gitignored: a clean clone creates it here. requirements-test.txt pins
+# maturin, pytest and python-chess (the oracle of the Python tests).
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check \
+    -r crates/kibitz-py/requirements-test.txt
+VIRTUAL_ENV="$PWD/.venv" .venv/bin/maturin develop --release --locked --quiet \
+    --manifest-path crates/kibitz-py/Cargo.toml
+# The CLI agreement tests run the release binary (built here, not by `cargo run`
+# inside pytest).
+cargo build --release --locked -p kibitz-cli
+KIBITZ_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/kibitz" \
+    .venv/bin/python -m pytest crates/kibitz-py/tests -q
+echo "== the seed's example session, verbatim, as a doctest"
+.venv/bin/python -X utf8 -m doctest crates/kibitz-py/tests/seed_examples.txt
+echo "seed examples: all passed"

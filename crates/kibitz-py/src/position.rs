@@ -1,0 +1,183 @@
+//! `kibitz.Position`: a chess position read from FEN, its legal moves in UCI and
+//! SAN, moves played in either notation, check, mate and stalemate.
+
+use kibitz::notation::{parse_move, san};
+use kibitz::{Move, Position};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::mate::{Mate, glance_mates, mates, threats};
+
+/// A `ValueError` carrying a Rust error's message.
+pub(crate) fn value_error(err: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(err.to_string())
+}
+
+/// Reads a FEN, mapping its error to `ValueError`.
+pub(crate) fn from_fen(fen: &str) -> PyResult<Position> {
+    Position::from_fen(fen).map_err(value_error)
+}
+
+/// A position given as a FEN string or a `kibitz.Position`.
+pub(crate) fn position_arg(value: &Bound<'_, PyAny>) -> PyResult<Position> {
+    if let Ok(p) = value.cast::<PyPosition>() {
+        return Ok(p.borrow().inner.clone());
+    }
+    let fen: String = value
+        .extract()
+        .map_err(|_| PyTypeError::new_err("expected a FEN string or a kibitz.Position"))?;
+    from_fen(&fen)
+}
+
+/// A legal chess position, from FEN (the initial position when fen is None).
+/// Raises ValueError with the reason for a malformed or illegal FEN.
+///
+/// >>> p = Position()
+/// >>> len(p.legal_moves())
+/// 20
+/// >>> p.play('e4'); p.play('e7e5'); p.fen()
+/// 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'
+#[pyclass(name = "Position", module = "kibitz")]
+#[derive(Clone)]
+pub struct PyPosition {
+    inner: Position,
+}
+
+impl PyPosition {
+    fn parse(&self, text: &str) -> PyResult<Move> {
+        parse_move(&self.inner, text).map_err(value_error)
+    }
+}
+
+#[pymethods]
+impl PyPosition {
+    #[new]
+    #[pyo3(signature = (fen = None))]
+    fn new(fen: Option<String>) -> PyResult<PyPosition> {
+        let inner = match fen {
+            Some(fen) => from_fen(&fen)?,
+            None => Position::startpos(),
+        };
+        Ok(PyPosition { inner })
+    }
+
+    /// The position in Forsyth-Edwards Notation.
+    fn fen(&self) -> String {
+        self.inner.fen()
+    }
+
+    /// The side to move: 'w' or 'b'.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        match self.inner.turn() {
+            kibitz::Color::White => "w",
+            kibitz::Color::Black => "b",
+        }
+    }
+
+    /// The legal moves, in UCI ('e2e4', 'e7e8q', castling 'e1g1') or with san=True
+    /// in SAN as python-chess writes it ('e4', 'Nbd7', 'e8=Q+', 'O-O').
+    #[pyo3(signature = (san = false))]
+    fn legal_moves(&self, san: bool) -> Vec<String> {
+        let moves = self.inner.legal_moves();
+        if san {
+            moves.iter().map(|&m| self::san(&self.inner, m)).collect()
+        } else {
+            moves.iter().map(|m| m.uci()).collect()
+        }
+    }
+
+    /// The SAN of a legal move given in UCI (or SAN, which comes back normalised).
+    /// Raises ValueError for an invalid or illegal move.
+    fn san(&self, r#move: &str) -> PyResult<String> {
+        Ok(san(&self.inner, self.parse(r#move)?))
+    }
+
+    /// The UCI of a legal move given in SAN (or UCI).
+    /// Raises ValueError for an invalid or illegal move.
+    fn uci(&self, r#move: &str) -> PyResult<String> {
+        Ok(self.parse(r#move)?.uci())
+    }
+
+    /// Plays a legal move given in UCI or SAN, in place.
+    /// Raises ValueError (and leaves the position as it was) for an invalid or
+    /// illegal move.
+    fn play(&mut self, r#move: &str) -> PyResult<()> {
+        let mv = self.parse(r#move)?;
+        self.inner.play(mv).map_err(value_error)
+    }
+
+    /// A new position: this one after a legal move in UCI or SAN.
+    fn after(&self, r#move: &str) -> PyResult<PyPosition> {
+        let mv = self.parse(r#move)?;
+        Ok(PyPosition {
+            inner: self.inner.after(mv),
+        })
+    }
+
+    /// Is the side to move in check?
+    fn is_check(&self) -> bool {
+        self.inner.is_check()
+    }
+
+    /// Is the side to move checkmated?
+    fn is_checkmate(&self) -> bool {
+        self.inner.is_checkmate()
+    }
+
+    /// Is the side to move stalemated?
+    fn is_stalemate(&self) -> bool {
+        self.inner.is_stalemate()
+    }
+
+    /// Does neither side have the material to mate?
+    fn is_insufficient_material(&self) -> bool {
+        self.inner.is_insufficient_material()
+    }
+
+    /// Every move of the side to move that checkmates, with SAN and pattern names.
+    fn mates_in_one(&self) -> Vec<Mate> {
+        mates(&self.inner)
+    }
+
+    /// The mates in one the side not to move would have if it were its turn
+    /// (empty when the side to move is in check).
+    fn mate_threats(&self) -> Vec<Mate> {
+        threats(&self.inner)
+    }
+
+    /// The mates in one the static "Mate at a Glance" detector sees without
+    /// playing moves: each is a real mate, but it may miss some.
+    fn glance(&self) -> Vec<Mate> {
+        glance_mates(&self.inner)
+    }
+
+    /// A copy of this position.
+    fn copy(&self) -> PyPosition {
+        self.clone()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.fen()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Position('{}')", self.inner.fen())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyPosition>()
+            .is_ok_and(|o| o.borrow().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.inner.hash()
+    }
+
+    /// Pickles as its FEN, so positions travel between processes (multiprocessing,
+    /// Dask workers).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.borrow().inner.fen(),)))
+    }
+}

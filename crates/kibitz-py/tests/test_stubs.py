@@ -1,0 +1,39 @@
+"""kibitz.pyi names exactly what the module exports, with matching parameters."""
+
+import ast
+import inspect
+from pathlib import Path
+
+import kibitz
+
+STUB = Path(__file__).resolve().parents[1] / 'kibitz.pyi'
+
+
+def stub_tree():
+    return ast.parse(STUB.read_text(encoding='utf-8'))
+
+
+def public(obj):
+    return {n for n in dir(obj) if not n.startswith('_')}
+
+
+def test_stub_names_match_the_module():
+    tree = stub_tree()
+    names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    module = {n for n in public(kibitz) if n != 'kibitz'}
+    assert names == module
+
+
+def test_stub_methods_match_the_classes():
+    for node in stub_tree().body:
+        if isinstance(node, ast.ClassDef):
+            methods = {n.name for n in node.body if isinstance(n, ast.FunctionDef) and not n.name.startswith('_')}
+            assert methods == public(getattr(kibitz, node.name)), node.name
+
+
+def test_stub_function_parameters_match():
+    for node in stub_tree().body:
+        if isinstance(node, ast.FunctionDef):
+            stub = [a.arg for a in node.args.args]
+            real = list(inspect.signature(getattr(kibitz, node.name)).parameters)
+            assert stub == real, node.name
