@@ -13,13 +13,6 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use kibitz_bench::{harness, perft_engines, positions};
 
-// The SAN helpers from the notation branch; the lead wires them into the harness.
-#[allow(dead_code)]
-mod san;
-// The mate helpers from the mate branch; the lead wires them in the same way.
-#[allow(dead_code)]
-mod mate;
-
 /// Side-by-side benchmarks of kibitz and other Rust chess crates, in one process.
 #[derive(Debug, Parser)]
 #[command(name = "kibitz-bench", version)]
