@@ -174,12 +174,12 @@ pub(crate) fn judged_statically(mv: Move) -> bool {
 /// before the move. Exact for the moves [`judged_statically`] accepts.
 ///
 /// Answers are looked for from cheap to expensive, as the seed orders its
-/// conditions: can the king take the man that moved next to it; is it check at
-/// all; can the king step out (its own square lifted off
-/// the board, so that a slider's line runs on through it); is it double check (then
-/// nothing else helps); can the checker be taken by a man not pinned off the line
-/// through it (pins recomputed after the move: the move may create them); can a man
-/// step between (pawn pushes and double pushes included).
+/// conditions: can the king take the man that moved next to it; can the king
+/// step out (its own square lifted off the board, so that a slider's line runs on
+/// through it); is it check at all; is it double check (then nothing else helps);
+/// can the checker be taken by a man not pinned off the line through it (pins
+/// recomputed after the move: the move may create them); can a man step between
+/// (pawn pushes and double pushes included).
 #[inline]
 pub(crate) fn mates(mover: &Men, defender: &Men, occ: Bitboard, mv: Move) -> bool {
     let (from, to) = (mv.from, mv.to);
@@ -196,18 +196,20 @@ pub(crate) fn mates(mover: &Men, defender: &Men, occ: Bitboard, mv: Move) -> boo
     if flights.contains(to) && !men.attacks(to, lifted) {
         return false;
     }
-    let checkers = men.attackers_but_king(king, occ);
-    if checkers.is_empty() {
-        return false;
-    }
     // The moved man usually covers most of the other flights (a queen next to the
     // king covers up to all of them): one lookup for it, then the rest one by one.
+    // Flights come before the checkers: the candidates are nearly always checks,
+    // and an open flight is the most common answer.
     let becomes = mv.promotion.unwrap_or(mv.role);
     let covered = men.attacks_of(becomes, to, lifted);
     for sq in flights.without(to) - covered {
         if !men.attacks(sq, lifted) {
             return false;
         }
+    }
+    let checkers = men.attackers_but_king(king, occ);
+    if checkers.is_empty() {
+        return false;
     }
     let Some(checker) = checkers.single() else {
         return true; // double check: only the king could have helped
