@@ -25,7 +25,7 @@
 //! but every reported move is a real mate.
 
 use super::after::{self, Men};
-use crate::{Bitboard, Color, Move, Position, Rank, Role, Square, attacks, lines};
+use crate::{Bitboard, Color, Move, Position, Role, Square, attacks, lines};
 
 /// The seed's patterns the glance detector looks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -241,16 +241,15 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
 /// The edge lines (rank 1 or 8, file a or h) through `king`, which stands on an edge.
 #[inline(always)]
 fn edge_lines(king: Square) -> Bitboard {
+    // The king's rank (file) is an edge line when all of it lies on the edge.
+    let rank = Bitboard::rank(king.rank());
+    let file = Bitboard::file(king.file());
     let mut edge = Bitboard::EMPTY;
-    for line in [
-        Bitboard::rank(Rank::First),
-        Bitboard::rank(Rank::Eighth),
-        Bitboard::file(crate::File::A),
-        Bitboard::file(crate::File::H),
-    ] {
-        if line.contains(king) {
-            edge |= line;
-        }
+    if (rank - Bitboard::EDGES).is_empty() {
+        edge |= rank;
+    }
+    if (file - Bitboard::EDGES).is_empty() {
+        edge |= file;
     }
     edge
 }
