@@ -168,18 +168,18 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
             }
         }
     }
-    let king_lines = attacks::rook_rays(king) - ring;
     let heavy = queens | rooks;
-    if on_edge
-        && heavy
-            .into_iter()
-            .any(|from| (attacks::rook_rays(from) & king_lines & targets).any())
-    {
-        let rook_checks = attacks::rook_attacks(king, occ) - ring;
+    // Both patterns below check along a line of the king from a distance, through
+    // an empty square next to it: without one, no lookup at all.
+    let open_neighbours = (ring & attacks::rook_rays(king)) - occ;
+    if on_edge && heavy.any() && open_neighbours.any() {
+        // The checking squares themselves: each heavy piece is then passed over on
+        // its empty-board rays unless they meet one, before any slider lookup.
+        let rook_checks = (attacks::rook_attacks(king, occ) - ring) & targets;
         // Back-rank mates: a heavy piece checks along the edge the king stands on.
         let edge = edge_lines(king);
         for from in heavy {
-            if (attacks::rook_rays(from) & edge & king_lines & targets).is_empty() {
+            if (attacks::rook_rays(from) & rook_checks & edge).is_empty() {
                 continue;
             }
             let role = if queens.contains(from) {
@@ -187,7 +187,7 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
             } else {
                 Role::Rook
             };
-            for to in attacks::rook_attacks(from, occ) & rook_checks & edge & targets {
+            for to in attacks::rook_attacks(from, occ) & rook_checks & edge {
                 if !try_move(role, from, to, GlancePattern::EdgeLine) {
                     return;
                 }
@@ -196,10 +196,10 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
         // Epaulette: the king's neighbours along the edge are its own men, the queen
         // checks from a distance across the edge.
         for q in queens {
-            if (attacks::rook_rays(q) & king_lines & (targets - edge)).is_empty() {
+            if (attacks::rook_rays(q) & (rook_checks - edge)).is_empty() {
                 continue;
             }
-            for to in attacks::rook_attacks(q, occ) & rook_checks & (targets - edge) {
+            for to in attacks::rook_attacks(q, occ) & (rook_checks - edge) {
                 if !try_move(Role::Queen, q, to, GlancePattern::Epaulette) {
                     return;
                 }
