@@ -1,6 +1,7 @@
 //! Times `mates_in_one`, the glance detector and the brute-force oracle on the
 //! Lichess puzzle positions (FEN parsing excluded):
-//! `cargo run --release -p kibitz --example mate_speed`.
+//! `cargo run --release -p kibitz --example mate_speed [glance|exact|brute] [times]`,
+//! where `times` multiplies the rounds.
 
 use std::time::Instant;
 
@@ -15,8 +16,22 @@ fn brute_force(pos: &Position) -> usize {
         .count()
 }
 
+/// CPU time of this process in seconds, from `/proc/self/stat` (user + system, in
+/// clock ticks of 10 ms): on a busy shared machine it drifts far less than the wall
+/// clock. None where there is no procfs.
+fn cpu_secs() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) end in ')'.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 fn time(name: &str, positions: &[Position], rounds: usize, f: impl Fn(&Position) -> usize) {
     let start = Instant::now();
+    let cpu_start = cpu_secs();
     let mut total = 0;
     for _ in 0..rounds {
         for pos in positions {
@@ -24,8 +39,13 @@ fn time(name: &str, positions: &[Position], rounds: usize, f: impl Fn(&Position)
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    let per_sec = (positions.len() * rounds) as f64 / secs;
-    println!("{name:<14} {per_sec:>12.0} positions/s   ({total} found)");
+    let n = (positions.len() * rounds) as f64;
+    let per_sec = n / secs;
+    let cpu = match (cpu_start, cpu_secs()) {
+        (Some(a), Some(b)) if b > a => format!("   {:.0} per CPU second", n / (b - a)),
+        _ => String::new(),
+    };
+    println!("{name:<14} {per_sec:>12.0} positions/s   ({total} found){cpu}");
 }
 
 fn main() {
@@ -75,16 +95,21 @@ fn main() {
     }
     println!("{puzzles} puzzle positions, {} game positions", games.len());
     let only = std::env::args().nth(1).unwrap_or_default();
+    // An optional second argument multiplies the rounds (longer runs for `perf record`).
+    let times: usize = std::env::args()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
     for (name, set) in [("puzzles", &positions), ("games", &games)] {
         println!("-- {name}");
         if only.is_empty() || only == "brute" {
-            time("brute force", set, 1, brute_force);
+            time("brute force", set, times, brute_force);
         }
         if only.is_empty() || only == "exact" {
-            time("mates_in_one", set, 5, count_mates_in_one);
+            time("mates_in_one", set, 5 * times, count_mates_in_one);
         }
         if only.is_empty() || only == "glance" {
-            time("glance", set, 20, |p| has_glance_mate(p) as usize);
+            time("glance", set, 20 * times, |p| has_glance_mate(p) as usize);
         }
     }
 }

@@ -3,7 +3,8 @@
 //! A mate in one must give check, so only checking moves are tried: the legal move
 //! generator reports its moves in sets and a filtering sink keeps the squares that
 //! check the enemy king directly, every move of a man that uncovers a check
-//! (a "discoverer"), every promotion, castling and en passant. Each remaining move
+//! (a "discoverer"), every promotion, en passant, and castling when the enemy king
+//! stands on a line the castling rook can check along. Each remaining move
 //! is judged on bitboards of the board after it (see `after.rs`): the king's flights,
 //! a capture of the checker, a man stepping between, looked for one by one and never
 //! listed. Castling, en passant and double steps are played on a copy instead and the
@@ -11,7 +12,7 @@
 
 use super::after::{self, Men, judged_statically};
 use crate::position::MoveSink;
-use crate::{Bitboard, Color, Move, MoveKind, Position, Role, Square, attacks, lines};
+use crate::{Bitboard, Color, File, Move, MoveKind, Position, Role, Square, attacks, lines};
 
 /// Where each kind of man would check the enemy king, and which of our men uncover
 /// a check when they step off their line to it.
@@ -133,6 +134,18 @@ impl<F: FnMut(Move)> MoveSink for CheckingMoves<'_, F> {
 
     #[inline(always)]
     fn special(&mut self, mv: Move) {
+        // Castling checks only with the rook from its new square on the d- or
+        // f-file (along that file or the back rank), or by uncovering the back
+        // rank (every other line through the vacated corner and king squares ends
+        // there): the enemy king stands on one of these lines, or the copy below
+        // is not worth playing.
+        if mv.kind == MoveKind::Castle {
+            let lines =
+                Bitboard::rank(mv.from.rank()) | Bitboard::file(File::D) | Bitboard::file(File::F);
+            if !lines.contains(self.checks.king) {
+                return;
+            }
+        }
         (self.judge)(mv);
     }
 
