@@ -1020,3 +1020,53 @@ fn corner_cases() {
     }
     t.assert_clean("corner cases");
 }
+
+/// The geometry the glance detector leans on: empty-board rays bound every attack
+/// set, and `line`/`between` agree with a square-by-square walk.
+#[test]
+fn rays_and_lines_the_detector_relies_on() {
+    use kibitz::{Bitboard, Square, lines};
+    let mut rng = Rng(0x0a7_1e5);
+    for a in Square::ALL {
+        for _ in 0..64 {
+            let occ = Bitboard(rng.next() & rng.next());
+            assert!((attacks::rook_attacks(a, occ) - attacks::rook_rays(a)).is_empty());
+            assert!((attacks::bishop_attacks(a, occ) - attacks::bishop_rays(a)).is_empty());
+            assert!((attacks::queen_attacks(a, occ) - attacks::queen_rays(a)).is_empty());
+        }
+        assert_eq!(
+            attacks::rook_rays(a),
+            attacks::rook_attacks(a, Bitboard::EMPTY)
+        );
+        assert_eq!(
+            attacks::bishop_rays(a),
+            attacks::bishop_attacks(a, Bitboard::EMPTY)
+        );
+        for b in Square::ALL {
+            let (fa, ra) = (a.index() as i32 % 8, a.index() as i32 / 8);
+            let (fb, rb) = (b.index() as i32 % 8, b.index() as i32 / 8);
+            let (df, dr) = (fb - fa, rb - ra);
+            let aligned = a != b && (df == 0 || dr == 0 || df.abs() == dr.abs());
+            let mut between = Bitboard::EMPTY;
+            let mut line = Bitboard::EMPTY;
+            if aligned {
+                let (sf, sr) = (df.signum(), dr.signum());
+                let mut k = 1;
+                while (fa + k * sf, ra + k * sr) != (fb, rb) {
+                    between |= Square::new(((ra + k * sr) * 8 + fa + k * sf) as u32);
+                    k += 1;
+                }
+                for k in -8..8 {
+                    let (f, r) = (fa + k * sf, ra + k * sr);
+                    if (0..8).contains(&f) && (0..8).contains(&r) {
+                        line |= Square::new((r * 8 + f) as u32);
+                    }
+                }
+            }
+            assert_eq!(lines::between(a, b), between, "between {a} {b}");
+            if a != b {
+                assert_eq!(lines::line(a, b), line, "line {a} {b}");
+            }
+        }
+    }
+}
