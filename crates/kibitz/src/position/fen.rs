@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::{CastlingRights, CastlingSide, Piece, Position, Role, zobrist};
-use crate::{Bitboard, Color, File, Rank, Square, attacks};
+use crate::{Bitboard, Color, File, Rank, Square, attacks, lines};
 
 pub(crate) const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -332,6 +332,19 @@ impl Position {
                 && !pos.occupied().contains(ep);
             if !ok {
                 return Err(PositionError::EnPassant(ep));
+            }
+            // The double push was the last move, so any check on the side to move
+            // comes from it: the pushed pawn itself, or a slider whose line to the
+            // king ran through the square the pawn left.
+            if let (Some(pawn_sq), Some(origin)) = (pawn_sq, origin) {
+                let king = pos.king(turn);
+                let checkers = pos.attackers(king, mover, pos.occupied());
+                let explained = checkers
+                    .into_iter()
+                    .all(|c| c == pawn_sq || lines::between(king, c).contains(origin));
+                if !explained {
+                    return Err(PositionError::EnPassant(ep));
+                }
             }
             if (attacks::pawn_attacks(mover, ep) & pos.pieces(turn, Role::Pawn)).any() {
                 pos.ep_square = Some(ep);
