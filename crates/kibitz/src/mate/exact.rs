@@ -11,7 +11,7 @@
 //! reply side asked [`Position::has_legal_move`], which stops at its first move.
 
 use super::after::{self, Men, judged_statically};
-use crate::position::MoveSink;
+use crate::position::{EachMove, MoveSink};
 use crate::{Bitboard, Color, File, Move, MoveKind, Position, Role, Square, attacks, lines};
 
 /// Where each kind of man would check the enemy king, and which of our men uncover
@@ -118,18 +118,7 @@ impl<F: FnMut(Move)> MoveSink for CheckingMoves<'_, F> {
     #[inline(always)]
     fn promotions(&mut self, to: Bitboard, offset: i8) {
         // Rare: every promotion is a candidate, the mate test decides.
-        for t in to {
-            let from = Square::new((t as i32 - offset as i32) as u32);
-            for role in Role::PROMOTIONS {
-                (self.judge)(Move {
-                    from,
-                    to: t,
-                    role: Role::Pawn,
-                    promotion: Some(role),
-                    kind: MoveKind::Normal,
-                });
-            }
-        }
+        EachMove(&mut self.judge).promotions(to, offset);
     }
 
     #[inline(always)]
