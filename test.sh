@@ -10,6 +10,9 @@ cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
+echo "== cargo doc (broken intra-doc links are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p kibitz
+
 echo "== cargo test (unit, integration, doc tests)"
 cargo test --workspace --locked
 
