@@ -70,12 +70,7 @@ pub fn corpus() -> anyhow::Result<Vec<String>> {
             .into_iter()
             .flatten()
         {
-            let mut pos = game.start.clone();
-            fens.push(pos.fen());
-            for mv in game.moves {
-                pos.play_unchecked(mv);
-                fens.push(pos.fen());
-            }
+            fens.extend(game.positions().map(|pos| pos.fen()));
         }
     }
     Ok(fens)

@@ -85,12 +85,7 @@ fn main() {
     for entry in std::fs::read_dir(pgn_dir).expect("data/pgn").flatten() {
         let bytes = std::fs::read(entry.path()).expect("readable pgn");
         for game in read_games(&bytes).into_iter().flatten() {
-            let mut pos = game.start.clone();
-            for mv in game.moves {
-                games.push(pos.clone());
-                pos.play_unchecked(mv);
-            }
-            games.push(pos);
+            games.extend(game.positions());
         }
     }
     println!("{puzzles} puzzle positions, {} game positions", games.len());

@@ -136,8 +136,8 @@ fn game_records(item: &GameItem, mode: Mode) -> (Vec<Record>, usize) {
     let mut records = Vec::new();
     let mut positions = 0;
     if let Some(game) = &item.game {
-        let mut pos = game.start.clone();
-        for (i, &mv) in game.moves.iter().enumerate() {
+        // The position before each move: the last position of the game had no move.
+        for (i, (pos, &mv)) in game.positions().zip(&game.moves).enumerate() {
             positions += 1;
             let (mates, threats) = analyse(&pos, mode);
             if !mates.is_empty() {
@@ -152,7 +152,6 @@ fn game_records(item: &GameItem, mode: Mode) -> (Vec<Record>, usize) {
                     ..Record::default()
                 });
             }
-            pos.play_unchecked(mv);
         }
     }
     if let Some(err) = &item.error {

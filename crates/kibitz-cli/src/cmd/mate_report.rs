@@ -70,12 +70,7 @@ fn games(dir: &std::path::Path) -> anyhow::Result<Vec<Position>> {
     let mut out = Vec::new();
     for path in files {
         for game in read_games(&std::fs::read(&path)?).into_iter().flatten() {
-            let mut pos = game.start.clone();
-            for mv in game.moves {
-                out.push(pos.clone());
-                pos.play_unchecked(mv);
-            }
-            out.push(pos);
+            out.extend(game.positions());
         }
     }
     Ok(out)

@@ -63,6 +63,26 @@ impl Game {
         self.moves.len()
     }
 
+    /// Every position of the game in order: the start, then the position after each
+    /// move (`plies() + 1` positions, the last one equal to `position`).
+    ///
+    /// ```
+    /// use kibitz::notation::pgn::read_games;
+    /// let games = read_games(&b"1. e4 e5 2. Nf3 *"[..]);
+    /// let game = games[0].as_ref().unwrap();
+    /// let fens: Vec<String> = game.positions().map(|p| p.fen()).collect();
+    /// assert_eq!(fens.len(), 4);
+    /// assert_eq!(fens[3], game.position.fen());
+    /// ```
+    pub fn positions(&self) -> impl Iterator<Item = Position> + '_ {
+        let start = core::iter::once(self.start.clone());
+        let after = self.moves.iter().scan(self.start.clone(), |pos, &mv| {
+            pos.play_unchecked(mv);
+            Some(pos.clone())
+        });
+        start.chain(after)
+    }
+
     /// The result: the one after the moves, else the `[Result]` tag.
     pub fn result(&self) -> Option<&str> {
         self.result.as_deref().or_else(|| self.tag("Result"))
