@@ -6,6 +6,7 @@
 //! from `examples/find_magics.rs`); the slow ray walkers beside them are the
 //! reference they are tested against.
 
+pub mod compact;
 mod magics;
 
 use crate::{Bitboard, Color, Square};
