@@ -1,7 +1,9 @@
 //! Sets of squares as 64-bit integers, bit `i` for square `i`.
 
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 use super::{File, Rank, Square};
 
@@ -239,6 +241,14 @@ impl<T: Into<Bitboard>> Sub<T> for Bitboard {
     #[inline]
     fn sub(self, rhs: T) -> Bitboard {
         Bitboard(self.0 & !rhs.into().0)
+    }
+}
+
+impl<T: Into<Bitboard>> SubAssign<T> for Bitboard {
+    /// Set difference, in place.
+    #[inline]
+    fn sub_assign(&mut self, rhs: T) {
+        self.0 &= !rhs.into().0;
     }
 }
 
