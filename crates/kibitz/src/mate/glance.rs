@@ -145,7 +145,7 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
 
     // The seed's King-and-Queen contact mate; condition 1: queen attacks next to the king.
     for q in queens {
-        for to in attacks::queen_attacks(q, occ) & ring & targets {
+        for to in attacks::compact::queen_attacks(q, occ) & ring & targets {
             if !try_move(Role::Queen, q, to, GlancePattern::CloseQueen) {
                 return;
             }
@@ -155,7 +155,7 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
     let rook_ring = ring & attacks::rook_rays(king) & targets;
     if rook_ring.any() {
         for r in rooks {
-            for to in attacks::rook_attacks(r, occ) & rook_ring {
+            for to in attacks::compact::rook_attacks(r, occ) & rook_ring {
                 if !try_move(Role::Rook, r, to, GlancePattern::CloseRook) {
                     return;
                 }
@@ -170,7 +170,7 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
     let heavy = queens | rooks;
     let open_neighbours = (ring & attacks::rook_rays(king)) - occ;
     let rook_checks = if on_edge && heavy.any() && open_neighbours.any() {
-        (attacks::rook_attacks(king, occ) - ring) & targets
+        (attacks::compact::rook_attacks(king, occ) - ring) & targets
     } else {
         Bitboard::EMPTY
     };
@@ -185,7 +185,7 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
                 } else {
                     Role::Rook
                 };
-                for to in attacks::rook_attacks(from, occ) & along {
+                for to in attacks::compact::rook_attacks(from, occ) & along {
                     if !try_move(role, from, to, GlancePattern::EdgeLine) {
                         return;
                     }
@@ -197,7 +197,7 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
         let across = rook_checks - edge;
         if across.any() {
             for q in queens {
-                for to in attacks::rook_attacks(q, occ) & across {
+                for to in attacks::compact::rook_attacks(q, occ) & across {
                     if !try_move(Role::Queen, q, to, GlancePattern::Epaulette) {
                         return;
                     }
@@ -207,9 +207,9 @@ fn scan(pos: &Position, mover_color: Color, mut found: impl FnMut(GlanceMate) ->
     }
     // Boden's and double-bishop mates: a bishop checks, another bishop helps.
     if bishops.more_than_one() {
-        let bishop_checks = attacks::bishop_attacks(king, occ) & targets;
+        let bishop_checks = attacks::compact::bishop_attacks(king, occ) & targets;
         for b in bishops {
-            for to in attacks::bishop_attacks(b, occ) & bishop_checks {
+            for to in attacks::compact::bishop_attacks(b, occ) & bishop_checks {
                 if !try_move(Role::Bishop, b, to, GlancePattern::Bishops) {
                     return;
                 }

@@ -25,6 +25,7 @@
 
 mod after;
 mod exact;
+mod flights;
 mod glance;
 mod patterns;
 mod stats;

@@ -11,7 +11,7 @@ mod zobrist;
 
 pub use castling::{CastlingRights, CastlingRightsError, CastlingSide};
 pub use fen::{FenError, PositionError};
-pub(crate) use movegen::{EachMove, MoveSink};
+pub(crate) use movegen::MoveSink;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use perft::{perft, perft_divide};
 pub use role::{Piece, Role};

@@ -1,0 +1,88 @@
+//! The mated king's open flights, as a filter on whole positions.
+//!
+//! After a mating move every square next to the enemy king that the king could step
+//! to is attacked (the seed's fifth condition, "no escape square"). Take the squares
+//! next to the king that hold none of its own men and that no man of the mating side
+//! attacks now, counting lines that run through the king and through any of the
+//! mating side's own men (each of which might step out of the line). Such an *open
+//! flight* can only become attacked by the man that moves, from the square it lands
+//! on: a normal move only empties its own square and fills one that either was empty
+//! or held an enemy man, so no other man gains a line onto the flight that it did
+//! not have through its own side's men already.
+//!
+//! So before any move is generated, the landing squares are bounded for each kind of
+//! man: a knight must land a knight's step from every open flight, a rook on a rank
+//! or file through each of them, and so on, and never on an open flight itself (the
+//! king would take it: no other man defends it). In most positions no man can land
+//! where it also checks the king, and there is no mate to look for.
+//!
+//! En passant removes a man that is not on the landing square, and castling moves
+//! two men: neither is covered by the argument above, and both are left to the
+//! caller.
+
+use super::after::Men;
+use crate::{Bitboard, Color, Role, attacks};
+
+/// The squares next to `defender`'s king that it could step to and that no man of
+/// `mover` attacks, even through the king or through one of `mover`'s own men.
+#[inline(always)]
+pub(crate) fn open_flights(mover: &Men, defender: &Men) -> Bitboard {
+    let king = defender.king;
+    let mut open = attacks::king_attacks(king) - defender.all;
+    // The leapers first: cheap, and often enough to leave nothing open.
+    let ahead = match mover.color {
+        Color::White => mover.pawns.north(),
+        Color::Black => mover.pawns.south(),
+    };
+    open -= ahead.east() | ahead.west() | attacks::king_attacks(mover.king);
+    for knight in mover.knights {
+        open -= attacks::knight_attacks(knight);
+    }
+    if open.is_empty() {
+        return open;
+    }
+    // Sliders see through the king and through their own side's men: only the
+    // defender's other men block them. A slider none of whose lines crosses an open
+    // flight is not looked up.
+    let blockers = defender.all.without(king);
+    for slider in mover.diagonal {
+        if (attacks::bishop_rays(slider) & open).any() {
+            open -= attacks::compact::bishop_attacks(slider, blockers);
+        }
+    }
+    for slider in mover.orthogonal {
+        if (attacks::rook_rays(slider) & open).any() {
+            open -= attacks::compact::rook_attacks(slider, blockers);
+        }
+    }
+    open
+}
+
+/// For each role (indexed by `Role as usize`), the squares a man of `color` of that
+/// role could stand on and attack every square of `open` on some board (its moves
+/// on an empty board), minus `open` itself. Everything but `open` when `open` is
+/// empty. The king's entry is left for [`king_covering_squares`] (rarely needed).
+#[inline(always)]
+pub(crate) fn covering_squares(color: Color, open: Bitboard) -> [Bitboard; 6] {
+    let mut cover = [!open; 6];
+    for flight in open {
+        let rook = attacks::rook_rays(flight);
+        let bishop = attacks::bishop_rays(flight);
+        cover[Role::Pawn as usize] &= attacks::pawn_attacks(!color, flight);
+        cover[Role::Knight as usize] &= attacks::knight_attacks(flight);
+        cover[Role::Bishop as usize] &= bishop;
+        cover[Role::Rook as usize] &= rook;
+        cover[Role::Queen as usize] &= rook | bishop;
+    }
+    cover
+}
+
+/// The squares a king could stand on next to every square of `open`, minus `open`.
+#[inline]
+pub(crate) fn king_covering_squares(open: Bitboard) -> Bitboard {
+    let mut cover = !open;
+    for flight in open {
+        cover &= attacks::king_attacks(flight);
+    }
+    cover
+}
