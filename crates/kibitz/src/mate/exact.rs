@@ -1,14 +1,17 @@
 //! The exact answer: every legal move that checkmates.
 //!
-//! A mate in one must give check, so only checking moves are tried: the legal move
-//! generator reports its moves in sets and a filtering sink keeps the squares that
-//! check the enemy king directly, every move of a man that uncovers a check
-//! (a "discoverer"), every promotion, en passant, and castling when the enemy king
-//! stands on a line the castling rook can check along. Each remaining move
-//! is judged on bitboards of the board after it (see `after.rs`): the king's flights,
-//! a capture of the checker, a man stepping between, looked for one by one and never
-//! listed. Castling, en passant and double steps are played on a copy instead and the
-//! reply side asked [`Position::has_legal_move`], which stops at its first move.
+//! A mate in one must give check and must leave the enemy king no flight. Before any
+//! move is looked at, the king's open flights (see `flights.rs`) bound where each kind
+//! of man must land, and the squares from which it would check bound them further:
+//! usually no man can reach such a square, and the position is done. The few
+//! candidates are found from their landing squares, without generating the other
+//! moves: direct checks, every move of a man that uncovers a check (a "discoverer"),
+//! promotions, en passant, and castling when the enemy king stands on a line the
+//! castling rook can check along. Each candidate is judged on bitboards of the board
+//! after it (see `after.rs`): the king's flights, a capture of the checker, a man
+//! stepping between, looked for one by one and never listed. Castling, en passant and
+//! double steps are played on a copy instead and the reply side asked
+//! [`Position::has_legal_move`], which stops at its first move.
 
 use super::after::{self, Men, judged_statically};
 use super::flights;
@@ -89,99 +92,6 @@ impl CheckSquares {
         checks.contains(self.king)
             || (self.discoverers.contains(from) && !lines::line(self.king, from).contains(to))
     }
-
-    /// The targets of a man of `role` on `from` that may mate: they give check and
-    /// cover the open flights.
-    #[inline(always)]
-    fn checking(&self, role: Role, from: Square, to: Bitboard) -> Bitboard {
-        let direct = to & self.direct[role as usize];
-        if self.discoverers.contains(from) {
-            // Stepping off the line to the king uncovers the slider behind.
-            direct | ((to - lines::line(self.king, from)) & self.cover[role as usize])
-        } else {
-            direct
-        }
-    }
-}
-
-/// A move sink that passes on only the moves that can give check, to `judge`.
-struct CheckingMoves<'a, F: FnMut(Move)> {
-    checks: &'a CheckSquares,
-    /// The moving side's king: its moves can only check by discovery.
-    our_king: Square,
-    judge: F,
-}
-
-/// Moves every square of `bb` by `offset` (the inverse of a pawn set's `to - offset`).
-#[inline(always)]
-fn shift(bb: Bitboard, offset: i8) -> Bitboard {
-    if offset >= 0 {
-        Bitboard(bb.0 << offset)
-    } else {
-        Bitboard(bb.0 >> -offset)
-    }
-}
-
-impl<F: FnMut(Move)> MoveSink for CheckingMoves<'_, F> {
-    #[inline(always)]
-    fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
-        for t in self.checks.checking(role, from, to) {
-            (self.judge)(Move::normal(role, from, t));
-        }
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, to: Bitboard, offset: i8) {
-        let checks = self.checks;
-        let mut keep = to & checks.direct[Role::Pawn as usize];
-        // Pawns that are discoverers are few: look at them one by one.
-        for t in shift(checks.discoverers, offset) & to & checks.cover[Role::Pawn as usize] {
-            let from = Square::new((t as i32 - offset as i32) as u32);
-            if !lines::line(checks.king, from).contains(t) {
-                keep |= t;
-            }
-        }
-        for t in keep {
-            let from = Square::new((t as i32 - offset as i32) as u32);
-            (self.judge)(Move::normal(Role::Pawn, from, t));
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, to: Bitboard, offset: i8) {
-        for t in to {
-            let from = Square::new((t as i32 - offset as i32) as u32);
-            for role in Role::PROMOTIONS {
-                if self.checks.promotion_may_mate(role, from, t) {
-                    (self.judge)(Move {
-                        from,
-                        to: t,
-                        role: Role::Pawn,
-                        promotion: Some(role),
-                        kind: MoveKind::Normal,
-                    });
-                }
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn special(&mut self, mv: Move) {
-        if mv.kind == MoveKind::Castle && !castling_may_check(mv.from.rank(), self.checks.king) {
-            return;
-        }
-        (self.judge)(mv);
-    }
-
-    #[inline(always)]
-    fn king_mask(&self) -> Bitboard {
-        let checks = self.checks;
-        if checks.discoverers.contains(self.our_king) {
-            (!lines::line(checks.king, self.our_king)) & flights::king_covering_squares(checks.open)
-        } else {
-            Bitboard::EMPTY
-        }
-    }
 }
 
 /// Castling checks only with the rook from its new square on the d- or f-file (along
@@ -218,60 +128,83 @@ fn for_each_mate(pos: &Position, mut found: impl FnMut(Move)) {
             found(mv);
         }
     };
-    // The common case: no discovered check, en passant or castling to consider.
-    // Then every mate is a direct check by a man landing on its role's `direct`
-    // squares, found from those squares without generating other moves.
+    candidates(pos, &checks, &mover, &mut judge);
+    // En passant and castling move two men each: the move generator lists them.
     let back_rank = us.fold(Rank::First, Rank::Eighth);
-    if checks.discoverers.is_empty()
-        && pos.ep_square().is_none()
-        && !(pos.castling_rights().has_any(us) && castling_may_check(back_rank, checks.king))
+    if pos.ep_square().is_some()
+        || (pos.castling_rights().has_any(us) && castling_may_check(back_rank, checks.king))
     {
-        let checkers = pos.checkers();
-        // In check, a man must take the checker or step between; in double check only
-        // the king may move, and it checks nothing without a discovery.
-        let evasion = match checkers.first() {
-            None => Bitboard::FULL,
-            Some(_) if checkers.more_than_one() => return,
-            Some(checker) => lines::between(mover.king, checker) | checker,
-        };
-        direct_checks(pos, &checks, &mover, evasion, &mut |mv| judge(mv, true));
-        return;
+        pos.generate_special(&mut Specials(|mv: Move| {
+            if mv.kind != MoveKind::Castle || castling_may_check(back_rank, checks.king) {
+                judge(mv, false);
+            }
+        }));
     }
-    let mut sink = CheckingMoves {
-        checks: &checks,
-        our_king: mover.king,
-        judge: |mv| judge(mv, false),
-    };
-    pos.generate(&mut sink);
 }
 
-/// The mates when no discovered check, en passant or castling is possible: direct
-/// checks by a man landing on one of its role's `direct` squares (usually there are
-/// none) that also answers any check we are in (lands in `evasion`). A pinned man
-/// moves only along its pin line, and the king does not move: nothing else can make
-/// these moves illegal.
+/// A move sink that takes only en passant and castling (from
+/// [`Position::generate_special`], which reports nothing else).
+struct Specials<F: FnMut(Move)>(F);
+
+impl<F: FnMut(Move)> MoveSink for Specials<F> {
+    #[inline(always)]
+    fn piece(&mut self, _: Role, _: Square, _: Bitboard) {}
+    #[inline(always)]
+    fn pawns(&mut self, _: Bitboard, _: i8) {}
+    #[inline(always)]
+    fn promotions(&mut self, _: Bitboard, _: i8) {}
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        (self.0)(mv);
+    }
+}
+
+/// Every normal move that may mate, found from the squares it must land on.
+///
+/// A direct check lands on its role's `direct` squares (usually there are none). A
+/// man that uncovers a check (rare) may land anywhere off its line that covers the
+/// open flights; the king moves only then, and its safety is tested square by
+/// square. The other men must also answer any check we are in (take the checker or
+/// step between; in double check only the king moves), and a pinned man moves only
+/// along its pin line: nothing else makes these moves illegal.
+///
+/// `judge` is told whether the move is a plain direct check (then nothing but the
+/// man that moved checks).
 #[inline(always)]
-fn direct_checks(
+fn candidates(
     pos: &Position,
     checks: &CheckSquares,
     mover: &Men,
-    evasion: Bitboard,
-    judge: &mut impl FnMut(Move),
+    judge: &mut impl FnMut(Move, bool),
 ) {
     let us = mover.color;
     let occ = pos.occupied();
     let pinned = pos.pinned();
     let our_king = mover.king;
+    let discoverers = checks.discoverers;
+    let checkers = pos.checkers();
+    let evasion = match checkers.first() {
+        None => Bitboard::FULL,
+        Some(_) if checkers.more_than_one() => Bitboard::EMPTY,
+        Some(checker) => lines::between(our_king, checker) | checker,
+    };
     let legal = |from: Square, to: Square| {
         !pinned.contains(from) || lines::line(our_king, from).contains(to)
     };
     let targets = |role: Role| (checks.direct[role as usize] & evasion) - mover.all;
 
+    if discoverers.any() {
+        discovered_checks(pos, checks, mover, evasion, judge);
+    }
+    if evasion.is_empty() {
+        return;
+    }
+
     let knight_targets = targets(Role::Knight);
     if knight_targets.any() {
-        for from in mover.knights - pinned {
+        for from in mover.knights - pinned - discoverers {
             for to in attacks::knight_attacks(from) & knight_targets {
-                judge(Move::normal(Role::Knight, from, to));
+                judge(Move::normal(Role::Knight, from, to), true);
             }
         }
     }
@@ -283,41 +216,41 @@ fn direct_checks(
         targets(Role::Queen),
     );
     if (bishop_targets | queen_targets).any() {
-        for from in mover.diagonal {
-            let (role, targets) = if mover.orthogonal.contains(from) {
+        for from in mover.diagonal - discoverers {
+            let (role, to) = if mover.orthogonal.contains(from) {
                 (Role::Queen, queen_targets)
             } else {
                 (Role::Bishop, bishop_targets)
             };
-            let targets = targets & attacks::bishop_rays(from);
-            if targets.any() {
-                for to in attacks::compact::bishop_attacks(from, occ) & targets {
+            let to = to & attacks::bishop_rays(from);
+            if to.any() {
+                for to in attacks::compact::bishop_attacks(from, occ) & to {
                     if legal(from, to) {
-                        judge(Move::normal(role, from, to));
+                        judge(Move::normal(role, from, to), true);
                     }
                 }
             }
         }
     }
     if (rook_targets | queen_targets).any() {
-        for from in mover.orthogonal {
-            let (role, targets) = if mover.diagonal.contains(from) {
+        for from in mover.orthogonal - discoverers {
+            let (role, to) = if mover.diagonal.contains(from) {
                 (Role::Queen, queen_targets)
             } else {
                 (Role::Rook, rook_targets)
             };
-            let targets = targets & attacks::rook_rays(from);
-            if targets.any() {
-                for to in attacks::compact::rook_attacks(from, occ) & targets {
+            let to = to & attacks::rook_rays(from);
+            if to.any() {
+                for to in attacks::compact::rook_attacks(from, occ) & to {
                     if legal(from, to) {
-                        judge(Move::normal(role, from, to));
+                        judge(Move::normal(role, from, to), true);
                     }
                 }
             }
         }
     }
 
-    let pawns = mover.pawns;
+    let pawns = mover.pawns - discoverers;
     if pawns.is_empty() {
         return;
     }
@@ -325,29 +258,24 @@ fn direct_checks(
     let up: i32 = us.fold(8, -8);
     let pawn_targets = targets(Role::Pawn) - last_rank;
     if pawn_targets.any() {
-        let ahead = |bb: Bitboard| match us {
-            Color::White => bb.north(),
-            Color::Black => bb.south(),
-        };
-        let empty = !occ;
-        let single = ahead(pawns) & empty;
+        let single = forward(us, pawns) & !occ;
         for to in single & pawn_targets {
             let from = Square::new((to as i32 - up) as u32);
             if legal(from, to) {
-                judge(Move::normal(Role::Pawn, from, to));
+                judge(Move::normal(Role::Pawn, from, to), true);
             }
         }
         let double_rank = Bitboard::rank(us.fold(Rank::Third, Rank::Sixth));
-        for to in ahead(single & double_rank) & empty & pawn_targets {
+        for to in forward(us, single & double_rank) & !occ & pawn_targets {
             let from = Square::new((to as i32 - 2 * up) as u32);
             if legal(from, to) {
-                judge(Move::normal(Role::Pawn, from, to));
+                judge(Move::normal(Role::Pawn, from, to), true);
             }
         }
         for to in pawn_targets & pos.by_color(!us) {
             for from in attacks::pawn_attacks(!us, to) & pawns {
                 if legal(from, to) {
-                    judge(Move::normal(Role::Pawn, from, to));
+                    judge(Move::normal(Role::Pawn, from, to), true);
                 }
             }
         }
@@ -355,25 +283,97 @@ fn direct_checks(
     // Promotions: each role judged where it would check and cover the flights.
     let seventh = Bitboard::rank(us.fold(Rank::Seventh, Rank::Second));
     for from in pawns & seventh {
-        let push = Square::new((from as i32 + up) as u32);
-        let to = ((attacks::pawn_attacks(us, from) & pos.by_color(!us)) | (push.bitboard() - occ))
-            & evasion;
-        for to in to {
-            if !legal(from, to) {
-                continue;
-            }
-            for role in Role::PROMOTIONS {
-                if checks.promotion_may_mate(role, from, to) {
-                    judge(Move {
-                        from,
-                        to,
-                        role: Role::Pawn,
-                        promotion: Some(role),
-                        kind: MoveKind::Normal,
-                    });
-                }
+        for to in pawn_moves(pos, us, from) & evasion {
+            if legal(from, to) {
+                promotions(checks, from, to, judge);
             }
         }
+    }
+}
+
+/// The moves of the men that uncover a check when they step off their line to the
+/// enemy king: rare, so each is looked at alone. A discoverer may also check
+/// directly, so the mate test looks for the checkers itself.
+#[cold]
+fn discovered_checks(
+    pos: &Position,
+    checks: &CheckSquares,
+    mover: &Men,
+    evasion: Bitboard,
+    judge: &mut impl FnMut(Move, bool),
+) {
+    let us = mover.color;
+    let occ = pos.occupied();
+    for from in checks.discoverers {
+        let off_line = !lines::line(checks.king, from);
+        let Some(role) = pos.role_at(from) else {
+            continue;
+        };
+        if role == Role::King {
+            let to = attacks::king_attacks(from) - mover.all
+                & off_line
+                & flights::king_covering_squares(checks.open);
+            for to in to {
+                let mv = Move::normal(Role::King, from, to);
+                if pos.is_legal_normal(mv) {
+                    judge(mv, false);
+                }
+            }
+            continue;
+        }
+        let reach = match role {
+            Role::Pawn => pawn_moves(pos, us, from),
+            _ => mover.attacks_of(role, from, occ) - mover.all,
+        };
+        let may_mate = checks.direct[role as usize] | (checks.cover[role as usize] & off_line);
+        for to in reach & evasion {
+            let mv = Move::normal(role, from, to);
+            if !pos.is_legal_normal(mv) {
+                continue;
+            }
+            if role == Role::Pawn && matches!(to.rank(), Rank::First | Rank::Eighth) {
+                promotions(checks, from, to, judge);
+            } else if may_mate.contains(to) {
+                judge(mv, false);
+            }
+        }
+    }
+}
+
+/// The squares the pawn of `us` on `from` can move to: pushes (a double push from
+/// its first rank) onto empty squares, captures onto enemy men.
+#[inline(always)]
+fn pawn_moves(pos: &Position, us: Color, from: Square) -> Bitboard {
+    let occ = pos.occupied();
+    let one = forward(us, from.bitboard()) - occ;
+    let double_rank = Bitboard::rank(us.fold(Rank::Third, Rank::Sixth));
+    let two = forward(us, one & double_rank) - occ;
+    one | two | (attacks::pawn_attacks(us, from) & pos.by_color(!us))
+}
+
+/// Judges each promotion of the pawn on `from` to `to` that may mate.
+#[inline(always)]
+fn promotions(checks: &CheckSquares, from: Square, to: Square, judge: &mut impl FnMut(Move, bool)) {
+    for role in Role::PROMOTIONS {
+        if checks.promotion_may_mate(role, from, to) {
+            let mv = Move {
+                from,
+                to,
+                role: Role::Pawn,
+                promotion: Some(role),
+                kind: MoveKind::Normal,
+            };
+            judge(mv, false);
+        }
+    }
+}
+
+/// Every square of `bb` one rank ahead for `us`.
+#[inline(always)]
+fn forward(us: Color, bb: Bitboard) -> Bitboard {
+    match us {
+        Color::White => bb.north(),
+        Color::Black => bb.south(),
     }
 }
 

@@ -205,6 +205,18 @@ impl Position {
         !self.pinned().contains(mv.from) || lines::line(king, mv.from).contains(mv.to)
     }
 
+    /// Reports the legal en-passant captures and castling moves, the moves of two men,
+    /// to `sink.special` (and nothing else).
+    pub(crate) fn generate_special<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn();
+        if let Some(ep) = self.ep_square() {
+            self.generate_en_passant(sink, ep, self.king(us));
+        }
+        if self.checkers().is_empty() && self.castling_rights().has_any(us) {
+            self.generate_castling(sink, self.occupied());
+        }
+    }
+
     /// Is an en-passant capture legal? Checks only the (at most two) capturing pawns.
     pub(crate) fn has_legal_en_passant(&self) -> bool {
         let mut any = AnyMove::default();
