@@ -310,7 +310,7 @@ fn discovered_checks(
             continue;
         };
         if role == Role::King {
-            let to = attacks::king_attacks(from) - mover.all
+            let to = (attacks::king_attacks(from) - mover.all)
                 & off_line
                 & flights::king_covering_squares(checks.open);
             for to in to {
