@@ -77,15 +77,6 @@ impl Men {
         self
     }
 
-    /// Does this side attack `sq` on a board holding `occ`?
-    #[inline(always)]
-    pub(crate) fn attacks(&self, sq: Square, occ: Bitboard) -> bool {
-        (attacks::knight_attacks(sq) & self.knights).any()
-            || (attacks::pawn_attacks(!self.color, sq) & self.pawns).any()
-            || attacks::king_attacks(sq).contains(self.king)
-            || self.sliders_attacking(sq, occ).any()
-    }
-
     /// Every square the pawns, knights and king attack.
     #[inline(always)]
     pub(crate) fn leaper_attacks(&self) -> Bitboard {
@@ -217,19 +208,34 @@ fn mates_checked_by(
     // most selective and cheapest comes first: a man that lands next to the king
     // must be supported (seed condition 2), or the king takes it. Most contact
     // checks fail here, before any lookup for the checkers.
+    //
+    // The lines from the landing square, with the king lifted off the board, serve
+    // three tests: who supports the man there, which flights it covers (as a
+    // bishop, rook or queen), and which enemy sliders could take it.
     let lifted = occ.without(king);
     let flights = attacks::king_attacks(king) - defender.all;
-    if flights.contains(to) && !men.attacks(to, lifted) {
+    let straight = attacks::compact::rook_attacks(to, lifted);
+    let diagonal = attacks::compact::bishop_attacks(to, lifted);
+    // The leapers' attacks do not depend on the board: one set for all of them.
+    let leapers = men.leaper_attacks();
+    if flights.contains(to)
+        && !leapers.contains(to)
+        && (straight & men.orthogonal).is_empty()
+        && (diagonal & men.diagonal).is_empty()
+    {
         return false;
     }
     // The moved man usually covers most of the other flights (a queen next to the
-    // king covers up to all of them): one lookup for it, then the rest one by one.
-    // Flights come before the checkers: the candidates are nearly always checks,
-    // and an open flight is the most common answer.
-    // The leapers' attacks do not depend on the board: one set for all of them,
-    // then only the sliders are looked up for what is left.
-    let becomes = mv.promotion.unwrap_or(mv.role);
-    let covered = men.attacks_of(becomes, to, lifted) | men.leaper_attacks();
+    // king covers up to all of them), then only the sliders are looked up for what
+    // is left. Flights come before the checkers: the candidates are nearly always
+    // checks, and an open flight is the most common answer.
+    let covered = leapers
+        | match mv.promotion.unwrap_or(mv.role) {
+            Role::Queen => straight | diagonal,
+            Role::Rook => straight,
+            Role::Bishop => diagonal,
+            role => men.attacks_of(role, to, lifted),
+        };
     for sq in flights.without(to) - covered {
         if men.sliders_attacking(sq, lifted).is_empty() {
             return false;
@@ -251,7 +257,19 @@ fn mates_checked_by(
     // The men that could take the checker or step between; pins (recomputed after
     // the move, which may create them) only matter, and are only computed, when
     // there is one.
-    let capturers = defender.attackers_but_king(checker, occ);
+    let capturers = if checker == to {
+        // The lines from `to` were drawn through the lifted king: a slider found
+        // beyond it cannot capture.
+        let sliders = ((straight & defender.orthogonal) | (diagonal & defender.diagonal))
+            .into_iter()
+            .filter(|&slider| !lines::between(to, slider).contains(king))
+            .collect::<Bitboard>();
+        sliders
+            | (attacks::knight_attacks(to) & defender.knights)
+            | (attacks::pawn_attacks(!defender.color, to) & defender.pawns)
+    } else {
+        defender.attackers_but_king(checker, occ)
+    };
     let between = lines::between(king, checker);
     if capturers.is_empty() && between.is_empty() {
         return true;
