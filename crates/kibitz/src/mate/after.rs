@@ -179,16 +179,34 @@ pub(crate) fn judged_statically(mv: Move) -> bool {
 /// (pawn pushes and double pushes included).
 #[inline]
 pub(crate) fn mates(mover: &Men, defender: &Men, occ: Bitboard, mv: Move) -> bool {
-    mates_checked_by(mover, defender, occ, mv, None)
+    mates_checked_by(mover, defender, occ, mv, Checker::Unknown)
 }
 
-/// [`mates`] for a move whose man checks the king from `mv.to`, which the caller
-/// knows: the checkers are not looked up. A second, discovered checker is treated as
-/// absent, which can only turn a mate into "no mate" (a double check leaves fewer
-/// answers than a single one), never the other way.
+/// [`mates`] for a move whose man checks the king from `mv.to`: the checkers are
+/// looked up only when a man could take that man or step between (a second,
+/// discovered checker would make those answers useless).
 #[inline]
 pub(crate) fn mates_by_direct_check(mover: &Men, defender: &Men, occ: Bitboard, mv: Move) -> bool {
-    mates_checked_by(mover, defender, occ, mv, Some(mv.to))
+    mates_checked_by(mover, defender, occ, mv, Checker::Direct)
+}
+
+/// [`mates`] for a move whose man checks the king from `mv.to`, when the caller
+/// knows that nothing else checks (no man of the mover stood alone between one of
+/// its sliders and the enemy king): the checkers are never looked up.
+#[inline]
+pub(crate) fn mates_by_sole_check(mover: &Men, defender: &Men, occ: Bitboard, mv: Move) -> bool {
+    mates_checked_by(mover, defender, occ, mv, Checker::Sole)
+}
+
+/// What the caller knows of the checkers after the move.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Checker {
+    /// Nothing: they are looked up.
+    Unknown,
+    /// The man that moved checks from its landing square; another may too.
+    Direct,
+    /// The man that moved checks from its landing square, and no other.
+    Sole,
 }
 
 #[inline(always)]
@@ -197,7 +215,7 @@ fn mates_checked_by(
     defender: &Men,
     occ: Bitboard,
     mv: Move,
-    checker: Option<Square>,
+    known: Checker,
 ) -> bool {
     let (from, to) = (mv.from, mv.to);
     let occ = occ.without(from).with(to);
@@ -241,9 +259,9 @@ fn mates_checked_by(
             return false;
         }
     }
-    let checker = match checker {
-        Some(checker) => checker,
-        None => {
+    let checker = match known {
+        Checker::Direct | Checker::Sole => to,
+        Checker::Unknown => {
             let checkers = men.attackers_but_king(king, occ);
             if checkers.is_empty() {
                 return false;
@@ -273,6 +291,9 @@ fn mates_checked_by(
     let between = lines::between(king, checker);
     if capturers.is_empty() && between.is_empty() {
         return true;
+    }
+    if known == Checker::Direct && men.attackers_but_king(king, occ).more_than_one() {
+        return true; // double check: only the king could have helped
     }
     let pinned = defender.pinned_by(&men, occ);
     let free = |man: Square, target: Square| {

@@ -120,7 +120,7 @@ fn for_each_mate(pos: &Position, mut found: impl FnMut(Move)) {
             let next = pos.after(mv);
             next.is_check() && !next.has_legal_move()
         } else if direct {
-            after::mates_by_direct_check(&mover, &defender, occ, mv)
+            after::mates_by_sole_check(&mover, &defender, occ, mv)
         } else {
             after::mates(&mover, &defender, occ, mv)
         };

@@ -20,9 +20,8 @@
 //! 5. for a distant check, no man can step between (pawn pushes and double pushes
 //!    included, pinned men only along their pin line).
 //!
-//! The contract is the wiki's Bloom-filter one: a pattern may be missed (double checks
-//! are treated as single ones, pawn moves, promotions and castling are never proposed),
-//! but every reported move is a real mate.
+//! The contract is the wiki's Bloom-filter one: a pattern may be missed (pawn moves,
+//! promotions and castling are never proposed), but every reported move is a real mate.
 
 use super::after::{self, Men};
 use crate::{Bitboard, Color, Move, Position, Role, Square, attacks, lines};
@@ -84,7 +83,8 @@ fn verify(
     if mover.pinned.contains(from) && !lines::line(mover.men.king, from).contains(to) {
         return false;
     }
-    after::mates(&mover.men, defender, occ, Move::normal(role, from, to))
+    // Every pattern proposes a man that checks from where it lands.
+    after::mates_by_direct_check(&mover.men, defender, occ, Move::normal(role, from, to))
 }
 
 /// Runs every pattern for `mover` (who need not be the side to move) and reports each
