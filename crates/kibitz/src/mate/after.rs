@@ -210,13 +210,7 @@ enum Checker {
 }
 
 #[inline(always)]
-fn mates_checked_by(
-    mover: &Men,
-    defender: &Men,
-    occ: Bitboard,
-    mv: Move,
-    known: Checker,
-) -> bool {
+fn mates_checked_by(mover: &Men, defender: &Men, occ: Bitboard, mv: Move, known: Checker) -> bool {
     let (from, to) = (mv.from, mv.to);
     let occ = occ.without(from).with(to);
     let men = mover.moved(mv.role, mv.promotion.unwrap_or(mv.role), from, to);

@@ -86,3 +86,76 @@ pub(crate) fn king_covering_squares(open: Bitboard) -> Bitboard {
     }
     cover
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MoveKind, Position};
+
+    /// Positions of seeded random play, with the turn passed too where legal, so both
+    /// colours mate.
+    fn positions() -> Vec<Position> {
+        let mut seed = 0x0F11_6475_u64;
+        let mut next = move |bound: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % bound as u64) as usize
+        };
+        let mut out = Vec::new();
+        let mut pos = Position::startpos();
+        while out.len() < 4000 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.fullmoves() > 120 {
+                pos = Position::startpos();
+                continue;
+            }
+            out.extend(pos.pass());
+            out.push(pos.clone());
+            pos.play_unchecked(moves[next(moves.len())]);
+        }
+        out
+    }
+
+    /// The module's claim, tested on the board after every normal move: an open
+    /// flight attacked after the move is attacked by the man that moved, and a move
+    /// that leaves every open flight attacked lands on its role's covering squares.
+    #[test]
+    fn only_the_man_that_moves_can_cover_an_open_flight() {
+        let mut covered_all = 0;
+        for pos in positions() {
+            let us = pos.turn();
+            let mover = Men::of(&pos, us);
+            let defender = Men::of(&pos, !us);
+            let open = open_flights(&mover, &defender);
+            let cover = covering_squares(us, open);
+            for &mv in pos.legal_moves().iter() {
+                if mv.kind != MoveKind::Normal {
+                    continue; // en passant and castling are left to the caller
+                }
+                let next = pos.after(mv);
+                let lifted = next.occupied().without(defender.king);
+                let becomes = mv.promotion.unwrap_or(mv.role);
+                let mut all = true;
+                for flight in open {
+                    let attackers = next.attackers(flight, us, lifted);
+                    if attackers.is_empty() {
+                        all = false;
+                    } else {
+                        assert_eq!(attackers, mv.to.bitboard(), "{} {mv}", pos.fen());
+                    }
+                }
+                if all && becomes != Role::King {
+                    covered_all += 1;
+                    assert!(
+                        cover[becomes as usize].contains(mv.to),
+                        "{} {mv}",
+                        pos.fen()
+                    );
+                }
+            }
+        }
+        // Not vacuous: plenty of moves cover every open flight.
+        assert!(covered_all > 5_000, "{covered_all}");
+    }
+}
