@@ -5,8 +5,9 @@
 //! detect "statically in evaluation, where one side (not necessarily the side to
 //! move) has a legal move to checkmate its opponent king". Two answers live here:
 //!
-//! * [`mates_in_one`] / [`mate_threats`]: every mating move, exactly, found by
-//!   trying only the moves that give check;
+//! * [`mates_in_one`] / [`mate_threats`]: every mating move, exactly, found from
+//!   the squares a mating man must land on (where it checks the king and covers the
+//!   king's open flights), without generating the other moves;
 //! * [`glance`] / [`glance_threats`] / [`has_glance_mate`]: the seed's static
 //!   detector, from bitboards, without making moves. It follows the wiki's Bloom-filter
 //!   contract: it may miss mates, but each mate it reports is real.

@@ -26,17 +26,10 @@ pub(crate) trait MoveSink {
     fn done(&self) -> bool {
         false
     }
-    /// The king targets this sink wants; the generator tests only these for safety.
-    /// A sink that looks for checking moves skips the king's (costly) safety tests
-    /// whenever a king move cannot discover a check.
-    #[inline(always)]
-    fn king_mask(&self) -> Bitboard {
-        Bitboard::FULL
-    }
 }
 
 /// Turns the generator's move sets into single moves and hands each to a closure:
-/// the one place where sets become moves, for move lists, perft and mate search.
+/// the one place where sets become moves, for move lists and perft.
 pub(crate) struct EachMove<F: FnMut(Move)>(pub F);
 
 impl<F: FnMut(Move)> MoveSink for EachMove<F> {
@@ -238,7 +231,7 @@ impl Position {
         // King: any square not attacked once the king has left its square (so that
         // a slider's ray through the king's old square counts).
         let without_king = occ.without(king);
-        let candidates = (attacks::king_attacks(king) - ours) & sink.king_mask();
+        let candidates = attacks::king_attacks(king) - ours;
         // Few candidate squares (a king among its own men): test each. Many (an
         // open king, typical of endgames): one attack map of the enemy is cheaper.
         let king_targets = if candidates.count() <= 2 {
