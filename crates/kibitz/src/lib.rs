@@ -21,6 +21,8 @@ pub mod mate;
 pub mod mobility;
 pub mod notation;
 pub mod position;
+#[cfg(test)]
+mod testing;
 
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};
 pub use notation::{SanError, SanErrorKind, SanStyle};

@@ -145,23 +145,8 @@ mod tests {
     /// Equal to the magic lookups on every square, for occupancies of every density.
     #[test]
     fn agrees_with_the_magic_tables() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for round in 0..20_000 {
-            // Sparse to dense: AND or OR a few random words together.
-            let occ = match round % 4 {
-                0 => next() & next() & next(),
-                1 => next() & next(),
-                2 => next(),
-                _ => next() | next(),
-            };
+        for occ in crate::attacks::tests::occupancies(0x9E37_79B9_7F4A_7C15, 20_000) {
             for sq in Square::ALL {
-                let occ = Bitboard(occ);
                 assert_eq!(rook_attacks(sq, occ), super::super::rook_attacks(sq, occ));
                 assert_eq!(
                     bishop_attacks(sq, occ),

@@ -284,19 +284,15 @@ pub fn queen_rays(sq: Square) -> Bitboard {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::lines;
 
-    /// A small deterministic generator for occupancies of varied density.
-    fn occupancies(seed: u64, n: usize) -> Vec<Bitboard> {
-        let mut x = seed;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+    /// Occupancies of varied density, the same on every run (shared with the
+    /// compact attacks' tests).
+    pub(crate) fn occupancies(seed: u64, n: usize) -> Vec<Bitboard> {
+        let mut rng = crate::testing::Xorshift::new(seed);
+        let mut next = move || rng.next_u64();
         (0..n)
             .map(|i| match i % 4 {
                 0 => Bitboard(next()),

@@ -90,32 +90,7 @@ pub(crate) fn king_covering_squares(open: Bitboard) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MoveKind, Position};
-
-    /// Positions of seeded random play, with the turn passed too where legal, so both
-    /// colours mate.
-    fn positions() -> Vec<Position> {
-        let mut seed = 0x0F11_6475_u64;
-        let mut next = move |bound: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % bound as u64) as usize
-        };
-        let mut out = Vec::new();
-        let mut pos = Position::startpos();
-        while out.len() < 4000 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() || pos.fullmoves() > 120 {
-                pos = Position::startpos();
-                continue;
-            }
-            out.extend(pos.pass());
-            out.push(pos.clone());
-            pos.play_unchecked(moves[next(moves.len())]);
-        }
-        out
-    }
+    use crate::MoveKind;
 
     /// The module's claim, tested on the board after every normal move: an open
     /// flight attacked after the move is attacked by the man that moved, and a move
@@ -123,7 +98,7 @@ mod tests {
     #[test]
     fn only_the_man_that_moves_can_cover_an_open_flight() {
         let mut covered_all = 0;
-        for pos in positions() {
+        for pos in crate::testing::random_play(0x0F11_6475, 4000, 120) {
             let us = pos.turn();
             let mover = Men::of(&pos, us);
             let defender = Men::of(&pos, !us);

@@ -378,13 +378,8 @@ mod tests {
     /// for legal, illegal and ambiguous texts alike.
     #[test]
     fn direct_matching_agrees_with_scanning() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::testing::Xorshift::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |n: usize| rng.below(n);
         let mut compared = 0;
         for _ in 0..40 {
             let mut pos = Position::startpos();
