@@ -94,6 +94,11 @@ impl CheckSquares {
     }
 }
 
+/// A slider's moves on an empty board from a square (`attacks::rook_rays`, …).
+type Rays = fn(Square) -> Bitboard;
+/// A slider's attacks from a square on a board (`attacks::compact::rook_attacks`, …).
+type Lines = fn(Square, Bitboard) -> Bitboard;
+
 /// Castling checks only with the rook from its new square on the d- or f-file (along
 /// that file or the back rank), or by uncovering the back rank (every other line
 /// through the vacated corner and king squares ends there): the enemy king stands on
@@ -210,38 +215,36 @@ fn candidates(
     }
     // Sliders, one direction at a time (a queen twice). The targets are few: most
     // men have none on their lines and are not looked up at all.
-    let (bishop_targets, rook_targets, queen_targets) = (
-        targets(Role::Bishop),
-        targets(Role::Rook),
-        targets(Role::Queen),
-    );
-    if (bishop_targets | queen_targets).any() {
-        for from in mover.diagonal - discoverers {
-            let (role, to) = if mover.orthogonal.contains(from) {
-                (Role::Queen, queen_targets)
-            } else {
-                (Role::Bishop, bishop_targets)
-            };
-            let to = to & attacks::bishop_rays(from);
-            if to.any() {
-                for to in attacks::compact::bishop_attacks(from, occ) & to {
-                    if legal(from, to) {
-                        judge(Move::normal(role, from, to), true);
-                    }
-                }
-            }
+    let queens = mover.diagonal & mover.orthogonal;
+    let queen_targets = targets(Role::Queen);
+    let directions: [(Role, Bitboard, Rays, Lines); 2] = [
+        (
+            Role::Bishop,
+            mover.diagonal,
+            attacks::bishop_rays,
+            attacks::compact::bishop_attacks,
+        ),
+        (
+            Role::Rook,
+            mover.orthogonal,
+            attacks::rook_rays,
+            attacks::compact::rook_attacks,
+        ),
+    ];
+    for (single, men, rays, attacks_from) in directions {
+        let single_targets = targets(single);
+        if (single_targets | queen_targets).is_empty() {
+            continue;
         }
-    }
-    if (rook_targets | queen_targets).any() {
-        for from in mover.orthogonal - discoverers {
-            let (role, to) = if mover.diagonal.contains(from) {
+        for from in men - discoverers {
+            let (role, to) = if queens.contains(from) {
                 (Role::Queen, queen_targets)
             } else {
-                (Role::Rook, rook_targets)
+                (single, single_targets)
             };
-            let to = to & attacks::rook_rays(from);
+            let to = to & rays(from);
             if to.any() {
-                for to in attacks::compact::rook_attacks(from, occ) & to {
+                for to in attacks_from(from, occ) & to {
                     if legal(from, to) {
                         judge(Move::normal(role, from, to), true);
                     }
