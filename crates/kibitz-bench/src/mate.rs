@@ -42,21 +42,9 @@ pub fn corpus() -> anyhow::Result<Vec<String>> {
     dir.sort();
     for path in dir {
         let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
-        let headerless = path.to_string_lossy().contains("no_header");
-        for line in text.lines().skip(usize::from(!headerless)) {
-            let cols: Vec<&str> = line.split(',').collect();
-            let (fen, moves) = if headerless {
-                (cols[0], cols[1])
-            } else {
-                (cols[1], cols[2])
-            };
-            let mut pos = Position::from_fen(fen).with_context(|| fen.to_string())?;
-            let first = moves.split(' ').next().unwrap_or_default();
-            let mv = pos
-                .parse_uci(first)
-                .with_context(|| format!("{fen}: {first}"))?;
-            pos.play_unchecked(mv);
-            fens.push(pos.fen());
+        for (line, row) in kibitz::notation::lichess::read_puzzles(&text) {
+            let puzzle = row.with_context(|| format!("{}:{line}", path.display()))?;
+            fens.push(puzzle.position.fen());
         }
     }
     let mut dir: Vec<_> = std::fs::read_dir(format!("{data}/pgn"))?

@@ -2,6 +2,7 @@
 //! the header), or PGN games; the format is detected from the text.
 
 use kibitz::Position;
+use kibitz::notation::lichess::{self, PuzzleColumns};
 use kibitz::notation::pgn::{Game, read_games};
 use rayon::prelude::*;
 
@@ -86,38 +87,23 @@ fn fen_lines(name: &str, text: &str) -> Vec<Item> {
         .collect()
 }
 
+/// Lichess puzzle rows (the position is the FEN after the first move of Moves),
+/// parsed on all threads; the indexed collect keeps input order.
 fn csv(name: &str, text: &str, header: bool) -> Vec<Item> {
     let mut lines = text.lines().enumerate();
-    let (mut fen_col, mut moves_col) = (0, 1);
+    let mut columns = PuzzleColumns::HEADERLESS;
     if header && let Some((_, h)) = lines.next() {
-        let cols: Vec<&str> = h.split(',').collect();
-        fen_col = cols.iter().position(|c| *c == "FEN").unwrap_or(1);
-        moves_col = cols.iter().position(|c| *c == "Moves").unwrap_or(2);
+        columns = PuzzleColumns::from_header(h).unwrap_or(columns);
     }
     let rows: Vec<(usize, &str)> = lines.filter(|(_, l)| !l.trim().is_empty()).collect();
     rows.par_iter()
         .map(|&(i, l)| Item {
             input: format!("{name}:{}", i + 1),
-            pos: puzzle(l, fen_col, moves_col),
+            pos: lichess::read_row(l, &columns)
+                .map(|puzzle| puzzle.position)
+                .map_err(|e| e.to_string()),
         })
         .collect()
-}
-
-/// The puzzle position: the FEN after the first move of Moves.
-fn puzzle(line: &str, fen_col: usize, moves_col: usize) -> Result<Position, String> {
-    let cells: Vec<&str> = line.split(',').collect();
-    let fen = cells.get(fen_col).ok_or("missing FEN column")?;
-    let moves = cells.get(moves_col).ok_or("missing Moves column")?;
-    let mut pos = parse_fen(fen)?;
-    let first = moves
-        .split_whitespace()
-        .next()
-        .ok_or("no moves in Moves column")?;
-    let mv = pos
-        .parse_uci(first)
-        .map_err(|e| format!("first move: {e}"))?;
-    pos.play_unchecked(mv);
-    Ok(pos)
 }
 
 fn games(name: &str, bytes: &[u8]) -> Vec<GameItem> {

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use kibitz::Position;
 use kibitz::mate::{count_mates_in_one, has_glance_mate};
+use kibitz::notation::lichess::read_puzzles;
 use kibitz::notation::pgn::read_games;
 
 fn brute_force(pos: &Position) -> usize {
@@ -58,26 +59,12 @@ fn main() {
     files.sort();
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable csv");
-        let header = text.starts_with("PuzzleId,FEN,Moves");
-        for line in text.lines().skip(header as usize) {
-            let cells: Vec<&str> = line.split(',').collect();
-            let (fen, moves) = if header {
-                (cells[1], cells[2])
-            } else {
-                (cells[0], cells[1])
-            };
-            let Ok(mut pos) = Position::from_fen(fen) else {
-                continue;
-            };
-            let Some(first) = moves.split(' ').next() else {
-                continue;
-            };
-            let Ok(mv) = pos.parse_uci(first) else {
-                continue;
-            };
-            pos.play_unchecked(mv);
-            positions.push(pos);
-        }
+        // Rows that do not read are skipped: this times detection, not the data.
+        positions.extend(
+            read_puzzles(&text)
+                .filter_map(|(_, row)| row.ok())
+                .map(|p| p.position),
+        );
     }
     let puzzles = positions.len();
     let pgn_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn");

@@ -7,9 +7,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use anyhow::Context;
 use kibitz::mate::{
     LichessLabel, MateStats, Pattern, count_mates_in_one, has_glance_mate, percent,
 };
+use kibitz::notation::lichess;
 use kibitz::notation::pgn::read_games;
 use kibitz::{Move, Position};
 
@@ -36,27 +38,11 @@ fn puzzles(dir: &std::path::Path) -> anyhow::Result<Vec<Puzzle>> {
     let mut out = Vec::new();
     for path in files {
         let text = std::fs::read_to_string(&path)?;
-        let header = text.starts_with("PuzzleId,FEN,Moves");
-        for line in text.lines().skip(header as usize) {
-            let cells: Vec<&str> = line.split(',').collect();
-            let (fen, moves, themes) = if header {
-                (
-                    cells[1],
-                    cells[2],
-                    cells
-                        .get(7)
-                        .map(|t| t.split(' ').map(String::from).collect()),
-                )
-            } else {
-                (cells[0], cells[1], None)
-            };
-            let mut pos = Position::from_fen(fen)?;
-            let mut moves = moves.split(' ');
-            let first = moves.next().unwrap_or("");
-            let mv = pos.parse_uci(first)?;
-            pos.play_unchecked(mv);
-            let solution = moves.next().map(|uci| pos.parse_uci(uci)).transpose()?;
-            out.push((pos, themes, solution));
+        for (line, row) in lichess::read_puzzles(&text) {
+            let at = || format!("{}:{line}", path.display());
+            let puzzle = row.with_context(at)?;
+            let solution = puzzle.solution().with_context(at)?;
+            out.push((puzzle.position, puzzle.themes, solution));
         }
     }
     Ok(out)

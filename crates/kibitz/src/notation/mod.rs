@@ -9,6 +9,7 @@
 //!   [`SanError`] is `invalid SAN`, `illegal move` or `ambiguous move`.
 //! * [`parse_move`] reads either SAN or UCI (`e2e4`, `e7e8q`, castling `e1g1`).
 //! * [`pgn`] reads PGN files as found in the wild, one game at a time.
+//! * [`lichess`] reads rows of the Lichess puzzle database (CSV).
 //!
 //! Squares in FIDE notation (`d4`) and the exercise's coordinates `(r, k)` live on
 //! [`crate::Square`] itself (`FromStr`, [`crate::Square::coordinates`],
@@ -23,6 +24,7 @@
 //! assert_eq!(san(&pos, mv), "Nf3");
 //! ```
 
+pub mod lichess;
 pub mod pgn;
 mod san_parse;
 mod san_write;

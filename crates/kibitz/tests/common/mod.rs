@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use kibitz::notation::lichess::read_puzzles;
 use kibitz::{Move, Position};
 
 /// The workspace's `data/` folder.
@@ -47,30 +48,13 @@ pub fn puzzles() -> Vec<Puzzle> {
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let mut lines = text.lines();
-        let header: Option<Vec<&str>> = if text.starts_with("PuzzleId,FEN,Moves") {
-            lines.next().map(|h| h.split(',').collect())
-        } else {
-            None
-        };
-        let col = |n: &str| header.as_ref().and_then(|h| h.iter().position(|c| *c == n));
-        let (fen_col, moves_col, themes_col) = match &header {
-            Some(_) => (col("FEN").unwrap(), col("Moves").unwrap(), col("Themes")),
-            None => (0, 1, None),
-        };
-        for line in lines {
-            let cells: Vec<&str> = line.split(',').collect();
-            let mut pos = Position::from_fen(cells[fen_col]).unwrap();
-            let mut moves = cells[moves_col].split(' ');
-            let first = moves.next().unwrap();
-            let mv = pos.parse_uci(first).unwrap();
-            pos.play(mv).unwrap();
-            let solution = moves.next().map(|uci| pos.parse_uci(uci).unwrap());
-            let themes = themes_col.map(|c| cells[c].split(' ').map(String::from).collect());
+        for (line, row) in read_puzzles(&text) {
+            let puzzle = row.unwrap_or_else(|e| panic!("{name}:{line}: {e}"));
+            let solution = puzzle.solution().unwrap();
             out.push(Puzzle {
                 file: name.clone(),
-                pos,
-                themes,
+                pos: puzzle.position,
+                themes: puzzle.themes,
                 solution,
             });
         }
