@@ -1,6 +1,7 @@
 //! Property tests: round trips (SAN, UCI, squares) on positions reached by seeded
 //! random play, and fuzzing of every reader (no input may panic).
 
+use kibitz::notation::lichess::{PuzzleColumns, read_puzzles};
 use kibitz::notation::pgn::read_games;
 use kibitz::notation::{SanStyle, parse_coordinates, parse_move, parse_san, san_styled};
 use kibitz::{Position, Square};
@@ -128,7 +129,39 @@ proptest! {
         // reader never panics and never returns nothing for non-empty movetext.
         prop_assert!(!games.is_empty());
     }
+
+    #[test]
+    fn puzzle_reader_never_panics_on_csv_like_text(text in r#"[,/ \n0-9a-hkqrbnpKQRBNPw-]{0,200}"#) {
+        for (_, row) in read_puzzles(&text) {
+            if let Err(e) = row {
+                prop_assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn mutated_puzzles_lose_only_their_own_row(
+        edits in prop::collection::vec((any::<usize>(), any::<char>()), 1..6),
+    ) {
+        let mut chars: Vec<char> = PUZZLES.chars().collect();
+        for (at, c) in edits {
+            let i = at % chars.len();
+            if chars[i] != '\n' && c != '\n' && c != '\r' {
+                chars[i] = c;
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        // Every data row comes back, read or with its error: none is lost (a damaged
+        // header is no header, and becomes a row too).
+        let header = PuzzleColumns::from_header(text.lines().next().unwrap_or("")).is_some();
+        prop_assert_eq!(read_puzzles(&text).count(), 4 - usize::from(header));
+    }
 }
+
+const PUZZLES: &str = "PuzzleId,FEN,Moves,Rating,Themes\n\
+a,6k1/5ppp/8/8/8/8/r7/4R1K1 b - - 0 1,a2a1 e1a1,800,backRankMate mateIn1\n\
+b,r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3,g8f6 h5f7,600,mateIn1\n\
+c,7k/8/8/8/8/8/8/K6R w - - 0 1,a1b1,100,\n";
 
 const GAMES: &[u8] = b"[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
 [Event \"b\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
