@@ -42,18 +42,15 @@ pub(crate) fn open_flights(mover: &Men, defender: &Men) -> Bitboard {
         return open;
     }
     // Sliders see through the king and through their own side's men: only the
-    // defender's other men block them. A slider none of whose lines crosses an open
-    // flight is not looked up.
+    // defender's other men block them. Every slider is looked at: skipping those
+    // with no line to an open flight saved work but cost more in mispredicted
+    // branches (measured).
     let blockers = defender.all.without(king);
     for slider in mover.diagonal {
-        if (attacks::bishop_rays(slider) & open).any() {
-            open -= attacks::compact::bishop_attacks(slider, blockers);
-        }
+        open -= attacks::compact::bishop_attacks(slider, blockers);
     }
     for slider in mover.orthogonal {
-        if (attacks::rook_rays(slider) & open).any() {
-            open -= attacks::compact::rook_attacks(slider, blockers);
-        }
+        open -= attacks::compact::rook_attacks(slider, blockers);
     }
     open
 }
