@@ -52,16 +52,19 @@ impl CheckSquares {
                 discoverers |= blockers & mover.all;
             }
         }
-        let open = flights::open_flights(mover, defender);
+        let zone = flights::king_zone(mover, defender);
+        let open = zone.open;
         let cover = flights::covering_squares(us, open);
+        // A slider landing next to the king must be supported by another man.
+        let unsupported = zone.lone;
         let bishop = attacks::compact::bishop_attacks(king, occ);
         let rook = attacks::compact::rook_attacks(king, occ);
         let direct = [
             attacks::pawn_attacks(!us, king) & cover[Role::Pawn as usize],
             attacks::knight_attacks(king) & cover[Role::Knight as usize],
-            bishop & cover[Role::Bishop as usize],
-            rook & cover[Role::Rook as usize],
-            (bishop | rook) & cover[Role::Queen as usize],
+            (bishop & cover[Role::Bishop as usize]) - unsupported,
+            (rook & cover[Role::Rook as usize]) - unsupported,
+            ((bishop | rook) & cover[Role::Queen as usize]) - unsupported,
             Bitboard::EMPTY,
         ];
         CheckSquares {

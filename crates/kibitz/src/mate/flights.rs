@@ -1,4 +1,4 @@
-//! The mated king's open flights, as a filter on whole positions.
+//! The mated king's open flights and lone squares, as a filter on whole positions.
 //!
 //! After a mating move every square next to the enemy king that the king could step
 //! to is attacked (the seed's fifth condition, "no escape square"). Take the squares
@@ -16,6 +16,12 @@
 //! king would take it: no other man defends it). In most positions no man can land
 //! where it also checks the king, and there is no mate to look for.
 //!
+//! The same count gives the seed's second condition (a man next to the king must be
+//! supported by another): a square next to the king that at most one of our men
+//! attacks, through our own men included, is *lone*. A bishop, rook or queen that
+//! lands there reached it along a line, so it is that one man, and the king takes
+//! it.
+//!
 //! En passant removes a man that is not on the landing square, and castling moves
 //! two men: neither is covered by the argument above, and both are left to the
 //! caller.
@@ -23,36 +29,56 @@
 use super::after::Men;
 use crate::{Bitboard, Color, Role, attacks};
 
-/// The squares next to `defender`'s king that it could step to and that no man of
-/// `mover` attacks, even through the king or through one of `mover`'s own men.
+/// What `mover`'s men do around `defender`'s king, counting lines through the king
+/// and through `mover`'s own men (each of which might step out of the line).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct KingZone {
+    /// The open flights: squares next to the king that it could step to and that no
+    /// man of `mover` attacks.
+    pub(crate) open: Bitboard,
+    /// Squares next to the king that at most one man of `mover` attacks. A slider
+    /// landing there is that one man (it reached the square along a line), so
+    /// nothing supports it and the king takes it: no mate lands there.
+    pub(crate) lone: Bitboard,
+}
+
+/// The open flights and the lone squares around `defender`'s king.
 #[inline(always)]
-pub(crate) fn open_flights(mover: &Men, defender: &Men) -> Bitboard {
+pub(crate) fn king_zone(mover: &Men, defender: &Men) -> KingZone {
     let king = defender.king;
-    let mut open = attacks::king_attacks(king) - defender.all;
-    // The leapers first: cheap, and often enough to leave nothing open.
+    // Squares attacked once, and twice or more, by the men of `mover`.
+    let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let mut add = |attacked: Bitboard| {
+        twice |= once & attacked;
+        once |= attacked;
+    };
     let ahead = match mover.color {
         Color::White => mover.pawns.north(),
         Color::Black => mover.pawns.south(),
     };
-    open -= ahead.east() | ahead.west() | attacks::king_attacks(mover.king);
+    // Two pawns may attack one square from either side.
+    add(ahead.east());
+    add(ahead.west());
+    add(attacks::king_attacks(mover.king));
     for knight in mover.knights {
-        open -= attacks::knight_attacks(knight);
-    }
-    if open.is_empty() {
-        return open;
+        add(attacks::knight_attacks(knight));
     }
     // Sliders see through the king and through their own side's men: only the
     // defender's other men block them. Every slider is looked at: skipping those
-    // with no line to an open flight saved work but cost more in mispredicted
+    // with no line to the king's neighbours saved work but cost more in mispredicted
     // branches (measured).
     let blockers = defender.all.without(king);
     for slider in mover.diagonal {
-        open -= attacks::compact::bishop_attacks(slider, blockers);
+        add(attacks::compact::bishop_attacks(slider, blockers));
     }
     for slider in mover.orthogonal {
-        open -= attacks::compact::rook_attacks(slider, blockers);
+        add(attacks::compact::rook_attacks(slider, blockers));
     }
-    open
+    let ring = attacks::king_attacks(king);
+    KingZone {
+        open: ring - defender.all - once,
+        lone: ring - twice,
+    }
 }
 
 /// For each role (indexed by `Role as usize`), the squares a man of `color` of that
@@ -89,17 +115,19 @@ mod tests {
     use super::*;
     use crate::MoveKind;
 
-    /// The module's claim, tested on the board after every normal move: an open
-    /// flight attacked after the move is attacked by the man that moved, and a move
-    /// that leaves every open flight attacked lands on its role's covering squares.
+    /// The module's claims, tested on the board after every normal move: an open
+    /// flight attacked after the move is attacked by the man that moved; a move that
+    /// leaves every open flight attacked lands on its role's covering squares; a
+    /// slider landing on a lone square has no support there.
     #[test]
     fn only_the_man_that_moves_can_cover_an_open_flight() {
-        let mut covered_all = 0;
+        let (mut covered_all, mut lone_landings) = (0, 0);
         for pos in crate::testing::random_play(0x0F11_6475, 4000, 120) {
             let us = pos.turn();
             let mover = Men::of(&pos, us);
             let defender = Men::of(&pos, !us);
-            let open = open_flights(&mover, &defender);
+            let zone = king_zone(&mover, &defender);
+            let open = zone.open;
             let cover = covering_squares(us, open);
             for &mv in pos.legal_moves().iter() {
                 if mv.kind != MoveKind::Normal {
@@ -108,6 +136,14 @@ mod tests {
                 let next = pos.after(mv);
                 let lifted = next.occupied().without(defender.king);
                 let becomes = mv.promotion.unwrap_or(mv.role);
+                // A slider landing on a lone square next to the king has no support.
+                if zone.lone.contains(mv.to)
+                    && matches!(mv.role, Role::Bishop | Role::Rook | Role::Queen)
+                {
+                    lone_landings += 1;
+                    let support = next.attackers(mv.to, us, lifted);
+                    assert!(support.is_empty(), "{} {mv}", pos.fen());
+                }
                 let mut all = true;
                 for flight in open {
                     let attackers = next.attackers(flight, us, lifted);
@@ -129,5 +165,6 @@ mod tests {
         }
         // Not vacuous: plenty of moves cover every open flight.
         assert!(covered_all > 5_000, "{covered_all}");
+        assert!(lone_landings > 1_000, "{lone_landings}");
     }
 }
