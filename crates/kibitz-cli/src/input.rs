@@ -58,16 +58,27 @@ pub fn read(name: &str, bytes: &[u8]) -> Batch {
     Batch::Positions(fen_lines(name, &text))
 }
 
-/// One FEN (or EPD: the first four fields, operations ignored).
+/// One FEN, or one EPD line (the first four fields; its operations, each ending in
+/// `;`, are ignored). Anything else after the four fields is an error, so that a
+/// damaged line is reported rather than read as something it is not.
 pub fn parse_fen(line: &str) -> Result<Position, String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
-    let clocks = fields.len() == 6 && fields[4..].iter().all(|f| f.parse::<u32>().is_ok());
-    let fen = if clocks || fields.len() < 4 {
-        fields.join(" ")
-    } else {
-        fields[..4].join(" ")
-    };
-    Position::from_fen(&fen).map_err(|e| e.to_string())
+    if fields.len() <= 4 {
+        return Position::from_fen(line.trim()).map_err(|e| e.to_string());
+    }
+    let rest = &fields[4..];
+    // FEN: the halfmove clock and the move number (either may be left out).
+    if rest.len() <= 2 && rest.iter().all(|f| f.parse::<u32>().is_ok()) {
+        return Position::from_fen(&fields.join(" ")).map_err(|e| e.to_string());
+    }
+    let operations = rest.join(" ");
+    if !operations.ends_with(';') {
+        return Err(format!(
+            "after the four FEN fields, expected the halfmove clock and move number, \
+             or EPD operations each ending in ';', found {operations:?}"
+        ));
+    }
+    Position::from_fen(&fields[..4].join(" ")).map_err(|e| e.to_string())
 }
 
 /// FEN/EPD lines, parsed on all threads (parsing is most of the work of a large

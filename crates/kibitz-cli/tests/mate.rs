@@ -31,6 +31,32 @@ fn fen_lines_one_record_each_in_order_with_errors() {
 }
 
 #[test]
+fn epd_operations_are_read_and_trailing_garbage_is_an_error() {
+    let input = "6k1/5ppp/8/8/8/8/8/4R1K1 w - - bm Re8#; id \"back rank\";\n\
+                 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1 garbage\n\
+                 6k1/5ppp/8/8/8/8/8/4R1K1 w - - x y\n\
+                 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 3\n";
+    let out = kibitz()
+        .args(["mate", "--json", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["mates"][0]["uci"], "e1e8");
+    for (line, found) in [(1, "\"0 1 garbage\""), (2, "\"x y\"")] {
+        let error = lines[line]["error"].as_str().unwrap();
+        assert!(error.contains(&format!("stdin:{}", line + 1)), "{error}");
+        assert!(error.contains(found), "{error}");
+    }
+    assert_eq!(lines[3]["mates"][0]["uci"], "e1e8");
+}
+
+#[test]
 fn puzzle_csv_with_and_without_header_and_threats() {
     let header = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
         025sW,r2q1rk1/1b2bpp1/2p1p2p/1pPp4/1P4Q1/P3P2P/1B1N1PP1/R3R1K1 b - - 0 18,b7c8 g4g7,399,102,84,366,mateIn1,x,\n\
