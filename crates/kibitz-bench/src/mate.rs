@@ -35,24 +35,23 @@ pub fn corpus() -> anyhow::Result<Vec<String>> {
     use anyhow::Context;
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
     let mut fens = Vec::new();
-    let mut dir: Vec<_> = std::fs::read_dir(format!("{data}/lichess"))?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .collect();
-    dir.sort();
-    for path in dir {
+    // Each folder's files in name order, so every run sees the same positions.
+    let sorted_files = |folder: &str| -> anyhow::Result<Vec<std::path::PathBuf>> {
+        let mut files: Vec<_> = std::fs::read_dir(format!("{data}/{folder}"))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        Ok(files)
+    };
+    for path in sorted_files("lichess")? {
         let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
         for (line, row) in kibitz::notation::lichess::read_puzzles(&text) {
             let puzzle = row.with_context(|| format!("{}:{line}", path.display()))?;
             fens.push(puzzle.position.fen());
         }
     }
-    let mut dir: Vec<_> = std::fs::read_dir(format!("{data}/pgn"))?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .collect();
-    dir.sort();
-    for path in dir {
+    for path in sorted_files("pgn")? {
         let bytes = std::fs::read(&path)?;
         for game in kibitz::notation::pgn::read_games(&bytes)
             .into_iter()

@@ -1,17 +1,8 @@
 //! `kibitz square`, `kibitz line` and `kibitz perft` as a user runs them.
 
-use assert_cmd::Command;
+mod common;
 
-fn kibitz() -> Command {
-    Command::cargo_bin("kibitz").expect("the kibitz binary is built")
-}
-
-fn json_lines(output: &[u8]) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(output)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON line"))
-        .collect()
-}
+use common::{json_lines, kibitz};
 
 #[test]
 fn square_json_has_every_key() {
@@ -181,6 +172,7 @@ fn demo_runs_on_built_in_data() {
         .clone();
     let text = String::from_utf8_lossy(&out);
     assert!(text.contains("positions with a mate in one"), "{text}");
+    assert!(text.contains("closeQueenMate"), "{text}");
     // The seed's own numbers, from the mobility table.
     assert!(
         text.contains("4 × 2 + 8 × 3 + 20 × 4 + 16 × 6 + 16 × 8"),

@@ -1,25 +1,27 @@
 //! `kibitz mate` and `kibitz demo` from the outside.
 
-use assert_cmd::Command;
+mod common;
 
-fn kibitz() -> Command {
-    Command::cargo_bin("kibitz").unwrap()
+use common::{json_lines, kibitz};
+
+/// Runs `kibitz mate --json` with `args` on `stdin`, expects exit status `code`,
+/// and returns the records.
+fn mate_json(args: &[&str], stdin: &str, code: i32) -> Vec<serde_json::Value> {
+    let out = kibitz()
+        .args(["mate", "--json"])
+        .args(args)
+        .arg("-")
+        .write_stdin(stdin)
+        .assert()
+        .code(code);
+    json_lines(&out.get_output().stdout)
 }
 
 #[test]
 fn fen_lines_one_record_each_in_order_with_errors() {
     let input =
         "# comment\n6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\n\nnot a fen\n8/8/8/8/8/8/8/K6k w - -\n";
-    let out = kibitz()
-        .args(["mate", "--json", "-"])
-        .write_stdin(input)
-        .assert()
-        .code(1);
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = mate_json(&[], input, 1);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["input"], "stdin:2");
     assert_eq!(lines[0]["mates"][0]["uci"], "e1e8");
@@ -36,16 +38,7 @@ fn epd_operations_are_read_and_trailing_garbage_is_an_error() {
                  6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1 garbage\n\
                  6k1/5ppp/8/8/8/8/8/4R1K1 w - - x y\n\
                  6k1/5ppp/8/8/8/8/8/4R1K1 w - - 3\n";
-    let out = kibitz()
-        .args(["mate", "--json", "-"])
-        .write_stdin(input)
-        .assert()
-        .code(1);
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = mate_json(&[], input, 1);
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0]["mates"][0]["uci"], "e1e8");
     for (line, found) in [(1, "\"0 1 garbage\""), (2, "\"x y\"")] {
@@ -61,20 +54,15 @@ fn puzzle_csv_with_and_without_header_and_threats() {
     let header = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
         025sW,r2q1rk1/1b2bpp1/2p1p2p/1pPp4/1P4Q1/P3P2P/1B1N1PP1/R3R1K1 b - - 0 18,b7c8 g4g7,399,102,84,366,mateIn1,x,\n\
         bad,r2q1rk1/1b2bpp1/2p1p2p/1pPp4/1P4Q1/P3P2P/1B1N1PP1/R3R1K1 b - - 0 18,a1a2 g4g7,399,102,84,366,mateIn1,x,\n";
-    let out = kibitz()
-        .args(["mate", "--json", "--threats", "-"])
-        .write_stdin(header)
-        .assert()
-        .code(1);
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = mate_json(&["--threats"], header, 1);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["mates"][0]["uci"], "g4g7");
     assert!(lines[0]["threats"].is_array());
-    assert!(lines[1]["error"].is_string());
+    let error = lines[1]["error"].as_str().unwrap();
+    assert!(
+        error.contains("stdin:3") && error.contains("first move") && error.contains("a1a2"),
+        "{error}"
+    );
     let bare =
         "r2q1rk1/1b2bpp1/2p1p2p/1pPp4/1P4Q1/P3P2P/1B1N1PP1/R3R1K1 b - - 0 18,b7c8 g4g7,399\n";
     kibitz()
@@ -89,29 +77,11 @@ fn puzzle_csv_with_and_without_header_and_threats() {
 fn pgn_reports_missed_mates() {
     // Game 1: Black takes the mate; game 2: Black misses it, then an unreadable move.
     let pgn = "[Event \"x\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"y\"]\n\n1. f3 e5 2. g4 d6 3. e4 Zz9 *\n";
-    let out = kibitz()
-        .args(["mate", "--json", "-"])
-        .write_stdin(pgn)
-        .assert()
-        .code(1);
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = mate_json(&[], pgn, 1);
     assert_eq!(lines[0]["input"], "stdin:game 1:ply 4");
     assert_eq!(lines[0]["played"], "Qh4#");
     assert_eq!(lines[0]["missed"], false);
     assert_eq!(lines[1]["input"], "stdin:game 2:ply 4");
     assert_eq!(lines[1]["missed"], true);
     assert!(lines[2]["error"].is_string());
-}
-
-#[test]
-fn demo_runs() {
-    kibitz()
-        .arg("demo")
-        .assert()
-        .success()
-        .stdout(predicates::str::contains("closeQueenMate"));
 }

@@ -104,23 +104,21 @@ fn en_passant_removes_a_checking_pawn() {
 
 #[test]
 fn castling_rules() {
-    let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    let castles: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| m.is_castle())
-        .map(|m| m.uci())
-        .collect();
-    assert_eq!(castles, ["e1g1", "e1c1"]);
+    let castles = |fen: &str| -> Vec<String> {
+        let p = pos(fen);
+        let moves = p.legal_moves();
+        moves
+            .iter()
+            .filter(|m| m.is_castle())
+            .map(|m| m.uci())
+            .collect()
+    };
+    assert_eq!(
+        castles("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+        ["e1g1", "e1c1"]
+    );
     // Through an attacked square (f1 by the rook on f8): only queen side.
-    let p = pos("r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1");
-    let castles: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| m.is_castle())
-        .map(|m| m.uci())
-        .collect();
-    assert_eq!(castles, ["e1c1"]);
+    assert_eq!(castles("r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1"), ["e1c1"]);
     // b1 may be attacked for O-O-O; only c1 and d1 matter.
     let p = pos("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
     assert!(p.legal_moves().iter().any(|m| m.is_castle()));
