@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod batch;
 mod cmd;
-mod input;
 mod output;
 
 /// kibitz — a chess toolkit: geometry, legal moves, perft, notation, mobility, mates.

@@ -12,8 +12,10 @@ use std::time::Instant;
 use kibitz::Position;
 use kibitz::mate::{count_mates_in_one, has_glance_mate, percent};
 
-use crate::cmd::mate::{Mode, analyse};
-use crate::input::{self, Batch};
+use kibitz::mate::mate_patterns;
+use kibitz::notation::lichess::read_puzzles;
+use kibitz::notation::san;
+use kibitz_scan::mate::MateScan;
 
 /// The built-in sample.
 const SAMPLE: &str = include_str!("../../../../data/mate_demo.csv");
@@ -39,14 +41,10 @@ fn speed(positions: &[Position], f: impl Fn(&Position) -> usize) -> f64 {
 
 /// Runs `kibitz demo`.
 pub fn run(_: Args) -> anyhow::Result<ExitCode> {
-    let Batch::Positions(items) = input::read("mate_demo.csv", SAMPLE.as_bytes()) else {
-        anyhow::bail!("the built-in sample is not a puzzle CSV");
-    };
-    let positions: Vec<Position> = items.into_iter().filter_map(|i| i.pos.ok()).collect();
-    let mode = Mode {
-        glance_only: false,
-        threats: false,
-    };
+    let positions: Vec<Position> = read_puzzles(SAMPLE)
+        .filter_map(|(_, puzzle)| puzzle.ok().map(|p| p.position))
+        .collect();
+    let scan = MateScan::default();
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -56,7 +54,7 @@ pub fn run(_: Args) -> anyhow::Result<ExitCode> {
     let (mut with_mate, mut mates, mut seen) = (0, 0, 0);
     let mut patterns: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for (i, pos) in positions.iter().enumerate() {
-        let (found, _) = analyse(pos, mode);
+        let found = scan.analyse(pos).mates;
         if found.is_empty() {
             continue;
         }
@@ -64,8 +62,8 @@ pub fn run(_: Args) -> anyhow::Result<ExitCode> {
         for m in &found {
             mates += 1;
             seen += m.glance as usize;
-            for p in &m.patterns {
-                let e = patterns.entry(p).or_default();
+            for p in mate_patterns(pos, m.mv) {
+                let e = patterns.entry(p.name()).or_default();
                 e.0 += 1;
                 e.1 += m.glance as usize;
             }
@@ -74,9 +72,11 @@ pub fn run(_: Args) -> anyhow::Result<ExitCode> {
             let list: Vec<String> = found
                 .iter()
                 .map(|m| {
-                    let mut s = m.san.clone();
-                    if !m.patterns.is_empty() {
-                        s += &format!(" [{}]", m.patterns.join(", "));
+                    let mut s = san(pos, m.mv);
+                    let names: Vec<&str> =
+                        mate_patterns(pos, m.mv).iter().map(|p| p.name()).collect();
+                    if !names.is_empty() {
+                        s += &format!(" [{}]", names.join(", "));
                     }
                     if m.glance {
                         s += " *";

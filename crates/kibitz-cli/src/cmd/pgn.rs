@@ -1,110 +1,52 @@
-//! `kibitz pgn FILE... [--json]`
+//! `kibitz pgn FILE... [--json] [-j THREADS]`: one record per game, streamed (files
+//! or `-`, plain or compressed), read on the workers, written in input order.
 
-use std::fs::File;
-use std::io::{self, BufReader, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::Context;
-use kibitz::notation::pgn::{Game, PgnReader};
-use serde::Serialize;
-use serde::ser::SerializeMap;
+use kibitz_scan::detect::Format;
+use kibitz_scan::games::GameList;
+use kibitz_scan::mate::Totals;
+use kibitz_scan::source::Input;
 
-use crate::output::json_line;
+use crate::batch::{self, BatchArgs};
 
 /// Arguments of `kibitz pgn`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// PGN files; `-` reads standard input.
+    /// PGN files, plain or compressed (zstd, gzip, bzip2); `-` reads standard input.
     #[arg(required = true)]
     files: Vec<String>,
-    /// Write JSON Lines: game, tags, plies, result, fen (and error for a bad game).
+    /// Write JSON Lines: file, game, tags, plies, result, fen (and error for a bad game).
     #[arg(long)]
     json: bool,
-}
-
-/// Tags in file order, as a JSON object.
-struct Tags<'a>(&'a [(String, String)]);
-
-impl Serialize for Tags<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, value) in self.0 {
-            map.serialize_entry(name, value)?;
-        }
-        map.end()
-    }
-}
-
-#[derive(Serialize)]
-struct GameLine<'a> {
-    file: &'a str,
-    game: usize,
-    tags: Tags<'a>,
-    plies: usize,
-    result: Option<&'a str>,
-    fen: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
+    #[command(flatten)]
+    batch: BatchArgs,
 }
 
 /// Runs `kibitz pgn`: one line per game; exit 1 if any game failed, 2 if a file
 /// could not be read.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut out = io::stdout().lock();
-    let mut failed = false;
+    let list = GameList { json: args.json };
+    let options = args.batch.options();
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut err = io::stderr();
+    let mut totals = Totals::default();
     for name in &args.files {
-        let reader: Box<dyn io::BufRead> = if name == "-" {
-            Box::new(io::stdin().lock())
-        } else {
-            let file = File::open(name).with_context(|| format!("{name}: cannot open"))?;
-            Box::new(BufReader::new(file))
-        };
-        let mut games = PgnReader::new(reader);
-        let mut number = 0;
-        for item in games.by_ref() {
-            number += 1;
-            let (game, error): (&Game, Option<String>) = match &item {
-                Ok(game) => (game, None),
-                Err(err) => {
-                    failed = true;
-                    (&err.partial, Some(format!("{err} (line {})", err.line)))
-                }
-            };
-            if args.json {
-                let line = GameLine {
-                    file: name,
-                    game: number,
-                    tags: Tags(&game.tags),
-                    plies: game.plies(),
-                    result: game.result(),
-                    fen: game.position.fen(),
-                    error,
-                };
-                json_line(&mut out, &line)?;
-            } else if let Some(error) = error {
-                out.flush()?;
-                eprintln!("kibitz: {name}: {error}");
-            } else {
-                let tags: Vec<String> = game
-                    .tags
-                    .iter()
-                    .map(|(n, v)| format!("{n}={v:?}"))
-                    .collect();
-                writeln!(
-                    out,
-                    "{name}:{number}\t{} plies\t{}\t{}\t{}",
-                    game.plies(),
-                    game.result().unwrap_or("*"),
-                    game.position.fen(),
-                    tags.join(" ")
-                )?;
-            }
-        }
-        if let Some(err) = games.io_error() {
-            anyhow::bail!("{name}: cannot read: {err}");
-        }
+        let mut input = Input::open(name)?;
+        // Records name the file as it was given, `-` included.
+        input.name = name.clone();
+        totals += batch::run(
+            input,
+            &options,
+            &mut out,
+            &mut err,
+            |_| Format::Pgn,
+            |name, _, chunk| list.chunk(name, chunk),
+        )?;
     }
-    Ok(if failed {
+    out.flush()?;
+    Ok(if totals.errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -1,0 +1,96 @@
+//! What every batch command shares: `-j`, the chunk size, the progress bar, and
+//! running one input through [`kibitz_scan::run`].
+
+use std::io::{self, IsTerminal, Write};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use kibitz_scan::Options;
+use kibitz_scan::chunk::Chunk;
+use kibitz_scan::detect::Format;
+use kibitz_scan::mate::{Scanned, Totals};
+use kibitz_scan::source::Input;
+
+/// The most worker threads a batch takes: more would only cost memory.
+pub const MAX_THREADS: usize = 256;
+
+/// Flags of every batch command.
+#[derive(clap::Args, Debug)]
+pub struct BatchArgs {
+    /// Worker threads (default: all cores; at most 256).
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    threads: Option<u16>,
+    /// Bytes per chunk of input handed to a worker (for tests of the chunking).
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u32).range(1..))]
+    chunk_bytes: Option<u32>,
+}
+
+impl BatchArgs {
+    /// The options these flags ask for.
+    pub fn options(&self) -> Options {
+        let mut options = Options::default();
+        if let Some(n) = self.threads {
+            options.threads = n as usize;
+        }
+        if let Some(n) = self.chunk_bytes {
+            options.chunk_bytes = n as usize;
+        }
+        options
+    }
+}
+
+/// Runs one input: records to `out` in order, messages to `err`, a progress bar
+/// on the terminal when stderr is one.
+pub fn run(
+    input: Input,
+    options: &Options,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    format: impl FnOnce(&[u8]) -> Format,
+    scan: impl Fn(&str, Format, &Chunk) -> Scanned + Sync,
+) -> io::Result<Totals> {
+    let bar = progress(&input);
+    let start = Instant::now();
+    let mut seen = Totals::default();
+    let totals = kibitz_scan::run(
+        input,
+        options,
+        format,
+        scan,
+        |scanned, games_before, raw| {
+            bar.suspend(|| scanned.out.write(out, err, games_before))?;
+            seen += scanned.totals;
+            if !bar.is_hidden() {
+                let secs = start.elapsed().as_secs_f64().max(1e-9);
+                bar.set_position(raw);
+                bar.set_message(format!(
+                    "{:.0} positions/s, {:.0} games/s",
+                    seen.positions as f64 / secs,
+                    seen.games as f64 / secs
+                ));
+            }
+            Ok(())
+        },
+    );
+    bar.finish_and_clear();
+    totals
+}
+
+/// A bar over the raw bytes of the input when stderr is a terminal.
+fn progress(input: &Input) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let template = match input.raw_len {
+        Some(_) => "{bar:30} {bytes}/{total_bytes} {msg} {eta}",
+        None => "{spinner} {bytes} {msg}",
+    };
+    let bar = match input.raw_len {
+        Some(len) => ProgressBar::new(len),
+        None => ProgressBar::new_spinner(),
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,0 +1,85 @@
+//! What a batch input holds, told from its first lines.
+
+use kibitz::notation::lichess::{HEADER_START, PuzzleColumns};
+
+use crate::chunk::Framing;
+
+/// The kinds of batch input.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One FEN or EPD line per position (`#` comment lines and blank lines skipped).
+    Fen,
+    /// Lichess puzzle rows; `header` when the first line names the columns.
+    Puzzles {
+        /// Where the FEN, moves and themes are.
+        columns: PuzzleColumns,
+        /// Is the first line a header?
+        header: bool,
+    },
+    /// PGN games.
+    Pgn,
+}
+
+impl Format {
+    /// The format of a text whose first bytes are `head` (a few kilobytes are
+    /// plenty: the first line that is not blank or a `#` comment decides).
+    ///
+    /// ```
+    /// use kibitz_scan::detect::Format;
+    /// assert_eq!(Format::detect(b"\n[Event \"x\"]\n"), Format::Pgn);
+    /// assert_eq!(Format::detect(b"1. e4 e5 *"), Format::Pgn);
+    /// assert_eq!(Format::detect(b"# mates\n8/8/8/8/8/8/8/K6k w - - 0 1\n"), Format::Fen);
+    /// assert!(matches!(
+    ///     Format::detect(b"PuzzleId,FEN,Moves,Rating\n"),
+    ///     Format::Puzzles { header: true, .. }
+    /// ));
+    /// ```
+    pub fn detect(head: &[u8]) -> Format {
+        let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+        let first = head
+            .split(|&b| b == b'\n')
+            .map(<[u8]>::trim_ascii)
+            .find(|l| !l.is_empty() && !l.starts_with(b"#"))
+            .unwrap_or(b"");
+        if first.starts_with(b"[")
+            || first.starts_with(b"1.")
+            || first.starts_with(b"{")
+            || first.starts_with(b"%")
+        {
+            return Format::Pgn;
+        }
+        if first.starts_with(HEADER_START.as_bytes()) {
+            let columns = std::str::from_utf8(first)
+                .ok()
+                .and_then(PuzzleColumns::from_header)
+                .unwrap_or(PuzzleColumns::HEADERLESS);
+            return Format::Puzzles {
+                columns,
+                header: true,
+            };
+        }
+        // The header-less Lichess CSV: FEN,Moves,Rating.
+        let mut cells = first.split(|&b| b == b',');
+        let fen_like = cells.next().is_some_and(|c| {
+            c.split(u8::is_ascii_whitespace)
+                .filter(|w| !w.is_empty())
+                .count()
+                >= 4
+        });
+        if fen_like && cells.next().is_some() {
+            return Format::Puzzles {
+                columns: PuzzleColumns::HEADERLESS,
+                header: false,
+            };
+        }
+        Format::Fen
+    }
+
+    /// How the format's records are delimited.
+    pub fn framing(self) -> Framing {
+        match self {
+            Format::Pgn => Framing::Games,
+            Format::Fen | Format::Puzzles { .. } => Framing::Lines,
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! The batch edge of kibitz, shared by every front end (the `kibitz` command, the
+//! Python module, a server): inputs of any size, streamed in bounded memory, cut
+//! into chunks of whole records, parsed and analysed in parallel, written in input
+//! order.
+//!
+//! ```text
+//! bytes (file | stdin, maybe zstd/gzip/bzip2) → chunks (whole records) → workers
+//! (parse, analyse, render) → ordered write
+//! ```
+//!
+//! - [`source`]: opening files and stdin, decompression by magic bytes.
+//! - [`detect`]: FEN/EPD, puzzle CSV or PGN, told from the first lines.
+//! - [`chunk`]: cutting the stream at record boundaries.
+//! - [`pipeline`]: the ordered parallel map.
+//! - [`mate`] and [`games`]: the scans behind `kibitz mate` and `kibitz pgn`.
+//! - [`render`] and [`json`]: records written into reused buffers.
+//! - [`run`]: all of it for one input.
+
+pub mod chunk;
+pub mod detect;
+pub mod games;
+pub mod json;
+pub mod lines;
+pub mod mate;
+pub mod pipeline;
+pub mod render;
+pub mod source;
+
+mod driver;
+
+pub use driver::{Options, run};

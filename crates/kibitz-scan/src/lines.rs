@@ -1,0 +1,32 @@
+//! The lines of a chunk with their numbers in the input.
+
+use std::borrow::Cow;
+
+use crate::chunk::Chunk;
+
+/// One line: its 1-based number in the input and its text without the line end
+/// (`\n` or `\r\n`). Bytes that are not UTF-8 are replaced by U+FFFD.
+pub struct Line<'a> {
+    /// The line number.
+    pub number: u64,
+    /// The text.
+    pub text: Cow<'a, str>,
+}
+
+/// The lines of `chunk`, numbered from its first line.
+pub fn lines(chunk: &Chunk) -> impl Iterator<Item = Line<'_>> {
+    let bytes = &chunk.bytes[..];
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let mut number = chunk.first_line;
+    // An empty chunk has no lines, not one empty line.
+    let split = (!bytes.is_empty()).then(|| body.split(|&b| b == b'\n'));
+    split.into_iter().flatten().map(move |raw| {
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let line = Line {
+            number,
+            text: String::from_utf8_lossy(raw),
+        };
+        number += 1;
+        line
+    })
+}

@@ -1,0 +1,494 @@
+//! The mate scan behind `kibitz mate`: for every position of a batch, the mates in
+//! one (with pattern names and whether the glance detector saw each), optionally
+//! the mates the other side threatens; for games, the positions where the side to
+//! move had a mate in one, the move played and whether the mate was missed.
+//!
+//! One record per FEN/EPD line or puzzle row (an error is a record too); for PGN,
+//! one record per position with a mate in one and one per game that could not be
+//! read to its end. Records are rendered as text or JSON Lines by the worker that
+//! found them.
+
+use core::fmt::Write as _;
+use core::ops::AddAssign;
+
+use kibitz::mate::{glance, glance_threats, mate_patterns, mate_threats, mates_in_one};
+use kibitz::notation::lichess;
+use kibitz::notation::pgn::{PgnErrorKind, PgnReader};
+use kibitz::notation::san;
+use kibitz::{Move, Position};
+
+use crate::chunk::Chunk;
+use crate::detect::Format;
+use crate::json;
+use crate::lines::{Line, lines};
+use crate::render::Rendered;
+
+/// What the scan reports.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct MateScan {
+    /// Only the static glance detector, no exact search.
+    pub glance_only: bool,
+    /// Also the mates the side not to move threatens.
+    pub threats: bool,
+    /// JSON Lines rather than text.
+    pub json: bool,
+}
+
+/// Counts over a batch.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Positions analysed.
+    pub positions: u64,
+    /// Positions with at least one mate in one.
+    pub with_mate: u64,
+    /// Mating moves found.
+    pub mates: u64,
+    /// Mating moves the glance detector saw.
+    pub glanced: u64,
+    /// Records that are errors.
+    pub errors: u64,
+    /// PGN games read (complete or not).
+    pub games: u64,
+}
+
+impl AddAssign for Totals {
+    fn add_assign(&mut self, o: Totals) {
+        self.positions += o.positions;
+        self.with_mate += o.with_mate;
+        self.mates += o.mates;
+        self.glanced += o.glanced;
+        self.errors += o.errors;
+        self.games += o.games;
+    }
+}
+
+/// A chunk's records, rendered, and its counts.
+#[derive(Clone, Debug, Default)]
+pub struct Scanned {
+    /// The records as they will be written.
+    pub out: Rendered,
+    /// What the chunk held.
+    pub totals: Totals,
+}
+
+/// One mating move, and whether the glance detector saw it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Mate {
+    /// The move.
+    pub mv: Move,
+    /// Seen statically by [`kibitz::mate::glance`]?
+    pub glance: bool,
+}
+
+/// What the scan finds in one position.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The mates in one of the side to move.
+    pub mates: Vec<Mate>,
+    /// When asked for: the position with the other side to move (the side to move
+    /// passing; unchanged when it is in check and cannot pass) and that side's
+    /// mates in one there.
+    pub threats: Option<(Position, Vec<Mate>)>,
+}
+
+impl MateScan {
+    /// Scans one chunk of an input named `name` holding `format`.
+    pub fn chunk(&self, name: &str, format: Format, chunk: &Chunk) -> Scanned {
+        let mut scanned = Scanned::default();
+        match format {
+            Format::Pgn => self.games(name, chunk, &mut scanned),
+            Format::Fen | Format::Puzzles { .. } => {
+                self.positions(name, format, chunk, &mut scanned)
+            }
+        }
+        scanned
+    }
+
+    /// One position given as text (a FEN, an EPD line or `startpos`), its record
+    /// named `name`.
+    ///
+    /// ```
+    /// use kibitz_scan::mate::MateScan;
+    /// let scanned = MateScan::default().one("--fen 1", "startpos");
+    /// assert_eq!(scanned.totals.positions, 1);
+    /// assert!(scanned.out.text.starts_with("--fen 1  rnbqkbnr/"));
+    /// ```
+    pub fn one(&self, name: &str, text: &str) -> Scanned {
+        let mut scanned = Scanned::default();
+        let input = Input::Named(name);
+        let text = text.trim();
+        let parsed = if text == "startpos" {
+            Ok(Position::startpos())
+        } else {
+            parse_fen_line(text)
+        };
+        self.position(&mut scanned, &input, parsed);
+        scanned
+    }
+
+    /// One position's record (or its error's).
+    fn position(&self, scanned: &mut Scanned, input: &Input<'_>, parsed: Result<Position, String>) {
+        scanned.totals.positions += 1;
+        match parsed {
+            Ok(pos) => {
+                let Analysis { mates, threats } = self.analyse(&pos);
+                scanned.totals.count(&mates);
+                self.record(
+                    &mut scanned.out,
+                    input,
+                    &pos,
+                    &mates,
+                    threats.as_ref(),
+                    None,
+                );
+            }
+            Err(err) => {
+                scanned.totals.errors += 1;
+                self.error(&mut scanned.out, input, format_args!("{err}"));
+            }
+        }
+    }
+
+    /// The mates (and the threats, if asked) of one position.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz_scan::mate::MateScan;
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
+    /// let found = MateScan::default().analyse(&pos);
+    /// assert_eq!(found.mates[0].mv.uci(), "e1e8");
+    /// assert!(found.mates[0].glance);
+    /// ```
+    pub fn analyse(&self, pos: &Position) -> Analysis {
+        let seen: Vec<Move> = glance(pos).iter().map(|g| g.mv).collect();
+        let mates = self.mates(&seen, || mates_in_one(pos));
+        let threats = self.threats.then(|| match pos.pass() {
+            Some(passed) => {
+                let seen: Vec<Move> = glance_threats(pos).iter().map(|g| g.mv).collect();
+                let threats = self.mates(&seen, || mate_threats(pos));
+                (passed, threats)
+            }
+            None => (pos.clone(), Vec::new()),
+        });
+        Analysis { mates, threats }
+    }
+
+    fn mates(&self, seen: &[Move], exact: impl FnOnce() -> Vec<Move>) -> Vec<Mate> {
+        let exact = if self.glance_only {
+            seen.to_vec()
+        } else {
+            exact()
+        };
+        exact
+            .into_iter()
+            .map(|mv| Mate {
+                mv,
+                glance: seen.contains(&mv),
+            })
+            .collect()
+    }
+
+    fn positions(&self, name: &str, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
+        let (header, columns) = match format {
+            Format::Puzzles { columns, header } => (header && chunk.first_line == 1, Some(columns)),
+            _ => (false, None),
+        };
+        let mut header_pending = header;
+        for Line { number, text } in lines(chunk) {
+            let trimmed = text.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            let parsed = match columns {
+                Some(columns) => {
+                    if header_pending {
+                        header_pending = false;
+                        continue;
+                    }
+                    lichess::read_row(&text, &columns)
+                        .map(|puzzle| puzzle.position)
+                        .map_err(|e| e.to_string())
+                }
+                None => {
+                    if trimmed.starts_with('#') {
+                        continue;
+                    }
+                    parse_fen_line(trimmed)
+                }
+            };
+            self.position(scanned, &Input::Line { name, line: number }, parsed);
+        }
+    }
+
+    fn games(&self, name: &str, chunk: &Chunk, scanned: &mut Scanned) {
+        for (game, item) in (0u64..).zip(PgnReader::new(&chunk.bytes[..])) {
+            scanned.totals.games += 1;
+            let (moves, start, error) = match &item {
+                Ok(g) => (&g.moves, &g.start, None),
+                Err(e) => (&e.partial.moves, &e.partial.start, Some(e)),
+            };
+            let mut pos = start.clone();
+            for (i, &mv) in moves.iter().enumerate() {
+                scanned.totals.positions += 1;
+                let Analysis { mates, threats } = self.analyse(&pos);
+                if !mates.is_empty() {
+                    scanned.totals.count(&mates);
+                    let input = Input::Ply {
+                        name,
+                        game,
+                        ply: i + 1,
+                    };
+                    self.record(
+                        &mut scanned.out,
+                        &input,
+                        &pos,
+                        &mates,
+                        threats.as_ref(),
+                        Some(mv),
+                    );
+                }
+                pos.play_unchecked(mv);
+            }
+            if let Some(err) = error {
+                scanned.totals.errors += 1;
+                let line = err.line as u64 + chunk.first_line - 1;
+                let out = &mut scanned.out;
+                let input = Input::Game { name, game };
+                // The message names the game as the reader does ("game N, ply P: …").
+                let mut message = Rendered::default();
+                let _ = write!(message.text, "line {line}: game ");
+                message.game_number(game);
+                match &err.kind {
+                    PgnErrorKind::Move { ply, error } => {
+                        let _ = write!(message.text, ", ply {ply}: {error}");
+                    }
+                    PgnErrorKind::Fen(e) => {
+                        let _ = write!(message.text, ": bad FEN tag: {e}");
+                    }
+                }
+                self.error_rendered(out, &input, message);
+            }
+        }
+    }
+
+    /// Writes one record of a position.
+    fn record(
+        &self,
+        out: &mut Rendered,
+        input: &Input<'_>,
+        pos: &Position,
+        mates: &[Mate],
+        threats: Option<&(Position, Vec<Mate>)>,
+        played: Option<Move>,
+    ) {
+        let fen = pos.fen();
+        let played = played.map(|mv| {
+            let uci = mv.uci();
+            (san(pos, mv), !mates.iter().any(|m| m.mv.uci() == uci))
+        });
+        if self.json {
+            out.text.push('{');
+            json::key(&mut out.text, "input");
+            input.json(out);
+            out.text.push(',');
+            json::key(&mut out.text, "fen");
+            json::string(&mut out.text, &fen);
+            out.text.push(',');
+            json::key(&mut out.text, "mates");
+            mates_json(&mut out.text, pos, mates);
+            if let Some((passed, threats)) = threats {
+                out.text.push(',');
+                json::key(&mut out.text, "threats");
+                mates_json(&mut out.text, passed, threats);
+            }
+            if let Some((san, missed)) = &played {
+                out.text.push(',');
+                json::key(&mut out.text, "played");
+                json::string(&mut out.text, san);
+                out.text.push(',');
+                json::key(&mut out.text, "missed");
+                out.text.push_str(if *missed { "true" } else { "false" });
+            }
+            out.text.push_str("}\n");
+        } else {
+            input.text(out);
+            out.text.push_str("  ");
+            out.text.push_str(&fen);
+            out.text.push_str("  mates: ");
+            mates_text(&mut out.text, pos, mates);
+            if let Some((passed, threats)) = threats {
+                out.text.push_str("  threats: ");
+                mates_text(&mut out.text, passed, threats);
+            }
+            if let Some((san, missed)) = &played {
+                out.text.push_str("  played: ");
+                out.text.push_str(san);
+                if *missed {
+                    out.text.push_str(" (missed)");
+                }
+            }
+            out.text.push('\n');
+        }
+    }
+
+    fn error(&self, out: &mut Rendered, input: &Input<'_>, message: core::fmt::Arguments<'_>) {
+        let mut rendered = Rendered::default();
+        let _ = rendered.text.write_fmt(message);
+        self.error_rendered(out, input, rendered);
+    }
+
+    /// An error record: `{input}  error: {input}: {message}` or its JSON.
+    fn error_rendered(&self, out: &mut Rendered, input: &Input<'_>, message: Rendered) {
+        if self.json {
+            out.text.push('{');
+            json::key(&mut out.text, "input");
+            input.json(out);
+            out.text.push(',');
+            json::key(&mut out.text, "mates");
+            out.text.push_str("[],");
+            json::key(&mut out.text, "error");
+            let mut whole = Rendered::default();
+            input.text(&mut whole);
+            whole.text.push_str(": ");
+            whole.append(message);
+            out.append_json_string(whole);
+            out.text.push_str("}\n");
+        } else {
+            input.text(out);
+            out.text.push_str("  error: ");
+            input.text(out);
+            out.text.push_str(": ");
+            out.append(message);
+            out.text.push('\n');
+        }
+    }
+}
+
+impl Totals {
+    fn count(&mut self, mates: &[Mate]) {
+        self.with_mate += !mates.is_empty() as u64;
+        self.mates += mates.len() as u64;
+        self.glanced += mates.iter().filter(|m| m.glance).count() as u64;
+    }
+}
+
+/// Where a record came from.
+enum Input<'a> {
+    /// A single position given by name, such as `--fen 1`.
+    Named(&'a str),
+    /// `name:line`
+    Line { name: &'a str, line: u64 },
+    /// `name:game N`
+    Game { name: &'a str, game: u64 },
+    /// `name:game N:ply P`
+    Ply {
+        name: &'a str,
+        game: u64,
+        ply: usize,
+    },
+}
+
+impl Input<'_> {
+    fn text(&self, out: &mut Rendered) {
+        match *self {
+            Input::Named(name) => out.text.push_str(name),
+            Input::Line { name, line } => {
+                let _ = write!(out.text, "{name}:{line}");
+            }
+            Input::Game { name, game } => {
+                let _ = write!(out.text, "{name}:game ");
+                out.game_number(game);
+            }
+            Input::Ply { name, game, ply } => {
+                let _ = write!(out.text, "{name}:game ");
+                out.game_number(game);
+                let _ = write!(out.text, ":ply {ply}");
+            }
+        }
+    }
+
+    fn json(&self, out: &mut Rendered) {
+        let mut text = Rendered::default();
+        self.text(&mut text);
+        out.append_json_string(text);
+    }
+}
+
+fn mates_json(out: &mut String, pos: &Position, mates: &[Mate]) {
+    out.push('[');
+    for (i, m) in mates.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('{');
+        json::key(out, "uci");
+        json::string(out, &m.mv.uci());
+        out.push(',');
+        json::key(out, "san");
+        json::string(out, &san(pos, m.mv));
+        out.push(',');
+        json::key(out, "patterns");
+        out.push('[');
+        for (j, p) in mate_patterns(pos, m.mv).iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            json::string(out, p.name());
+        }
+        out.push_str("],");
+        json::key(out, "glance");
+        out.push_str(if m.glance { "true" } else { "false" });
+        out.push('}');
+    }
+    out.push(']');
+}
+
+fn mates_text(out: &mut String, pos: &Position, mates: &[Mate]) {
+    if mates.is_empty() {
+        out.push('-');
+        return;
+    }
+    for (i, m) in mates.iter().enumerate() {
+        if i > 0 {
+            out.push_str("; ");
+        }
+        out.push_str(&san(pos, m.mv));
+        let patterns = mate_patterns(pos, m.mv);
+        let mut tags = patterns
+            .iter()
+            .map(|p| p.name())
+            .chain(m.glance.then_some("glance"));
+        if let Some(first) = tags.next() {
+            out.push_str(" (");
+            out.push_str(first);
+            for tag in tags {
+                out.push_str(", ");
+                out.push_str(tag);
+            }
+            out.push(')');
+        }
+    }
+}
+
+/// One FEN, or one EPD line (the first four fields; its operations, each ending in
+/// `;`, are ignored). Anything else after the four fields is an error, so that a
+/// damaged line is reported rather than read as something it is not.
+pub fn parse_fen_line(line: &str) -> Result<Position, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.len() <= 4 {
+        return Position::from_fen(line.trim()).map_err(|e| e.to_string());
+    }
+    let rest = &fields[4..];
+    // FEN: the halfmove clock and the move number (either may be left out).
+    if rest.len() <= 2 && rest.iter().all(|f| f.parse::<u32>().is_ok()) {
+        return Position::from_fen(&fields.join(" ")).map_err(|e| e.to_string());
+    }
+    let operations = rest.join(" ");
+    if !operations.ends_with(';') {
+        return Err(format!(
+            "after the four FEN fields, expected the halfmove clock and move number, \
+             or EPD operations each ending in ';', found {operations:?}"
+        ));
+    }
+    Position::from_fen(&fields[..4].join(" ")).map_err(|e| e.to_string())
+}
