@@ -58,8 +58,10 @@ pub struct Chunk {
 /// the records before it were handed out as chunks.
 #[derive(Debug)]
 pub struct ReadError {
-    /// The offset in the decompressed input where reading failed.
+    /// The offset in the decompressed input of the first byte not read as a record.
     pub offset: u64,
+    /// The bytes of an incomplete last line before the damage, left out.
+    pub incomplete: usize,
     /// What the reader said.
     pub error: io::Error,
 }
@@ -70,7 +72,15 @@ impl fmt::Display for ReadError {
             f,
             "input ends in error after byte {}: {}",
             self.offset, self.error
-        )
+        )?;
+        if self.incomplete > 0 {
+            write!(
+                f,
+                " (the {} bytes of the incomplete line before it were not read)",
+                self.incomplete
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -222,6 +232,15 @@ impl<R: Read> Iterator for Chunker<R> {
                 break;
             }
         }
+        // After a read error, a last line without its line feed was cut by the
+        // damage: it is left out, since it could pass for another record (a FEN
+        // without its clocks). A game is kept: its moves up to the damage are real.
+        let mut incomplete = 0;
+        if self.error.is_some() && self.framing == Framing::Lines {
+            let keep = memrchr(b'\n', &self.buf).map_or(0, |i| i + 1);
+            incomplete = self.buf.len() - keep;
+            self.buf.truncate(keep);
+        }
         if !self.buf.is_empty() {
             let end = self.buf.len();
             return Some(Ok(self.take(end)));
@@ -230,6 +249,7 @@ impl<R: Read> Iterator for Chunker<R> {
         self.error.take().map(|error| {
             Err(ReadError {
                 offset: self.offset,
+                incomplete,
                 error,
             })
         })

@@ -1,0 +1,247 @@
+//! The batch edge end to end, through the library: records are the same whatever
+//! the chunk size, the thread count or the compression; damage in a compressed
+//! stream ends it with an error after the records before it.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use kibitz_scan::detect::Format;
+use kibitz_scan::games::GameList;
+use kibitz_scan::mate::{MateScan, Totals};
+use kibitz_scan::source::{Compression, Input};
+use kibitz_scan::{Options, run};
+
+fn data(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(rel)
+}
+
+fn data_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in ["lichess", "matetrack", "pgn"] {
+        for entry in std::fs::read_dir(data(dir)).unwrap() {
+            files.push(entry.unwrap().path());
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The scan's output (stdout and stderr) and totals for `bytes`.
+fn scan(bytes: Vec<u8>, scan: MateScan, options: Options) -> (Vec<u8>, Vec<u8>, Totals) {
+    let input = Input::from_reader("in", io::Cursor::new(bytes), None).unwrap();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let totals = run(
+        input,
+        &options,
+        Format::detect,
+        |name, format, chunk| scan.chunk(name, format, chunk),
+        |scanned, before, _| scanned.out.write(&mut out, &mut err, before),
+    )
+    .unwrap();
+    (out, err, totals)
+}
+
+fn list(bytes: Vec<u8>, options: Options) -> (Vec<u8>, Vec<u8>, Totals) {
+    let input = Input::from_reader("in", io::Cursor::new(bytes), None).unwrap();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let games = GameList { json: true };
+    let totals = run(
+        input,
+        &options,
+        |_| Format::Pgn,
+        |name, _, chunk| games.chunk(name, chunk),
+        |scanned, before, _| scanned.out.write(&mut out, &mut err, before),
+    )
+    .unwrap();
+    (out, err, totals)
+}
+
+fn options(threads: usize, chunk_bytes: usize) -> Options {
+    Options {
+        threads,
+        chunk_bytes,
+    }
+}
+
+#[test]
+fn every_data_file_gives_the_same_records_for_any_chunk_size_and_thread_count() {
+    let json = MateScan {
+        json: true,
+        threats: true,
+        ..MateScan::default()
+    };
+    for path in data_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let whole = scan(bytes.clone(), json, options(1, 1 << 30));
+        assert!(whole.2.positions > 0, "{}", path.display());
+        // Small chunks on small files only: a chunk per few bytes is slow on the big ones.
+        let small = if bytes.len() < 200_000 { 97 } else { 4096 };
+        for (threads, chunk) in [(1, small), (2, 1 << 16), (3, small + 1)] {
+            let cut = scan(bytes.clone(), json, options(threads, chunk));
+            let name = format!(
+                "{} with {threads} threads, {chunk}-byte chunks",
+                path.display()
+            );
+            assert_eq!(cut.2, whole.2, "{name}");
+            assert_eq!(
+                String::from_utf8_lossy(&cut.1),
+                String::from_utf8_lossy(&whole.1),
+                "{name}"
+            );
+            assert!(cut.0 == whole.0, "{name}");
+        }
+    }
+}
+
+#[test]
+fn game_listing_is_the_same_for_any_chunk_size() {
+    let bytes = std::fs::read(data("pgn/WorldChamp1886.pgn")).unwrap();
+    let whole = list(bytes.clone(), options(1, 1 << 30));
+    assert_eq!(whole.2.games, 20);
+    for chunk in [1, 2, 3, 5, 17, 1000] {
+        assert_eq!(list(bytes.clone(), options(2, chunk)).0, whole.0, "{chunk}");
+    }
+}
+
+#[test]
+fn tiny_chunks_keep_hostile_pgn_together() {
+    let pgn = b"\xEF\xBB\xBF% escape\n[Event \"a\"]\n\n1. e4 {\n\n[not a tag] } e5 (1... d5 (1... c5)) 2. Nf3 *\n\
+        [Event \"b\"]\n1. d4 d5 2. Zz9 *\n\n[Event \"c\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\n[White \"d\"]\n\n1. e4 \
+        {unclosed\n\n[Event \"e\"]\n1. f3 e5 2. g4 Qh4# 0-1\n"
+        .to_vec();
+    let whole = list(pgn.clone(), options(1, 1 << 20));
+    assert_eq!(whole.2.games, 6, "{}", String::from_utf8_lossy(&whole.0));
+    for chunk in 1..40 {
+        let cut = list(pgn.clone(), options(2, chunk));
+        assert_eq!(
+            String::from_utf8_lossy(&cut.0),
+            String::from_utf8_lossy(&whole.0),
+            "{chunk}"
+        );
+        assert_eq!(cut.2, whole.2, "{chunk}");
+    }
+}
+
+fn compress(bytes: &[u8], how: Compression) -> Vec<u8> {
+    match how {
+        Compression::None => bytes.to_vec(),
+        Compression::Zstd => pzstd_layout(bytes),
+        Compression::Gzip => {
+            // Two members, as `cat a.gz b.gz` makes.
+            let (a, b) = bytes.split_at(bytes.len() / 2);
+            let mut out = Vec::new();
+            for part in [a, b] {
+                let mut enc =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                enc.write_all(part).unwrap();
+                out.extend(enc.finish().unwrap());
+            }
+            out
+        }
+        Compression::Bzip2 => {
+            let mut enc = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+            enc.write_all(bytes).unwrap();
+            enc.finish().unwrap()
+        }
+    }
+}
+
+/// What pzstd writes (and the Lichess database ships): for each block of input, a
+/// 12-byte skippable frame holding the size of the zstd frame that follows.
+fn pzstd_layout(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for block in bytes.chunks(40_000) {
+        let frame = zstd::encode_all(block, 3).unwrap();
+        out.extend_from_slice(&0x184D_2A50u32.to_le_bytes());
+        out.extend_from_slice(&4u32.to_le_bytes());
+        out.extend_from_slice(&(frame.len() as u32).to_le_bytes());
+        out.extend(frame);
+    }
+    out
+}
+
+#[test]
+fn compressed_inputs_give_the_same_records() {
+    let text = MateScan::default();
+    for file in ["pgn/London1851.pgn", "lichess/mateIn1_rating2000.csv"] {
+        let bytes = std::fs::read(data(file)).unwrap();
+        let plain = scan(bytes.clone(), text, options(2, 1 << 14));
+        for how in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+            let packed = compress(&bytes, how);
+            assert_eq!(Compression::sniff(&packed), how);
+            let got = scan(packed, text, options(2, 1 << 14));
+            assert!(got == plain, "{file} as {how:?}");
+        }
+    }
+}
+
+#[test]
+fn a_damaged_stream_keeps_the_records_before_the_damage_and_says_where() {
+    // Several bzip2 blocks (100 kB each at level 1): a block is decoded whole or not.
+    let mut bytes = std::fs::read(data("lichess/mateIn1_rating2000.csv")).unwrap();
+    let header = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let rows = bytes[header..].to_vec();
+    for _ in 0..3 {
+        bytes.extend_from_slice(&rows);
+    }
+    let plain = scan(bytes.clone(), MateScan::default(), options(2, 4096));
+    for how in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+        let mut packed = compress(&bytes, how);
+        packed.truncate(packed.len() * 2 / 3);
+        let (out, err, totals) = scan(packed.clone(), MateScan::default(), options(2, 4096));
+        let err = String::from_utf8(err).unwrap();
+        // The line cut by the damage is not read: it could pass for another position.
+        assert_eq!(totals.errors, 1, "{how:?}: {err}");
+        assert!(
+            err.contains("input ends in error after byte"),
+            "{how:?}: {err}"
+        );
+        assert!(err.contains(how.name()), "{how:?}: {err}");
+        // The records written are the first records of the undamaged input.
+        assert!(out.len() > 10_000, "{how:?}: {}", out.len());
+        assert!(plain.0.starts_with(&out), "{how:?}");
+
+        // Garbage in the middle rather than a cut end.
+        let mid = packed.len() / 2;
+        packed[mid..mid + 64].fill(0x55);
+        let (_, err, totals) = scan(packed, MateScan::default(), options(1, 4096));
+        assert!(
+            totals.errors >= 1,
+            "{how:?}: {}",
+            String::from_utf8_lossy(&err)
+        );
+    }
+}
+
+#[test]
+fn every_line_is_answered_even_when_bad() {
+    let mut text = String::new();
+    for i in 0..5000 {
+        match i % 4 {
+            0 => text.push_str("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\n"),
+            1 => text.push_str("not a fen\n"),
+            2 => text.push_str("8/8/8/8/8/8/8/K6k w - - bm Ka2; id \"x\";\r\n"),
+            _ => text.push_str("\u{fffd}\u{0}\n"),
+        }
+    }
+    for (threads, chunk) in [(1, 1), (2, 33), (3, 1 << 20)] {
+        let (out, _, totals) = scan(
+            text.clone().into_bytes(),
+            MateScan {
+                json: true,
+                ..MateScan::default()
+            },
+            options(threads, chunk),
+        );
+        assert_eq!(totals.positions, 5000);
+        assert_eq!(totals.errors, 2500);
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 5000);
+        for (i, line) in out.lines().enumerate() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(record["input"], format!("in:{}", i + 1));
+        }
+    }
+}
