@@ -13,6 +13,15 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo doc (broken intra-doc links are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p kibitz
 
+echo "== tools the tests use: pzstd (the layout of the Lichess database), gzip, bzip2"
+if ! command -v pzstd >/dev/null 2>&1 || ! command -v bzip2 >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq && apt-get install -y -qq zstd bzip2 gzip >/dev/null
+    else
+        echo "note: install Debian's zstd and bzip2 packages for the compressed-stream tests" >&2
+    fi
+fi
+
 echo "== cargo test (unit, integration, doc tests)"
 cargo test --workspace --locked
 
@@ -37,3 +46,6 @@ KIBITZ_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/kibitz" \
 echo "== the seed's example session, verbatim, as a doctest"
 .venv/bin/python -X utf8 -m doctest crates/kibitz-py/tests/seed_examples.txt
 echo "seed examples: all passed"
+
+echo "== fuzzing: every reader's cargo-fuzz target for a bounded time (FUZZ_SECONDS, default 15)"
+scripts/fuzz.sh

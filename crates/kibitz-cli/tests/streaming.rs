@@ -1,0 +1,154 @@
+//! `kibitz mate` and `kibitz pgn` on streams: compressed files and pipes, any
+//! thread count, damaged input, thread limits.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use common::kibitz;
+
+fn data(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(rel)
+}
+
+/// stdout, stderr and exit status of `kibitz ARGS` with `stdin`.
+fn run(args: &[&str], stdin: &[u8]) -> (Vec<u8>, String, i32) {
+    let out = kibitz().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// Compresses `bytes` with the command-line tool `tool` (e.g. `pzstd -q -c`), if
+/// the machine has it.
+fn compress_with(tool: &[&str], bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut child = Command::new(tool[0])
+        .args(&tool[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    let input = bytes.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().ok()?;
+    writer.join().ok()?.ok()?;
+    out.status.success().then_some(out.stdout)
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kibitz-cli-streaming-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn compressed_stdin_and_files_give_the_records_of_the_plain_file() {
+    let pgn = std::fs::read(data("pgn/London1851.pgn")).unwrap();
+    let (plain, _, code) = run(&["mate", "--json", "-", "-j", "1"], &pgn);
+    assert_eq!(code, 0);
+    assert!(!plain.is_empty());
+    // pzstd writes the layout of the Lichess database: skippable frames between
+    // zstd frames. Debian's zstd package has it; test.sh installs it.
+    let tools: [&[&str]; 4] = [
+        &["pzstd", "-q", "-c", "-p", "2"],
+        &["zstd", "-q", "-c"],
+        &["gzip", "-c"],
+        &["bzip2", "-c"],
+    ];
+    let mut tried = 0;
+    for tool in tools {
+        let Some(packed) = compress_with(tool, &pgn) else {
+            continue;
+        };
+        tried += 1;
+        for threads in ["1", "2"] {
+            let (got, err, code) = run(&["mate", "--json", "-", "-j", threads], &packed);
+            assert_eq!(code, 0, "{tool:?}: {err}");
+            assert!(got == plain, "{tool:?} on stdin, -j {threads}");
+        }
+        let file = temp_file(&format!("games.{}", tool[0]), &packed);
+        let (got, _, code) = run(&["pgn", path_str(&file), "--json", "-j", "2"], b"");
+        assert_eq!(code, 0);
+        let (want, _, _) = run(
+            &["pgn", path_str(&data("pgn/London1851.pgn")), "--json"],
+            b"",
+        );
+        let name = |s: &[u8]| String::from_utf8_lossy(s).replace(path_str(&file), "F");
+        assert_eq!(
+            name(&got),
+            name(&want).replace(path_str(&data("pgn/London1851.pgn")), "F"),
+            "{tool:?}"
+        );
+    }
+    assert!(tried >= 2, "neither zstd nor gzip found");
+}
+
+#[test]
+fn a_truncated_stream_writes_what_came_before_and_exits_1() {
+    let csv = std::fs::read(data("lichess/mateIn1_rating1700.csv")).unwrap();
+    let Some(mut packed) = compress_with(&["gzip", "-c"], &csv) else {
+        return;
+    };
+    packed.truncate(packed.len() / 2);
+    let (out, err, code) = run(&["mate", "-", "--json"], &packed);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("stdin: input ends in error after byte"),
+        "{err}"
+    );
+    assert!(err.contains("gzip"), "{err}");
+    let records = String::from_utf8(out).unwrap();
+    assert!(records.lines().count() > 1000);
+    for line in records.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(record.get("error").is_none(), "{line}");
+    }
+}
+
+#[test]
+fn output_does_not_depend_on_threads_or_chunks() {
+    let file = data("pgn/Capablanca.pgn");
+    let args = |extra: &[&'static str]| {
+        let mut v = vec!["mate", path_str(&file), "--threats"];
+        v.extend_from_slice(extra);
+        v.into_iter().map(str::to_string).collect::<Vec<_>>()
+    };
+    let base = kibitz().args(args(&["-j", "1"])).output().unwrap().stdout;
+    assert!(!base.is_empty());
+    for extra in [
+        &["-j", "2"][..],
+        &["-j", "3", "--chunk-bytes", "777"],
+        &["-j", "2", "--chunk-bytes", "1"],
+    ] {
+        let got = kibitz().args(args(extra)).output().unwrap().stdout;
+        assert!(got == base, "{extra:?}");
+    }
+}
+
+#[test]
+fn thread_counts_are_bounded() {
+    for bad in ["0", "257", "100000"] {
+        let (_, err, code) = run(&["mate", "--fen", "startpos", "-j", bad], b"");
+        assert_eq!(code, 2, "-j {bad}: {err}");
+        assert!(
+            err.contains("--threads") && err.contains("1..=256"),
+            "{err}"
+        );
+    }
+    let (out, _, code) = run(&["mate", "--fen", "startpos", "-j", "256"], b"");
+    assert_eq!(code, 0);
+    assert!(String::from_utf8_lossy(&out).starts_with("--fen 1  rnbqkbnr/"));
+}
