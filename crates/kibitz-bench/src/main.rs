@@ -50,8 +50,6 @@ enum Command {
         #[arg(long, default_value_t = 101, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
     },
-    /// SAN written for every legal move and read back, kibitz beside shakmaty, on the
-    /// positions of `data/fixtures/san_moves.tsv`.
     /// Mate in one on every puzzle and game position: brute force with cozy-chess,
     /// shakmaty and kibitz beside kibitz's `mates_in_one` and glance detector.
     Mate {
@@ -59,6 +57,8 @@ enum Command {
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
     },
+    /// SAN written for every legal move and read back, kibitz beside shakmaty, on the
+    /// positions of `data/fixtures/san_moves.tsv`.
     San {
         /// Rounds to take the median of.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]

@@ -234,15 +234,19 @@ struct Program {
     items: u64,
 }
 
+/// What writes a child's standard input; returns the number of bytes written.
+type Feed = Box<dyn FnOnce(std::process::ChildStdin) -> u64 + Send>;
+
 /// Runs `argv` through `measure_child`, stdout to /dev/null and stderr to `log`.
-/// `stdin` is the child's standard input.
+/// `stdin` is the child's standard input; with `Stdio::piped()`, `feed` writes it from
+/// a thread of its own, and the bytes it wrote are returned.
 fn measure(
     argv: &[OsString],
     stdin: Stdio,
     log: &Path,
     max_rss_mib: u64,
-    feed: Option<Box<dyn FnOnce(std::process::ChildStdin) + Send>>,
-) -> anyhow::Result<(Sample, i32)> {
+    feed: Option<Feed>,
+) -> anyhow::Result<(Sample, i32, u64)> {
     let report = log.with_extension("rusage");
     let _ = std::fs::remove_file(&report);
     let mut child = Command::new(tool("measure_child")?)
@@ -258,9 +262,7 @@ fn measure(
         _ => None,
     };
     let status = child.wait()?;
-    if let Some(feeder) = feeder {
-        let _ = feeder.join();
-    }
+    let fed = feeder.map_or(0, |feeder| feeder.join().unwrap_or(0));
     let text = std::fs::read_to_string(&report).with_context(|| {
         format!(
             "measure_child wrote no report ({status}); see {}",
@@ -283,12 +285,13 @@ fn measure(
             killed: killed != 0.0,
         },
         code as i32,
+        fed,
     ))
 }
 
 fn run_program(program: &Program, dir: &Path, index: usize, limit: u64) -> anyhow::Result<Sample> {
     let log = dir.join(format!("program{index}.stderr"));
-    let (sample, code) = measure(&program.argv, Stdio::null(), &log, limit, None)?;
+    let (sample, code, _) = measure(&program.argv, Stdio::null(), &log, limit, None)?;
     if code != 0 || sample.killed {
         let tail = std::fs::read_to_string(&log).unwrap_or_default();
         let tail: Vec<&str> = tail.lines().rev().take(5).collect();
@@ -758,18 +761,35 @@ pub fn run_rss(opts: &Options, gb: f64) -> anyhow::Result<String> {
     );
     for (i, (label, argv, chunk)) in jobs.into_iter().enumerate() {
         eprintln!("{label}: {:.2} GB", bytes as f64 / 1e9);
-        let feed = Box::new(move |mut pipe: std::process::ChildStdin| {
+        let chunk_len = chunk.len() as u64;
+        let feed: Feed = Box::new(move |mut pipe: std::process::ChildStdin| {
+            let mut fed = 0;
             for _ in 0..copies {
                 // A closed pipe (the child ended or was killed) ends the feed.
                 if pipe.write_all(&chunk).is_err() {
-                    return;
+                    break;
                 }
+                fed += chunk.len() as u64;
             }
+            fed
         });
         let log = opts.work_dir.join(format!("rss{i}.stderr"));
-        let (sample, code) = measure(&argv, Stdio::piped(), &log, opts.max_rss_mib, Some(feed))?;
+        let (sample, code, fed) =
+            measure(&argv, Stdio::piped(), &log, opts.max_rss_mib, Some(feed))?;
+        // Throughput means something only for a run that read all its input.
+        let rate = |amount: f64| {
+            if sample.killed {
+                "-".to_owned()
+            } else {
+                format!("{:.1}", amount / sample.wall)
+            }
+        };
         let status = if sample.killed {
-            format!("killed at > {} MiB", opts.max_rss_mib)
+            format!(
+                "killed at > {} MiB, {:.0}% of the input sent",
+                opts.max_rss_mib,
+                100.0 * fed as f64 / (copies * chunk_len) as f64
+            )
         } else if code != 0 {
             format!("exit {code}")
         } else {
@@ -780,8 +800,8 @@ pub fn run_rss(opts: &Options, gb: f64) -> anyhow::Result<String> {
             format!("{:.2}", sample.wall),
             format!("{:.2}", sample.cpu),
             format!("{:.1}", sample.rss_mib),
-            format!("{:.1}", bytes as f64 / 1e6 / sample.wall),
-            format!("{:.0}", games as f64 / sample.wall),
+            rate(bytes as f64 / 1e6),
+            rate(games as f64),
             status,
         ]);
     }
