@@ -777,11 +777,11 @@ pub fn run_rss(opts: &Options, gb: f64) -> anyhow::Result<String> {
         let (sample, code, fed) =
             measure(&argv, Stdio::piped(), &log, opts.max_rss_mib, Some(feed))?;
         // Throughput means something only for a run that read all its input.
-        let rate = |amount: f64| {
+        let rate = |amount: f64, digits: usize| {
             if sample.killed {
                 "-".to_owned()
             } else {
-                format!("{:.1}", amount / sample.wall)
+                format!("{:.digits$}", amount / sample.wall)
             }
         };
         let status = if sample.killed {
@@ -800,8 +800,8 @@ pub fn run_rss(opts: &Options, gb: f64) -> anyhow::Result<String> {
             format!("{:.2}", sample.wall),
             format!("{:.2}", sample.cpu),
             format!("{:.1}", sample.rss_mib),
-            rate(bytes as f64 / 1e6),
-            rate(games as f64),
+            rate(bytes as f64 / 1e6, 1),
+            rate(games as f64, 0),
             status,
         ]);
     }
