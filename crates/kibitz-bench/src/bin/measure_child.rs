@@ -116,7 +116,11 @@ fn run(args: &[String]) -> anyhow::Result<()> {
                 if rss > limit_kib {
                     eprintln!("measure_child: {program} passed {limit} MiB resident; killed");
                     killed.store(true, Ordering::Release);
-                    for &p in tree.iter().rev() {
+                    // The command's descendants, not the command itself when it has
+                    // any: a shell left alive reaps them, so that their CPU time and
+                    // peak still reach this report.
+                    let victims = if tree.len() > 1 { &tree[1..] } else { &tree[..] };
+                    for &p in victims.iter().rev() {
                         let _ = kill(Pid::from_raw(p as i32), Signal::SIGKILL);
                     }
                     return;
