@@ -56,11 +56,20 @@ fn bin_dir() -> anyhow::Result<PathBuf> {
 /// A binary of this package, built beside `kibitz-bench`.
 fn tool(name: &str) -> anyhow::Result<PathBuf> {
     let path = bin_dir()?.join(name);
-    if !path.is_file() {
+    let build = "build the peers with `cargo build --release -p kibitz-bench` \
+                 (`cargo run` builds only kibitz-bench itself)";
+    let Ok(built) = std::fs::metadata(&path).and_then(|m| m.modified()) else {
+        bail!("{} not found: {build}", path.display());
+    };
+    // A peer edited since it was built would be timed as it was: refuse.
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/bin/{name}.rs"));
+    if let Ok(edited) = std::fs::metadata(&source).and_then(|m| m.modified())
+        && edited > built
+    {
         bail!(
-            "{} not found: build the peers with `cargo build --release -p kibitz-bench` \
-             (`cargo run` builds only kibitz-bench itself)",
-            path.display()
+            "{} is older than {}: {build}",
+            path.display(),
+            source.display()
         );
     }
     Ok(path)

@@ -119,7 +119,11 @@ fn run(args: &[String]) -> anyhow::Result<()> {
                     // The command's descendants, not the command itself when it has
                     // any: a shell left alive reaps them, so that their CPU time and
                     // peak still reach this report.
-                    let victims = if tree.len() > 1 { &tree[1..] } else { &tree[..] };
+                    let victims = if tree.len() > 1 {
+                        &tree[1..]
+                    } else {
+                        &tree[..]
+                    };
                     for &p in victims.iter().rev() {
                         let _ = kill(Pid::from_raw(p as i32), Signal::SIGKILL);
                     }
