@@ -8,6 +8,10 @@
 //! Each library is one implementation of [`PerftEngine`]; [`perft_engines`] lists them.
 //! The peers live in [`peers`], one module per crate, with extra helpers (SAN writing and
 //! parsing, mate-in-one brute force) that later benchmarks time against kibitz.
+//!
+//! [`stream`] is the exception: it times whole processes, the `kibitz` binary beside
+//! the peer programs of `src/bin` (`peer_pgn`, `peer_fen`), each started through
+//! `measure_child` for its CPU time and peak memory.
 
 pub mod engines;
 pub mod harness;
@@ -16,6 +20,7 @@ pub mod mobility;
 pub mod peers;
 pub mod positions;
 pub mod san;
+pub mod stream;
 
 /// A prepared perft run: called with a depth, returns the number of leaf nodes.
 pub type PerftFn = Box<dyn Fn(u32) -> u64>;

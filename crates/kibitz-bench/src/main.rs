@@ -5,13 +5,21 @@
 //! cargo run --release -p kibitz-bench -- mobility [--rounds N]
 //! cargo run --release -p kibitz-bench -- san [--rounds N]
 //! cargo run --release -p kibitz-bench -- mate [--rounds N]
+//! cargo build --release -p kibitz-bench -p kibitz-cli   # the peer binaries and kibitz
+//! cargo run --release -p kibitz-bench -- stream [--rounds N] [--kibitz PATH] [--size-mb M]
+//! cargo run --release -p kibitz-bench -- stream --rss-gb 2
 //! ```
+//!
+//! `stream` times whole processes: the `kibitz` binary (by default the one in the same
+//! target folder as this program) on generated files beside the peer programs
+//! `peer_pgn` (pgn-reader + shakmaty) and `peer_fen` (cozy-chess), which `cargo run`
+//! does not build: `cargo build -p kibitz-bench` does.
 
 use std::io::{self, Write as _};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use kibitz_bench::{harness, perft_engines, positions};
+use kibitz_bench::{harness, perft_engines, positions, stream};
 
 /// Side-by-side benchmarks of kibitz and other Rust chess crates, in one process.
 #[derive(Debug, Parser)]
@@ -42,8 +50,6 @@ enum Command {
         #[arg(long, default_value_t = 101, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
     },
-    /// SAN written for every legal move and read back, kibitz beside shakmaty, on the
-    /// positions of `data/fixtures/san_moves.tsv`.
     /// Mate in one on every puzzle and game position: brute force with cozy-chess,
     /// shakmaty and kibitz beside kibitz's `mates_in_one` and glance detector.
     Mate {
@@ -51,10 +57,36 @@ enum Command {
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
     },
+    /// SAN written for every legal move and read back, kibitz beside shakmaty, on the
+    /// positions of `data/fixtures/san_moves.tsv`.
     San {
         /// Rounds to take the median of.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
+    },
+    /// Streaming batch jobs as whole processes: `kibitz pgn` and `kibitz mate` on a
+    /// generated PGN file and a 100,000-line FEN file, beside pgn-reader + shakmaty and
+    /// a cozy-chess brute force; wall time, CPU time and peak RSS of each process.
+    Stream {
+        /// Rounds to take the median of.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+        rounds: u32,
+        /// The kibitz binary [default: `kibitz` beside this program, i.e. target/release/kibitz].
+        #[arg(long)]
+        kibitz: Option<std::path::PathBuf>,
+        /// Size of the generated PGN file in MB (data/pgn repeated, whole games).
+        #[arg(long, default_value_t = 25.0)]
+        size_mb: f64,
+        /// Where the inputs are written [default: kibitz-bench-stream in the temp dir].
+        #[arg(long)]
+        work_dir: Option<std::path::PathBuf>,
+        /// Instead of the table: stream this many GB of PGN, generated on the fly,
+        /// through a pipe into `kibitz mate - -j 1` and `-j 2` and report the peak RSS.
+        #[arg(long)]
+        rss_gb: Option<f64>,
+        /// Kill a program whose resident set passes this many GiB (0: no limit).
+        #[arg(long, default_value_t = 8.0)]
+        max_rss_gb: f64,
     },
 }
 
@@ -81,6 +113,26 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Mate { rounds } => print(&kibitz_bench::mate::run(rounds as usize)?),
         Command::San { rounds } => print(&kibitz_bench::san::run(rounds as usize)?),
+        Command::Stream {
+            rounds,
+            kibitz,
+            size_mb,
+            work_dir,
+            rss_gb,
+            max_rss_gb,
+        } => {
+            let opts = stream::Options {
+                rounds: rounds as usize,
+                kibitz: kibitz.unwrap_or_else(stream::default_kibitz),
+                size_mb,
+                work_dir: work_dir.unwrap_or_else(stream::default_work_dir),
+                max_rss_mib: (max_rss_gb * 1024.0) as u64,
+            };
+            match rss_gb {
+                Some(gb) => print(&stream::run_rss(&opts, gb)?),
+                None => print(&stream::run(&opts)?),
+            }
+        }
         Command::Mobility { rounds } => {
             kibitz_bench::mobility::run(rounds as usize);
             Ok(ExitCode::SUCCESS)
