@@ -389,28 +389,49 @@ enum Input<'a> {
 }
 
 impl Input<'_> {
+    /// `name…` as text.
     fn text(&self, out: &mut Rendered) {
-        match *self {
-            Input::Named(name) => out.text.push_str(name),
-            Input::Line { name, line } => {
-                let _ = write!(out.text, "{name}:{line}");
-            }
-            Input::Game { name, game } => {
-                let _ = write!(out.text, "{name}:game ");
-                out.game_number(game);
-            }
-            Input::Ply { name, game, ply } => {
-                let _ = write!(out.text, "{name}:game ");
-                out.game_number(game);
-                let _ = write!(out.text, ":ply {ply}");
-            }
-        }
+        self.write(out, false);
     }
 
+    /// `"name…"` as a JSON string.
     fn json(&self, out: &mut Rendered) {
-        let mut text = Rendered::default();
-        self.text(&mut text);
-        out.append_json_string(text);
+        out.text.push('"');
+        self.write(out, true);
+        out.text.push('"');
+    }
+
+    /// The name (escaped for JSON if asked), then the place in it, which is
+    /// ASCII that needs no escaping.
+    fn write(&self, out: &mut Rendered, escape: bool) {
+        let name = match *self {
+            Input::Named(name)
+            | Input::Line { name, .. }
+            | Input::Game { name, .. }
+            | Input::Ply { name, .. } => name,
+        };
+        if escape {
+            json::escape(&mut out.text, name);
+        } else {
+            out.text.push_str(name);
+        }
+        match *self {
+            Input::Named(_) => {}
+            Input::Line { line, .. } => {
+                out.text.push(':');
+                json::uint(&mut out.text, line);
+            }
+            Input::Game { game, .. } => {
+                out.text.push_str(":game ");
+                out.game_number(game);
+            }
+            Input::Ply { game, ply, .. } => {
+                out.text.push_str(":game ");
+                out.game_number(game);
+                out.text.push_str(":ply ");
+                json::uint(&mut out.text, ply as u64);
+            }
+        }
     }
 }
 
