@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::kibitz;
+use common::{json_lines, kibitz};
 
 fn data(rel: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -110,11 +110,10 @@ fn a_truncated_stream_writes_what_came_before_and_exits_1() {
         "{err}"
     );
     assert!(err.contains("gzip"), "{err}");
-    let records = String::from_utf8(out).unwrap();
-    assert!(records.lines().count() > 1000);
-    for line in records.lines() {
-        let record: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert!(record.get("error").is_none(), "{line}");
+    let records = json_lines(&out);
+    assert!(records.len() > 1000);
+    for record in records {
+        assert!(record.get("error").is_none(), "{record}");
     }
 }
 
