@@ -3,6 +3,7 @@
 use core::fmt;
 
 use super::{CastlingRights, CastlingSide, Piece, Position, Role, zobrist};
+use crate::position::castling::parse_castling;
 use crate::{Bitboard, Color, File, Rank, Square, attacks, lines};
 
 pub(crate) const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -153,32 +154,171 @@ impl From<PositionError> for FenError {
     }
 }
 
-fn parse_placement(field: &str) -> Result<([Bitboard; 6], [Bitboard; 2]), FenError> {
+/// The fields of a byte string separated by ASCII whitespace, exactly as
+/// [`str::split_ascii_whitespace`] splits text: no allocation, no UTF-8 decoding.
+#[derive(Clone)]
+struct AsciiFields<'a>(&'a [u8]);
+
+impl<'a> Iterator for AsciiFields<'a> {
+    type Item = &'a [u8];
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let start = self.0.iter().position(|b| !b.is_ascii_whitespace());
+        let Some(start) = start else {
+            self.0 = &[];
+            return None;
+        };
+        let text = &self.0[start..];
+        let end = text
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .unwrap_or(text.len());
+        let (field, rest) = text.split_at(end);
+        self.0 = rest;
+        Some(field)
+    }
+}
+
+/// How many bytes of `s` the whitespace character it starts with takes, as
+/// [`char::is_whitespace`] decides (so Unicode spaces such as U+00A0 count, as they
+/// do for [`str::split_whitespace`]); 0 when `s` does not start with one. Invalid
+/// UTF-8 is never whitespace, as its replacement character U+FFFD is not.
+#[inline]
+fn unicode_space_len(s: &[u8]) -> usize {
+    match s.first() {
+        None => 0,
+        Some(&b) if b < 0x80 => (b as char).is_whitespace() as usize,
+        Some(_) => {
+            let head = &s[..s.len().min(4)];
+            match head
+                .utf8_chunks()
+                .next()
+                .and_then(|c| c.valid().chars().next())
+            {
+                Some(c) if c.is_whitespace() => c.len_utf8(),
+                _ => 0,
+            }
+        }
+    }
+}
+
+/// The fields of a byte string separated by Unicode whitespace, as
+/// [`str::split_whitespace`] splits its lossy UTF-8 reading: byte ranges `start..end`.
+struct UnicodeFields<'a> {
+    text: &'a [u8],
+    at: usize,
+}
+
+impl Iterator for UnicodeFields<'_> {
+    type Item = (usize, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        let text = self.text;
+        loop {
+            if self.at >= text.len() {
+                return None;
+            }
+            match unicode_space_len(&text[self.at..]) {
+                0 => break,
+                n => self.at += n,
+            }
+        }
+        let start = self.at;
+        // Bytes of a character that is not whitespace are never the start of one
+        // that is (continuation bytes never begin a character), so stepping one
+        // byte at a time through non-whitespace is safe.
+        while self.at < text.len() && unicode_space_len(&text[self.at..]) == 0 {
+            self.at += 1;
+        }
+        Some((start, self.at))
+    }
+}
+
+/// A field as text for an error message, invalid UTF-8 rendered as U+FFFD.
+fn lossy(field: &[u8]) -> String {
+    String::from_utf8_lossy(field).into_owned()
+}
+
+/// Reads an unsigned decimal exactly as `str::parse::<u32>` does: an optional `+`,
+/// then at least one digit, and no overflow.
+#[inline]
+fn parse_u32(field: &[u8]) -> Option<u32> {
+    let digits = match field {
+        [b'+', rest @ ..] => rest,
+        _ => field,
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut n: u32 = 0;
+    for &b in digits {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_add(u32::from(d))?;
+    }
+    Some(n)
+}
+
+/// The first character of `bytes` (which is not empty) for an error message:
+/// U+FFFD when it is not valid UTF-8.
+fn first_char(bytes: &[u8]) -> char {
+    bytes[..bytes.len().min(4)]
+        .utf8_chunks()
+        .next()
+        .and_then(|c| c.valid().chars().next())
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+/// The piece a FEN letter stands for, as [`Piece::from_char`] reads it.
+#[inline]
+fn piece_from_byte(b: u8) -> Option<(Role, Color)> {
+    let role = match b.to_ascii_lowercase() {
+        b'p' => Role::Pawn,
+        b'n' => Role::Knight,
+        b'b' => Role::Bishop,
+        b'r' => Role::Rook,
+        b'q' => Role::Queen,
+        b'k' => Role::King,
+        _ => return None,
+    };
+    let color = if b.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Some((role, color))
+}
+
+fn parse_placement(field: &[u8]) -> Result<([Bitboard; 6], [Bitboard; 2]), FenError> {
     let mut roles = [Bitboard::EMPTY; 6];
     let mut colors = [Bitboard::EMPTY; 2];
-    let rank_texts: Vec<&str> = field.split('/').collect();
-    if rank_texts.len() != 8 {
-        return Err(FenError::RankCount(rank_texts.len()));
+    let ranks = field.iter().filter(|&&b| b == b'/').count() + 1;
+    if ranks != 8 {
+        return Err(FenError::RankCount(ranks));
     }
-    for (i, text) in rank_texts.iter().enumerate() {
+    for (i, text) in field.split(|&b| b == b'/').enumerate() {
         let rank = 7 - i as u32;
         let mut file = 0usize;
         let mut overflow = false;
-        for ch in text.chars() {
-            if let Some(d) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                file += d as usize;
-            } else if let Some(piece) = Piece::from_char(ch) {
+        for (j, &b) in text.iter().enumerate() {
+            if (b'1'..=b'8').contains(&b) {
+                file += usize::from(b - b'0');
+            } else if let Some((role, color)) = piece_from_byte(b) {
                 if file < 8 {
                     let sq = Square::from_coords(File::new(file as u32), Rank::new(rank));
-                    roles[piece.role as usize] |= sq;
-                    colors[piece.color as usize] |= sq;
+                    roles[role as usize] |= sq;
+                    colors[color as usize] |= sq;
                 } else {
                     overflow = true;
                 }
                 file += 1;
             } else {
                 return Err(FenError::PieceChar {
-                    ch,
+                    ch: first_char(&text[j..]),
                     rank: rank as u8 + 1,
                 });
             }
@@ -193,10 +333,49 @@ fn parse_placement(field: &str) -> Result<([Bitboard; 6], [Bitboard; 2]), FenErr
     Ok((roles, colors))
 }
 
+/// Why a batch input line (see [`Position::from_epd_line`]) is not a position.
+///
+/// ```
+/// use kibitz::{EpdLineError, Position};
+/// let err = Position::from_epd_line(b"8/8/8/8/8/8/8/8 w - -").unwrap_err();
+/// assert!(matches!(err, EpdLineError::Fen(_)));
+/// assert_eq!(err.to_string(), "invalid position: no white king");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EpdLineError {
+    /// The FEN fields do not read; the message is the [`FenError`]'s.
+    Fen(FenError),
+    /// After the four FEN fields comes something that is neither the clocks nor EPD
+    /// operations ending in `;`: the rest of the line, its fields joined by single
+    /// spaces (invalid UTF-8 as U+FFFD).
+    Trailing(String),
+}
+
+impl fmt::Display for EpdLineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EpdLineError::Fen(e) => e.fmt(f),
+            EpdLineError::Trailing(rest) => write!(
+                f,
+                "after the four FEN fields, expected the halfmove clock and move number, \
+                 or EPD operations each ending in ';', found {rest:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EpdLineError {}
+
+impl From<FenError> for EpdLineError {
+    fn from(e: FenError) -> EpdLineError {
+        EpdLineError::Fen(e)
+    }
+}
+
 impl Position {
     /// Reads a FEN. All six fields, or the first four (EPD style) with the clocks
     /// defaulting to `0 1`, or five (move number 1). A move number of 0, seen in
-    /// some files, is read as 1.
+    /// some files, is read as 1. The same as [`Position::from_fen_bytes`].
     ///
     /// ```
     /// use kibitz::Position;
@@ -206,37 +385,121 @@ impl Position {
     /// assert_eq!(err.to_string(), "invalid position: no white king");
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
-            return Err(FenError::FieldCount(fields.len()));
+        Position::from_fen_bytes(fen.as_bytes())
+    }
+
+    /// Reads a FEN from bytes, with the same rules and errors as
+    /// [`Position::from_fen`]: fields separated by ASCII whitespace, 4 to 6 of them.
+    /// Nothing is allocated unless there is an error that quotes the input; bytes
+    /// that are not UTF-8 are an error (quoted with U+FFFD), never a panic.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// let pos = Position::from_fen_bytes(b"4k3/8/8/8/8/8/8/4K2R w K - 3 0\r\n").unwrap();
+    /// assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K2R w K - 3 1");
+    /// let err = Position::from_fen_bytes(b"4k3/8/8/8/8/8/8/4K2R \xff K -").unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid FEN: side to move must be w or b, found \"\u{fffd}\"");
+    /// ```
+    pub fn from_fen_bytes(fen: &[u8]) -> Result<Position, FenError> {
+        let mut fields: [&[u8]; 6] = [&[]; 6];
+        let mut count = 0;
+        for field in AsciiFields(fen) {
+            if let Some(slot) = fields.get_mut(count) {
+                *slot = field;
+            }
+            count += 1;
         }
+        if !(4..=6).contains(&count) {
+            return Err(FenError::FieldCount(count));
+        }
+        Position::from_fields(&fields[..count])
+    }
+
+    /// Reads one line of batch input: a FEN, or an EPD line whose operations are
+    /// skipped. Leading and trailing whitespace (a `\r` too) is ignored, and fields
+    /// are separated by any whitespace.
+    ///
+    /// * Up to four fields: a FEN with the clocks left out (`0 1`).
+    /// * Four fields and then at most two numbers: a full FEN (its clocks).
+    /// * Four fields and then anything else: EPD operations, which must end in `;`
+    ///   (the last one's `;`); only the four fields are read. Otherwise the line is
+    ///   an error, [`EpdLineError::Trailing`], rather than read as something it is
+    ///   not.
+    ///
+    /// Nothing is allocated unless the line is an error that quotes it.
+    ///
+    /// ```
+    /// use kibitz::{EpdLineError, Position};
+    /// let epd = Position::from_epd_line(b"6k1/5ppp/8/8/8/8/8/4R1K1 w - - bm Re8#; id \"back rank\";\r\n").unwrap();
+    /// assert_eq!(epd.fen(), "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
+    /// let fen = Position::from_epd_line(b"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 7 40").unwrap();
+    /// assert_eq!(fen.fen(), "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 7 40");
+    /// let err = Position::from_epd_line(b"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1 garbage").unwrap_err();
+    /// assert_eq!(err, EpdLineError::Trailing("0 1 garbage".to_string()));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "after the four FEN fields, expected the halfmove clock and move number, \
+    ///      or EPD operations each ending in ';', found \"0 1 garbage\""
+    /// );
+    /// ```
+    pub fn from_epd_line(line: &[u8]) -> Result<Position, EpdLineError> {
+        let mut fields: [&[u8]; 6] = [&[]; 6];
+        let mut count = 0;
+        let (mut first, mut last) = (0, 0);
+        let mut last_field: &[u8] = &[];
+        for (start, end) in (UnicodeFields { text: line, at: 0 }) {
+            if count == 0 {
+                first = start;
+            }
+            last = end;
+            last_field = &line[start..end];
+            if let Some(slot) = fields.get_mut(count) {
+                *slot = last_field;
+            }
+            count += 1;
+        }
+        if count <= 4 {
+            // The line as one FEN, as `from_fen(line.trim())` reads it.
+            return Ok(Position::from_fen_bytes(&line[first..last])?);
+        }
+        if count <= 6 && fields[4..count].iter().all(|f| parse_u32(f).is_some()) {
+            return Ok(Position::from_fields(&fields[..count])?);
+        }
+        if last_field.last() != Some(&b';') {
+            let mut rest = String::new();
+            for (i, (start, end)) in (UnicodeFields { text: line, at: 0 }).skip(4).enumerate() {
+                if i > 0 {
+                    rest.push(' ');
+                }
+                rest.push_str(&String::from_utf8_lossy(&line[start..end]));
+            }
+            return Err(EpdLineError::Trailing(rest));
+        }
+        Ok(Position::from_fields(&fields[..4])?)
+    }
+
+    /// A position from 4 to 6 FEN fields, none of them empty.
+    fn from_fields(fields: &[&[u8]]) -> Result<Position, FenError> {
         let (roles, colors) = parse_placement(fields[0])?;
         let turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(FenError::Turn(other.to_string())),
+            b"w" => Color::White,
+            b"b" => Color::Black,
+            other => return Err(FenError::Turn(lossy(other))),
         };
-        let castling: CastlingRights = fields[2]
-            .parse()
-            .map_err(|_| FenError::Castling(fields[2].to_string()))?;
+        let castling =
+            parse_castling(fields[2]).ok_or_else(|| FenError::Castling(lossy(fields[2])))?;
         let ep_square = match fields[3] {
-            "-" => None,
-            text => Some(
-                text.parse::<Square>()
-                    .map_err(|_| FenError::EnPassant(text.to_string()))?,
-            ),
+            b"-" => None,
+            text => Some(Square::from_ascii(text).ok_or_else(|| FenError::EnPassant(lossy(text)))?),
         };
         let halfmoves = match fields.get(4) {
             None => 0,
-            Some(t) => t
-                .parse::<u32>()
-                .map_err(|_| FenError::Halfmoves(t.to_string()))?,
+            Some(t) => parse_u32(t).ok_or_else(|| FenError::Halfmoves(lossy(t)))?,
         };
         let fullmoves = match fields.get(5) {
             None => 1,
-            Some(t) => t
-                .parse::<u32>()
-                .map_err(|_| FenError::Fullmoves(t.to_string()))?
+            Some(t) => parse_u32(t)
+                .ok_or_else(|| FenError::Fullmoves(lossy(t)))?
                 .max(1),
         };
         Ok(Position::from_parts(
@@ -387,70 +650,170 @@ impl Position {
         h
     }
 
-    /// The men as a 64-square array, built from the bitboards in one pass per role:
-    /// cheaper than asking [`Position::piece_at`] square by square.
-    pub(crate) fn mailbox(&self) -> [Option<Piece>; 64] {
-        let mut board = [None; 64];
-        for color in Color::ALL {
-            for role in Role::ALL {
-                for sq in self.pieces(color, role) {
-                    board[sq as usize] = Some(Piece { color, role });
-                }
-            }
-        }
-        board
-    }
-
     /// The piece placement field of the FEN.
     pub fn board_fen(&self) -> String {
-        let board = self.mailbox();
-        let mut s = String::with_capacity(72);
-        for rank in (0..8).rev() {
-            let mut empty = 0u8;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        s.push(p.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
-            }
-            if rank != 0 {
-                s.push('/');
-            }
-        }
-        s
+        let mut buf = FenBuf::new();
+        buf.push_placement(self);
+        buf.as_str().to_owned()
     }
 
     /// The FEN of the position, all six fields. The en-passant square is written
-    /// only when an en-passant capture is legal.
+    /// only when an en-passant capture is legal. The same text as
+    /// [`Position::write_fen`] writes.
     pub fn fen(&self) -> String {
-        let ep = match self.ep_square() {
-            Some(sq) => sq.to_string(),
-            None => "-".to_string(),
-        };
-        format!(
-            "{} {} {} {} {} {}",
-            self.board_fen(),
-            self.turn.char(),
-            self.castling,
-            ep,
-            self.halfmoves,
-            self.fullmoves
-        )
+        let mut buf = FenBuf::new();
+        buf.push_fen(self, true);
+        buf.as_str().to_owned()
+    }
+
+    /// Writes the FEN of the position ([`Position::fen`]) to `out`, for instance a
+    /// `String` reused from line to line: the text is put together on the stack
+    /// and handed to `out` in one `write_str`, so nothing is allocated (beyond what
+    /// `out` itself may need to grow).
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// let mut line = String::new();
+    /// for fen in ["4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", "8/8/8/8/8/8/8/K1k5 w - - 12 70"] {
+    ///     line.clear();
+    ///     Position::from_fen(fen).unwrap().write_fen(&mut line).unwrap();
+    ///     assert_eq!(line, fen);
+    /// }
+    /// ```
+    pub fn write_fen(&self, out: &mut (impl fmt::Write + ?Sized)) -> fmt::Result {
+        let mut buf = FenBuf::new();
+        buf.push_fen(self, true);
+        out.write_str(buf.as_str())
     }
 
     /// The first four FEN fields (an EPD position).
     pub fn epd(&self) -> String {
-        let fen = self.fen();
-        fen.splitn(5, ' ').take(4).collect::<Vec<_>>().join(" ")
+        let mut buf = FenBuf::new();
+        buf.push_fen(self, false);
+        buf.as_str().to_owned()
+    }
+}
+
+/// The longest FEN: a placement of 71 bytes (`p1p1p1p1/...`), five spaces, the
+/// side to move, four castling letters, an en-passant square and two clocks of up
+/// to ten digits.
+const FEN_MAX: usize = 71 + 5 + 1 + 4 + 2 + 10 + 10;
+
+/// A FEN put together on the stack, byte by byte (all ASCII).
+struct FenBuf {
+    bytes: [u8; FEN_MAX],
+    len: usize,
+}
+
+impl FenBuf {
+    #[inline]
+    fn new() -> FenBuf {
+        FenBuf {
+            bytes: [0; FEN_MAX],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, b: u8) {
+        self.bytes[self.len] = b;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn push_u32(&mut self, mut n: u32) {
+        let mut digits = [0u8; 10];
+        let mut i = digits.len();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[i..] {
+            self.push(d);
+        }
+    }
+
+    /// The placement: the letters of the men looked up per occupied square, the
+    /// runs of empty squares between them counted from the occupancy bits.
+    #[inline]
+    fn push_placement(&mut self, pos: &Position) {
+        let mut letters = [0u8; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let letter = Piece { color, role }.char() as u8;
+                for sq in pos.pieces(color, role) {
+                    letters[sq as usize] = letter;
+                }
+            }
+        }
+        let occupied = pos.occupied().0;
+        for rank in (0..8).rev() {
+            let mut row = (occupied >> (8 * rank)) as u8;
+            let mut file = 0;
+            while row != 0 {
+                let next = row.trailing_zeros() as usize;
+                if next > file {
+                    self.push(b'0' + (next - file) as u8);
+                }
+                self.push(letters[8 * rank + next]);
+                file = next + 1;
+                row &= row - 1;
+            }
+            if file < 8 {
+                self.push(b'0' + (8 - file) as u8);
+            }
+            if rank > 0 {
+                self.push(b'/');
+            }
+        }
+    }
+
+    /// The FEN, with the clocks or without (EPD).
+    #[inline]
+    fn push_fen(&mut self, pos: &Position, clocks: bool) {
+        self.push_placement(pos);
+        self.push(b' ');
+        self.push(pos.turn.char() as u8);
+        self.push(b' ');
+        let castling = pos.castling;
+        if castling == CastlingRights::NONE {
+            self.push(b'-');
+        } else {
+            for (color, side, letter) in [
+                (Color::White, CastlingSide::KingSide, b'K'),
+                (Color::White, CastlingSide::QueenSide, b'Q'),
+                (Color::Black, CastlingSide::KingSide, b'k'),
+                (Color::Black, CastlingSide::QueenSide, b'q'),
+            ] {
+                if castling.has(color, side) {
+                    self.push(letter);
+                }
+            }
+        }
+        self.push(b' ');
+        match pos.ep_square() {
+            Some(sq) => {
+                self.push(sq.file().char() as u8);
+                self.push(sq.rank().char() as u8);
+            }
+            None => self.push(b'-'),
+        }
+        if clocks {
+            self.push(b' ');
+            self.push_u32(pos.halfmoves);
+            self.push(b' ');
+            self.push_u32(pos.fullmoves);
+        }
+    }
+
+    #[inline]
+    fn as_str(&self) -> &str {
+        // Only ASCII is ever pushed, so this never fails.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
     }
 }
 
@@ -464,6 +827,9 @@ impl core::str::FromStr for Position {
 impl fmt::Display for Position {
     /// The FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.fen())
+        self.write_fen(f)
     }
 }
+
+#[cfg(test)]
+mod tests;
