@@ -105,6 +105,12 @@ impl CastlingRights {
         self.0 &= !Self::bit(color, side);
     }
 
+    /// The rights from a 4-bit mask, as [`CastlingRights::bits`] gives it.
+    #[inline]
+    pub(crate) const fn from_bits(bits: u8) -> CastlingRights {
+        CastlingRights(bits & 15)
+    }
+
     /// The rights as a 4-bit mask (bit 0 = `K`, 1 = `Q`, 2 = `k`, 3 = `q`).
     #[inline]
     pub const fn bits(self) -> u8 {

@@ -333,6 +333,176 @@ fn parse_placement(field: &[u8]) -> Result<([Bitboard; 6], [Bitboard; 2]), FenEr
     Ok((roles, colors))
 }
 
+/// What a byte of the piece placement is: 0 for anything unexpected, 1 to 8 for a
+/// digit, [`SLASH`], [`SPACE`] (ASCII whitespace), or [`PIECE`] plus 6 × colour
+/// plus role for a piece letter.
+const PLACEMENT_BYTES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = match Piece::from_char(c as char) {
+            Some(p) => PIECE + 6 * p.color as u8 + p.role as u8,
+            None if c >= b'1' && c <= b'8' => c - b'0',
+            None if c == b'/' => SLASH,
+            None if c.is_ascii_whitespace() => SPACE,
+            None => 0,
+        };
+        b += 1;
+    }
+    table
+};
+const SLASH: u8 = 9;
+const SPACE: u8 = 10;
+const PIECE: u8 = 16;
+
+/// Reads 1 to 9 decimal digits from the start of `rest` (fewer than ten, so no
+/// overflow), moving `rest` past them.
+#[inline]
+fn read_digits(rest: &mut &[u8]) -> Option<u32> {
+    let mut n = 0u32;
+    let mut len = 0;
+    while let [b @ b'0'..=b'9', tail @ ..] = *rest {
+        if len == 9 {
+            return None;
+        }
+        n = 10 * n + u32::from(b - b'0');
+        len += 1;
+        *rest = tail;
+    }
+    (len > 0).then_some(n)
+}
+
+/// The fields of a FEN as read by the single-pass reader.
+struct FastFen {
+    roles: [u64; 6],
+    colors: [u64; 2],
+    turn: Color,
+    castling: CastlingRights,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    /// The pieces' part of the Zobrist hash.
+    pieces_hash: u64,
+}
+
+impl FastFen {
+    /// Reads a FEN in one pass over its bytes, or gives up (None) at the first
+    /// thing that is not plainly right, leaving the error to the field-by-field
+    /// reader. Whatever it accepts, that reader reads to the same fields: this only
+    /// skips the work of finding the fields first.
+    #[inline]
+    fn read(fen: &[u8]) -> Option<FastFen> {
+        let at = fen
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(fen.len());
+
+        // The placement, rank 8 first: `rank_start` is the square of its a-file.
+        // One board per piece class (6 × colour + role), merged at the end, and the
+        // pieces' part of the Zobrist hash on the way. A man beyond the h-file
+        // lands on some wrong square, but then the rank holds more than 8 files,
+        // which is checked at its end.
+        let keys = zobrist::KEYS.pieces.as_flattened();
+        let mut boards = [0u64; 12];
+        let mut pieces_hash = 0;
+        let mut rank_start = 56u32;
+        let mut file = 0usize;
+        let mut bytes = fen[at..].iter();
+        loop {
+            let class = PLACEMENT_BYTES[usize::from(*bytes.next()?)];
+            if class >= PIECE {
+                let piece = usize::from(class - PIECE);
+                let sq = (rank_start as usize + file) & 63;
+                boards[piece] |= 1 << sq;
+                pieces_hash ^= keys[piece][sq];
+                file += 1;
+            } else if class == SLASH {
+                if file != 8 || rank_start == 0 {
+                    return None;
+                }
+                rank_start -= 8;
+                file = 0;
+            } else if class == SPACE {
+                if file != 8 || rank_start != 0 {
+                    return None;
+                }
+                break;
+            } else if class != 0 {
+                file += usize::from(class);
+            } else {
+                return None;
+            }
+        }
+        let mut roles = [0u64; 6];
+        for (role, bb) in roles.iter_mut().enumerate() {
+            *bb = boards[role] | boards[6 + role];
+        }
+        let colors = [
+            boards[..6].iter().fold(0, |a, b| a | b),
+            boards[6..].iter().fold(0, |a, b| a | b),
+        ];
+        // The other fields, each after a single space (anything else, such as a
+        // tab or two spaces, is left to the field-by-field reader).
+        let turn = match (bytes.next()?, bytes.next()?) {
+            (b'w', b' ') => Color::White,
+            (b'b', b' ') => Color::Black,
+            _ => return None,
+        };
+        let mut castling = 0u8;
+        match *bytes.next()? {
+            b'-' => {
+                if *bytes.next()? != b' ' {
+                    return None;
+                }
+            }
+            mut b => loop {
+                // The bits of `CastlingRights`: K, Q, k, q.
+                let bit = match b {
+                    b'K' => 1,
+                    b'Q' => 2,
+                    b'k' => 4,
+                    b'q' => 8,
+                    b' ' if castling != 0 => break,
+                    _ => return None,
+                };
+                if castling & bit != 0 {
+                    return None;
+                }
+                castling |= bit;
+                b = *bytes.next()?;
+            },
+        }
+        let ep_square = match *bytes.next()? {
+            b'-' => None,
+            file => Some(Square::from_ascii(&[file, *bytes.next()?])?),
+        };
+        // The clocks, then nothing but whitespace.
+        let mut rest = bytes.as_slice().trim_ascii_end();
+        let mut clocks = [0, 1];
+        for clock in &mut clocks {
+            let [b' ', tail @ ..] = rest else {
+                break;
+            };
+            rest = tail;
+            *clock = read_digits(&mut rest)?;
+        }
+        if !rest.is_empty() {
+            return None;
+        }
+        Some(FastFen {
+            roles,
+            colors,
+            turn,
+            castling: CastlingRights::from_bits(castling),
+            ep_square,
+            halfmoves: clocks[0],
+            fullmoves: clocks[1].max(1),
+            pieces_hash,
+        })
+    }
+}
+
 /// Why a batch input line (see [`Position::from_epd_line`]) is not a position.
 ///
 /// ```
@@ -401,6 +571,19 @@ impl Position {
     /// assert_eq!(err.to_string(), "invalid FEN: side to move must be w or b, found \"\u{fffd}\"");
     /// ```
     pub fn from_fen_bytes(fen: &[u8]) -> Result<Position, FenError> {
+        if let Some(parts) = FastFen::read(fen) {
+            return Ok(Position::from_parts(
+                parts.roles.map(Bitboard),
+                parts.colors.map(Bitboard),
+                parts.turn,
+                parts.castling,
+                parts.ep_square,
+                parts.halfmoves,
+                parts.fullmoves,
+                Some(parts.pieces_hash),
+            )?);
+        }
+        // Not plainly well formed: the field-by-field reader finds the error.
         let mut fields: [&[u8]; 6] = [&[]; 6];
         let mut count = 0;
         for field in AsciiFields(fen) {
@@ -503,11 +686,13 @@ impl Position {
                 .max(1),
         };
         Ok(Position::from_parts(
-            roles, colors, turn, castling, ep_square, halfmoves, fullmoves,
+            roles, colors, turn, castling, ep_square, halfmoves, fullmoves, None,
         )?)
     }
 
-    /// Builds and validates a position from its parts.
+    /// Builds and validates a position from its parts; `pieces_hash`, when known,
+    /// is the pieces' part of the Zobrist hash.
+    #[allow(clippy::too_many_arguments)]
     fn from_parts(
         roles: [Bitboard; 6],
         colors: [Bitboard; 2],
@@ -516,6 +701,7 @@ impl Position {
         ep_square: Option<Square>,
         halfmoves: u32,
         fullmoves: u32,
+        pieces_hash: Option<u64>,
     ) -> Result<Position, PositionError> {
         for color in Color::ALL {
             let kings = roles[Role::King as usize] & colors[color as usize];
@@ -529,7 +715,26 @@ impl Position {
         // Material a game can reach. Besides honesty, this bounds the number of legal
         // moves (at most 323: nine queens, two rooks, bishops and knights, a king and
         // two castlings), which is what sizes `MoveList`.
+        // A quick look first: at most 16 men and 8 pawns a side, and no more queens,
+        // rooks, bishops or knights than at the start, cannot fail the check below.
+        let more_than_one = |b: Bitboard| b.more_than_one();
+        let more_than_two = |b: Bitboard| {
+            (b.0 & b.0.wrapping_sub(1)).wrapping_sub(1) & b.0 & b.0.wrapping_sub(1) != 0
+        };
+        let plain = Color::ALL.iter().all(|&color| {
+            let own = colors[color as usize];
+            let of = |role: Role| roles[role as usize] & own;
+            own.count() <= 16
+                && of(Role::Pawn).count() <= 8
+                && !more_than_one(of(Role::Queen))
+                && !more_than_two(of(Role::Rook))
+                && !more_than_two(of(Role::Bishop))
+                && !more_than_two(of(Role::Knight))
+        });
         for color in Color::ALL {
+            if plain {
+                break;
+            }
             let own = colors[color as usize];
             let count = |role: Role| (roles[role as usize] & own).count();
             if own.count() > 16 {
@@ -625,7 +830,10 @@ impl Position {
         if pos.ep_square.is_some() && !pos.has_legal_en_passant() {
             pos.ep_square = None;
         }
-        pos.hash = pos.compute_hash();
+        pos.hash = match pieces_hash {
+            Some(h) => h ^ pos.state_hash(),
+            None => pos.compute_hash(),
+        };
         Ok(pos)
     }
 
@@ -635,12 +843,22 @@ impl Position {
         let mut h = 0;
         for color in Color::ALL {
             for role in Role::ALL {
-                for sq in self.pieces(color, role) {
-                    h ^= zobrist::piece(color, role, sq);
+                let squares = &keys.pieces[color as usize][role as usize];
+                let mut bb = self.pieces(color, role).0;
+                while bb != 0 {
+                    h ^= squares[bb.trailing_zeros() as usize];
+                    bb &= bb - 1;
                 }
             }
         }
-        h ^= keys.castling[self.castling.bits() as usize];
+        h ^ self.state_hash()
+    }
+
+    /// The part of the Zobrist hash that is not the pieces: castling, en passant,
+    /// the side to move.
+    fn state_hash(&self) -> u64 {
+        let keys = &zobrist::KEYS;
+        let mut h = keys.castling[self.castling.bits() as usize];
         if let Some(ep) = self.ep_square {
             h ^= keys.ep_file[ep.file() as usize];
         }
@@ -745,8 +963,10 @@ impl FenBuf {
         for color in Color::ALL {
             for role in Role::ALL {
                 let letter = Piece { color, role }.char() as u8;
-                for sq in pos.pieces(color, role) {
-                    letters[sq as usize] = letter;
+                let mut bb = pos.pieces(color, role).0;
+                while bb != 0 {
+                    letters[bb.trailing_zeros() as usize] = letter;
+                    bb &= bb - 1;
                 }
             }
         }
