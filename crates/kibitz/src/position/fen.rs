@@ -387,12 +387,87 @@ struct FastFen {
 }
 
 impl FastFen {
+    /// The position, validated.
+    #[inline]
+    fn position(self) -> Result<Position, FenError> {
+        Ok(Position::from_parts(
+            self.roles.map(Bitboard),
+            self.colors.map(Bitboard),
+            self.turn,
+            self.castling,
+            self.ep_square,
+            self.halfmoves,
+            self.fullmoves,
+            Some(self.pieces_hash),
+        )?)
+    }
+
     /// Reads a FEN in one pass over its bytes, or gives up (None) at the first
     /// thing that is not plainly right, leaving the error to the field-by-field
     /// reader. Whatever it accepts, that reader reads to the same fields: this only
     /// skips the work of finding the fields first.
     #[inline]
     fn read(fen: &[u8]) -> Option<FastFen> {
+        let (mut parts, rest) = FastFen::read_four(fen)?;
+        parts.set_plain_clocks(rest)?;
+        Some(parts)
+    }
+
+    /// Reads what follows the en-passant field when it is nothing but plain
+    /// clocks: each after a single space, then only whitespace.
+    #[inline]
+    fn set_plain_clocks(&mut self, rest: &[u8]) -> Option<()> {
+        let mut rest = rest.trim_ascii_end();
+        let mut clocks = [0, 1];
+        for clock in &mut clocks {
+            let [b' ', tail @ ..] = rest else {
+                break;
+            };
+            rest = tail;
+            *clock = read_digits(&mut rest)?;
+        }
+        if !rest.is_empty() {
+            return None;
+        }
+        self.halfmoves = clocks[0];
+        self.fullmoves = clocks[1].max(1);
+        Some(())
+    }
+
+    /// The position of an EPD line whose first four fields are `self` and which
+    /// goes on with `rest`, by the rules of [`Position::from_epd_line`]; None when
+    /// the rest does not start with whitespace (the fourth field goes on) or is
+    /// an error, for the long way to report.
+    fn with_epd_rest(mut self, rest: &[u8]) -> Option<Result<Position, EpdLineError>> {
+        if !rest.is_empty() && unicode_space_len(rest) == 0 {
+            return None;
+        }
+        let mut clocks = [0, 1];
+        let (mut count, mut numeric) = (0, true);
+        let mut last_field: &[u8] = &[];
+        for (start, end) in (UnicodeFields { text: rest, at: 0 }) {
+            last_field = &rest[start..end];
+            if let Some(clock) = clocks.get_mut(count) {
+                match parse_u32(last_field) {
+                    Some(n) => *clock = n,
+                    None => numeric = false,
+                }
+            }
+            count += 1;
+        }
+        if count <= 2 && numeric {
+            self.halfmoves = clocks[0];
+            self.fullmoves = clocks[1].max(1);
+        } else if last_field.last() != Some(&b';') {
+            return None;
+        }
+        Some(self.position().map_err(EpdLineError::Fen))
+    }
+
+    /// Reads the first four fields as [`FastFen::read`] does, with the clocks at
+    /// `0 1`: the fields and the bytes after the en-passant field (not looked at).
+    #[inline]
+    fn read_four(fen: &[u8]) -> Option<(FastFen, &[u8])> {
         let at = fen
             .iter()
             .position(|b| !b.is_ascii_whitespace())
@@ -477,29 +552,17 @@ impl FastFen {
             b'-' => None,
             file => Some(Square::from_ascii(&[file, *bytes.next()?])?),
         };
-        // The clocks, then nothing but whitespace.
-        let mut rest = bytes.as_slice().trim_ascii_end();
-        let mut clocks = [0, 1];
-        for clock in &mut clocks {
-            let [b' ', tail @ ..] = rest else {
-                break;
-            };
-            rest = tail;
-            *clock = read_digits(&mut rest)?;
-        }
-        if !rest.is_empty() {
-            return None;
-        }
-        Some(FastFen {
+        let parts = FastFen {
             roles,
             colors,
             turn,
             castling: CastlingRights::from_bits(castling),
             ep_square,
-            halfmoves: clocks[0],
-            fullmoves: clocks[1].max(1),
+            halfmoves: 0,
+            fullmoves: 1,
             pieces_hash,
-        })
+        };
+        Some((parts, bytes.as_slice()))
     }
 }
 
@@ -572,16 +635,7 @@ impl Position {
     /// ```
     pub fn from_fen_bytes(fen: &[u8]) -> Result<Position, FenError> {
         if let Some(parts) = FastFen::read(fen) {
-            return Ok(Position::from_parts(
-                parts.roles.map(Bitboard),
-                parts.colors.map(Bitboard),
-                parts.turn,
-                parts.castling,
-                parts.ep_square,
-                parts.halfmoves,
-                parts.fullmoves,
-                Some(parts.pieces_hash),
-            )?);
+            return parts.position();
         }
         // Not plainly well formed: the field-by-field reader finds the error.
         let mut fields: [&[u8]; 6] = [&[]; 6];
@@ -626,6 +680,17 @@ impl Position {
     /// );
     /// ```
     pub fn from_epd_line(line: &[u8]) -> Result<Position, EpdLineError> {
+        // Four plain fields (ASCII, single spaces) followed by whitespace or
+        // nothing: these are the line's first four fields, and only the rest
+        // needs the rules. Anything else, and an error, takes the long way.
+        if let Some((mut parts, rest)) = FastFen::read_four(line) {
+            if parts.set_plain_clocks(rest).is_some() {
+                return Ok(parts.position()?);
+            }
+            if let Some(pos) = parts.with_epd_rest(rest) {
+                return pos;
+            }
+        }
         let mut fields: [&[u8]; 6] = [&[]; 6];
         let mut count = 0;
         let (mut first, mut last) = (0, 0);
