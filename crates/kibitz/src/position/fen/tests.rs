@@ -106,6 +106,61 @@ fn old_parse_line(line: &str) -> Result<Position, String> {
     old_from_fen(&fields[..4].join(" ")).map_err(|e| e.to_string())
 }
 
+/// The FEN as the old writer put it together: square by square, through `format!`.
+fn old_fen(pos: &Position) -> String {
+    let mut board = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match pos.piece_at(Square::from_coords(File::new(file), Rank::new(rank))) {
+                Some(p) => {
+                    if empty > 0 {
+                        board.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    board.push(p.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            board.push_str(&empty.to_string());
+        }
+        if rank != 0 {
+            board.push('/');
+        }
+    }
+    let ep = pos.ep_square().map_or("-".to_string(), |sq| sq.to_string());
+    format!(
+        "{board} {} {} {ep} {} {}",
+        pos.turn().char(),
+        pos.castling_rights(),
+        pos.halfmoves(),
+        pos.fullmoves()
+    )
+}
+
+/// The writers against the old one, and against each other.
+fn check_writers(pos: &Position) {
+    let fen = old_fen(pos);
+    assert_eq!(pos.fen(), fen);
+    assert_eq!(pos.to_string(), fen);
+    let mut out = String::from("x");
+    pos.write_fen(&mut out).unwrap();
+    assert_eq!(out, format!("x{fen}"));
+    assert_eq!(pos.board_fen(), fen.split(' ').next().unwrap());
+    let epd: Vec<&str> = fen.split(' ').take(4).collect();
+    assert_eq!(pos.epd(), epd.join(" "));
+    for &mv in pos.legal_moves().iter() {
+        let mut uci = format!("{}{}", mv.from, mv.to);
+        if let Some(p) = mv.promotion {
+            uci.push(p.char());
+        }
+        assert_eq!(mv.uci(), uci);
+        assert_eq!(mv.to_string(), uci);
+    }
+}
+
 /// A position as all that the readers decide: its FEN with the clocks.
 fn fen_of<E>(r: Result<Position, E>) -> Result<String, E> {
     r.map(|p| p.fen())
@@ -118,6 +173,7 @@ fn same_fen(bytes: &[u8]) {
     if let Ok(pos) = &new {
         // The single-pass reader hashes the pieces as it goes.
         assert_eq!(pos.hash(), pos.compute_hash(), "{bytes:?}");
+        check_writers(pos);
     }
     assert_eq!(fen_of(new), old, "{bytes:?}");
     if let Ok(text) = core::str::from_utf8(bytes) {
@@ -262,6 +318,14 @@ fn fixed_cases_agree() {
     for &case in cases {
         same_fen(case);
         same_line(case);
+    }
+    // Promotions, castling rights, an en-passant square, long clocks.
+    for fen in [
+        "r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 4294967295 4294967295",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "1k6/8/8/8/8/8/8/6K1 b - - 99 100",
+    ] {
+        check_writers(&Position::from_fen(fen).unwrap());
     }
 }
 
