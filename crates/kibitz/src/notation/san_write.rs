@@ -125,7 +125,7 @@ fn write_body(out: &mut impl fmt::Write, pos: &Position, mv: Move, style: SanSty
             out.write_char(mv.from.file().char())?;
             out.write_char('x')?;
         }
-        write!(out, "{}", mv.to)?;
+        write_square(out, mv.to)?;
         if let Some(promotion) = mv.promotion {
             if style == SanStyle::Standard {
                 out.write_char('=')?;
@@ -155,7 +155,14 @@ fn write_body(out: &mut impl fmt::Write, pos: &Position, mv: Move, style: SanSty
     if capture {
         out.write_char('x')?;
     }
-    write!(out, "{}", mv.to)
+    write_square(out, mv.to)
+}
+
+/// The square's name, two characters written directly (no formatting machinery).
+#[inline]
+fn write_square(out: &mut impl fmt::Write, sq: crate::Square) -> fmt::Result {
+    out.write_char(sq.file().char())?;
+    out.write_char(sq.rank().char())
 }
 
 /// The other men of the mover's kind and colour that could legally go to `mv.to`:

@@ -105,6 +105,12 @@ impl CastlingRights {
         self.0 &= !Self::bit(color, side);
     }
 
+    /// The rights from a 4-bit mask, as [`CastlingRights::bits`] gives it.
+    #[inline]
+    pub(crate) const fn from_bits(bits: u8) -> CastlingRights {
+        CastlingRights(bits & 15)
+    }
+
     /// The rights as a 4-bit mask (bit 0 = `K`, 1 = `Q`, 2 = `k`, 3 = `q`).
     #[inline]
     pub const fn bits(self) -> u8 {
@@ -151,28 +157,34 @@ impl core::str::FromStr for CastlingRights {
     type Err = CastlingRightsError;
 
     fn from_str(s: &str) -> Result<CastlingRights, CastlingRightsError> {
-        if s == "-" {
-            return Ok(CastlingRights::NONE);
-        }
-        let mut rights = CastlingRights::NONE;
-        if s.is_empty() {
-            return Err(CastlingRightsError(s.to_string()));
-        }
-        for c in s.chars() {
-            let (color, side) = match c {
-                'K' => (Color::White, CastlingSide::KingSide),
-                'Q' => (Color::White, CastlingSide::QueenSide),
-                'k' => (Color::Black, CastlingSide::KingSide),
-                'q' => (Color::Black, CastlingSide::QueenSide),
-                _ => return Err(CastlingRightsError(s.to_string())),
-            };
-            if rights.has(color, side) {
-                return Err(CastlingRightsError(s.to_string()));
-            }
-            rights.add(color, side);
-        }
-        Ok(rights)
+        parse_castling(s.as_bytes()).ok_or_else(|| CastlingRightsError(s.to_string()))
     }
+}
+
+/// The castling field of a FEN: `-`, or letters of `KQkq`, each at most once.
+#[inline]
+pub(crate) fn parse_castling(field: &[u8]) -> Option<CastlingRights> {
+    if field == b"-" {
+        return Some(CastlingRights::NONE);
+    }
+    if field.is_empty() {
+        return None;
+    }
+    let mut rights = CastlingRights::NONE;
+    for &b in field {
+        let (color, side) = match b {
+            b'K' => (Color::White, CastlingSide::KingSide),
+            b'Q' => (Color::White, CastlingSide::QueenSide),
+            b'k' => (Color::Black, CastlingSide::KingSide),
+            b'q' => (Color::Black, CastlingSide::QueenSide),
+            _ => return None,
+        };
+        if rights.has(color, side) {
+            return None;
+        }
+        rights.add(color, side);
+    }
+    Some(rights)
 }
 
 impl fmt::Display for CastlingRights {

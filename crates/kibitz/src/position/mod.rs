@@ -10,7 +10,7 @@ mod role;
 mod zobrist;
 
 pub use castling::{CastlingRights, CastlingRightsError, CastlingSide};
-pub use fen::{FenError, PositionError};
+pub use fen::{EpdLineError, FenError, PositionError};
 pub(crate) use movegen::MoveSink;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use perft::{perft, perft_divide};

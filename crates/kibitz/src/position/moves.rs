@@ -85,7 +85,38 @@ impl Move {
 
     /// The UCI text of the move: `e2e4`, `e7e8q`, castling as `e1g1`.
     pub fn uci(self) -> String {
-        self.to_string()
+        let mut text = String::with_capacity(5);
+        // Writing into a String cannot fail.
+        let _ = self.write_uci(&mut text);
+        text
+    }
+
+    /// Writes the UCI text of the move ([`Move::uci`]) to `out` in one `write_str`,
+    /// allocating nothing.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// let pos = Position::from_fen("7k/3P4/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    /// let mut line = String::new();
+    /// pos.parse_uci("d7d8q").unwrap().write_uci(&mut line).unwrap();
+    /// line.push(' ');
+    /// pos.parse_uci("e1d2").unwrap().write_uci(&mut line).unwrap();
+    /// assert_eq!(line, "d7d8q e1d2");
+    /// ```
+    pub fn write_uci(self, out: &mut (impl fmt::Write + ?Sized)) -> fmt::Result {
+        let square = |sq: Square| [sq.file().char() as u8, sq.rank().char() as u8];
+        let [a, b] = square(self.from);
+        let [c, d] = square(self.to);
+        let mut text = [a, b, c, d, 0];
+        let len = match self.promotion {
+            Some(role) => {
+                text[4] = role.char() as u8;
+                5
+            }
+            None => 4,
+        };
+        // Only ASCII: this never fails.
+        out.write_str(core::str::from_utf8(&text[..len]).unwrap_or(""))
     }
 
     /// Does a pawn reach the last rank?
@@ -99,11 +130,7 @@ impl Move {
 impl fmt::Display for Move {
     /// UCI notation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(p) = self.promotion {
-            write!(f, "{}", p.char())?;
-        }
-        Ok(())
+        self.write_uci(f)
     }
 }
 
