@@ -24,7 +24,11 @@ pub fn lines(chunk: &Chunk) -> impl Iterator<Item = Line<'_>> {
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let line = Line {
             number,
-            text: String::from_utf8_lossy(raw),
+            // `from_utf8` has a fast path for ASCII, which the lossy decoder lacks.
+            text: match std::str::from_utf8(raw) {
+                Ok(text) => Cow::Borrowed(text),
+                Err(_) => String::from_utf8_lossy(raw),
+            },
         };
         number += 1;
         line

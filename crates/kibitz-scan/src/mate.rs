@@ -11,10 +11,10 @@
 use core::fmt::Write as _;
 use core::ops::AddAssign;
 
-use kibitz::mate::{glance, glance_threats, mate_patterns, mate_threats, mates_in_one};
+use kibitz::mate::{GlanceMate, glance, glance_threats, mate_patterns, mate_threats, mates_in_one};
 use kibitz::notation::lichess;
 use kibitz::notation::pgn::{PgnErrorKind, PgnReader};
-use kibitz::notation::san;
+use kibitz::notation::{SanStyle, write_san};
 use kibitz::{Move, Position};
 
 use crate::chunk::Chunk;
@@ -95,6 +95,12 @@ impl MateScan {
     /// Scans one chunk of an input named `name` holding `format`.
     pub fn chunk(&self, name: &str, format: Format, chunk: &Chunk) -> Scanned {
         let mut scanned = Scanned::default();
+        let mut escaped = String::new();
+        json::escape(&mut escaped, name);
+        let name = Name {
+            text: name,
+            json: &escaped,
+        };
         match format {
             Format::Pgn => self.games(name, chunk, &mut scanned),
             Format::Fen | Format::Puzzles { .. } => {
@@ -115,7 +121,12 @@ impl MateScan {
     /// ```
     pub fn one(&self, name: &str, text: &str) -> Scanned {
         let mut scanned = Scanned::default();
-        let input = Input::Named(name);
+        let mut escaped = String::new();
+        json::escape(&mut escaped, name);
+        let input = Input::Named(Name {
+            text: name,
+            json: &escaped,
+        });
         let text = text.trim();
         let parsed = if text == "startpos" {
             Ok(Position::startpos())
@@ -160,12 +171,10 @@ impl MateScan {
     /// assert!(found.mates[0].glance);
     /// ```
     pub fn analyse(&self, pos: &Position) -> Analysis {
-        let seen: Vec<Move> = glance(pos).iter().map(|g| g.mv).collect();
-        let mates = self.mates(&seen, || mates_in_one(pos));
+        let mates = self.mates(|| glance(pos), || mates_in_one(pos));
         let threats = self.threats.then(|| match pos.pass() {
             Some(passed) => {
-                let seen: Vec<Move> = glance_threats(pos).iter().map(|g| g.mv).collect();
-                let threats = self.mates(&seen, || mate_threats(pos));
+                let threats = self.mates(|| glance_threats(pos), || mate_threats(pos));
                 (passed, threats)
             }
             None => (pos.clone(), Vec::new()),
@@ -173,22 +182,39 @@ impl MateScan {
         Analysis { mates, threats }
     }
 
-    fn mates(&self, seen: &[Move], exact: impl FnOnce() -> Vec<Move>) -> Vec<Mate> {
-        let exact = if self.glance_only {
-            seen.to_vec()
-        } else {
-            exact()
-        };
-        exact
+    /// The exact mates, each marked with whether the glance detector saw it; or,
+    /// in glance-only mode, the glance detector's mates.
+    fn mates(
+        &self,
+        glance: impl FnOnce() -> Vec<GlanceMate>,
+        exact: impl FnOnce() -> Vec<Move>,
+    ) -> Vec<Mate> {
+        if self.glance_only {
+            let mates = glance().into_iter().map(|g| Mate {
+                mv: g.mv,
+                glance: true,
+            });
+            return mates.collect();
+        }
+        let mates = exact();
+        // Most positions have no mate: then there is nothing for the glance
+        // detector to mark, and it need not run.
+        if mates.is_empty() {
+            return Vec::new();
+        }
+        let seen = glance();
+        mates
             .into_iter()
             .map(|mv| Mate {
                 mv,
-                glance: seen.contains(&mv),
+                glance: seen.iter().any(|g| g.mv == mv),
             })
             .collect()
     }
 
-    fn positions(&self, name: &str, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
+    fn positions(&self, name: Name<'_>, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
+        // About 150 bytes a position in JSON, 100 in text: grow the buffer once.
+        scanned.out.text.reserve(chunk.bytes.len() * 3 / 2);
         let (header, columns) = match format {
             Format::Puzzles { columns, header } => (header && chunk.first_line == 1, Some(columns)),
             _ => (false, None),
@@ -213,14 +239,14 @@ impl MateScan {
                     if trimmed.starts_with('#') {
                         continue;
                     }
-                    parse_fen_line(trimmed)
+                    Position::from_epd_line(trimmed.as_bytes()).map_err(|e| e.to_string())
                 }
             };
             self.position(scanned, &Input::Line { name, line: number }, parsed);
         }
     }
 
-    fn games(&self, name: &str, chunk: &Chunk, scanned: &mut Scanned) {
+    fn games(&self, name: Name<'_>, chunk: &Chunk, scanned: &mut Scanned) {
         for (game, item) in (0u64..).zip(PgnReader::new(&chunk.bytes[..])) {
             scanned.totals.games += 1;
             let (moves, start, error) = match &item {
@@ -281,18 +307,17 @@ impl MateScan {
         threats: Option<&(Position, Vec<Mate>)>,
         played: Option<Move>,
     ) {
-        let fen = pos.fen();
-        let played = played.map(|mv| {
-            let uci = mv.uci();
-            (san(pos, mv), !mates.iter().any(|m| m.mv.uci() == uci))
-        });
+        let played = played.map(|mv| (mv, !mates.iter().any(|m| m.mv == mv)));
         if self.json {
             out.text.push('{');
             json::key(&mut out.text, "input");
             input.json(out);
             out.text.push(',');
             json::key(&mut out.text, "fen");
-            json::string(&mut out.text, &fen);
+            // FEN needs no escaping.
+            out.text.push('"');
+            let _ = pos.write_fen(&mut out.text);
+            out.text.push('"');
             out.text.push(',');
             json::key(&mut out.text, "mates");
             mates_json(&mut out.text, pos, mates);
@@ -301,10 +326,12 @@ impl MateScan {
                 json::key(&mut out.text, "threats");
                 mates_json(&mut out.text, passed, threats);
             }
-            if let Some((san, missed)) = &played {
+            if let Some((mv, missed)) = &played {
                 out.text.push(',');
                 json::key(&mut out.text, "played");
-                json::string(&mut out.text, san);
+                out.text.push('"');
+                let _ = write_san(&mut out.text, pos, *mv, SanStyle::Standard);
+                out.text.push('"');
                 out.text.push(',');
                 json::key(&mut out.text, "missed");
                 out.text.push_str(if *missed { "true" } else { "false" });
@@ -313,16 +340,16 @@ impl MateScan {
         } else {
             input.text(out);
             out.text.push_str("  ");
-            out.text.push_str(&fen);
+            let _ = pos.write_fen(&mut out.text);
             out.text.push_str("  mates: ");
             mates_text(&mut out.text, pos, mates);
             if let Some((passed, threats)) = threats {
                 out.text.push_str("  threats: ");
                 mates_text(&mut out.text, passed, threats);
             }
-            if let Some((san, missed)) = &played {
+            if let Some((mv, missed)) = &played {
                 out.text.push_str("  played: ");
-                out.text.push_str(san);
+                let _ = write_san(&mut out.text, pos, *mv, SanStyle::Standard);
                 if *missed {
                     out.text.push_str(" (missed)");
                 }
@@ -372,17 +399,24 @@ impl Totals {
     }
 }
 
+/// An input's name as text, and escaped for JSON once for all its records.
+#[derive(Copy, Clone)]
+struct Name<'a> {
+    text: &'a str,
+    json: &'a str,
+}
+
 /// Where a record came from.
 enum Input<'a> {
     /// A single position given by name, such as `--fen 1`.
-    Named(&'a str),
+    Named(Name<'a>),
     /// `name:line`
-    Line { name: &'a str, line: u64 },
+    Line { name: Name<'a>, line: u64 },
     /// `name:game N`
-    Game { name: &'a str, game: u64 },
+    Game { name: Name<'a>, game: u64 },
     /// `name:game N:ply P`
     Ply {
-        name: &'a str,
+        name: Name<'a>,
         game: u64,
         ply: usize,
     },
@@ -410,11 +444,8 @@ impl Input<'_> {
             | Input::Game { name, .. }
             | Input::Ply { name, .. } => name,
         };
-        if escape {
-            json::escape(&mut out.text, name);
-        } else {
-            out.text.push_str(name);
-        }
+        out.text
+            .push_str(if escape { name.json } else { name.text });
         match *self {
             Input::Named(_) => {}
             Input::Line { line, .. } => {
@@ -442,11 +473,15 @@ fn mates_json(out: &mut String, pos: &Position, mates: &[Mate]) {
             out.push(',');
         }
         out.push('{');
+        // UCI and SAN need no escaping.
         json::key(out, "uci");
-        json::string(out, &m.mv.uci());
-        out.push(',');
+        out.push('"');
+        let _ = m.mv.write_uci(out);
+        out.push_str("\",");
         json::key(out, "san");
-        json::string(out, &san(pos, m.mv));
+        out.push('"');
+        let _ = write_san(out, pos, m.mv, SanStyle::Standard);
+        out.push('"');
         out.push(',');
         json::key(out, "patterns");
         out.push('[');
@@ -473,7 +508,7 @@ fn mates_text(out: &mut String, pos: &Position, mates: &[Mate]) {
         if i > 0 {
             out.push_str("; ");
         }
-        out.push_str(&san(pos, m.mv));
+        let _ = write_san(out, pos, m.mv, SanStyle::Standard);
         let patterns = mate_patterns(pos, m.mv);
         let mut tags = patterns
             .iter()
@@ -492,24 +527,14 @@ fn mates_text(out: &mut String, pos: &Position, mates: &[Mate]) {
 }
 
 /// One FEN, or one EPD line (the first four fields; its operations, each ending in
-/// `;`, are ignored). Anything else after the four fields is an error, so that a
-/// damaged line is reported rather than read as something it is not.
+/// `;`, are ignored), as [`Position::from_epd_line`] reads it, with the error as
+/// text.
+///
+/// ```
+/// use kibitz_scan::mate::parse_fen_line;
+/// assert!(parse_fen_line("8/8/8/8/8/8/8/K6k w - - bm Ka2;").is_ok());
+/// assert!(parse_fen_line("8/8/8/8/8/8/8/K6k w - - 0 1 x").unwrap_err().contains("\"0 1 x\""));
+/// ```
 pub fn parse_fen_line(line: &str) -> Result<Position, String> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    if fields.len() <= 4 {
-        return Position::from_fen(line.trim()).map_err(|e| e.to_string());
-    }
-    let rest = &fields[4..];
-    // FEN: the halfmove clock and the move number (either may be left out).
-    if rest.len() <= 2 && rest.iter().all(|f| f.parse::<u32>().is_ok()) {
-        return Position::from_fen(&fields.join(" ")).map_err(|e| e.to_string());
-    }
-    let operations = rest.join(" ");
-    if !operations.ends_with(';') {
-        return Err(format!(
-            "after the four FEN fields, expected the halfmove clock and move number, \
-             or EPD operations each ending in ';', found {operations:?}"
-        ));
-    }
-    Position::from_fen(&fields[..4].join(" ")).map_err(|e| e.to_string())
+    Position::from_epd_line(line.as_bytes()).map_err(|e| e.to_string())
 }
