@@ -97,13 +97,18 @@ enum Parsed {
 
 /// Strips what people append to a move: check and mate signs, annotation glyphs
 /// (`!`, `?`, `!?`, `??`), and an en-passant mark `e.p.`.
-fn strip_suffixes(mut s: &str) -> &str {
+fn strip_suffixes(mut s: &[u8]) -> &[u8] {
     loop {
         let before = s.len();
-        s = s.trim_end_matches(['+', '#', '!', '?']);
-        for ep in ["e.p.", "ep"] {
+        while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = s {
+            s = rest;
+        }
+        for ep in [&b"e.p."[..], b"ep"] {
             if let Some(rest) = s.strip_suffix(ep) {
-                s = rest.trim_end_matches(' ');
+                s = rest;
+                while let [rest @ .., b' '] = s {
+                    s = rest;
+                }
             }
         }
         if s.len() == before {
@@ -125,14 +130,14 @@ fn promotion_role(c: u8) -> Option<Role> {
     }
 }
 
-fn parse_text(text: &str) -> Option<Parsed> {
+fn parse_text(text: &[u8]) -> Option<Parsed> {
     let s = strip_suffixes(text);
     match s {
-        "O-O" | "0-0" => return Some(Parsed::Castle { queen_side: false }),
-        "O-O-O" | "0-0-0" => return Some(Parsed::Castle { queen_side: true }),
+        b"O-O" | b"0-0" => return Some(Parsed::Castle { queen_side: false }),
+        b"O-O-O" | b"0-0-0" => return Some(Parsed::Castle { queen_side: true }),
         _ => {}
     }
-    let mut b = s.as_bytes();
+    let mut b = s;
 
     // The piece letter, uppercase only: a lowercase `b` is the b-file.
     let role = match b.first() {
@@ -214,11 +219,51 @@ fn parse_text(text: &str) -> Option<Parsed> {
 /// assert_eq!(parse_san(&pos, "d8").unwrap_err().kind(), SanErrorKind::IllegalMove);
 /// ```
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
-    let parsed = parse_text(text).ok_or_else(|| SanError::new(SanErrorKind::InvalidSan, text))?;
-    if let Some(result) = match_directly(pos, parsed) {
-        return result.map_err(|kind| SanError::new(kind, text));
+    parse_san_bytes(pos, text.as_bytes())
+}
+
+/// [`parse_san`] on bytes, as a PGN reader finds them: the same rules, without
+/// decoding the text first. The error quotes the text as UTF-8, or each byte as
+/// Latin-1 where it is not, and at most 80 characters of it (then `…`).
+///
+/// ```
+/// use kibitz::Position;
+/// use kibitz::notation::parse_san_bytes;
+/// let pos = Position::startpos();
+/// assert_eq!(parse_san_bytes(&pos, b"Nf3").unwrap().uci(), "g1f3");
+/// assert_eq!(parse_san_bytes(&pos, b"N\xe9").unwrap_err().to_string(), "invalid SAN: \"N\u{e9}\"");
+/// ```
+pub fn parse_san_bytes(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
+    let error = |kind| SanError::new(kind, quote_bytes(text));
+    // No SAN is this long, however decorated: refuse it before looking closer.
+    if text.len() > MAX_SAN_LEN {
+        return Err(error(SanErrorKind::InvalidSan));
     }
-    match_by_scanning(pos, parsed, text)
+    let parsed = parse_text(text).ok_or_else(|| error(SanErrorKind::InvalidSan))?;
+    if let Some(result) = match_directly(pos, parsed) {
+        return result.map_err(error);
+    }
+    match_by_scanning(pos, parsed).map_err(error)
+}
+
+/// Longer texts are invalid SAN without further ado.
+const MAX_SAN_LEN: usize = 64;
+
+/// At most this many characters of a rejected text are kept in the error.
+const QUOTE_CHARS: usize = 80;
+
+/// The text for an error message: decoded (UTF-8, else each byte as Latin-1) and cut
+/// to [`QUOTE_CHARS`] characters with `…` after.
+pub(crate) fn quote_bytes(text: &[u8]) -> String {
+    // Four bytes per character at most: decode no more than is quoted.
+    let head = &text[..text.len().min(QUOTE_CHARS * 4 + 4)];
+    let decoded = super::pgn::decode(head);
+    let mut chars = decoded.chars();
+    let mut out: String = chars.by_ref().take(QUOTE_CHARS).collect();
+    if chars.next().is_some() || head.len() < text.len() {
+        out.push('…');
+    }
+    out
 }
 
 /// The common case without generating every legal move: the men of the named kind
@@ -312,7 +357,7 @@ fn match_directly(pos: &Position, parsed: Parsed) -> Option<Result<Move, SanErro
 }
 
 /// Matches SAN against every legal move: the general path for the rare forms.
-fn match_by_scanning(pos: &Position, parsed: Parsed, text: &str) -> Result<Move, SanError> {
+fn match_by_scanning(pos: &Position, parsed: Parsed) -> Result<Move, SanErrorKind> {
     let legal = pos.legal_moves();
     let mut found: Option<Move> = None;
     for &mv in legal.iter() {
@@ -344,12 +389,12 @@ fn match_by_scanning(pos: &Position, parsed: Parsed, text: &str) -> Result<Move,
         };
         if fits {
             if found.is_some() {
-                return Err(SanError::new(SanErrorKind::AmbiguousMove, text));
+                return Err(SanErrorKind::AmbiguousMove);
             }
             found = Some(mv);
         }
     }
-    found.ok_or_else(|| SanError::new(SanErrorKind::IllegalMove, text))
+    found.ok_or(SanErrorKind::IllegalMove)
 }
 
 /// Reads a move in UCI (`e2e4`, `e7e8q`, castling as `e1g1`) or, failing that, in SAN.
@@ -420,8 +465,7 @@ mod tests {
                             let Some(direct) = match_directly(&pos, parsed) else {
                                 continue;
                             };
-                            let scanned =
-                                match_by_scanning(&pos, parsed, "x").map_err(|e| e.kind());
+                            let scanned = match_by_scanning(&pos, parsed);
                             assert_eq!(direct, scanned, "{} {parsed:?}", pos.fen());
                             compared += 1;
                         }
