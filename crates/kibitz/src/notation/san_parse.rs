@@ -240,7 +240,7 @@ pub fn parse_san_bytes(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
         return Err(error(SanErrorKind::InvalidSan));
     }
     let parsed = parse_text(text).ok_or_else(|| error(SanErrorKind::InvalidSan))?;
-    if let Some(result) = match_directly(pos, parsed) {
+    if let Some(result) = match_directly(pos, parsed).or_else(|| match_special(pos, parsed)) {
         return result.map_err(error);
     }
     match_by_scanning(pos, parsed).map_err(error)
@@ -356,38 +356,41 @@ fn match_directly(pos: &Position, parsed: Parsed) -> Option<Result<Move, SanErro
     Some(found.ok_or(SanErrorKind::IllegalMove))
 }
 
-/// Matches SAN against every legal move: the general path for the rare forms.
-fn match_by_scanning(pos: &Position, parsed: Parsed) -> Result<Move, SanErrorKind> {
-    let legal = pos.legal_moves();
+/// Does the legal move `mv` fit the parsed text?
+fn fits(parsed: Parsed, mv: Move) -> bool {
+    match parsed {
+        Parsed::Castle { queen_side } => {
+            mv.kind == MoveKind::Castle && (mv.to.file() < mv.from.file()) == queen_side
+        }
+        Parsed::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+        } => {
+            let from_given = file.is_some() && rank.is_some();
+            mv.to == to
+                && mv.promotion == promotion
+                && file.is_none_or(|f| mv.from.file() == f)
+                && rank.is_none_or(|r| mv.from.rank() == r)
+                // No letter means a pawn, except in a fully given move such as
+                // `g1f3` (long algebraic), which names its man by its square.
+                && (mv.role == role.unwrap_or(Role::Pawn) || (role.is_none() && from_given))
+                // Castling is written O-O; `Kg1` is not castling, but a fully given
+                // `Ke1g1` or `e1g1` is.
+                && (mv.kind != MoveKind::Castle || from_given)
+                // A pawn capture names its file: `d5` is never `exd5`.
+                && (mv.role != Role::Pawn || file.is_some() || mv.from.file() == to.file())
+        }
+    }
+}
+
+/// The one legal move among `moves` that fits, or why there is none.
+fn unique_fit(parsed: Parsed, moves: impl IntoIterator<Item = Move>) -> Result<Move, SanErrorKind> {
     let mut found: Option<Move> = None;
-    for &mv in legal.iter() {
-        let fits = match parsed {
-            Parsed::Castle { queen_side } => {
-                mv.kind == MoveKind::Castle && (mv.to.file() < mv.from.file()) == queen_side
-            }
-            Parsed::Normal {
-                role,
-                file,
-                rank,
-                to,
-                promotion,
-            } => {
-                let from_given = file.is_some() && rank.is_some();
-                mv.to == to
-                    && mv.promotion == promotion
-                    && file.is_none_or(|f| mv.from.file() == f)
-                    && rank.is_none_or(|r| mv.from.rank() == r)
-                    // No letter means a pawn, except in a fully given move such as
-                    // `g1f3` (long algebraic), which names its man by its square.
-                    && (mv.role == role.unwrap_or(Role::Pawn) || (role.is_none() && from_given))
-                    // Castling is written O-O; `Kg1` is not castling, but a fully given
-                    // `Ke1g1` or `e1g1` is.
-                    && (mv.kind != MoveKind::Castle || from_given)
-                    // A pawn capture names its file: `d5` is never `exd5`.
-                    && (mv.role != Role::Pawn || file.is_some() || mv.from.file() == to.file())
-            }
-        };
-        if fits {
+    for mv in moves {
+        if fits(parsed, mv) {
             if found.is_some() {
                 return Err(SanErrorKind::AmbiguousMove);
             }
@@ -395,6 +398,37 @@ fn match_by_scanning(pos: &Position, parsed: Parsed) -> Result<Move, SanErrorKin
         }
     }
     found.ok_or(SanErrorKind::IllegalMove)
+}
+
+/// Castling (`O-O`) and en passant (a pawn, not fully given, to the en-passant
+/// square) among the legal castling and en-passant moves only, which are all the
+/// moves that can fit them. `None` for other texts.
+fn match_special(pos: &Position, parsed: Parsed) -> Option<Result<Move, SanErrorKind>> {
+    let special = match parsed {
+        Parsed::Castle { .. } => true,
+        Parsed::Normal {
+            role,
+            file,
+            rank,
+            to,
+            ..
+        } => {
+            matches!(role, None | Some(Role::Pawn))
+                && !(role.is_none() && file.is_some() && rank.is_some())
+                && pos.ep_square() == Some(to)
+        }
+    };
+    if !special {
+        return None;
+    }
+    let mut moves = crate::position::MoveList::new();
+    pos.generate_special(&mut crate::position::movegen::EachMove(|mv| moves.push(mv)));
+    Some(unique_fit(parsed, moves.iter().copied()))
+}
+
+/// Matches SAN against every legal move: the general path for the rare forms.
+fn match_by_scanning(pos: &Position, parsed: Parsed) -> Result<Move, SanErrorKind> {
+    unique_fit(parsed, pos.legal_moves().iter().copied())
 }
 
 /// Reads a move in UCI (`e2e4`, `e7e8q`, castling as `e1g1`) or, failing that, in SAN.
@@ -435,8 +469,14 @@ mod tests {
                 }
                 pos.play_unchecked(moves[next(moves.len())]);
             }
+            for queen_side in [false, true] {
+                let parsed = Parsed::Castle { queen_side };
+                let special = match_special(&pos, parsed);
+                assert_eq!(special, Some(match_by_scanning(&pos, parsed)));
+            }
             for role in [
                 None,
+                Some(Role::Pawn),
                 Some(Role::Knight),
                 Some(Role::Bishop),
                 Some(Role::Rook),
@@ -462,7 +502,9 @@ mod tests {
                                 to,
                                 promotion,
                             };
-                            let Some(direct) = match_directly(&pos, parsed) else {
+                            let Some(direct) = match_directly(&pos, parsed)
+                                .or_else(|| match_special(&pos, parsed))
+                            else {
                                 continue;
                             };
                             let scanned = match_by_scanning(&pos, parsed);
