@@ -2,7 +2,7 @@
 //! then read by each reader, best of three runs.
 //!
 //! ```text
-//! cargo run -p kibitz --release --example pgn_speed [MEGABYTES]
+//! cargo run -p kibitz --release --example pgn_speed [MEGABYTES [NAME-FILTER]]
 //! ```
 
 use std::ops::ControlFlow;
@@ -41,6 +41,10 @@ impl Visitor for Count {
 }
 
 fn measure(name: &str, bytes: &[u8], mut run: impl FnMut() -> (usize, usize)) {
+    let filter = std::env::args().nth(2).unwrap_or_default();
+    if !name.contains(&filter) {
+        return;
+    }
     let mut best = f64::INFINITY;
     let mut counts = (0, 0);
     for _ in 0..3 {

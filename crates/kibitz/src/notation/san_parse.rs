@@ -295,11 +295,13 @@ fn match_directly(pos: &Position, parsed: Parsed) -> Option<Result<Move, SanErro
     }
     let occ = pos.occupied();
     let mine = pos.pieces(us, role);
+    // The compact slider attacks: a reader plays through many games, and the magic
+    // table would miss the cache on most lookups.
     let mut from = match role {
         Role::Knight => attacks::knight_attacks(to) & mine,
-        Role::Bishop => attacks::bishop_attacks(to, occ) & mine,
-        Role::Rook => attacks::rook_attacks(to, occ) & mine,
-        Role::Queen => attacks::queen_attacks(to, occ) & mine,
+        Role::Bishop => attacks::compact::bishop_attacks(to, occ) & mine,
+        Role::Rook => attacks::compact::rook_attacks(to, occ) & mine,
+        Role::Queen => attacks::compact::queen_attacks(to, occ) & mine,
         Role::King => attacks::king_attacks(to) & mine,
         Role::Pawn => {
             if pos.them().contains(to) {
@@ -421,9 +423,16 @@ fn match_special(pos: &Position, parsed: Parsed) -> Option<Result<Move, SanError
     if !special {
         return None;
     }
-    let mut moves = crate::position::MoveList::new();
-    pos.generate_special(&mut crate::position::movegen::EachMove(|mv| moves.push(mv)));
-    Some(unique_fit(parsed, moves.iter().copied()))
+    // At most two en-passant captures or two castlings.
+    let mut moves = [None; 4];
+    let mut count = 0;
+    pos.generate_special(&mut crate::position::movegen::EachMove(|mv| {
+        if let Some(slot) = moves.get_mut(count) {
+            *slot = Some(mv);
+            count += 1;
+        }
+    }));
+    Some(unique_fit(parsed, moves.into_iter().flatten()))
 }
 
 /// Matches SAN against every legal move: the general path for the rare forms.

@@ -143,6 +143,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token and its line, or `None` at the end of the input.
+    #[inline(always)]
     pub fn next_token(&mut self) -> Option<(usize, Token<'a>)> {
         if let Some(nag) = self.pending_nag.take() {
             return Some((self.line, Token::Nag(nag)));
@@ -150,6 +151,11 @@ impl<'a> Lexer<'a> {
         let buf = self.buf;
         loop {
             let &b = buf.get(self.pos)?;
+            if b == b' ' {
+                // By far the most common byte between tokens.
+                self.pos += 1;
+                continue;
+            }
             match b {
                 b'\n' => {
                     self.pos += 1;
@@ -291,6 +297,7 @@ impl<'a> Lexer<'a> {
 
     /// Reads a run of symbol bytes and classifies it; `None` when it was only a move
     /// number or unknown decoration.
+    #[inline(always)]
     fn symbol(&mut self) -> Option<Token<'a>> {
         let buf = self.buf;
         let start = self.pos;
@@ -357,6 +364,7 @@ fn is_decoration(text: &[u8]) -> bool {
 }
 
 /// Results, move numbers and decoration out of a symbol; a glyph cut off a move.
+#[inline(always)]
 fn classify(text: &[u8]) -> Option<(Token<'_>, Option<u16>)> {
     let result = match text {
         b"1-0" => Some("1-0"),
@@ -398,6 +406,9 @@ fn classify(text: &[u8]) -> Option<(Token<'_>, Option<u16>)> {
         .rev()
         .take_while(|&&b| b == b'!' || b == b'?')
         .count();
+    if glyphs == 0 {
+        return Some((Token::San(rest), None));
+    }
     let (san, glyph) = rest.split_at(rest.len() - glyphs);
     Some((Token::San(san), glyph_nag(glyph)))
 }
