@@ -61,7 +61,8 @@ pub trait Visitor {
     }
 
     /// The tags are done and the start position is known: the `[FEN]` tag's, or the
-    /// initial position. Comments written among or after the tags follow. `Break`
+    /// initial position. Comments written before the movetext (before, among or
+    /// after the tags) follow as [`comment`](Self::comment)s. `Break`
     /// skips the movetext (no moves, comments or NAGs are reported). Called once per
     /// game, also for a game without movetext, unless the tags hold an error (a bad
     /// `[FEN]`, an unsupported variant, an unterminated tag), and then the game is not
@@ -400,7 +401,10 @@ impl Driver {
 /// Games are cut as [`next_game_start`] says, then within each piece a game also
 /// ends with its result (`1-0`, `0-1`, `1/2-1/2`, `*`) outside variations, or just
 /// before a tag that follows its movetext. A game with an error is reported with it
-/// (see [`PgnErrorKind`]) and the next game is read as usual.
+/// (see [`PgnErrorKind`]) and the next game is read as usual. A game begins at its
+/// first token other than a comment: comments between games go to the next game
+/// of the same piece, if there is one, and are dropped otherwise (so is a `{` left
+/// open where no game has begun).
 ///
 /// ```
 /// use kibitz::notation::pgn::{GameEnd, Visitor, visit_games};
