@@ -302,7 +302,7 @@ impl Driver {
                     }
                 }
                 if !terminated {
-                    let quoted = format!("[{} \"{}", decode(name), quote_bytes(value));
+                    let quoted = format!("[{} \"{}", quote_bytes(name), quote_bytes(value));
                     st.fail(
                         line,
                         PgnErrorKind::UnterminatedTag(quote_bytes(quoted.as_bytes())),
