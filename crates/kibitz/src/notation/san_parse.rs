@@ -97,13 +97,18 @@ enum Parsed {
 
 /// Strips what people append to a move: check and mate signs, annotation glyphs
 /// (`!`, `?`, `!?`, `??`), and an en-passant mark `e.p.`.
-fn strip_suffixes(mut s: &str) -> &str {
+fn strip_suffixes(mut s: &[u8]) -> &[u8] {
     loop {
         let before = s.len();
-        s = s.trim_end_matches(['+', '#', '!', '?']);
-        for ep in ["e.p.", "ep"] {
+        while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = s {
+            s = rest;
+        }
+        for ep in [&b"e.p."[..], b"ep"] {
             if let Some(rest) = s.strip_suffix(ep) {
-                s = rest.trim_end_matches(' ');
+                s = rest;
+                while let [rest @ .., b' '] = s {
+                    s = rest;
+                }
             }
         }
         if s.len() == before {
@@ -125,14 +130,14 @@ fn promotion_role(c: u8) -> Option<Role> {
     }
 }
 
-fn parse_text(text: &str) -> Option<Parsed> {
+fn parse_text(text: &[u8]) -> Option<Parsed> {
     let s = strip_suffixes(text);
     match s {
-        "O-O" | "0-0" => return Some(Parsed::Castle { queen_side: false }),
-        "O-O-O" | "0-0-0" => return Some(Parsed::Castle { queen_side: true }),
+        b"O-O" | b"0-0" => return Some(Parsed::Castle { queen_side: false }),
+        b"O-O-O" | b"0-0-0" => return Some(Parsed::Castle { queen_side: true }),
         _ => {}
     }
-    let mut b = s.as_bytes();
+    let mut b = s;
 
     // The piece letter, uppercase only: a lowercase `b` is the b-file.
     let role = match b.first() {
@@ -214,11 +219,51 @@ fn parse_text(text: &str) -> Option<Parsed> {
 /// assert_eq!(parse_san(&pos, "d8").unwrap_err().kind(), SanErrorKind::IllegalMove);
 /// ```
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
-    let parsed = parse_text(text).ok_or_else(|| SanError::new(SanErrorKind::InvalidSan, text))?;
-    if let Some(result) = match_directly(pos, parsed) {
-        return result.map_err(|kind| SanError::new(kind, text));
+    parse_san_bytes(pos, text.as_bytes())
+}
+
+/// [`parse_san`] on bytes, as a PGN reader finds them: the same rules, without
+/// decoding the text first. The error quotes the text as UTF-8, or each byte as
+/// Latin-1 where it is not, and at most 80 characters of it (then `…`).
+///
+/// ```
+/// use kibitz::Position;
+/// use kibitz::notation::parse_san_bytes;
+/// let pos = Position::startpos();
+/// assert_eq!(parse_san_bytes(&pos, b"Nf3").unwrap().uci(), "g1f3");
+/// assert_eq!(parse_san_bytes(&pos, b"N\xe9").unwrap_err().to_string(), "invalid SAN: \"N\u{e9}\"");
+/// ```
+pub fn parse_san_bytes(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
+    let error = |kind| SanError::new(kind, quote_bytes(text));
+    // No SAN is this long, however decorated: refuse it before looking closer.
+    if text.len() > MAX_SAN_LEN {
+        return Err(error(SanErrorKind::InvalidSan));
     }
-    match_by_scanning(pos, parsed, text)
+    let parsed = parse_text(text).ok_or_else(|| error(SanErrorKind::InvalidSan))?;
+    if let Some(result) = match_directly(pos, parsed).or_else(|| match_special(pos, parsed)) {
+        return result.map_err(error);
+    }
+    match_by_scanning(pos, parsed).map_err(error)
+}
+
+/// Longer texts are invalid SAN without further ado.
+const MAX_SAN_LEN: usize = 64;
+
+/// At most this many characters of a rejected text are kept in the error.
+const QUOTE_CHARS: usize = 80;
+
+/// The text for an error message: decoded (UTF-8, else each byte as Latin-1) and cut
+/// to [`QUOTE_CHARS`] characters with `…` after.
+pub(crate) fn quote_bytes(text: &[u8]) -> String {
+    // Four bytes per character at most: decode no more than is quoted.
+    let head = &text[..text.len().min(QUOTE_CHARS * 4 + 4)];
+    let decoded = super::pgn::decode(head);
+    let mut chars = decoded.chars();
+    let mut out: String = chars.by_ref().take(QUOTE_CHARS).collect();
+    if chars.next().is_some() || head.len() < text.len() {
+        out.push('…');
+    }
+    out
 }
 
 /// The common case without generating every legal move: the men of the named kind
@@ -250,11 +295,13 @@ fn match_directly(pos: &Position, parsed: Parsed) -> Option<Result<Move, SanErro
     }
     let occ = pos.occupied();
     let mine = pos.pieces(us, role);
+    // The compact slider attacks: a reader plays through many games, and the magic
+    // table would miss the cache on most lookups.
     let mut from = match role {
         Role::Knight => attacks::knight_attacks(to) & mine,
-        Role::Bishop => attacks::bishop_attacks(to, occ) & mine,
-        Role::Rook => attacks::rook_attacks(to, occ) & mine,
-        Role::Queen => attacks::queen_attacks(to, occ) & mine,
+        Role::Bishop => attacks::compact::bishop_attacks(to, occ) & mine,
+        Role::Rook => attacks::compact::rook_attacks(to, occ) & mine,
+        Role::Queen => attacks::compact::queen_attacks(to, occ) & mine,
         Role::King => attacks::king_attacks(to) & mine,
         Role::Pawn => {
             if pos.them().contains(to) {
@@ -311,45 +358,86 @@ fn match_directly(pos: &Position, parsed: Parsed) -> Option<Result<Move, SanErro
     Some(found.ok_or(SanErrorKind::IllegalMove))
 }
 
-/// Matches SAN against every legal move: the general path for the rare forms.
-fn match_by_scanning(pos: &Position, parsed: Parsed, text: &str) -> Result<Move, SanError> {
-    let legal = pos.legal_moves();
+/// Does the legal move `mv` fit the parsed text?
+fn fits(parsed: Parsed, mv: Move) -> bool {
+    match parsed {
+        Parsed::Castle { queen_side } => {
+            mv.kind == MoveKind::Castle && (mv.to.file() < mv.from.file()) == queen_side
+        }
+        Parsed::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+        } => {
+            let from_given = file.is_some() && rank.is_some();
+            mv.to == to
+                && mv.promotion == promotion
+                && file.is_none_or(|f| mv.from.file() == f)
+                && rank.is_none_or(|r| mv.from.rank() == r)
+                // No letter means a pawn, except in a fully given move such as
+                // `g1f3` (long algebraic), which names its man by its square.
+                && (mv.role == role.unwrap_or(Role::Pawn) || (role.is_none() && from_given))
+                // Castling is written O-O; `Kg1` is not castling, but a fully given
+                // `Ke1g1` or `e1g1` is.
+                && (mv.kind != MoveKind::Castle || from_given)
+                // A pawn capture names its file: `d5` is never `exd5`.
+                && (mv.role != Role::Pawn || file.is_some() || mv.from.file() == to.file())
+        }
+    }
+}
+
+/// The one legal move among `moves` that fits, or why there is none.
+fn unique_fit(parsed: Parsed, moves: impl IntoIterator<Item = Move>) -> Result<Move, SanErrorKind> {
     let mut found: Option<Move> = None;
-    for &mv in legal.iter() {
-        let fits = match parsed {
-            Parsed::Castle { queen_side } => {
-                mv.kind == MoveKind::Castle && (mv.to.file() < mv.from.file()) == queen_side
-            }
-            Parsed::Normal {
-                role,
-                file,
-                rank,
-                to,
-                promotion,
-            } => {
-                let from_given = file.is_some() && rank.is_some();
-                mv.to == to
-                    && mv.promotion == promotion
-                    && file.is_none_or(|f| mv.from.file() == f)
-                    && rank.is_none_or(|r| mv.from.rank() == r)
-                    // No letter means a pawn, except in a fully given move such as
-                    // `g1f3` (long algebraic), which names its man by its square.
-                    && (mv.role == role.unwrap_or(Role::Pawn) || (role.is_none() && from_given))
-                    // Castling is written O-O; `Kg1` is not castling, but a fully given
-                    // `Ke1g1` or `e1g1` is.
-                    && (mv.kind != MoveKind::Castle || from_given)
-                    // A pawn capture names its file: `d5` is never `exd5`.
-                    && (mv.role != Role::Pawn || file.is_some() || mv.from.file() == to.file())
-            }
-        };
-        if fits {
+    for mv in moves {
+        if fits(parsed, mv) {
             if found.is_some() {
-                return Err(SanError::new(SanErrorKind::AmbiguousMove, text));
+                return Err(SanErrorKind::AmbiguousMove);
             }
             found = Some(mv);
         }
     }
-    found.ok_or_else(|| SanError::new(SanErrorKind::IllegalMove, text))
+    found.ok_or(SanErrorKind::IllegalMove)
+}
+
+/// Castling (`O-O`) and en passant (a pawn, not fully given, to the en-passant
+/// square) among the legal castling and en-passant moves only, which are all the
+/// moves that can fit them. `None` for other texts.
+fn match_special(pos: &Position, parsed: Parsed) -> Option<Result<Move, SanErrorKind>> {
+    let special = match parsed {
+        Parsed::Castle { .. } => true,
+        Parsed::Normal {
+            role,
+            file,
+            rank,
+            to,
+            ..
+        } => {
+            matches!(role, None | Some(Role::Pawn))
+                && !(role.is_none() && file.is_some() && rank.is_some())
+                && pos.ep_square() == Some(to)
+        }
+    };
+    if !special {
+        return None;
+    }
+    // At most two en-passant captures or two castlings.
+    let mut moves = [None; 4];
+    let mut count = 0;
+    pos.generate_special(&mut crate::position::movegen::EachMove(|mv| {
+        if let Some(slot) = moves.get_mut(count) {
+            *slot = Some(mv);
+            count += 1;
+        }
+    }));
+    Some(unique_fit(parsed, moves.into_iter().flatten()))
+}
+
+/// Matches SAN against every legal move: the general path for the rare forms.
+fn match_by_scanning(pos: &Position, parsed: Parsed) -> Result<Move, SanErrorKind> {
+    unique_fit(parsed, pos.legal_moves().iter().copied())
 }
 
 /// Reads a move in UCI (`e2e4`, `e7e8q`, castling as `e1g1`) or, failing that, in SAN.
@@ -390,8 +478,14 @@ mod tests {
                 }
                 pos.play_unchecked(moves[next(moves.len())]);
             }
+            for queen_side in [false, true] {
+                let parsed = Parsed::Castle { queen_side };
+                let special = match_special(&pos, parsed);
+                assert_eq!(special, Some(match_by_scanning(&pos, parsed)));
+            }
             for role in [
                 None,
+                Some(Role::Pawn),
                 Some(Role::Knight),
                 Some(Role::Bishop),
                 Some(Role::Rook),
@@ -417,11 +511,12 @@ mod tests {
                                 to,
                                 promotion,
                             };
-                            let Some(direct) = match_directly(&pos, parsed) else {
+                            let Some(direct) = match_directly(&pos, parsed)
+                                .or_else(|| match_special(&pos, parsed))
+                            else {
                                 continue;
                             };
-                            let scanned =
-                                match_by_scanning(&pos, parsed, "x").map_err(|e| e.kind());
+                            let scanned = match_by_scanning(&pos, parsed);
                             assert_eq!(direct, scanned, "{} {parsed:?}", pos.fen());
                             compared += 1;
                         }

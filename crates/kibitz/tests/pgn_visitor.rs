@@ -1,0 +1,413 @@
+//! The PGN visitor driver: boundaries, errors, the streaming reader, chunking, and
+//! no panics or blow-ups on any input.
+
+use std::io::Read;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use kibitz::notation::pgn::{
+    GameEnd, PgnErrorKind, Reader, Visitor, next_game_start, read_games, visit_games,
+};
+use kibitz::{Move, Position};
+use proptest::prelude::*;
+
+/// Everything a visitor is told, one string per event, one list per game.
+#[derive(Default, Debug, PartialEq)]
+struct Transcript {
+    games: Vec<Vec<String>>,
+    current: Vec<String>,
+}
+
+impl Visitor for Transcript {
+    fn begin_game(&mut self, line: usize) {
+        self.current.push(format!("begin {line}"));
+    }
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        let (n, v) = (
+            String::from_utf8_lossy(name),
+            String::from_utf8_lossy(value),
+        );
+        self.current.push(format!("tag {n}={v}"));
+    }
+    fn begin_movetext(&mut self, start: &Position) -> ControlFlow<()> {
+        self.current.push(format!("start {}", start.fen()));
+        ControlFlow::Continue(())
+    }
+    fn ply(&mut self, _: &Position, mv: Move, san: &[u8]) -> ControlFlow<()> {
+        let san = String::from_utf8_lossy(san);
+        self.current.push(format!("ply {} {san}", mv.uci()));
+        ControlFlow::Continue(())
+    }
+    fn null_move(&mut self, _: &Position) -> ControlFlow<()> {
+        self.current.push("null".to_string());
+        ControlFlow::Continue(())
+    }
+    fn comment(&mut self, text: &[u8]) {
+        self.current
+            .push(format!("comment {}", String::from_utf8_lossy(text)));
+    }
+    fn nag(&mut self, nag: u16) {
+        self.current.push(format!("nag {nag}"));
+    }
+    fn end_game(&mut self, end: &GameEnd<'_>) {
+        let error = end.error.map(|e| e.to_string());
+        self.current.push(format!(
+            "end line {} result {:?} plies {} fen {} error {error:?}",
+            end.line,
+            end.result,
+            end.plies,
+            end.position.fen()
+        ));
+        self.games.push(std::mem::take(&mut self.current));
+    }
+}
+
+fn transcript(text: &[u8]) -> Vec<Vec<String>> {
+    let mut t = Transcript::default();
+    let n = visit_games(text, 1, &mut t);
+    assert_eq!(n, t.games.len());
+    assert!(t.current.is_empty());
+    t.games
+}
+
+/// A source that hands out at most `step` bytes per read.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    step: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(out.len()).min(self.bytes.len());
+        out[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+fn streamed(text: &[u8], step: usize) -> Vec<Vec<String>> {
+    let mut reader = Reader::new(Trickle { bytes: text, step });
+    let mut t = Transcript::default();
+    while reader.visit_game(&mut t).unwrap() {}
+    t.games
+}
+
+/// The text cut at every boundary, each piece read alone with its first line.
+fn chunked(text: &[u8]) -> Vec<Vec<String>> {
+    let mut cuts = vec![0];
+    while let Some(p) = next_game_start(text, cuts.last().unwrap() + 1) {
+        cuts.push(p);
+    }
+    cuts.push(text.len());
+    let mut t = Transcript::default();
+    let mut line = 1;
+    for pair in cuts.windows(2) {
+        let piece = &text[pair[0]..pair[1]];
+        visit_games(piece, line, &mut t);
+        line += piece.iter().filter(|&&c| c == b'\n').count();
+    }
+    t.games
+}
+
+fn last(game: &[String]) -> &str {
+    game.last().unwrap()
+}
+
+#[test]
+fn events_of_a_game() {
+    let text = b"[Event \"e\"]\n[White \"A \\\"B\\\"\"]\n{intro} 1. e4! {best} $14 e5 (1... c5 {not seen}) 2. -- Nc6 1-0 {after}\n";
+    let games = transcript(text);
+    assert_eq!(
+        games,
+        [[
+            "begin 1",
+            "tag Event=e",
+            "tag White=A \"B\"",
+            "start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "comment intro",
+            "ply e2e4 e4",
+            "nag 1",
+            "comment best",
+            "nag 14",
+            "ply e7e5 e5",
+            "null",
+            "ply b8c6 Nc6",
+            "end line 1 result Some(\"1-0\") plies 4 fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3 error None",
+        ]]
+    );
+}
+
+#[test]
+fn a_boundary_line_ends_an_unclosed_comment_variation_or_tag() {
+    let text = b"[Event \"a\"]\n\n1. e4 { open\n\n[Event \"b\"]\n1. d4 (1. c4\n[Event \"c\"]\n1. Nf3 *\n[Event \"d\n[Site \"x\"]\n\n1. e4 *\n";
+    let games = transcript(text);
+    assert_eq!(games.len(), 4, "{games:#?}");
+    assert!(
+        last(&games[0])
+            .ends_with("error Some(\"line 3: unterminated comment: \\\"{ open\\\\n\\\\n\\\"\")"),
+        "{}",
+        last(&games[0])
+    );
+    assert!(games[0].contains(&"ply e2e4 e4".to_string()));
+    assert!(
+        last(&games[1]).contains("error Some(\"line 6: unterminated variation: \\\"(1. c4\\\"\")"),
+        "{}",
+        last(&games[1])
+    );
+    assert!(games[1].contains(&"ply d2d4 d4".to_string()));
+    assert!(last(&games[2]).contains("plies 1"));
+    assert!(
+        last(&games[3])
+            .contains("error Some(\"line 9: unterminated tag: \\\"[Event \\\\\\\"d\\\"\")"),
+        "{}",
+        last(&games[3])
+    );
+    assert!(last(&games[3]).contains("plies 0"));
+}
+
+#[test]
+fn tags_without_movetext_then_tags_are_two_games() {
+    let games = read_games(b"[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n\n1. e4 *\n");
+    assert_eq!(games.len(), 2);
+    let first = games[0].as_ref().unwrap();
+    assert_eq!(first.tags.len(), 2);
+    assert_eq!(first.plies(), 0);
+    assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("b"));
+    // Without a blank line, a tag section other than [Event still goes on.
+    let games = read_games(b"[White \"a\"]\n[Black \"b\"]\n1. e4 *\n");
+    assert_eq!(games.len(), 1);
+}
+
+#[test]
+fn result_ends_the_game() {
+    let games =
+        transcript(b"1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 *\n1. d4 1/2-1/2 1. c4 \xc2\xbd-\xc2\xbd");
+    assert_eq!(games.len(), 4);
+    assert!(last(&games[0]).contains("result Some(\"0-1\") plies 4"));
+    assert!(last(&games[2]).contains("line 4 result Some(\"1/2-1/2\") plies 1"));
+    assert!(last(&games[3]).contains("result Some(\"1/2-1/2\") plies 1"));
+}
+
+#[test]
+fn null_moves() {
+    let games = transcript(b"1. e4 -- 2. d4 Z0 *\n\n1. e4 e5 2. Qh5 d6 3. Qxf7+ -- *\n");
+    assert!(last(&games[0]).contains("plies 4"));
+    assert_eq!(games[0].iter().filter(|e| *e == "null").count(), 2);
+    assert!(
+        last(&games[1])
+            .contains("error Some(\"line 3, ply 6: null move \\\"--\\\" while in check\")"),
+        "{}",
+        last(&games[1])
+    );
+    let err = read_games(b"1. e4 -- 2. d4 *").remove(0).unwrap_err();
+    assert_eq!(err.kind, PgnErrorKind::NullMove { ply: 2 });
+    assert_eq!(
+        err.to_string(),
+        "game 1, ply 2: null move, which a Game cannot hold"
+    );
+    assert_eq!(err.partial.plies(), 1);
+    assert_eq!(
+        err.partial.position,
+        err.partial.positions().last().unwrap()
+    );
+}
+
+#[test]
+fn variants_and_fen_errors() {
+    let text = b"[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n1. e4 *\n\n\
+[Variant \"From Position\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. e4 *\n\n\
+[Variant \"Standard\"]\n[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n\
+[Variant \"crazyhouse\"]\n\n1. e4 *\n";
+    let games = read_games(text);
+    let errors: Vec<String> = games
+        .iter()
+        .map(|g| {
+            let e = g.as_ref().unwrap_err();
+            format!("{} (line {})", e, e.line)
+        })
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "game 1: unsupported variant \"Chess960\" (line 1)",
+            "game 2: unsupported variant: Chess960 castling rights \"HFhf\" in the FEN tag (line 7)",
+            "game 3: bad FEN tag: invalid FEN: piece placement has 4 ranks, expected 8 (line 12)",
+            "game 4: unsupported variant \"crazyhouse\" (line 16)",
+        ]
+    );
+    for game in &games {
+        assert_eq!(game.as_ref().unwrap_err().partial.plies(), 0);
+    }
+}
+
+#[test]
+fn errors_name_the_line_and_quote_at_most_80_characters() {
+    let long = "N".repeat(200);
+    let text = format!("[Event \"x\"]\n\n1. e4 e5\n2. {long} *\n");
+    let games = read_games(text.as_bytes());
+    let err = games[0].as_ref().unwrap_err();
+    assert_eq!(err.line, 4);
+    let shown = err.to_string();
+    assert!(
+        shown.starts_with("game 1, ply 3: invalid SAN: \"NNN"),
+        "{shown}"
+    );
+    assert!(shown.ends_with("N…\""), "{shown}");
+    assert!(shown.chars().count() < 120, "{shown}");
+}
+
+#[test]
+fn visitor_may_skip_movetext() {
+    struct Tags(usize, usize);
+    impl Visitor for Tags {
+        fn tag(&mut self, _: &[u8], _: &[u8]) {
+            self.0 += 1;
+        }
+        fn begin_movetext(&mut self, _: &Position) -> ControlFlow<()> {
+            ControlFlow::Break(())
+        }
+        fn ply(&mut self, _: &Position, _: Move, _: &[u8]) -> ControlFlow<()> {
+            panic!("movetext was skipped")
+        }
+        fn end_game(&mut self, end: &GameEnd<'_>) {
+            assert_eq!(end.plies, 0);
+            self.1 += 1;
+        }
+    }
+    let mut tags = Tags(0, 0);
+    let text = b"[A \"1\"]\n[B \"2\"]\n\n1. e4 Zz9 (e4 *\n\n[C \"3\"]\n1. d4 *";
+    assert_eq!(visit_games(text, 1, &mut tags), 2);
+    assert_eq!((tags.0, tags.1), (3, 2));
+}
+
+#[test]
+fn data_files_read_the_same_whole_streamed_and_chunked() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn/");
+    for name in ["WorldChamp1886.pgn", "tatamast22.pgn"] {
+        let bytes = std::fs::read(format!("{dir}{name}")).unwrap();
+        let whole = transcript(&bytes);
+        assert_eq!(streamed(&bytes, 1 << 20), whole, "{name}");
+        assert_eq!(streamed(&bytes, 7), whole, "{name}");
+        assert_eq!(chunked(&bytes), whole, "{name}");
+    }
+}
+
+#[test]
+fn huge_inputs_take_linear_time() {
+    let started = Instant::now();
+    let mut text = b"1. e4 ".to_vec();
+    text.extend(std::iter::repeat_n(b'(', 2 << 20));
+    let games = transcript(&text);
+    assert_eq!(games.len(), 1);
+    assert!(last(&games[0]).contains("unterminated variation"));
+
+    let mut text = b"1. e4 ".to_vec();
+    text.extend(std::iter::repeat_n(b'a', 50 << 20));
+    let games = transcript(&text);
+    assert!(last(&games[0]).contains("invalid SAN"));
+
+    let mut text = b"[Event \"".to_vec();
+    text.extend(std::iter::repeat_n(b'\\', 10 << 20));
+    text.extend(b"\n{");
+    text.extend(std::iter::repeat_n(b'\n', 10 << 20));
+    assert_eq!(transcript(&text).len(), 1);
+    assert_eq!(streamed(&text, 1 << 16).len(), 1);
+
+    let text: Vec<u8> = b"[\n\n".iter().copied().cycle().take(3 << 20).collect();
+    assert_eq!(chunked(&text).len(), 1 << 20);
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// Pieces of PGN, some broken, to build texts from.
+const PIECES: &[&str] = &[
+    "[Event \"x\"]\n",
+    "[White \"y\"]\n",
+    "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n",
+    "[Variant \"Chess960\"]\n",
+    "[Site \"unterminated\n",
+    "\n",
+    "\r\n",
+    "  \n",
+    "% escape\n",
+    "1. e4 ",
+    "e5 ",
+    "2. Nf3 ",
+    "Nc6!? ",
+    "Kb2 ",
+    "-- ",
+    "{ comment ",
+    "} ",
+    "; rest of line\n",
+    "( ",
+    ") ",
+    "$14 ",
+    "1-0 ",
+    "* ",
+    "1/2-1/2\n",
+    "Zz9 ",
+    "[",
+    "[Event ",
+    "\u{feff}",
+    "R\u{e9}ti ",
+];
+
+fn pgn_text() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(0..PIECES.len(), 0..40)
+        .prop_map(|picks| picks.into_iter().flat_map(|i| PIECES[i].bytes()).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn cutting_at_boundaries_changes_nothing(text in pgn_text()) {
+        let whole = transcript(&text);
+        prop_assert_eq!(&chunked(&text), &whole);
+        prop_assert_eq!(&streamed(&text, 3), &whole);
+        prop_assert_eq!(&streamed(&text, 1 << 16), &whole);
+    }
+
+    #[test]
+    fn boundaries_follow_the_rule(text in pgn_text(), from in 0usize..2000) {
+        let from = from % (text.len() + 1);
+        let found = next_game_start(&text, from);
+        // The brute-force rule, line by line.
+        let expected = (from..text.len()).find(|&p| {
+            let line_start = p == 0 || text[p - 1] == b'\n';
+            let prev_blank = p > 0 && {
+                let before = &text[..p - 1];
+                let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                before[start..].iter().all(|b| b" \t\r".contains(b))
+            };
+            line_start && text[p] == b'[' && (p == 0 || prev_blank || text[p..].starts_with(b"[Event "))
+        });
+        prop_assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn no_panic_on_bytes(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+        let whole = transcript(&bytes);
+        prop_assert_eq!(&streamed(&bytes, 5), &whole);
+        let _ = read_games(&bytes);
+    }
+
+    #[test]
+    fn no_panic_on_mutated_pgn(
+        edits in prop::collection::vec((any::<usize>(), any::<u8>()), 1..10),
+    ) {
+        let mut bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn/WorldChamp1886.pgn")).unwrap();
+        bytes.truncate(4000);
+        for (at, byte) in edits {
+            let i = at % bytes.len();
+            bytes[i] = byte;
+        }
+        let whole = transcript(&bytes);
+        prop_assert!(!whole.is_empty());
+        prop_assert_eq!(&chunked(&bytes), &whole);
+        prop_assert_eq!(&streamed(&bytes, 100), &whole);
+    }
+}
