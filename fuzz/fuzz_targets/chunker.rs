@@ -3,7 +3,8 @@
 //! follow the bytes.
 #![no_main]
 
-use kibitz_scan::chunk::{Chunker, Framing, next_game_start};
+use kibitz::notation::pgn::next_game_start;
+use kibitz_scan::chunk::{Chunker, Framing};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

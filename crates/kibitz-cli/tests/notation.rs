@@ -186,7 +186,7 @@ fn pgn_text_and_json() {
     assert!(lines[0].contains("White=\"Réti\""), "{}", lines[0]);
     assert!(lines[1].starts_with("-:3\t1 plies\t*\t"), "{}", lines[1]);
     assert!(
-        err.contains("game 2, ply 3: illegal move: \"Ke3\""),
+        err.contains("kibitz: -: game 2, line 9, ply 3: illegal move: \"Ke3\""),
         "{err}"
     );
 

@@ -30,6 +30,7 @@
 use std::fmt;
 use std::io::{self, Read};
 
+use kibitz::notation::pgn::next_game_start;
 use memchr::{memchr_iter, memrchr};
 
 /// How records are delimited.
@@ -254,33 +255,6 @@ impl<R: Read> Iterator for Chunker<R> {
             })
         })
     }
-}
-
-/// The start of the first line at or after `from` where a new game always begins:
-/// a line starting with `[` whose previous line is blank (only spaces, tabs or a
-/// carriage return), or a line starting with `[Event `.
-pub fn next_game_start(buf: &[u8], from: usize) -> Option<usize> {
-    let mut at = from.max(1);
-    while at < buf.len() {
-        let nl = memchr::memchr(b'\n', &buf[at - 1..])? + at - 1;
-        let start = nl + 1;
-        if start >= buf.len() {
-            return None;
-        }
-        if buf[start] == b'[' && (buf[start..].starts_with(b"[Event ") || after_blank(buf, nl)) {
-            return Some(start);
-        }
-        at = start + 1;
-    }
-    None
-}
-
-/// Is the line that ends with the line feed at `nl` blank?
-fn after_blank(buf: &[u8], nl: usize) -> bool {
-    let line_start = memrchr(b'\n', &buf[..nl]).map_or(0, |i| i + 1);
-    buf[line_start..nl]
-        .iter()
-        .all(|b| matches!(b, b' ' | b'\t' | b'\r'))
 }
 
 /// The weaker rule: the first tag line at or after `from` whose previous line is

@@ -4,7 +4,7 @@
 
 use core::fmt::Write as _;
 
-use kibitz::notation::pgn::{Game, PgnError, PgnErrorKind, PgnReader};
+use kibitz::notation::pgn::{GameEnd, Visitor, decode, visit_games};
 
 use crate::chunk::Chunk;
 use crate::json;
@@ -21,110 +21,149 @@ pub struct GameList {
 
 impl GameList {
     /// Lists the games of one chunk of the input named `name`.
+    ///
+    /// ```
+    /// use kibitz_scan::chunk::Chunk;
+    /// use kibitz_scan::games::GameList;
+    /// let chunk = Chunk { bytes: b"[White \"R\xe9ti\"]\n\n1. e4 e5 *\n".to_vec(), first_line: 1, ..Chunk::default() };
+    /// let listed = GameList { json: false }.chunk("f.pgn", &chunk);
+    /// let (mut out, mut err) = (Vec::new(), Vec::new());
+    /// listed.out.write(&mut out, &mut err, 0).unwrap();
+    /// assert_eq!(
+    ///     String::from_utf8(out).unwrap(),
+    ///     "f.pgn:1\t2 plies\t*\trnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\tWhite=\"Réti\"\n"
+    /// );
+    /// ```
     pub fn chunk(&self, name: &str, chunk: &Chunk) -> Scanned {
-        let mut scanned = Scanned::default();
-        for (number, item) in (0u64..).zip(PgnReader::new(&chunk.bytes[..])) {
-            let (game, error) = match &item {
-                Ok(game) => (game, None),
-                Err(err) => (&err.partial, Some(err)),
-            };
-            scanned.totals += Totals {
-                games: 1,
-                positions: game.plies() as u64,
-                errors: error.is_some() as u64,
-                ..Totals::default()
-            };
-            let error = error.map(|err| error_message(err, number, chunk.first_line));
-            if self.json {
-                json_record(&mut scanned.out, name, number, game, error);
-            } else {
-                text_record(&mut scanned.out, name, number, game, error);
-            }
-        }
-        scanned
+        let mut lister = Lister {
+            json: self.json,
+            name,
+            game: 0,
+            tags: String::new(),
+            tag_count: 0,
+            result_tag: None,
+            value: String::new(),
+            scanned: Scanned::default(),
+        };
+        visit_games(&chunk.bytes, chunk.first_line as usize, &mut lister);
+        lister.scanned
     }
 }
 
-/// `game N, ply P: … (line L)`, with the game number and the line counted over
-/// the whole input.
-fn error_message(err: &PgnError, game: u64, first_line: u64) -> Rendered {
-    let mut message = Rendered::default();
-    message.text.push_str("game ");
-    message.game_number(game);
-    match &err.kind {
-        PgnErrorKind::Move { ply, error } => {
-            let _ = write!(message.text, ", ply {ply}: {error}");
-        }
-        PgnErrorKind::Fen(e) => {
-            let _ = write!(message.text, ": bad FEN tag: {e}");
-        }
-    }
-    let line = err.line as u64 + first_line - 1;
-    let _ = write!(message.text, " (line {line})");
-    message
+/// The visitor: tags rendered as they come, the record at the end of the game.
+struct Lister<'a> {
+    json: bool,
+    name: &'a str,
+    /// The game's place in the chunk, from 0.
+    game: u64,
+    /// The tags so far, rendered as JSON members or as `Name="value"` words.
+    tags: String,
+    tag_count: usize,
+    /// The `[Result]` tag's value: the result when the movetext has none.
+    result_tag: Option<String>,
+    value: String,
+    scanned: Scanned,
 }
 
-fn json_record(out: &mut Rendered, name: &str, number: u64, game: &Game, error: Option<Rendered>) {
-    out.text.push('{');
-    json::key(&mut out.text, "file");
-    json::string(&mut out.text, name);
-    out.text.push(',');
-    json::key(&mut out.text, "game");
-    out.game_number(number);
-    out.text.push(',');
-    json::key(&mut out.text, "tags");
-    out.text.push('{');
-    for (i, (tag, value)) in game.tags.iter().enumerate() {
-        if i > 0 {
+impl Visitor for Lister<'_> {
+    fn begin_game(&mut self, _line: usize) {
+        self.tags.clear();
+        self.tag_count = 0;
+        self.result_tag = None;
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        // UTF-8 where valid, else Latin-1 byte by byte (old files).
+        self.value.clear();
+        match std::str::from_utf8(value) {
+            Ok(text) => self.value.push_str(text),
+            Err(_) => self.value.push_str(&decode(value)),
+        }
+        let name = decode(name);
+        if self.tag_count > 0 {
+            self.tags.push(if self.json { ',' } else { ' ' });
+        }
+        self.tag_count += 1;
+        if self.json {
+            json::string(&mut self.tags, &name);
+            self.tags.push(':');
+            json::string(&mut self.tags, &self.value);
+        } else {
+            let _ = write!(self.tags, "{name}={:?}", self.value);
+        }
+        if name == "Result" && self.result_tag.is_none() {
+            self.result_tag = Some(self.value.clone());
+        }
+    }
+
+    fn end_game(&mut self, end: &GameEnd<'_>) {
+        self.scanned.totals += Totals {
+            games: 1,
+            positions: end.plies as u64,
+            errors: end.error.is_some() as u64,
+            ..Totals::default()
+        };
+        let result = end.result.or(self.result_tag.as_deref());
+        let error = end.error.map(|err| {
+            let mut message = Rendered::default();
+            message.text.push_str("game ");
+            message.game_number(self.game);
+            let _ = write!(message.text, ", {err}");
+            message
+        });
+        let out = &mut self.scanned.out;
+        if self.json {
+            out.text.push('{');
+            json::key(&mut out.text, "file");
+            json::string(&mut out.text, self.name);
             out.text.push(',');
+            json::key(&mut out.text, "game");
+            out.game_number(self.game);
+            out.text.push(',');
+            json::key(&mut out.text, "tags");
+            out.text.push('{');
+            out.text.push_str(&self.tags);
+            out.text.push_str("},");
+            json::key(&mut out.text, "plies");
+            json::uint(&mut out.text, end.plies as u64);
+            out.text.push(',');
+            json::key(&mut out.text, "result");
+            match result {
+                Some(result) => json::string(&mut out.text, result),
+                None => out.text.push_str("null"),
+            }
+            out.text.push(',');
+            json::key(&mut out.text, "fen");
+            out.text.push('"');
+            let _ = end.position.write_fen(&mut out.text);
+            out.text.push('"');
+            if let Some(error) = error {
+                out.text.push(',');
+                json::key(&mut out.text, "error");
+                out.append_json_string(error);
+            }
+            out.text.push_str("}\n");
+        } else if let Some(error) = error {
+            out.switch(Stream::Stderr);
+            let _ = write!(out.text, "kibitz: {}: ", self.name);
+            out.append(error);
+            out.text.push('\n');
+            out.switch(Stream::Stdout);
+        } else {
+            out.text.push_str(self.name);
+            out.text.push(':');
+            out.game_number(self.game);
+            let _ = write!(
+                out.text,
+                "\t{} plies\t{}\t",
+                end.plies,
+                result.unwrap_or("*")
+            );
+            let _ = end.position.write_fen(&mut out.text);
+            out.text.push('\t');
+            out.text.push_str(&self.tags);
+            out.text.push('\n');
         }
-        json::string(&mut out.text, tag);
-        out.text.push(':');
-        json::string(&mut out.text, value);
+        self.game += 1;
     }
-    out.text.push_str("},");
-    json::key(&mut out.text, "plies");
-    json::uint(&mut out.text, game.plies() as u64);
-    out.text.push(',');
-    json::key(&mut out.text, "result");
-    match game.result() {
-        Some(result) => json::string(&mut out.text, result),
-        None => out.text.push_str("null"),
-    }
-    out.text.push(',');
-    json::key(&mut out.text, "fen");
-    json::string(&mut out.text, &game.position.fen());
-    if let Some(error) = error {
-        out.text.push(',');
-        json::key(&mut out.text, "error");
-        out.append_json_string(error);
-    }
-    out.text.push_str("}\n");
-}
-
-fn text_record(out: &mut Rendered, name: &str, number: u64, game: &Game, error: Option<Rendered>) {
-    if let Some(error) = error {
-        out.switch(Stream::Stderr);
-        let _ = write!(out.text, "kibitz: {name}: ");
-        out.append(error);
-        out.text.push('\n');
-        out.switch(Stream::Stdout);
-        return;
-    }
-    let _ = write!(out.text, "{name}:");
-    out.game_number(number);
-    let _ = write!(
-        out.text,
-        "\t{} plies\t{}\t{}\t",
-        game.plies(),
-        game.result().unwrap_or("*"),
-        game.position.fen()
-    );
-    for (i, (tag, value)) in game.tags.iter().enumerate() {
-        if i > 0 {
-            out.text.push(' ');
-        }
-        let _ = write!(out.text, "{tag}={value:?}");
-    }
-    out.text.push('\n');
 }

@@ -9,11 +9,11 @@
 //! found them.
 
 use core::fmt::Write as _;
-use core::ops::AddAssign;
+use core::ops::{AddAssign, ControlFlow};
 
 use kibitz::mate::{GlanceMate, glance, glance_threats, mate_patterns, mate_threats, mates_in_one};
 use kibitz::notation::lichess;
-use kibitz::notation::pgn::{PgnErrorKind, PgnReader};
+use kibitz::notation::pgn::{Annotations, Clock, GameEnd, Visitor, annotations, visit_games};
 use kibitz::notation::{SanStyle, write_san};
 use kibitz::{Move, Position};
 
@@ -144,14 +144,14 @@ impl MateScan {
             Ok(pos) => {
                 let Analysis { mates, threats } = self.analyse(&pos);
                 scanned.totals.count(&mates);
-                self.record(
-                    &mut scanned.out,
-                    input,
-                    &pos,
-                    &mates,
-                    threats.as_ref(),
-                    None,
-                );
+                let found = Found {
+                    pos: &pos,
+                    mates: &mates,
+                    threats: threats.as_ref(),
+                    played: None,
+                    notes: &Annotations::default(),
+                };
+                self.record(&mut scanned.out, input, &found);
             }
             Err(err) => {
                 scanned.totals.errors += 1;
@@ -247,66 +247,26 @@ impl MateScan {
     }
 
     fn games(&self, name: Name<'_>, chunk: &Chunk, scanned: &mut Scanned) {
-        for (game, item) in (0u64..).zip(PgnReader::new(&chunk.bytes[..])) {
-            scanned.totals.games += 1;
-            let (moves, start, error) = match &item {
-                Ok(g) => (&g.moves, &g.start, None),
-                Err(e) => (&e.partial.moves, &e.partial.start, Some(e)),
-            };
-            let mut pos = start.clone();
-            for (i, &mv) in moves.iter().enumerate() {
-                scanned.totals.positions += 1;
-                let Analysis { mates, threats } = self.analyse(&pos);
-                if !mates.is_empty() {
-                    scanned.totals.count(&mates);
-                    let input = Input::Ply {
-                        name,
-                        game,
-                        ply: i + 1,
-                    };
-                    self.record(
-                        &mut scanned.out,
-                        &input,
-                        &pos,
-                        &mates,
-                        threats.as_ref(),
-                        Some(mv),
-                    );
-                }
-                pos.play_unchecked(mv);
-            }
-            if let Some(err) = error {
-                scanned.totals.errors += 1;
-                let line = err.line as u64 + chunk.first_line - 1;
-                let out = &mut scanned.out;
-                let input = Input::Game { name, game };
-                // The message names the game as the reader does ("game N, ply P: …").
-                let mut message = Rendered::default();
-                let _ = write!(message.text, "line {line}: game ");
-                message.game_number(game);
-                match &err.kind {
-                    PgnErrorKind::Move { ply, error } => {
-                        let _ = write!(message.text, ", ply {ply}: {error}");
-                    }
-                    PgnErrorKind::Fen(e) => {
-                        let _ = write!(message.text, ": bad FEN tag: {e}");
-                    }
-                }
-                self.error_rendered(out, &input, message);
-            }
-        }
+        let mut games = MateGames {
+            scan: self,
+            name,
+            game: 0,
+            ply: 0,
+            pending: None,
+            scanned,
+        };
+        visit_games(&chunk.bytes, chunk.first_line as usize, &mut games);
     }
 
     /// Writes one record of a position.
-    fn record(
-        &self,
-        out: &mut Rendered,
-        input: &Input<'_>,
-        pos: &Position,
-        mates: &[Mate],
-        threats: Option<&(Position, Vec<Mate>)>,
-        played: Option<Move>,
-    ) {
+    fn record(&self, out: &mut Rendered, input: &Input<'_>, found: &Found<'_>) {
+        let Found {
+            pos,
+            mates,
+            threats,
+            played,
+            notes,
+        } = *found;
         let played = played.map(|mv| (mv, !mates.iter().any(|m| m.mv == mv)));
         if self.json {
             out.text.push('{');
@@ -336,6 +296,18 @@ impl MateScan {
                 json::key(&mut out.text, "missed");
                 out.text.push_str(if *missed { "true" } else { "false" });
             }
+            if let Some(clock) = notes.clock {
+                out.text.push(',');
+                json::key(&mut out.text, "clock");
+                out.text.push('"');
+                clock_text(&mut out.text, clock);
+                out.text.push('"');
+            }
+            if let Some(eval) = notes.eval {
+                out.text.push(',');
+                json::key(&mut out.text, "eval");
+                let _ = write!(out.text, "\"{}\"", eval.eval);
+            }
             out.text.push_str("}\n");
         } else {
             input.text(out);
@@ -353,6 +325,13 @@ impl MateScan {
                 if *missed {
                     out.text.push_str(" (missed)");
                 }
+            }
+            if let Some(clock) = notes.clock {
+                out.text.push_str("  clock: ");
+                clock_text(&mut out.text, clock);
+            }
+            if let Some(eval) = notes.eval {
+                let _ = write!(out.text, "  eval: {}", eval.eval);
             }
             out.text.push('\n');
         }
@@ -389,6 +368,126 @@ impl MateScan {
             out.text.push('\n');
         }
     }
+}
+
+/// What a record says about a position.
+#[derive(Copy, Clone)]
+struct Found<'a> {
+    pos: &'a Position,
+    mates: &'a [Mate],
+    threats: Option<&'a (Position, Vec<Mate>)>,
+    /// In a game: the move played.
+    played: Option<Move>,
+    /// In a game: the clock and eval in the comment after the move played.
+    notes: &'a Annotations,
+}
+
+/// The visitor of one chunk's games: a record for each position with a mate in
+/// one, kept back until the comment after its move has given the clock and eval.
+struct MateGames<'s, 'o> {
+    scan: &'s MateScan,
+    name: Name<'s>,
+    /// The game's place in the chunk, from 0.
+    game: u64,
+    /// Plies played in the game so far.
+    ply: usize,
+    pending: Option<Pending>,
+    scanned: &'o mut Scanned,
+}
+
+/// A record waiting for the annotations of the move played.
+struct Pending {
+    before: Position,
+    played: Move,
+    ply: usize,
+    analysis: Analysis,
+    notes: Annotations,
+}
+
+impl MateGames<'_, '_> {
+    fn flush(&mut self) {
+        let Some(p) = self.pending.take() else {
+            return;
+        };
+        let input = Input::Ply {
+            name: self.name,
+            game: self.game,
+            ply: p.ply,
+        };
+        let found = Found {
+            pos: &p.before,
+            mates: &p.analysis.mates,
+            threats: p.analysis.threats.as_ref(),
+            played: Some(p.played),
+            notes: &p.notes,
+        };
+        self.scan.record(&mut self.scanned.out, &input, &found);
+    }
+}
+
+impl Visitor for MateGames<'_, '_> {
+    fn begin_game(&mut self, _line: usize) {
+        self.ply = 0;
+    }
+
+    fn ply(&mut self, before: &Position, mv: Move, _san: &[u8]) -> ControlFlow<()> {
+        self.flush();
+        self.ply += 1;
+        self.scanned.totals.positions += 1;
+        let analysis = self.scan.analyse(before);
+        if !analysis.mates.is_empty() {
+            self.scanned.totals.count(&analysis.mates);
+            self.pending = Some(Pending {
+                before: before.clone(),
+                played: mv,
+                ply: self.ply,
+                analysis,
+                notes: Annotations::default(),
+            });
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn null_move(&mut self, _before: &Position) -> ControlFlow<()> {
+        // A pass is no move that could have mated: the position before it is not
+        // scanned, but the ply is counted.
+        self.flush();
+        self.ply += 1;
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, text: &[u8]) {
+        if let Some(p) = &mut self.pending {
+            let found = annotations(text);
+            p.notes.clock = found.clock.or(p.notes.clock);
+            p.notes.eval = found.eval.or(p.notes.eval);
+        }
+    }
+
+    fn end_game(&mut self, end: &GameEnd<'_>) {
+        self.flush();
+        self.scanned.totals.games += 1;
+        if let Some(err) = end.error {
+            self.scanned.totals.errors += 1;
+            let input = Input::Game {
+                name: self.name,
+                game: self.game,
+            };
+            self.scan
+                .error(&mut self.scanned.out, &input, format_args!("{err}"));
+        }
+        self.game += 1;
+    }
+}
+
+/// `H:MM:SS`, with tenths or hundredths when there are any: the inside of
+/// Lichess's `[%clk …]`.
+fn clock_text(out: &mut String, clock: Clock) {
+    let full = clock.to_string();
+    let inside = full
+        .strip_prefix("[%clk ")
+        .and_then(|s| s.strip_suffix(']'));
+    out.push_str(inside.unwrap_or(&full));
 }
 
 impl Totals {

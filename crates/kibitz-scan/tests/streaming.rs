@@ -245,3 +245,71 @@ fn every_line_is_answered_even_when_bad() {
         }
     }
 }
+
+#[test]
+fn lichess_comments_give_the_clock_and_eval_of_the_move_played() {
+    // Black misses Qh4# at ply 4 and plays d6 instead; the comment after d6 holds
+    // Black's clock and the eval after it.
+    let pgn = b"[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/x\"]\n\n\
+        1. f3 { [%eval -0.3] [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. g4?? { [%eval #-1] [%clk 0:02:58] } \
+        2... d6?! { [%eval 2.5] [%clk 0:02:51.5] } 3. Nc3 { [%clk 0:02:55] } 1-0\n"
+        .to_vec();
+    let (out, _, totals) = scan(
+        pgn,
+        MateScan {
+            json: true,
+            ..MateScan::default()
+        },
+        options(1, 1 << 20),
+    );
+    assert_eq!(totals.positions, 5);
+    let records: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 1);
+    let r = &records[0];
+    assert_eq!(r["input"], "in:game 1:ply 4");
+    assert_eq!(r["mates"][0]["san"], "Qh4#");
+    assert_eq!(r["played"], "d6");
+    assert_eq!(r["missed"], true);
+    assert_eq!(r["clock"], "0:02:51.5");
+    assert_eq!(r["eval"], "2.5");
+}
+
+#[test]
+fn chess960_and_other_variants_are_reported_never_misread() {
+    let pgn = b"[Event \"a\"]\n[Variant \"Chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n1. g3 *\n\n\
+        [Event \"b\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n1. g3 *\n\n\
+        [Event \"c\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n"
+        .to_vec();
+    let (out, _, totals) = list(pgn, options(1, 1 << 20));
+    assert_eq!(totals.games, 3);
+    assert_eq!(totals.errors, 3);
+    let out = String::from_utf8(out).unwrap();
+    let errors: Vec<String> = out
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["error"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert!(
+        errors[0].contains("unsupported variant \"Chess960\""),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("Chess960 castling rights \"HFhf\""),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].contains("unsupported variant \"Crazyhouse\""),
+        "{}",
+        errors[2]
+    );
+}
