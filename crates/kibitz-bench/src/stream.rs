@@ -705,7 +705,8 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
 
 /// Streams about `gb` GB of PGN (the corpus repeated, generated on the fly and never
 /// stored) through a pipe into `kibitz mate - -j 1` and `-j 2`, then the same as one
-/// zstd stream decompressed by `zstd -dc` in front of kibitz, and reports the peak
+/// zstd stream (read by kibitz itself where it reads zstd, else through `zstd -dc`),
+/// and reports the peak
 /// resident set and throughput of each.
 pub fn run_rss(opts: &Options, gb: f64) -> anyhow::Result<String> {
     if !opts.kibitz.is_file() {
@@ -749,11 +750,20 @@ pub fn run_rss(opts: &Options, gb: f64) -> anyhow::Result<String> {
         ));
     }
     if let Some(frame) = &frame {
-        jobs.push((
-            "generated PGN.zst | zstd -dc | kibitz mate - -j 2".to_owned(),
-            os(&[&"sh", &"-c", &format!("zstd -q -d -c | '{k}' mate - -j 2")]),
-            std::sync::Arc::clone(frame),
-        ));
+        // kibitz decompresses the stream itself when it reads zstd, else zstd does.
+        if reads_zstd(&opts.kibitz, &opts.work_dir) {
+            jobs.push((
+                "generated PGN.zst | kibitz mate - -j 2".to_owned(),
+                os(&[&opts.kibitz, &"mate", &"-", &"-j", &"2"]),
+                std::sync::Arc::clone(frame),
+            ));
+        } else {
+            jobs.push((
+                "generated PGN.zst | zstd -dc | kibitz mate - -j 2".to_owned(),
+                os(&[&"sh", &"-c", &format!("zstd -q -d -c | '{k}' mate - -j 2")]),
+                std::sync::Arc::clone(frame),
+            ));
+        }
     }
     let load_before = load_average();
     let mut table = Table::new(
