@@ -512,6 +512,9 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
             pb,
             games,
         );
+        // One thread against the one-thread peer, like the other CPU rows.
+        rows[0].subject = k_pgn1;
+        rows[0].what = "kibitz pgn -j 1 vs pgn-reader + shakmaty play".into();
         rows.push(Row {
             what: "kibitz pgn: -j 2 vs -j 1".into(),
             subject: k_pgn2,
