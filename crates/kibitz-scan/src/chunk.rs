@@ -53,6 +53,8 @@ pub struct Chunk {
     pub first_line: u64,
     /// The offset of the chunk's first byte in the (decompressed) input.
     pub offset: u64,
+    /// Is this the input's last chunk? (A game still open at its end was cut off.)
+    pub last: bool,
 }
 
 /// The input ended with an error (a damaged compressed stream, a failing disk):
@@ -208,6 +210,7 @@ impl<R: Read> Chunker<R> {
             seq: self.seq,
             first_line: self.line,
             offset: self.offset,
+            last: self.eof && self.buf.is_empty(),
             bytes,
         };
         self.seq += 1;

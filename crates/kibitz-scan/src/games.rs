@@ -4,12 +4,13 @@
 
 use core::fmt::Write as _;
 
-use kibitz::notation::pgn::{GameEnd, Visitor, decode, visit_games};
+use kibitz::Position;
+use kibitz::notation::pgn::{GameEnd, GameError, PgnErrorKind, Visitor, decode, visit_games};
 
 use crate::chunk::Chunk;
 use crate::json;
 use crate::mate::{Scanned, Totals};
-use crate::render::{Rendered, Stream};
+use crate::render::{Checkpoint, Rendered, Stream};
 
 /// How games are listed.
 #[derive(Copy, Clone, Debug, Default)]
@@ -42,10 +43,26 @@ impl GameList {
             tags: String::new(),
             tag_count: 0,
             result_tag: None,
+            result: None,
             value: String::new(),
+            open: None,
             scanned: Scanned::default(),
         };
         visit_games(&chunk.bytes, chunk.first_line as usize, &mut lister);
+        // The input's last game still waiting for its result was cut off (a partial
+        // download, `head -c`): its record is written again with that error.
+        if chunk.last
+            && let Some(open) = lister.open.take()
+        {
+            lister.scanned.out.rewind(open.checkpoint);
+            lister.game -= 1;
+            lister.scanned.totals.errors += 1;
+            let error = GameError {
+                line: open.line,
+                kind: PgnErrorKind::Truncated,
+            };
+            lister.record(open.plies, &open.position, Some(&error));
+        }
         lister.scanned
     }
 }
@@ -61,8 +78,20 @@ struct Lister<'a> {
     tag_count: usize,
     /// The `[Result]` tag's value: the result when the movetext has none.
     result_tag: Option<String>,
+    /// The result token that ended the movetext.
+    result: Option<String>,
     value: String,
+    /// The last game, if it had no result: where its record begins and what it said.
+    open: Option<OpenGame>,
     scanned: Scanned,
+}
+
+/// A game that ended without a result, as far as its chunk goes.
+struct OpenGame {
+    checkpoint: Checkpoint,
+    line: usize,
+    plies: usize,
+    position: Position,
 }
 
 impl Visitor for Lister<'_> {
@@ -103,8 +132,23 @@ impl Visitor for Lister<'_> {
             errors: end.error.is_some() as u64,
             ..Totals::default()
         };
-        let result = end.result.or(self.result_tag.as_deref());
-        let error = end.error.map(|err| {
+        self.open = (end.result.is_none() && end.error.is_none()).then(|| OpenGame {
+            checkpoint: self.scanned.out.checkpoint(),
+            line: end.line,
+            plies: end.plies,
+            position: end.position.clone(),
+        });
+        // The movetext's result, else the tag's.
+        self.result = end.result.map(str::to_string);
+        self.record(end.plies, end.position, end.error);
+    }
+}
+
+impl Lister<'_> {
+    /// Renders the game's record.
+    fn record(&mut self, plies: usize, position: &Position, error: Option<&GameError>) {
+        let result = self.result.as_deref().or(self.result_tag.as_deref());
+        let error = error.map(|err| {
             let mut message = Rendered::default();
             message.text.push_str("game ");
             message.game_number(self.game);
@@ -125,7 +169,7 @@ impl Visitor for Lister<'_> {
             out.text.push_str(&self.tags);
             out.text.push_str("},");
             json::key(&mut out.text, "plies");
-            json::uint(&mut out.text, end.plies as u64);
+            json::uint(&mut out.text, plies as u64);
             out.text.push(',');
             json::key(&mut out.text, "result");
             match result {
@@ -135,7 +179,7 @@ impl Visitor for Lister<'_> {
             out.text.push(',');
             json::key(&mut out.text, "fen");
             out.text.push('"');
-            let _ = end.position.write_fen(&mut out.text);
+            let _ = position.write_fen(&mut out.text);
             out.text.push('"');
             if let Some(error) = error {
                 out.text.push(',');
@@ -153,13 +197,8 @@ impl Visitor for Lister<'_> {
             out.text.push_str(self.name);
             out.text.push(':');
             out.game_number(self.game);
-            let _ = write!(
-                out.text,
-                "\t{} plies\t{}\t",
-                end.plies,
-                result.unwrap_or("*")
-            );
-            let _ = end.position.write_fen(&mut out.text);
+            let _ = write!(out.text, "\t{plies} plies\t{}\t", result.unwrap_or("*"));
+            let _ = position.write_fen(&mut out.text);
             out.text.push('\t');
             out.text.push_str(&self.tags);
             out.text.push('\n');

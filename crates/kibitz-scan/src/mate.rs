@@ -13,7 +13,9 @@ use core::ops::{AddAssign, ControlFlow};
 
 use kibitz::mate::{GlanceMate, glance, glance_threats, mate_patterns, mate_threats, mates_in_one};
 use kibitz::notation::lichess;
-use kibitz::notation::pgn::{Annotations, Clock, GameEnd, Visitor, annotations, visit_games};
+use kibitz::notation::pgn::{
+    Annotations, Clock, GameEnd, GameError, PgnErrorKind, Visitor, annotations, visit_games,
+};
 use kibitz::notation::{SanStyle, write_san};
 use kibitz::{Move, Position};
 
@@ -253,9 +255,20 @@ impl MateScan {
             game: 0,
             ply: 0,
             pending: None,
+            open: None,
             scanned,
         };
         visit_games(&chunk.bytes, chunk.first_line as usize, &mut games);
+        // The input's last game still waiting for its result was cut off.
+        if chunk.last
+            && let Some(line) = games.open
+        {
+            let error = GameError {
+                line,
+                kind: PgnErrorKind::Truncated,
+            };
+            games.error(games.game - 1, &error);
+        }
     }
 
     /// Writes one record of a position.
@@ -392,6 +405,8 @@ struct MateGames<'s, 'o> {
     /// Plies played in the game so far.
     ply: usize,
     pending: Option<Pending>,
+    /// The first line of the last game, if it ended without a result.
+    open: Option<usize>,
     scanned: &'o mut Scanned,
 }
 
@@ -405,6 +420,17 @@ struct Pending {
 }
 
 impl MateGames<'_, '_> {
+    /// The error record of the chunk's game `game`.
+    fn error(&mut self, game: u64, err: &GameError) {
+        self.scanned.totals.errors += 1;
+        let input = Input::Game {
+            name: self.name,
+            game,
+        };
+        self.scan
+            .error(&mut self.scanned.out, &input, format_args!("{err}"));
+    }
+
     fn flush(&mut self) {
         let Some(p) = self.pending.take() else {
             return;
@@ -468,14 +494,9 @@ impl Visitor for MateGames<'_, '_> {
         self.flush();
         self.scanned.totals.games += 1;
         if let Some(err) = end.error {
-            self.scanned.totals.errors += 1;
-            let input = Input::Game {
-                name: self.name,
-                game: self.game,
-            };
-            self.scan
-                .error(&mut self.scanned.out, &input, format_args!("{err}"));
+            self.error(self.game, err);
         }
+        self.open = (end.result.is_none() && end.error.is_none()).then_some(end.line);
         self.game += 1;
     }
 }

@@ -21,6 +21,13 @@ enum Mark {
     Switch(Stream),
 }
 
+/// A place in a [`Rendered`] output.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checkpoint {
+    text: usize,
+    marks: usize,
+}
+
 /// Rendered text with marks for game numbers and stream switches.
 #[derive(Clone, Debug, Default)]
 pub struct Rendered {
@@ -39,6 +46,20 @@ impl Rendered {
     /// Writes what follows to `stream`.
     pub fn switch(&mut self, stream: Stream) {
         self.marks.push((self.text.len(), Mark::Switch(stream)));
+    }
+
+    /// Where the output is now, to go back to with [`rewind`](Rendered::rewind).
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            text: self.text.len(),
+            marks: self.marks.len(),
+        }
+    }
+
+    /// Drops everything written since `checkpoint`.
+    pub fn rewind(&mut self, checkpoint: Checkpoint) {
+        self.text.truncate(checkpoint.text);
+        self.marks.truncate(checkpoint.marks);
     }
 
     /// Appends `other`, marks and all.

@@ -313,3 +313,40 @@ fn chess960_and_other_variants_are_reported_never_misread() {
         errors[2]
     );
 }
+
+#[test]
+fn a_last_game_cut_off_before_its_result_is_an_error_only_at_the_end() {
+    let whole = b"[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4 d5 2. c4 *\n\n[Event \"c\"]\n\n1. f3 e5 2. g4".to_vec();
+    for chunk in [1, 7, 1 << 20] {
+        let (out, _, totals) = list(whole.clone(), options(2, chunk));
+        assert_eq!(totals.games, 3, "{chunk}");
+        assert_eq!(totals.errors, 1, "{chunk}");
+        let records: Vec<serde_json::Value> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        // Game a has no result but is followed by another game: not an error.
+        assert!(records[0].get("error").is_none(), "{chunk}");
+        assert_eq!(records[2]["game"], 3);
+        assert_eq!(records[2]["plies"], 3);
+        assert_eq!(
+            records[2]["error"],
+            "game 3, line 9: the input ends inside this game, before its result"
+        );
+        let (mate, _, totals) = scan(
+            whole.clone(),
+            MateScan {
+                json: true,
+                ..MateScan::default()
+            },
+            options(2, chunk),
+        );
+        assert_eq!(totals.errors, 1);
+        let mate = String::from_utf8(mate).unwrap();
+        assert!(
+            mate.contains("\"in:game 3: line 9: the input ends inside this game"),
+            "{mate}"
+        );
+    }
+}

@@ -22,6 +22,7 @@ use crate::position::FenError;
 /// | [`UnterminatedComment`](Self::UnterminatedComment) | `unterminated comment: "{ never closed"` |
 /// | [`UnterminatedVariation`](Self::UnterminatedVariation) | `unterminated variation: "(1. d4 d5"` |
 /// | [`UnterminatedTag`](Self::UnterminatedTag) | `unterminated tag: "[Event \"open"` |
+/// | [`Truncated`](Self::Truncated) | `the input ends inside this game, before its result` |
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PgnErrorKind {
     /// A move of the main line could not be played.
@@ -59,6 +60,11 @@ pub enum PgnErrorKind {
     UnterminatedVariation(String),
     /// A tag not closed on its line: the line from its `[`.
     UnterminatedTag(String),
+    /// The input ends inside the game, before its result: a cut-off file (the
+    /// reader cannot tell this from a last game written without a result, which
+    /// PGN does not allow). Reported by batch readers that know where the input
+    /// ends.
+    Truncated,
 }
 
 impl PgnErrorKind {
@@ -94,6 +100,9 @@ impl fmt::Display for PgnErrorKind {
                 write!(f, "unterminated variation: {text:?}")
             }
             PgnErrorKind::UnterminatedTag(text) => write!(f, "unterminated tag: {text:?}"),
+            PgnErrorKind::Truncated => {
+                f.write_str("the input ends inside this game, before its result")
+            }
         }
     }
 }
