@@ -22,7 +22,7 @@ use kibitz::{Move, Position};
 use crate::chunk::Chunk;
 use crate::detect::Format;
 use crate::json;
-use crate::lines::{Line, lines};
+use crate::lines::lines;
 use crate::render::Rendered;
 
 /// What the scan reports.
@@ -222,28 +222,39 @@ impl MateScan {
             _ => (false, None),
         };
         let mut header_pending = header;
-        for Line { number, text } in lines(chunk) {
-            let trimmed = text.trim();
-            if trimmed.is_empty() {
+        for line in lines(chunk) {
+            let bytes = line.bytes.trim_ascii();
+            if bytes.is_empty() {
                 continue;
             }
-            let parsed = match columns {
-                Some(columns) => {
-                    if header_pending {
-                        header_pending = false;
-                        continue;
-                    }
-                    lichess::read_row(&text, &columns)
-                        .map(|puzzle| puzzle.position)
-                        .map_err(|e| e.to_string())
+            let parsed = if let Some(columns) = columns {
+                let text = line.text();
+                if text.trim().is_empty() {
+                    continue;
                 }
-                None => {
-                    if trimmed.starts_with('#') {
-                        continue;
-                    }
-                    Position::from_epd_line(trimmed.as_bytes()).map_err(|e| e.to_string())
+                if header_pending {
+                    header_pending = false;
+                    continue;
                 }
+                lichess::read_row(&text, &columns)
+                    .map(|puzzle| puzzle.position)
+                    .map_err(|e| e.to_string())
+            } else if bytes.is_ascii() {
+                // The usual case, read from the bytes as they are.
+                if bytes.starts_with(b"#") {
+                    continue;
+                }
+                Position::from_epd_line(bytes).map_err(|e| e.to_string())
+            } else {
+                // Other spaces than ASCII ones count as blanks, as `str::trim` says.
+                let text = line.text();
+                let trimmed = text.trim();
+                if trimmed.is_empty() || trimmed.starts_with('#') {
+                    continue;
+                }
+                Position::from_epd_line(trimmed.as_bytes()).map_err(|e| e.to_string())
             };
+            let number = line.number;
             self.position(scanned, &Input::Line { name, line: number }, parsed);
         }
     }
