@@ -132,7 +132,7 @@ fn events_of_a_game() {
             "ply e7e5 e5",
             "null",
             "ply b8c6 Nc6",
-            "end line 1 result Some(\"1-0\") plies 4 fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3 error None",
+            "end line 1 result Some(\"1-0\") plies 4 fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2 3 error None",
         ]]
     );
 }

@@ -489,11 +489,14 @@ impl Position {
 
     /// The position with the turn passed to the other side (a "null move"), or `None`
     /// when the side to move is in check (the other side's king would be capturable).
+    /// The clocks go on as after a move that is not a capture or a pawn move, as
+    /// python-chess counts a null move (`--` in PGN).
     ///
     /// ```
     /// use kibitz::{Color, Position};
     /// let passed = Position::startpos().pass().unwrap();
     /// assert_eq!(passed.turn(), Color::Black);
+    /// assert_eq!(passed.pass().unwrap().fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2");
     /// ```
     pub fn pass(&self) -> Option<Position> {
         if self.is_check() {
@@ -506,6 +509,10 @@ impl Position {
         }
         next.hash ^= keys.black_to_move;
         next.turn = !self.turn;
+        next.halfmoves = self.halfmoves.saturating_add(1);
+        if self.turn == Color::Black {
+            next.fullmoves = self.fullmoves.saturating_add(1);
+        }
         next.update_check_info();
         Some(next)
     }
