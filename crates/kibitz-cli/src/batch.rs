@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use kibitz_scan::Options;
 use kibitz_scan::chunk::Chunk;
 use kibitz_scan::detect::Format;
-use kibitz_scan::mate::{Scanned, Totals};
+use kibitz_scan::scanned::{Scanned, Totals};
 use kibitz_scan::source::Input;
 
 /// The most worker threads a batch takes: more would only cost memory.

@@ -4,9 +4,9 @@ use std::io;
 
 use crate::chunk::{Chunk, Chunker, ReadError};
 use crate::detect::Format;
-use crate::mate::{Scanned, Totals};
 use crate::pipeline::ordered;
 use crate::render::Stream;
+use crate::scanned::{Scanned, Totals};
 use crate::source::Input;
 
 /// How a batch runs.

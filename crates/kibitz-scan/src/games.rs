@@ -9,8 +9,8 @@ use kibitz::notation::pgn::{GameEnd, GameError, PgnErrorKind, Visitor, decode, v
 
 use crate::chunk::Chunk;
 use crate::json;
-use crate::mate::{Scanned, Totals};
 use crate::render::{Checkpoint, Rendered, Stream};
+use crate::scanned::{Scanned, Totals};
 
 /// How games are listed.
 #[derive(Copy, Clone, Debug, Default)]

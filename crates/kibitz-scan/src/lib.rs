@@ -13,7 +13,8 @@
 //! - [`chunk`]: cutting the stream at record boundaries.
 //! - [`pipeline`]: the ordered parallel map.
 //! - [`mate`] and [`games`]: the scans behind `kibitz mate` and `kibitz pgn`.
-//! - [`render`] and [`json`]: records written into reused buffers.
+//! - [`render`] and [`json`]: records written into reused buffers; [`scanned`]: a
+//!   chunk's records and counts.
 //! - [`run`]: all of it for one input.
 
 pub mod chunk;
@@ -24,6 +25,7 @@ pub mod lines;
 pub mod mate;
 pub mod pipeline;
 pub mod render;
+pub mod scanned;
 pub mod source;
 
 mod driver;

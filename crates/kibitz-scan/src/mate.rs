@@ -9,7 +9,7 @@
 //! found them.
 
 use core::fmt::Write as _;
-use core::ops::{AddAssign, ControlFlow};
+use core::ops::ControlFlow;
 
 use kibitz::mate::{GlanceMate, glance, glance_threats, mate_patterns, mate_threats, mates_in_one};
 use kibitz::notation::lichess;
@@ -24,6 +24,7 @@ use crate::detect::Format;
 use crate::json;
 use crate::lines::lines;
 use crate::render::Rendered;
+use crate::scanned::{Scanned, Totals};
 
 /// What the scan reports.
 #[derive(Copy, Clone, Debug, Default)]
@@ -34,43 +35,6 @@ pub struct MateScan {
     pub threats: bool,
     /// JSON Lines rather than text.
     pub json: bool,
-}
-
-/// Counts over a batch.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Totals {
-    /// Positions analysed.
-    pub positions: u64,
-    /// Positions with at least one mate in one.
-    pub with_mate: u64,
-    /// Mating moves found.
-    pub mates: u64,
-    /// Mating moves the glance detector saw.
-    pub glanced: u64,
-    /// Records that are errors.
-    pub errors: u64,
-    /// PGN games read (complete or not).
-    pub games: u64,
-}
-
-impl AddAssign for Totals {
-    fn add_assign(&mut self, o: Totals) {
-        self.positions += o.positions;
-        self.with_mate += o.with_mate;
-        self.mates += o.mates;
-        self.glanced += o.glanced;
-        self.errors += o.errors;
-        self.games += o.games;
-    }
-}
-
-/// A chunk's records, rendered, and its counts.
-#[derive(Clone, Debug, Default)]
-pub struct Scanned {
-    /// The records as they will be written.
-    pub out: Rendered,
-    /// What the chunk held.
-    pub totals: Totals,
 }
 
 /// One mating move, and whether the glance detector saw it.
@@ -523,6 +487,7 @@ fn clock_text(out: &mut String, clock: Clock) {
 }
 
 impl Totals {
+    /// Counts the mates found in one position.
     fn count(&mut self, mates: &[Mate]) {
         self.with_mate += !mates.is_empty() as u64;
         self.mates += mates.len() as u64;

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 use kibitz_scan::detect::Format;
 use kibitz_scan::games::GameList;
-use kibitz_scan::mate::{MateScan, Totals};
+use kibitz_scan::mate::MateScan;
+use kibitz_scan::scanned::Totals;
 use kibitz_scan::source::{Compression, Input};
 use kibitz_scan::{Options, run};
 

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use kibitz_scan::detect::Format;
-use kibitz_scan::mate::{MateScan, Totals};
+use kibitz_scan::mate::MateScan;
+use kibitz_scan::scanned::Totals;
 use kibitz_scan::source::Input;
 
 use crate::batch::{self, BatchArgs};

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use kibitz_scan::detect::Format;
 use kibitz_scan::games::GameList;
-use kibitz_scan::mate::Totals;
+use kibitz_scan::scanned::Totals;
 use kibitz_scan::source::Input;
 
 use crate::batch::{self, BatchArgs};
