@@ -183,3 +183,24 @@ fn demo_runs_on_built_in_data() {
         "{text}"
     );
 }
+
+#[test]
+fn perft_depth_is_bounded_and_deep_counts_warn() {
+    // Once, depth 100000 overflowed the stack (exit 134) and 17,000 ran for ever.
+    for depth in ["100000", "21", "18446744073709551616"] {
+        let out = kibitz().args(["perft", depth]).assert().code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(
+            err.contains("0..=20") || err.contains("too large"),
+            "{depth}: {err}"
+        );
+    }
+    let out = kibitz()
+        .args(["perft", "7", "--fen", "8/8/8/8/8/8/k7/2K5 w - - 0 1"])
+        .assert()
+        .success();
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(err.contains("perft 7 may take a long time"), "{err}");
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(stdout.starts_with("nodes "), "{stdout}");
+}

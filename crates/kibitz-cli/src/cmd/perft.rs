@@ -1,19 +1,30 @@
 //! `kibitz perft DEPTH [--fen FEN] [--divide] [--json]`
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use kibitz::{Position, perft, perft_divide};
+use indicatif::{ProgressBar, ProgressStyle};
+use kibitz::{Move, Position, perft, perft_divide};
 use serde::Serialize;
 
 use crate::output::{json_line, parse_fen};
 
+/// The deepest perft the command runs: deeper is centuries of work on any position
+/// with a real game in it (and the library recurses once per ply).
+const MAX_DEPTH: u32 = 20;
+
+/// From this depth on, the root moves are counted one by one with a progress bar
+/// (on a terminal) and a warning that it may take long.
+const SLOW_DEPTH: u32 = 7;
+
 /// Arguments of `kibitz perft`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// How many plies deep to count.
+    /// How many plies deep to count (at most 20; from the start position, depth 9
+    /// takes hours and depth 14 no longer fits a 64-bit count).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
     depth: u32,
     /// The position: a FEN, or `startpos` (the default).
     #[arg(long, default_value = "startpos")]
@@ -48,12 +59,14 @@ struct DivideEntry {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let pos: Position = parse_fen(&args.fen)?;
     let start = Instant::now();
-    let (nodes, divide) = if args.divide {
-        let entries = perft_divide(&pos, args.depth);
+    let (nodes, divide) = if args.divide || args.depth >= SLOW_DEPTH {
+        let entries = divide_with_progress(&pos, args.depth);
         let nodes = if args.depth == 0 {
             1
         } else {
-            entries.iter().map(|&(_, n)| n).sum()
+            entries
+                .iter()
+                .fold(0u64, |sum, &(_, n)| sum.saturating_add(n))
         };
         let entries = entries
             .into_iter()
@@ -62,10 +75,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 nodes,
             })
             .collect();
-        (nodes, Some(entries))
+        (nodes, args.divide.then_some(entries))
     } else {
         (perft(&pos, args.depth), None)
     };
+    // The library adds counts with saturation: the top value means "more than fits".
+    if nodes == u64::MAX {
+        anyhow::bail!(
+            "perft {} from this position has more than {} nodes: the count does not fit 64 bits",
+            args.depth,
+            u64::MAX
+        );
+    }
     let seconds = start.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 {
         nodes as f64 / seconds
@@ -100,4 +121,38 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The count under each root move; for deep counts, a warning and a bar over the
+/// root moves on stderr (when it is a terminal), since they take minutes to hours.
+fn divide_with_progress(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth < SLOW_DEPTH {
+        return perft_divide(pos, depth);
+    }
+    eprintln!(
+        "kibitz: perft {depth} may take a long time (from the start position, depth 8 takes \
+         minutes and depth 9 hours on one core)"
+    );
+    let moves = pos.legal_moves();
+    let bar = if io::stderr().is_terminal() {
+        ProgressBar::new(moves.len() as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} root moves {elapsed} {msg}")
+    {
+        bar.set_style(style);
+    }
+    let entries = moves
+        .iter()
+        .map(|&mv| {
+            bar.set_message(mv.uci());
+            let nodes = perft(&pos.after(mv), depth - 1);
+            bar.inc(1);
+            (mv, nodes)
+        })
+        .collect();
+    bar.finish_and_clear();
+    entries
 }

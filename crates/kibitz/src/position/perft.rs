@@ -19,7 +19,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             // never fill a move list.
             let mut nodes = 0;
             pos.generate(&mut EachMove(|mv| {
-                nodes += perft(&pos.after(mv), depth - 1)
+                // Saturating: a count too large for 64 bits stays at the top value
+                // rather than wrapping round to a plausible one.
+                nodes = u64::saturating_add(nodes, perft(&pos.after(mv), depth - 1))
             }));
             nodes
         }
