@@ -223,8 +223,19 @@ fn pgn_data_files_read_cleanly() {
 }
 
 #[test]
-fn pgn_unreadable_file_exits_2() {
-    let (code, _, err) = kibitz(&["pgn", "/nonexistent/games.pgn"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("/nonexistent/games.pgn"), "{err}");
+fn an_unreadable_file_is_reported_and_the_others_are_read() {
+    let good = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/pgn/WorldChamp1886.pgn"
+    );
+    for command in ["pgn", "mate"] {
+        let (code, out, err) = kibitz(&[command, good, "/nonexistent/games.pgn", good]);
+        assert_eq!(code, 1, "{command}: {err}");
+        assert!(err.contains("/nonexistent/games.pgn: cannot open"), "{err}");
+        if command == "pgn" {
+            assert_eq!(out.lines().count(), 40, "both good files are read");
+        } else {
+            assert!(err.contains("1 errors"), "{err}");
+        }
+    }
 }

@@ -61,7 +61,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.inputs.clone()
     };
     for name in &inputs {
-        let input = Input::open(name)?;
+        // An input that cannot be opened is one error, and the others are read.
+        let input = match Input::open(name) {
+            Ok(input) => input,
+            Err(open) => {
+                out.flush()?;
+                writeln!(err, "kibitz: {open}")?;
+                totals.errors += 1;
+                continue;
+            }
+        };
         totals += batch::run(
             input,
             &options,

@@ -24,16 +24,26 @@ pub struct Args {
     batch: BatchArgs,
 }
 
-/// Runs `kibitz pgn`: one line per game; exit 1 if any game failed, 2 if a file
-/// could not be read.
+/// Runs `kibitz pgn`: one line per game; exit 1 if any game failed or any file
+/// could not be read (the others are read all the same).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let list = GameList { json: args.json };
     let options = args.batch.options();
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut err = io::stderr();
     let mut totals = Totals::default();
+    let mut unreadable = false;
     for name in &args.files {
-        let mut input = Input::open(name)?;
+        // An input that cannot be opened is reported, and the others are read.
+        let mut input = match Input::open(name) {
+            Ok(input) => input,
+            Err(err) => {
+                out.flush()?;
+                eprintln!("kibitz: {err}");
+                unreadable = true;
+                continue;
+            }
+        };
         // Records name the file as it was given, `-` included.
         input.name = name.clone();
         totals += batch::run(
@@ -46,7 +56,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )?;
     }
     out.flush()?;
-    Ok(if totals.errors > 0 {
+    Ok(if totals.errors > 0 || unreadable {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
