@@ -29,7 +29,7 @@ enum Command {
     Line(cmd::line::Args),
     /// Count the leaves of the legal move tree (perft).
     Perft(cmd::perft::Args),
-    /// Strength and mobility of a piece on an empty board (seed 002).
+    /// Strength and mobility of a piece on an empty board (the piece-mobility exercise).
     Mobility(cmd::mobility::Args),
     /// List the legal moves of a position in SAN, FIDE style or UCI.
     Moves(cmd::moves::Args),

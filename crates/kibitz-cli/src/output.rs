@@ -22,8 +22,11 @@ pub fn json_line(out: &mut impl Write, value: &impl Serialize) -> anyhow::Result
 
 /// Parses a square for the command line, with a message that names the argument.
 pub fn parse_square(text: &str) -> anyhow::Result<kibitz::Square> {
-    text.parse()
-        .map_err(|e| anyhow::anyhow!("{e}: {text:?} is not a square name such as e4"))
+    // The library's error is the seed's exact `invalid position`, which reads oddly
+    // for a square on the command line: say what was expected instead.
+    text.parse::<kibitz::Square>().map_err(|_| {
+        anyhow::anyhow!("{text:?} is not a square name such as e4 (files a to h, ranks 1 to 8)")
+    })
 }
 
 /// Reads `--fen`: a FEN, or `startpos` for the initial position.

@@ -4,7 +4,7 @@
 //! plain or zstd/gzip/bzip2), cut into chunks of whole records, scanned on the
 //! workers and written in input order.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -61,6 +61,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.inputs.clone()
     };
     for name in &inputs {
+        if name == "-" && io::stdin().is_terminal() {
+            writeln!(
+                err,
+                "kibitz: reading FEN/EPD lines, puzzle CSV or PGN from standard input (Ctrl-D ends it; see kibitz mate --help)"
+            )?;
+        }
         // An input that cannot be opened is one error, and the others are read.
         let input = match Input::open(name) {
             Ok(input) => input,

@@ -283,7 +283,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn color(self) -> Color {
-        if self.anti_diagonal() % 2 == 0 {
+        if self.anti_diagonal().is_multiple_of(2) {
             Color::Black
         } else {
             Color::White

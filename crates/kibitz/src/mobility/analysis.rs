@@ -252,7 +252,7 @@ fn attacked(line: &Line, t: u32, p: f64) -> f64 {
     let paths: Vec<u32> = line
         .riders
         .iter()
-        .filter(|&&(m, range)| t % m == 0 && t / m <= range)
+        .filter(|&&(m, range)| t.is_multiple_of(m) && t / m <= range)
         .map(|&(m, _)| (m..t).step_by(m as usize).fold(0u32, |acc, s| acc | 1 << s))
         .collect();
     // At most the number of divisors of t ≤ 25, i.e. 8 paths and 255 subsets.

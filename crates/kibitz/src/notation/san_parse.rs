@@ -158,13 +158,13 @@ fn parse_text(text: &[u8]) -> Option<Parsed> {
     if let [rest @ .., b'(', p, b')'] = b {
         promotion = Some(promotion_role(*p)?);
         b = rest;
-    } else if let [rest @ .., last] = b {
-        if let Some(p) = promotion_role(*last) {
-            // A letter after the target square or after `=` can only be a promotion.
-            if matches!(rest.last(), Some(c) if c.is_ascii_digit()) || rest.last() == Some(&b'=') {
-                promotion = Some(p);
-                b = rest.strip_suffix(b"=").unwrap_or(rest);
-            }
+    } else if let [rest @ .., last] = b
+        && let Some(p) = promotion_role(*last)
+    {
+        // A letter after the target square or after `=` can only be a promotion.
+        if matches!(rest.last(), Some(c) if c.is_ascii_digit()) || rest.last() == Some(&b'=') {
+            promotion = Some(p);
+            b = rest.strip_suffix(b"=").unwrap_or(rest);
         }
     }
 
@@ -179,17 +179,17 @@ fn parse_text(text: &[u8]) -> Option<Parsed> {
     }
     let mut file = None;
     let mut rank = None;
-    if let [first, rest @ ..] = b {
-        if let Some(f) = File::from_char(*first as char).filter(|_| first.is_ascii_lowercase()) {
-            file = Some(f);
-            b = rest;
-        }
+    if let [first, rest @ ..] = b
+        && let Some(f) = File::from_char(*first as char).filter(|_| first.is_ascii_lowercase())
+    {
+        file = Some(f);
+        b = rest;
     }
-    if let [first, rest @ ..] = b {
-        if let Some(r) = Rank::from_char(*first as char) {
-            rank = Some(r);
-            b = rest;
-        }
+    if let [first, rest @ ..] = b
+        && let Some(r) = Rank::from_char(*first as char)
+    {
+        rank = Some(r);
+        b = rest;
     }
     if !b.is_empty() {
         return None;

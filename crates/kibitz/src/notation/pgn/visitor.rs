@@ -185,11 +185,11 @@ impl Driver {
 
     /// The start position from the tags, into `self.pos`.
     fn start_position(&mut self) -> Result<(), GameError> {
-        if let Some(line) = self.variant_line {
-            if !is_standard_variant(&self.variant) {
-                let kind = PgnErrorKind::UnsupportedVariant(quote_bytes(self.variant.trim_ascii()));
-                return Err(GameError { line, kind });
-            }
+        if let Some(line) = self.variant_line
+            && !is_standard_variant(&self.variant)
+        {
+            let kind = PgnErrorKind::UnsupportedVariant(quote_bytes(self.variant.trim_ascii()));
+            return Err(GameError { line, kind });
         }
         let Some(line) = self.fen_line else {
             self.pos.clone_from(&self.startpos);
