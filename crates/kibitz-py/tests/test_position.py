@@ -120,3 +120,29 @@ def test_pickle_and_copy_keep_the_position():
     pos = Position('r3k2r/1P6/8/8/4Pp2/8/8/R3K2R b KQkq e3 0 1')
     for other in (pickle.loads(pickle.dumps(pos)), copy.copy(pos), copy.deepcopy(pos), pos.copy()):
         assert other == pos and other.fen() == pos.fen() and other is not pos
+
+
+def squeezed_digit_fens(fens, limit=300):
+    """FENs of real positions with one run of empty squares split in two digits
+    (`8` as `44`, `3` as `12`): the same squares, but no FEN python-chess reads."""
+    out = []
+    for fen in fens:
+        board, rest = fen.split(' ', 1)
+        for i, c in enumerate(board):
+            if c in '2345678':
+                d = int(c)
+                out.append(f'{board[:i]}{d // 2}{d - d // 2}{board[i + 1:]} {rest}')
+                break
+        if len(out) == limit:
+            break
+    return out
+
+
+def test_two_digits_in_a_row_are_refused_as_python_chess_refuses_them(fens):
+    squeezed = squeezed_digit_fens(fens)
+    assert squeezed
+    for fen in squeezed:
+        with pytest.raises(ValueError):
+            chess.Board(fen)
+        with pytest.raises(ValueError, match='two digits in a row'):
+            Position(fen)

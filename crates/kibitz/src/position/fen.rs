@@ -28,6 +28,11 @@ pub enum FenError {
         /// How many files it covers.
         files: usize,
     },
+    /// Two digits in a row in a rank (`44`): a run of empty squares is one digit.
+    Digits {
+        /// The rank, 1 to 8.
+        rank: u8,
+    },
     /// A character that is neither a piece letter nor a digit 1–8.
     PieceChar {
         /// The character.
@@ -118,6 +123,9 @@ impl fmt::Display for FenError {
             }
             FenError::RankFiles { rank, files } => {
                 write!(f, "invalid FEN: rank {rank} has {files} files")
+            }
+            FenError::Digits { rank } => {
+                write!(f, "invalid FEN: two digits in a row in rank {rank}")
             }
             FenError::PieceChar { ch, rank } => {
                 write!(f, "invalid FEN: unexpected character {ch:?} in rank {rank}")
@@ -306,6 +314,12 @@ fn parse_placement(field: &[u8]) -> Result<([Bitboard; 6], [Bitboard; 2]), FenEr
         let mut overflow = false;
         for (j, &b) in text.iter().enumerate() {
             if (b'1'..=b'8').contains(&b) {
+                // `44` covers 8 files but is no FEN: runs of empty squares are one digit.
+                if j > 0 && text[j - 1].is_ascii_digit() {
+                    return Err(FenError::Digits {
+                        rank: rank as u8 + 1,
+                    });
+                }
                 file += usize::from(b - b'0');
             } else if let Some((role, color)) = piece_from_byte(b) {
                 if file < 8 {
@@ -484,8 +498,15 @@ impl FastFen {
         let mut rank_start = 56u32;
         let mut file = 0usize;
         let mut bytes = fen[at..].iter();
+        let mut after_digit = false;
         loop {
             let class = PLACEMENT_BYTES[usize::from(*bytes.next()?)];
+            let digit = (1..=8).contains(&class);
+            // Two digits in a row (`44`): the long way names the error.
+            if digit && after_digit {
+                return None;
+            }
+            after_digit = digit;
             if class >= PIECE {
                 let piece = usize::from(class - PIECE);
                 let sq = (rank_start as usize + file) & 63;

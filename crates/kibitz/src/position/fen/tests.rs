@@ -1,7 +1,8 @@
 //! The byte readers against the text readers they replaced: the old `from_fen`
 //! (fields collected with `split_ascii_whitespace`, the placement read with
 //! `chars`) and the CLI's old `parse_fen` (fields collected with
-//! `split_whitespace`, then joined again), kept here as the reference.
+//! `split_whitespace`, then joined again), kept here as the reference (with the one
+//! rule added since, two digits in a row).
 
 use proptest::prelude::*;
 
@@ -18,10 +19,20 @@ fn old_parse_placement(field: &str) -> Result<([Bitboard; 6], [Bitboard; 2]), Fe
         let rank = 7 - i as u32;
         let mut file = 0usize;
         let mut overflow = false;
+        let mut after_digit = false;
         for ch in text.chars() {
             if let Some(d) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                // The one rule added since: two digits in a row (`44`) are refused, as
+                // python-chess refuses them.
+                if after_digit {
+                    return Err(FenError::Digits {
+                        rank: rank as u8 + 1,
+                    });
+                }
+                after_digit = true;
                 file += d as usize;
             } else if let Some(piece) = Piece::from_char(ch) {
+                after_digit = false;
                 if file < 8 {
                     let sq = Square::from_coords(File::new(file as u32), Rank::new(rank));
                     roles[piece.role as usize] |= sq;
