@@ -186,7 +186,14 @@ impl MateScan {
             _ => (false, None),
         };
         let mut header_pending = header;
-        for line in lines(chunk) {
+        for mut line in lines(chunk) {
+            // A UTF-8 byte-order mark at the start of the input is no part of a record.
+            if line.number == 1 {
+                line.bytes = line
+                    .bytes
+                    .strip_prefix(b"\xEF\xBB\xBF")
+                    .unwrap_or(line.bytes);
+            }
             let bytes = line.bytes.trim_ascii();
             if bytes.is_empty() {
                 continue;

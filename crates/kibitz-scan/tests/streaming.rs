@@ -351,3 +351,19 @@ fn a_last_game_cut_off_before_its_result_is_an_error_only_at_the_end() {
         );
     }
 }
+
+#[test]
+fn a_byte_order_mark_is_no_part_of_the_first_record() {
+    let json = MateScan {
+        json: true,
+        ..MateScan::default()
+    };
+    let fen = b"\xEF\xBB\xBF6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\n".to_vec();
+    let csv = b"\xEF\xBB\xBFPuzzleId,FEN,Moves,Rating\n00IPp,4Q3/6pk/p3p2p/5p2/1p1P2P1/4q2P/2B1n2B/7K w - - 0 35,g4f5 e3f3,1603\n".to_vec();
+    let pgn = b"\xEF\xBB\xBF[Event \"x\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n".to_vec();
+    for text in [fen, csv, pgn] {
+        let (out, _, totals) = scan(text.clone(), json, options(1, 1 << 20));
+        assert_eq!(totals.errors, 0, "{}", String::from_utf8_lossy(&out));
+        assert_eq!(totals.with_mate, 1, "{}", String::from_utf8_lossy(&text));
+    }
+}
