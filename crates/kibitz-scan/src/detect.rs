@@ -1,8 +1,9 @@
 //! What a batch input holds, told from its first lines.
 
-use kibitz::notation::lichess::{HEADER_START, PuzzleColumns};
+use kibitz::notation::lichess::PuzzleColumns;
 
 use crate::chunk::Framing;
+use crate::csv_line::CsvLine;
 
 /// The kinds of batch input.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -33,6 +34,11 @@ impl Format {
     ///     Format::detect(b"PuzzleId,FEN,Moves,Rating\n"),
     ///     Format::Puzzles { header: true, .. }
     /// ));
+    /// // Any column order, quoted names.
+    /// let Format::Puzzles { columns, header: true } = Format::detect(b"\"Moves\",\"FEN\"\n") else {
+    ///     panic!("not read as puzzles");
+    /// };
+    /// assert_eq!((columns.fen, columns.moves), (1, 0));
     /// ```
     pub fn detect(head: &[u8]) -> Format {
         let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
@@ -48,11 +54,11 @@ impl Format {
         {
             return Format::Pgn;
         }
-        if first.starts_with(HEADER_START.as_bytes()) {
-            let columns = std::str::from_utf8(first)
-                .ok()
-                .and_then(PuzzleColumns::from_header)
-                .unwrap_or(PuzzleColumns::HEADERLESS);
+        // A header naming a FEN and a Moves column, in any order, quoted or not.
+        let mut csv = CsvLine::default();
+        csv.split(first);
+        let names = csv.cells();
+        if let Some(columns) = PuzzleColumns::from_names(names.iter().map(|n| n.as_ref())) {
             return Format::Puzzles {
                 columns,
                 header: true,

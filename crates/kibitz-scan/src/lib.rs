@@ -18,6 +18,7 @@
 //! - [`run`]: all of it for one input.
 
 pub mod chunk;
+pub mod csv_line;
 pub mod detect;
 pub mod games;
 pub mod json;

@@ -20,6 +20,7 @@ use kibitz::notation::{SanStyle, write_san};
 use kibitz::{Move, Position};
 
 use crate::chunk::Chunk;
+use crate::csv_line::CsvLine;
 use crate::detect::Format;
 use crate::json;
 use crate::lines::lines;
@@ -186,6 +187,7 @@ impl MateScan {
             _ => (false, None),
         };
         let mut header_pending = header;
+        let mut csv = CsvLine::default();
         for mut line in lines(chunk) {
             // A UTF-8 byte-order mark at the start of the input is no part of a record.
             if line.number == 1 {
@@ -199,15 +201,17 @@ impl MateScan {
                 continue;
             }
             let parsed = if let Some(columns) = columns {
-                let text = line.text();
-                if text.trim().is_empty() {
+                if line.text().trim().is_empty() {
                     continue;
                 }
                 if header_pending {
                     header_pending = false;
                     continue;
                 }
-                lichess::read_row(&text, &columns)
+                csv.split(line.bytes);
+                let cells = csv.cells();
+                let cells: Vec<&str> = cells.iter().map(|c| c.as_ref()).collect();
+                lichess::read_cells(&cells, &columns)
                     .map(|puzzle| puzzle.position)
                     .map_err(|e| e.to_string())
             } else if bytes.is_ascii() {

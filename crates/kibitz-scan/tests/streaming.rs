@@ -367,3 +367,35 @@ fn a_byte_order_mark_is_no_part_of_the_first_record() {
         assert_eq!(totals.with_mate, 1, "{}", String::from_utf8_lossy(&text));
     }
 }
+
+#[test]
+fn puzzle_csv_is_read_by_column_name_with_quotes() {
+    let json = MateScan {
+        json: true,
+        ..MateScan::default()
+    };
+    let fen = "4Q3/6pk/p3p2p/5p2/1p1P2P1/4q2P/2B1n2B/7K w - - 0 35";
+    let files = [
+        format!("Moves,Rating,FEN\ng4f5 e3f3,1603,{fen}\n"),
+        format!("FEN,Moves\n{fen},g4f5 e3f3\n"),
+        format!("\"PuzzleId\",\"FEN\",\"Moves\"\n\"00IPp\",\"{fen}\",\"g4f5 e3f3\"\n"),
+        format!("PuzzleId,Moves,FEN,Themes\n\"a,b\",\"g4f5 e3f3\",{fen},\"mate mateIn1\"\n"),
+    ];
+    for text in files {
+        let (out, _, totals) = scan(text.clone().into_bytes(), json, options(1, 1 << 20));
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            (totals.positions, totals.errors, totals.with_mate),
+            (1, 0, 1),
+            "{text}\n{out}"
+        );
+        assert!(
+            out.contains("\"input\":\"in:2\"") && out.contains("Qf3#"),
+            "{out}"
+        );
+    }
+    // A stray quote spoils its own line only: every line stays one record.
+    let text = format!("FEN,Moves\n\"{fen},g4f5 e3f3\n{fen},g4f5 e3f3\n");
+    let (_, _, totals) = scan(text.into_bytes(), json, options(1, 1 << 20));
+    assert_eq!((totals.positions, totals.errors), (2, 1));
+}

@@ -53,12 +53,33 @@ impl PuzzleColumns {
         if !header.starts_with(HEADER_START) {
             return None;
         }
-        let names: Vec<&str> = header.trim_end().split(',').collect();
-        let find = |name: &str| names.iter().position(|&n| n == name);
+        PuzzleColumns::from_names(header.trim_end().split(','))
+    }
+
+    /// The columns of a header already split into its names, in any order: None
+    /// unless there are a `FEN` and a `Moves` column (`Themes` is optional).
+    ///
+    /// ```
+    /// use kibitz::notation::lichess::PuzzleColumns;
+    /// let columns = PuzzleColumns::from_names(["Moves", "Rating", "FEN"]).unwrap();
+    /// assert_eq!((columns.fen, columns.moves, columns.themes), (2, 0, None));
+    /// assert!(PuzzleColumns::from_names(["FEN", "Rating"]).is_none());
+    /// ```
+    pub fn from_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<PuzzleColumns> {
+        let (mut fen, mut moves, mut themes) = (None, None, None);
+        for (i, name) in names.into_iter().enumerate() {
+            let slot = match name.trim() {
+                "FEN" => &mut fen,
+                "Moves" => &mut moves,
+                "Themes" => &mut themes,
+                _ => continue,
+            };
+            slot.get_or_insert(i);
+        }
         Some(PuzzleColumns {
-            fen: find("FEN")?,
-            moves: find("Moves")?,
-            themes: find("Themes"),
+            fen: fen?,
+            moves: moves?,
+            themes,
         })
     }
 }
@@ -122,6 +143,19 @@ impl std::error::Error for PuzzleError {}
 /// ```
 pub fn read_row(line: &str, columns: &PuzzleColumns) -> Result<Puzzle, PuzzleError> {
     let cells: Vec<&str> = line.trim_end().split(',').collect();
+    read_cells(&cells, columns)
+}
+
+/// Reads one data row already split into its cells (by a CSV reader, which also
+/// takes quoted cells), laid out as `columns`.
+///
+/// ```
+/// use kibitz::notation::lichess::{read_cells, PuzzleColumns};
+/// let columns = PuzzleColumns::from_names(["Moves", "FEN"]).unwrap();
+/// let puzzle = read_cells(&["a2a1 e1a1", "6k1/5ppp/8/8/8/8/r7/4R1K1 b - - 0 1"], &columns).unwrap();
+/// assert_eq!(puzzle.solution_moves, ["e1a1"]);
+/// ```
+pub fn read_cells(cells: &[&str], columns: &PuzzleColumns) -> Result<Puzzle, PuzzleError> {
     let fen = cells
         .get(columns.fen)
         .ok_or(PuzzleError::MissingColumn("FEN"))?;
