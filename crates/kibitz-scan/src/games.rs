@@ -148,6 +148,16 @@ impl Lister<'_> {
     /// Renders the game's record.
     fn record(&mut self, plies: usize, position: &Position, error: Option<&GameError>) {
         let result = self.result.as_deref().or(self.result_tag.as_deref());
+        // A game whose start position could not be set up has no final position:
+        // its `fen` is null rather than the standard start it was never played from.
+        let unplayed = error.is_some_and(|e| {
+            matches!(
+                e.kind,
+                PgnErrorKind::Fen(_)
+                    | PgnErrorKind::UnsupportedVariant(_)
+                    | PgnErrorKind::UnsupportedCastling(_)
+            )
+        });
         let error = error.map(|err| {
             let mut message = Rendered::default();
             message.text.push_str("game ");
@@ -178,9 +188,13 @@ impl Lister<'_> {
             }
             out.text.push(',');
             json::key(&mut out.text, "fen");
-            out.text.push('"');
-            let _ = position.write_fen(&mut out.text);
-            out.text.push('"');
+            if unplayed {
+                out.text.push_str("null");
+            } else {
+                out.text.push('"');
+                let _ = position.write_fen(&mut out.text);
+                out.text.push('"');
+            }
             if let Some(error) = error {
                 out.text.push(',');
                 json::key(&mut out.text, "error");
