@@ -244,9 +244,29 @@ impl Iterator for UnicodeFields<'_> {
     }
 }
 
-/// A field as text for an error message, invalid UTF-8 rendered as U+FFFD.
+/// A field as text for an error message, invalid UTF-8 rendered as U+FFFD, cut
+/// to [`excerpt`]'s length: a 50 MB token must not make a 50 MB message.
 fn lossy(field: &[u8]) -> String {
-    String::from_utf8_lossy(field).into_owned()
+    // Four bytes per character at most: decode no more than is quoted.
+    let head = &field[..field.len().min(EXCERPT_CHARS * 4 + 4)];
+    let mut text = excerpt(&String::from_utf8_lossy(head));
+    if head.len() < field.len() && !text.ends_with('…') {
+        text.push('…');
+    }
+    text
+}
+
+/// How many characters of the input an error message quotes.
+pub(crate) const EXCERPT_CHARS: usize = 80;
+
+/// `text` cut to [`EXCERPT_CHARS`] characters, with `…` after when it was longer.
+pub(crate) fn excerpt(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars.by_ref().take(EXCERPT_CHARS).collect();
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
 }
 
 /// Reads an unsigned decimal exactly as `str::parse::<u32>` does: an optional `+`,
@@ -740,9 +760,13 @@ impl Position {
                 if i > 0 {
                     rest.push(' ');
                 }
-                rest.push_str(&String::from_utf8_lossy(&line[start..end]));
+                rest.push_str(&lossy(&line[start..end]));
+                // Enough to quote: the rest of a huge line is not copied.
+                if rest.chars().count() > EXCERPT_CHARS {
+                    break;
+                }
             }
-            return Err(EpdLineError::Trailing(rest));
+            return Err(EpdLineError::Trailing(excerpt(&rest)));
         }
         Ok(Position::from_fields(&fields[..4])?)
     }

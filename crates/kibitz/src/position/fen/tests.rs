@@ -101,20 +101,22 @@ fn old_from_fen(fen: &str) -> Result<Position, FenError> {
 fn old_parse_line(line: &str) -> Result<Position, String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     if fields.len() <= 4 {
-        return old_from_fen(line.trim()).map_err(|e| e.to_string());
+        return old_from_fen(line.trim()).map_err(|e| cut(e).to_string());
     }
     let rest = &fields[4..];
     if rest.len() <= 2 && rest.iter().all(|f| f.parse::<u32>().is_ok()) {
-        return old_from_fen(&fields.join(" ")).map_err(|e| e.to_string());
+        return old_from_fen(&fields.join(" ")).map_err(|e| cut(e).to_string());
     }
     let operations = rest.join(" ");
     if !operations.ends_with(';') {
+        // Quoted to 80 characters, as every error message now quotes.
+        let operations = excerpt(&operations);
         return Err(format!(
             "after the four FEN fields, expected the halfmove clock and move number, \
              or EPD operations each ending in ';', found {operations:?}"
         ));
     }
-    old_from_fen(&fields[..4].join(" ")).map_err(|e| e.to_string())
+    old_from_fen(&fields[..4].join(" ")).map_err(|e| cut(e).to_string())
 }
 
 /// The FEN as the old writer put it together: square by square, through `format!`.
@@ -177,9 +179,21 @@ fn fen_of<E>(r: Result<Position, E>) -> Result<String, E> {
     r.map(|p| p.fen())
 }
 
+/// The old error with the quoted field cut to 80 characters, as errors quote now.
+fn cut(err: FenError) -> FenError {
+    match err {
+        FenError::Turn(s) => FenError::Turn(excerpt(&s)),
+        FenError::Castling(s) => FenError::Castling(excerpt(&s)),
+        FenError::EnPassant(s) => FenError::EnPassant(excerpt(&s)),
+        FenError::Halfmoves(s) => FenError::Halfmoves(excerpt(&s)),
+        FenError::Fullmoves(s) => FenError::Fullmoves(excerpt(&s)),
+        other => other,
+    }
+}
+
 fn same_fen(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
-    let old = fen_of(old_from_fen(&text));
+    let old = fen_of(old_from_fen(&text).map_err(cut));
     let new = Position::from_fen_bytes(bytes);
     if let Ok(pos) = &new {
         // The single-pass reader hashes the pieces as it goes.
@@ -399,4 +413,31 @@ proptest! {
         same_fen(&bytes);
         same_line(&bytes);
     }
+}
+
+#[test]
+fn errors_quote_at_most_80_characters_of_a_huge_field() {
+    let huge = "x".repeat(1 << 20);
+    for fen in [
+        format!("8/8/8/8/8/8/8/K6k {huge} - - 0 1"),
+        format!("8/8/8/8/8/8/8/K6k w {huge} - 0 1"),
+        format!("8/8/8/8/8/8/8/K6k w - {huge} 0 1"),
+        format!("8/8/8/8/8/8/8/K6k w - - {huge} 1"),
+    ] {
+        let message = Position::from_fen(&fen).unwrap_err().to_string();
+        assert!(message.len() < 200, "{}", &message[..200]);
+        assert!(
+            message.contains(&format!("{}…", "x".repeat(80))),
+            "{message}"
+        );
+    }
+    let line = format!("8/8/8/8/8/8/8/K6k w - - bm {huge}");
+    let message = Position::from_epd_line(line.as_bytes())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.len() < 300 && message.ends_with("…\""),
+        "{}",
+        &message[..300]
+    );
 }
