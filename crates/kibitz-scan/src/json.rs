@@ -58,19 +58,22 @@ pub fn key(out: &mut String, key: &str) {
 
 /// Writes an unsigned integer.
 pub fn uint(out: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut n = n;
+    let mut buf = [0u8; 20];
+    // Only ASCII digits are written.
+    out.push_str(core::str::from_utf8(decimal(&mut buf, n)).unwrap_or_default());
+}
+
+/// The decimal digits of `n`, written into the end of `buf`.
+pub(crate) fn decimal(buf: &mut [u8; 20], mut n: u64) -> &[u8] {
+    let mut i = buf.len();
     loop {
         i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
+        buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
-            break;
+            return &buf[i..];
         }
     }
-    // Only ASCII digits were written.
-    out.push_str(core::str::from_utf8(&digits[i..]).unwrap_or_default());
 }
 
 #[cfg(test)]

@@ -95,7 +95,7 @@ impl Rendered {
     ) -> io::Result<()> {
         let mut at = 0;
         let mut stream = Stream::Stdout;
-        let mut number = itoa_buf();
+        let mut number = [0u8; 20];
         for &(pos, mark) in &self.marks {
             let piece = &self.text.as_bytes()[at..pos];
             match stream {
@@ -105,7 +105,7 @@ impl Rendered {
             at = pos;
             match mark {
                 Mark::Game(n) => {
-                    let digits = format_u64(&mut number, games_before + n + 1);
+                    let digits = crate::json::decimal(&mut number, games_before + n + 1);
                     match stream {
                         Stream::Stdout => stdout.write_all(digits)?,
                         Stream::Stderr => stderr.write_all(digits)?,
@@ -123,23 +123,6 @@ impl Rendered {
         match stream {
             Stream::Stdout => stdout.write_all(rest),
             Stream::Stderr => stderr.write_all(rest),
-        }
-    }
-}
-
-fn itoa_buf() -> [u8; 20] {
-    [0; 20]
-}
-
-/// The decimal digits of `n`, written into the end of `buf`.
-fn format_u64(buf: &mut [u8; 20], mut n: u64) -> &[u8] {
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return &buf[i..];
         }
     }
 }
