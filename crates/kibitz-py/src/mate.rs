@@ -4,7 +4,7 @@
 
 use kibitz::mate::{self, GlancePattern};
 use kibitz::notation::san;
-use kibitz::{Move, Position};
+use kibitz::{CastlingMode, Move, Position};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -50,10 +50,10 @@ impl Mate {
 }
 
 impl Mate {
-    fn new(pos: &Position, mv: Move, glance: Option<&'static str>) -> Mate {
+    fn new(pos: &Position, mv: Move, glance: Option<&'static str>, castling: CastlingMode) -> Mate {
         Mate {
             san: san(pos, mv),
-            uci: mv.uci(),
+            uci: mv.uci_in(castling),
             patterns: mate::mate_patterns(pos, mv)
                 .into_iter()
                 .map(|p| p.name().to_string())
@@ -75,32 +75,35 @@ fn glance_name(pattern: GlancePattern) -> &'static str {
     }
 }
 
-pub(crate) fn mates(pos: &Position) -> Vec<Mate> {
+pub(crate) fn mates(pos: &Position, castling: CastlingMode) -> Vec<Mate> {
     mate::mates_in_one(pos)
         .into_iter()
-        .map(|mv| Mate::new(pos, mv, None))
+        .map(|mv| Mate::new(pos, mv, None, castling))
         .collect()
 }
 
-pub(crate) fn threats(pos: &Position) -> Vec<Mate> {
-    pos.pass().map(|p| mates(&p)).unwrap_or_default()
+pub(crate) fn threats(pos: &Position, castling: CastlingMode) -> Vec<Mate> {
+    pos.pass().map(|p| mates(&p, castling)).unwrap_or_default()
 }
 
-pub(crate) fn glance_mates(pos: &Position) -> Vec<Mate> {
+pub(crate) fn glance_mates(pos: &Position, castling: CastlingMode) -> Vec<Mate> {
     mate::glance(pos)
         .into_iter()
-        .map(|g| Mate::new(pos, g.mv, Some(glance_name(g.pattern))))
+        .map(|g| Mate::new(pos, g.mv, Some(glance_name(g.pattern)), castling))
         .collect()
 }
 
 /// Every move of the side to move that checkmates, in SAN with pattern names.
-/// position is a FEN string or a Position; ValueError for a bad FEN.
+/// position is a FEN string or a Position; ValueError for a bad FEN. Castling is
+/// written in UCI as king takes rook with chess960=True (or a Position made so).
 ///
 /// >>> mates_in_one('6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1')
 /// [Mate(san='Re8#', uci='e1e8', patterns=['backRankMate'])]
 #[pyfunction]
-pub fn mates_in_one(position: &Bound<'_, PyAny>) -> PyResult<Vec<Mate>> {
-    Ok(mates(&position_arg(position)?))
+#[pyo3(signature = (position, *, chess960 = false))]
+pub fn mates_in_one(position: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Vec<Mate>> {
+    let (pos, castling) = position_arg(position, chess960)?;
+    Ok(mates(&pos, castling))
 }
 
 /// The mates in one the side not to move threatens: the moves that would mate if
@@ -109,8 +112,10 @@ pub fn mates_in_one(position: &Bound<'_, PyAny>) -> PyResult<Vec<Mate>> {
 /// >>> mate_threats('6k1/5ppp/8/8/8/8/8/4R1K1 b - - 0 1')
 /// [Mate(san='Re8#', uci='e1e8', patterns=['backRankMate'])]
 #[pyfunction]
-pub fn mate_threats(position: &Bound<'_, PyAny>) -> PyResult<Vec<Mate>> {
-    Ok(threats(&position_arg(position)?))
+#[pyo3(signature = (position, *, chess960 = false))]
+pub fn mate_threats(position: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Vec<Mate>> {
+    let (pos, castling) = position_arg(position, chess960)?;
+    Ok(threats(&pos, castling))
 }
 
 /// The mates in one of the side to move that the static "Mate at a Glance"
@@ -120,8 +125,10 @@ pub fn mate_threats(position: &Bound<'_, PyAny>) -> PyResult<Vec<Mate>> {
 /// >>> glance('6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1')
 /// [Mate(san='Re8#', uci='e1e8', patterns=['backRankMate'], glance='edgeLine')]
 #[pyfunction]
-pub fn glance(position: &Bound<'_, PyAny>) -> PyResult<Vec<Mate>> {
-    Ok(glance_mates(&position_arg(position)?))
+#[pyo3(signature = (position, *, chess960 = false))]
+pub fn glance(position: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Vec<Mate>> {
+    let (pos, castling) = position_arg(position, chess960)?;
+    Ok(glance_mates(&pos, castling))
 }
 
 /// The FENs of an iterable of str, read while holding the GIL.

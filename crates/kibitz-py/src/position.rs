@@ -2,7 +2,7 @@
 //! SAN, moves played in either notation, check, mate and stalemate.
 
 use kibitz::notation::{parse_move, san};
-use kibitz::{Move, Position};
+use kibitz::{CastlingMode, Move, Position};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -18,19 +18,41 @@ pub(crate) fn from_fen(fen: &str) -> PyResult<Position> {
     Position::from_fen(fen).map_err(value_error)
 }
 
-/// A position given as a FEN string or a `kibitz.Position`.
-pub(crate) fn position_arg(value: &Bound<'_, PyAny>) -> PyResult<Position> {
+/// A position given as a FEN string or a `kibitz.Position`, and how its UCI writes
+/// castling: king takes rook when `chess960` is true or the `Position` was made
+/// with `chess960=True`.
+pub(crate) fn position_arg(
+    value: &Bound<'_, PyAny>,
+    chess960: bool,
+) -> PyResult<(Position, CastlingMode)> {
+    let forced = castling_mode(chess960);
     if let Ok(p) = value.cast::<PyPosition>() {
-        return Ok(p.borrow().inner.clone());
+        let p = p.borrow();
+        let mode = if chess960 { forced } else { p.castling };
+        return Ok((p.inner.clone(), mode));
     }
     let fen: String = value
         .extract()
         .map_err(|_| PyTypeError::new_err("expected a FEN string or a kibitz.Position"))?;
-    from_fen(&fen)
+    Ok((from_fen(&fen)?, forced))
+}
+
+/// `chess960=True` as the UCI form of castling.
+pub(crate) fn castling_mode(chess960: bool) -> CastlingMode {
+    if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
 }
 
 /// A legal chess position, from FEN (the initial position when fen is None).
 /// Raises ValueError with the reason for a malformed or illegal FEN.
+///
+/// Chess960 positions read in Shredder-FEN ('HAha') or X-FEN ('KQkq', a file
+/// letter for an inner rook); with chess960=True castling is written in UCI as
+/// king takes rook ('e1h1'), as python-chess does for chess.Board(fen,
+/// chess960=True), otherwise as 'e1g1' from the standard squares.
 ///
 /// >>> p = Position()
 /// >>> len(p.legal_moves())
@@ -41,6 +63,7 @@ pub(crate) fn position_arg(value: &Bound<'_, PyAny>) -> PyResult<Position> {
 #[derive(Clone)]
 pub struct PyPosition {
     inner: Position,
+    castling: CastlingMode,
 }
 
 impl PyPosition {
@@ -52,18 +75,39 @@ impl PyPosition {
 #[pymethods]
 impl PyPosition {
     #[new]
-    #[pyo3(signature = (fen = None))]
-    fn new(fen: Option<String>) -> PyResult<PyPosition> {
+    #[pyo3(signature = (fen = None, chess960 = false))]
+    fn new(fen: Option<String>, chess960: bool) -> PyResult<PyPosition> {
         let inner = match fen {
             Some(fen) => from_fen(&fen)?,
             None => Position::startpos(),
         };
-        Ok(PyPosition { inner })
+        Ok(PyPosition {
+            inner,
+            castling: castling_mode(chess960),
+        })
     }
 
-    /// The position in Forsyth-Edwards Notation.
+    /// The position in Forsyth-Edwards Notation, castling rights in X-FEN as
+    /// python-chess writes them ('KQkq'; a file letter only for an inner rook).
     fn fen(&self) -> String {
         self.inner.fen()
+    }
+
+    /// The FEN with castling rights in Shredder-FEN, the rooks' files ('HAha').
+    fn shredder_fen(&self) -> String {
+        self.inner.shredder_fen()
+    }
+
+    /// Was it made with chess960=True (castling written as king takes rook)?
+    #[getter]
+    fn chess960(&self) -> bool {
+        self.castling == CastlingMode::Chess960
+    }
+
+    /// The number of move paths of `depth` plies (perft), counted without the GIL.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let pos = self.inner.clone();
+        py.detach(move || kibitz::perft(&pos, depth))
     }
 
     /// The side to move: 'w' or 'b'.
@@ -83,7 +127,7 @@ impl PyPosition {
         if san {
             moves.iter().map(|&m| self::san(&self.inner, m)).collect()
         } else {
-            moves.iter().map(|m| m.uci()).collect()
+            moves.iter().map(|m| m.uci_in(self.castling)).collect()
         }
     }
 
@@ -96,7 +140,7 @@ impl PyPosition {
     /// The UCI of a legal move given in SAN (or UCI).
     /// Raises ValueError for an invalid or illegal move.
     fn uci(&self, r#move: &str) -> PyResult<String> {
-        Ok(self.parse(r#move)?.uci())
+        Ok(self.parse(r#move)?.uci_in(self.castling))
     }
 
     /// Plays a legal move given in UCI or SAN, in place.
@@ -112,6 +156,7 @@ impl PyPosition {
         let mv = self.parse(r#move)?;
         Ok(PyPosition {
             inner: self.inner.after(mv),
+            castling: self.castling,
         })
     }
 
@@ -137,19 +182,19 @@ impl PyPosition {
 
     /// Every move of the side to move that checkmates, with SAN and pattern names.
     fn mates_in_one(&self) -> Vec<Mate> {
-        mates(&self.inner)
+        mates(&self.inner, self.castling)
     }
 
     /// The mates in one the side not to move would have if it were its turn
     /// (empty when the side to move is in check).
     fn mate_threats(&self) -> Vec<Mate> {
-        threats(&self.inner)
+        threats(&self.inner, self.castling)
     }
 
     /// The mates in one the static "Mate at a Glance" detector sees without
     /// playing moves: each is a real mate, but it may miss some.
     fn glance(&self) -> Vec<Mate> {
-        glance_mates(&self.inner)
+        glance_mates(&self.inner, self.castling)
     }
 
     /// A copy of this position.
@@ -162,7 +207,11 @@ impl PyPosition {
     }
 
     fn __repr__(&self) -> String {
-        format!("Position('{}')", self.inner.fen())
+        if self.chess960() {
+            format!("Position('{}', chess960=True)", self.inner.fen())
+        } else {
+            format!("Position('{}')", self.inner.fen())
+        }
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -175,9 +224,10 @@ impl PyPosition {
         self.inner.hash()
     }
 
-    /// Pickles as its FEN, so positions travel between processes (multiprocessing,
-    /// Dask workers).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((slf.get_type().into_any(), (slf.borrow().inner.fen(),)))
+    /// Pickles as its FEN and chess960 flag, so positions travel between processes
+    /// (multiprocessing, Dask workers).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, bool))> {
+        let p = slf.borrow();
+        Ok((slf.get_type().into_any(), (p.inner.fen(), p.chess960())))
     }
 }

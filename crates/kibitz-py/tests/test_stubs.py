@@ -34,6 +34,6 @@ def test_stub_methods_match_the_classes():
 def test_stub_function_parameters_match():
     for node in stub_tree().body:
         if isinstance(node, ast.FunctionDef):
-            stub = [a.arg for a in node.args.args]
+            stub = [a.arg for a in node.args.args + node.args.kwonlyargs]
             real = list(inspect.signature(getattr(kibitz, node.name)).parameters)
             assert stub == real, node.name

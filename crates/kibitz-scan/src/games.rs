@@ -153,9 +153,7 @@ impl Lister<'_> {
         let unplayed = error.is_some_and(|e| {
             matches!(
                 e.kind,
-                PgnErrorKind::Fen(_)
-                    | PgnErrorKind::UnsupportedVariant(_)
-                    | PgnErrorKind::UnsupportedCastling(_)
+                PgnErrorKind::Fen(_) | PgnErrorKind::UnsupportedVariant(_)
             )
         });
         let error = error.map(|err| {

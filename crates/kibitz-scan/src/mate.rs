@@ -14,10 +14,11 @@ use core::ops::ControlFlow;
 use kibitz::mate::{GlanceMate, glance, glance_threats, mate_patterns, mate_threats, mates_in_one};
 use kibitz::notation::lichess;
 use kibitz::notation::pgn::{
-    Annotations, Clock, GameEnd, GameError, PgnErrorKind, Visitor, annotations, visit_games,
+    Annotations, Clock, GameEnd, GameError, PgnErrorKind, Variant, Visitor, annotations,
+    visit_games,
 };
 use kibitz::notation::{SanStyle, write_san};
-use kibitz::{Move, Position};
+use kibitz::{CastlingMode, Move, Position};
 
 use crate::chunk::Chunk;
 use crate::csv_line::CsvLine;
@@ -36,6 +37,9 @@ pub struct MateScan {
     pub threats: bool,
     /// JSON Lines rather than text.
     pub json: bool,
+    /// How castling is written in UCI (`--chess960`: king takes rook). PGN games
+    /// tagged `[Variant "Chess960"]` write it so whatever this says.
+    pub castling: CastlingMode,
 }
 
 /// One mating move, and whether the glance detector saw it.
@@ -117,6 +121,7 @@ impl MateScan {
                     threats: threats.as_ref(),
                     played: None,
                     notes: &Annotations::default(),
+                    castling: self.castling,
                 };
                 self.record(&mut scanned.out, input, &found);
             }
@@ -242,6 +247,7 @@ impl MateScan {
             ply: 0,
             pending: None,
             open: None,
+            castling: self.castling,
             scanned,
         };
         visit_games(&chunk.bytes, chunk.first_line as usize, &mut games);
@@ -265,6 +271,7 @@ impl MateScan {
             threats,
             played,
             notes,
+            castling,
         } = *found;
         let played = played.map(|mv| (mv, !mates.iter().any(|m| m.mv == mv)));
         if self.json {
@@ -279,11 +286,11 @@ impl MateScan {
             out.text.push('"');
             out.text.push(',');
             json::key(&mut out.text, "mates");
-            mates_json(&mut out.text, pos, mates);
+            mates_json(&mut out.text, pos, mates, castling);
             if let Some((passed, threats)) = threats {
                 out.text.push(',');
                 json::key(&mut out.text, "threats");
-                mates_json(&mut out.text, passed, threats);
+                mates_json(&mut out.text, passed, threats, castling);
             }
             if let Some((mv, missed)) = &played {
                 out.text.push(',');
@@ -379,6 +386,8 @@ struct Found<'a> {
     played: Option<Move>,
     /// In a game: the clock and eval in the comment after the move played.
     notes: &'a Annotations,
+    /// How UCI writes castling.
+    castling: CastlingMode,
 }
 
 /// The visitor of one chunk's games: a record for each position with a mate in
@@ -393,6 +402,8 @@ struct MateGames<'s, 'o> {
     pending: Option<Pending>,
     /// The first line of the last game, if it ended without a result.
     open: Option<usize>,
+    /// How UCI writes castling in this game (from its `[Variant]` tag).
+    castling: CastlingMode,
     scanned: &'o mut Scanned,
 }
 
@@ -432,6 +443,7 @@ impl MateGames<'_, '_> {
             threats: p.analysis.threats.as_ref(),
             played: Some(p.played),
             notes: &p.notes,
+            castling: self.castling,
         };
         self.scan.record(&mut self.scanned.out, &input, &found);
     }
@@ -440,6 +452,15 @@ impl MateGames<'_, '_> {
 impl Visitor for MateGames<'_, '_> {
     fn begin_game(&mut self, _line: usize) {
         self.ply = 0;
+        self.castling = self.scan.castling;
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        if name.eq_ignore_ascii_case(b"Variant")
+            && Variant::from_tag(value) == Some(Variant::Chess960)
+        {
+            self.castling = CastlingMode::Chess960;
+        }
     }
 
     fn ply(&mut self, before: &Position, mv: Move, _san: &[u8]) -> ControlFlow<()> {
@@ -573,7 +594,7 @@ impl Input<'_> {
     }
 }
 
-fn mates_json(out: &mut String, pos: &Position, mates: &[Mate]) {
+fn mates_json(out: &mut String, pos: &Position, mates: &[Mate], castling: CastlingMode) {
     out.push('[');
     for (i, m) in mates.iter().enumerate() {
         if i > 0 {
@@ -583,7 +604,7 @@ fn mates_json(out: &mut String, pos: &Position, mates: &[Mate]) {
         // UCI and SAN need no escaping.
         json::key(out, "uci");
         out.push('"');
-        let _ = m.mv.write_uci(out);
+        let _ = m.mv.write_uci_in(castling, out);
         out.push_str("\",");
         json::key(out, "san");
         out.push('"');

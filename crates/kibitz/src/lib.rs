@@ -27,9 +27,9 @@ mod testing;
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};
 pub use notation::{SanError, SanErrorKind, SanStyle};
 pub use position::{
-    CastlingRights, CastlingRightsError, CastlingSide, EpdLineError, FenError, IllegalMoveError,
-    MAX_MOVES, Move, MoveKind, MoveList, Outcome, Piece, Position, PositionError, Role, UciError,
-    perft, perft_divide,
+    CastlingMode, CastlingRights, CastlingRightsError, CastlingSide, EpdLineError, FenError,
+    IllegalMoveError, MAX_MOVES, Move, MoveKind, MoveList, Outcome, Piece, Position, PositionError,
+    Role, UciError, perft, perft_divide,
 };
 
 /// The README's examples, compiled and run as doctests so they stay true.

@@ -52,10 +52,13 @@ fn ucis(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
     v
 }
 
-/// cozy-chess's mating moves, in UCI with castling written as the king's two-step.
-/// `None` when cozy-chess refuses the FEN.
+/// cozy-chess's mating moves, in UCI with castling written as kibitz's standard
+/// form does (the king's two-step from e1/e8 with a corner rook, king takes rook
+/// otherwise). `None` when cozy-chess refuses the FEN. It is given the Shredder-FEN,
+/// so that positions with Chess960 castling rights read.
 fn cozy_mates(fen: &str) -> Option<Vec<String>> {
-    let board = cozy_chess::Board::from_fen(fen, false).ok()?;
+    let shredder = Position::from_fen(fen).ok()?.shredder_fen();
+    let board = cozy_chess::Board::from_fen(&shredder, true).ok()?;
     let mut moves = Vec::new();
     board.generate_moves(|set| {
         moves.extend(set);
@@ -77,7 +80,9 @@ fn cozy_mates(fen: &str) -> Option<Vec<String>> {
 fn cozy_uci(board: &cozy_chess::Board, mv: cozy_chess::Move) -> String {
     let castles = board.piece_on(mv.from) == Some(cozy_chess::Piece::King)
         && board.color_on(mv.to) == Some(board.side_to_move());
-    if castles {
+    let standard = mv.from.file() == cozy_chess::File::E
+        && matches!(mv.to.file(), cozy_chess::File::A | cozy_chess::File::H);
+    if castles && standard {
         let file = if (mv.to.file() as usize) > (mv.from.file() as usize) {
             'g'
         } else {

@@ -22,6 +22,7 @@ fn read_perft_file(text: &str) -> Vec<Entry> {
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         match key {
             "" => {}
+            _ if key.starts_with('#') => {}
             "id" => entries.push(Entry {
                 id: rest.to_string(),
                 fen: String::new(),
@@ -67,6 +68,51 @@ fn every_entry_of_the_perft_file() {
         }
     }
     assert!(checked >= 240);
+}
+
+/// The published Chess960 table (`data/chess960.perft`): every one of the 960
+/// positions, Shredder-FEN castling rights, to depth 3 here; depth 4 for all and
+/// 5 for some in the ignored test below. The FEN read back from kibitz's own X-FEN
+/// and Shredder-FEN must be the same position.
+#[test]
+fn chess960_table() {
+    chess960_to_depth(3, 0);
+}
+
+#[test]
+#[ignore = "deep perft: run in release mode"]
+fn chess960_table_deeper() {
+    chess960_to_depth(4, 100);
+}
+
+/// Every entry to `depth`, and the first `deeper` entries one level further.
+fn chess960_to_depth(depth: u32, deeper: usize) {
+    let entries = read_perft_file(include_str!("../../../data/chess960.perft"));
+    assert_eq!(entries.len(), 960);
+    let mut castles = 0;
+    for (i, entry) in entries.iter().enumerate() {
+        let pos = Position::from_fen(&entry.fen).unwrap_or_else(|e| panic!("{}: {e}", entry.id));
+        assert_eq!(
+            pos.shredder_fen(),
+            format!("{} 0 1", entry.fen),
+            "{}",
+            entry.id
+        );
+        assert_eq!(Position::from_fen(&pos.fen()).unwrap(), pos, "{}", entry.id);
+        castles += pos.legal_moves().iter().filter(|m| m.is_castle()).count();
+        let limit = if i < deeper { depth + 1 } else { depth };
+        for &(d, nodes) in entry.counts.iter().filter(|(d, _)| *d <= limit) {
+            assert_eq!(
+                perft(&pos, d),
+                nodes,
+                "{} ({}) depth {d}",
+                entry.id,
+                entry.fen
+            );
+        }
+    }
+    // The table is about castling: make sure it is exercised.
+    assert!(castles > 100, "{castles} castlings at the roots");
 }
 
 /// Deeper counts from the chessprogramming wiki's "Perft Results" page.

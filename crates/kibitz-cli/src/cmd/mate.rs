@@ -8,6 +8,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use kibitz::CastlingMode;
 use kibitz_scan::detect::Format;
 use kibitz_scan::mate::MateScan;
 use kibitz_scan::scanned::Totals;
@@ -33,8 +34,22 @@ pub struct Args {
     /// Write JSON Lines.
     #[arg(long)]
     json: bool,
+    /// Write castling in UCI as king takes rook (`e1h1`), as Chess960 engines and
+    /// GUIs expect; without it, castling from e1/e8 with a corner rook is `e1g1`.
+    /// PGN games tagged `[Variant "Chess960"]` always do. Chess960 positions (Shredder-FEN `HAha` or X-FEN rights) read either way.
+    #[arg(long)]
+    chess960: bool,
     #[command(flatten)]
     batch: BatchArgs,
+}
+
+/// `--chess960` as the way UCI writes castling.
+pub fn castling_mode(chess960: bool) -> CastlingMode {
+    if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
 }
 
 /// Runs `kibitz mate`.
@@ -43,6 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         glance_only: args.glance,
         threats: args.threats,
         json: args.json,
+        castling: castling_mode(args.chess960),
     };
     let options = args.batch.options();
     let start = Instant::now();

@@ -33,6 +33,11 @@ pub struct Args {
     /// Write one JSON object: {"fen": ..., "moves": [{"uci": ..., "san": ...}]}.
     #[arg(long)]
     json: bool,
+    /// Write castling in UCI as king takes rook (`e1h1`), as Chess960 engines and
+    /// GUIs expect; without it, castling from e1/e8 with a corner rook is `e1g1`.
+    /// Chess960 positions (Shredder-FEN `HAha` or X-FEN rights) read either way.
+    #[arg(long)]
+    chess960: bool,
 }
 
 /// Reads `--fen`: absent or `startpos` is the initial position; a bad FEN is fatal.
@@ -66,6 +71,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         SanStyle::Standard
     };
     let sans = san_all(&pos, &moves, style);
+    let castling = super::mate::castling_mode(args.chess960);
     let mut out = io::stdout().lock();
     if args.json {
         let output = MovesOutput {
@@ -73,14 +79,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             moves: moves
                 .iter()
                 .zip(sans)
-                .map(|(mv, san)| MoveInfo { uci: mv.uci(), san })
+                .map(|(mv, san)| MoveInfo {
+                    uci: mv.uci_in(castling),
+                    san,
+                })
                 .collect(),
         };
         json_line(&mut out, &output)?;
     } else {
         for (mv, san) in moves.iter().zip(&sans) {
             match args.format {
-                Format::Uci => writeln!(out, "{mv}")?,
+                Format::Uci => writeln!(out, "{}", mv.uci_in(castling))?,
                 Format::San | Format::Fide => writeln!(out, "{san}")?,
             }
         }

@@ -35,6 +35,11 @@ pub struct Args {
     /// Write a JSON object.
     #[arg(long)]
     json: bool,
+    /// Write castling in UCI as king takes rook (`e1h1`), as Chess960 engines and
+    /// GUIs expect; without it, castling from e1/e8 with a corner rook is `e1g1`.
+    /// Chess960 positions (Shredder-FEN `HAha` or X-FEN rights) read either way.
+    #[arg(long)]
+    chess960: bool,
 }
 
 #[derive(Serialize)]
@@ -71,7 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let entries = entries
             .into_iter()
             .map(|(mv, nodes)| DivideEntry {
-                uci: mv.uci(),
+                uci: mv.uci_in(super::mate::castling_mode(args.chess960)),
                 nodes,
             })
             .collect();

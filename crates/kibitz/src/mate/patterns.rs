@@ -157,8 +157,13 @@ impl<'a> Shape<'a> {
             mated,
             mater: !mated,
             checkers: pos.checkers(),
-            to: mv.to,
-            landed: mv.promotion.unwrap_or(mv.role),
+            // Castling mates with the rook.
+            to: mv.castling_rook().map_or(mv.to, |(_, rook_to)| rook_to),
+            landed: if mv.is_castle() {
+                Role::Rook
+            } else {
+                mv.promotion.unwrap_or(mv.role)
+            },
         }
     }
 

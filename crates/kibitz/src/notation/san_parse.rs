@@ -372,7 +372,9 @@ fn fits(parsed: Parsed, mv: Move) -> bool {
             promotion,
         } => {
             let from_given = file.is_some() && rank.is_some();
-            mv.to == to
+            // A fully given castling names the king's target or the rook.
+            let lands = mv.to == to || (from_given && mv.is_castle() && mv.destination() == to);
+            lands
                 && mv.promotion == promotion
                 && file.is_none_or(|f| mv.from.file() == f)
                 && rank.is_none_or(|r| mv.from.rank() == r)

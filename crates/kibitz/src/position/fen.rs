@@ -2,8 +2,8 @@
 
 use core::fmt;
 
+use super::castling::{CastlingField, CastlingToken, back_rank};
 use super::{CastlingRights, CastlingSide, Piece, Position, Role, zobrist};
-use crate::position::castling::parse_castling;
 use crate::{Bitboard, Color, File, Rank, Square, attacks, lines};
 
 pub(crate) const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -42,7 +42,8 @@ pub enum FenError {
     },
     /// The side-to-move field is not `w` or `b`.
     Turn(String),
-    /// The castling field is not `-` or letters of `KQkq`.
+    /// The castling field is not `-` or up to four distinct letters of `KQkq`
+    /// (X-FEN) or of `A`–`H`, `a`–`h` (Shredder-FEN, Chess960).
     Castling(String),
     /// The en-passant field is not `-` or a square.
     EnPassant(String),
@@ -67,8 +68,12 @@ pub enum PositionError {
     OppositeCheck,
     /// More than two men give check, which no legal move can produce.
     TooManyCheckers(u32),
-    /// A castling right whose king or rook is not on its start square.
+    /// A castling right without its king on the back rank and a rook of that colour
+    /// on the file it names (or, for `K`/`Q`, on that side of the king).
     CastlingWithoutKingOrRook(char),
+    /// Two castling rights of one colour on the same side of the king (`HG`, or `K`
+    /// and the file of the same rook).
+    CastlingSideTwice(char),
     /// The en-passant square cannot follow a double pawn push.
     EnPassant(Square),
     /// More than 16 men of one colour.
@@ -91,8 +96,11 @@ impl fmt::Display for PositionError {
             PositionError::CastlingWithoutKingOrRook(c) => {
                 write!(
                     f,
-                    "castling right {c} without king and rook on their start squares"
+                    "castling right {c} without a king on the back rank and a rook for it"
                 )
+            }
+            PositionError::CastlingSideTwice(c) => {
+                write!(f, "castling right {c} is a second right on the same side")
             }
             PositionError::TooManyMen(c, n) => write!(f, "{n} {c} men, at most 16 are possible"),
             PositionError::TooManyPawns(c, n) => write!(f, "{n} {c} pawns, at most 8 are possible"),
@@ -134,7 +142,7 @@ impl fmt::Display for FenError {
             FenError::Castling(s) => {
                 write!(
                     f,
-                    "invalid FEN: castling rights must be '-' or letters from KQkq, found {s:?}"
+                    "invalid FEN: castling rights must be '-' or letters from KQkq or A-Ha-h, found {s:?}"
                 )
             }
             FenError::EnPassant(s) => write!(
@@ -412,7 +420,7 @@ struct FastFen {
     roles: [u64; 6],
     colors: [u64; 2],
     turn: Color,
-    castling: CastlingRights,
+    castling: CastlingField,
     ep_square: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
@@ -565,29 +573,26 @@ impl FastFen {
             (b'b', b' ') => Color::Black,
             _ => return None,
         };
-        let mut castling = 0u8;
+        let mut castling = CastlingField::default();
         match *bytes.next()? {
             b'-' => {
                 if *bytes.next()? != b' ' {
                     return None;
                 }
             }
-            mut b => loop {
-                // The bits of `CastlingRights`: K, Q, k, q.
-                let bit = match b {
-                    b'K' => 1,
-                    b'Q' => 2,
-                    b'k' => 4,
-                    b'q' => 8,
-                    b' ' if castling != 0 => break,
-                    _ => return None,
-                };
-                if castling & bit != 0 {
-                    return None;
+            mut b => {
+                let mut letters = 0;
+                loop {
+                    if b == b' ' && letters > 0 {
+                        break;
+                    }
+                    if !castling.push(CastlingField::token(b)?) {
+                        return None;
+                    }
+                    letters += 1;
+                    b = *bytes.next()?;
                 }
-                castling |= bit;
-                b = *bytes.next()?;
-            },
+            }
         }
         let ep_square = match *bytes.next()? {
             b'-' => None,
@@ -597,7 +602,7 @@ impl FastFen {
             roles,
             colors,
             turn,
-            castling: CastlingRights::from_bits(castling),
+            castling,
             ep_square,
             halfmoves: 0,
             fullmoves: 1,
@@ -780,7 +785,7 @@ impl Position {
             other => return Err(FenError::Turn(lossy(other))),
         };
         let castling =
-            parse_castling(fields[2]).ok_or_else(|| FenError::Castling(lossy(fields[2])))?;
+            CastlingField::parse(fields[2]).ok_or_else(|| FenError::Castling(lossy(fields[2])))?;
         let ep_square = match fields[3] {
             b"-" => None,
             text => Some(Square::from_ascii(text).ok_or_else(|| FenError::EnPassant(lossy(text)))?),
@@ -807,7 +812,7 @@ impl Position {
         roles: [Bitboard; 6],
         colors: [Bitboard; 2],
         turn: Color,
-        castling: CastlingRights,
+        castling: CastlingField,
         ep_square: Option<Square>,
         halfmoves: u32,
         fullmoves: u32,
@@ -865,23 +870,7 @@ impl Position {
         if let Some(sq) = (roles[Role::Pawn as usize] & back_ranks).first() {
             return Err(PositionError::PawnOnBackRank(sq));
         }
-        for (color, side, ch) in [
-            (Color::White, CastlingSide::KingSide, 'K'),
-            (Color::White, CastlingSide::QueenSide, 'Q'),
-            (Color::Black, CastlingSide::KingSide, 'k'),
-            (Color::Black, CastlingSide::QueenSide, 'q'),
-        ] {
-            if castling.has(color, side) {
-                let own = colors[color as usize];
-                let king_ok =
-                    (roles[Role::King as usize] & own).contains(side.king_squares(color).0);
-                let rook_ok =
-                    (roles[Role::Rook as usize] & own).contains(side.rook_squares(color).0);
-                if !(king_ok && rook_ok) {
-                    return Err(PositionError::CastlingWithoutKingOrRook(ch));
-                }
-            }
-        }
+        let castling = castling_rights(&roles, &colors, castling)?;
 
         let mut pos = Position {
             roles,
@@ -990,7 +979,7 @@ impl Position {
     /// [`Position::write_fen`] writes.
     pub fn fen(&self) -> String {
         let mut buf = FenBuf::new();
-        buf.push_fen(self, true);
+        buf.push_fen(self, true, false);
         buf.as_str().to_owned()
     }
 
@@ -1010,16 +999,81 @@ impl Position {
     /// ```
     pub fn write_fen(&self, out: &mut (impl fmt::Write + ?Sized)) -> fmt::Result {
         let mut buf = FenBuf::new();
-        buf.push_fen(self, true);
+        buf.push_fen(self, true, false);
         out.write_str(buf.as_str())
+    }
+
+    /// The FEN with the castling field in Shredder-FEN, the rooks' files (`HAha`), as
+    /// Chess960 programs often write it; [`Position::fen`] writes X-FEN (`KQkq`,
+    /// a file letter only for an inner rook), the same text for every standard
+    /// position. Both read back to the same position.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    /// let pos = Position::from_fen(fen).unwrap();
+    /// assert_eq!(pos.shredder_fen(), fen);
+    /// assert_eq!(pos.fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    /// assert_eq!(Position::from_fen(&pos.fen()).unwrap(), pos);
+    /// ```
+    pub fn shredder_fen(&self) -> String {
+        let mut buf = FenBuf::new();
+        buf.push_fen(self, true, true);
+        buf.as_str().to_owned()
     }
 
     /// The first four FEN fields (an EPD position).
     pub fn epd(&self) -> String {
         let mut buf = FenBuf::new();
-        buf.push_fen(self, false);
+        buf.push_fen(self, false, false);
         buf.as_str().to_owned()
     }
+}
+
+/// The castling rights a FEN's castling field gives on this board: each `K`/`Q` the
+/// outermost rook of its colour on that side of the king on the back rank (X-FEN),
+/// each file letter the rook on that file (Shredder-FEN), so that standard FENs,
+/// X-FEN and Shredder-FEN all read.
+fn castling_rights(
+    roles: &[Bitboard; 6],
+    colors: &[Bitboard; 2],
+    field: CastlingField,
+) -> Result<CastlingRights, PositionError> {
+    let mut rights = CastlingRights::NONE;
+    for token in field.tokens() {
+        let color = match token {
+            CastlingToken::Side(color, _) | CastlingToken::File(color, _) => color,
+        };
+        let own = colors[color as usize];
+        let rank = Bitboard::rank(back_rank(color));
+        let missing = PositionError::CastlingWithoutKingOrRook(token.char());
+        // Both kings are there: `from_parts` checked that first.
+        let king = (roles[Role::King as usize] & own)
+            .first()
+            .ok_or(missing.clone())?;
+        if !rank.contains(king) {
+            return Err(missing);
+        }
+        let rooks = roles[Role::Rook as usize] & own & rank;
+        let below_king = Bitboard(king.bitboard().0 - 1);
+        let rook = match token {
+            CastlingToken::Side(_, CastlingSide::KingSide) => {
+                (rooks - below_king).without(king).last()
+            }
+            CastlingToken::Side(_, CastlingSide::QueenSide) => (rooks & below_king).first(),
+            CastlingToken::File(_, file) => {
+                let sq = Square::from_coords(file, back_rank(color));
+                rooks.contains(sq).then_some(sq)
+            }
+        };
+        let rook = rook.ok_or(missing)?;
+        let side = CastlingSide::of_rook(king, rook);
+        if rights.has(color, side) {
+            return Err(PositionError::CastlingSideTwice(token.char()));
+        }
+        rights.add_rook(color, side, rook.file());
+    }
+    Ok(rights)
 }
 
 /// The longest FEN: a placement of 71 bytes (`p1p1p1p1/...`), five spaces, the
@@ -1102,28 +1156,53 @@ impl FenBuf {
         }
     }
 
+    /// The castling field: X-FEN (`KQkq`, a file letter only for a rook that is not
+    /// the outermost on its side, as python-chess writes it), or Shredder-FEN (file
+    /// letters always, `HAha`).
+    fn push_castling(&mut self, pos: &Position, shredder: bool) {
+        let castling = pos.castling;
+        if castling.is_empty() {
+            self.push(b'-');
+            return;
+        }
+        for color in Color::ALL {
+            let rooks = pos.pieces(color, Role::Rook) & Bitboard::rank(back_rank(color));
+            for side in CastlingSide::ALL {
+                let Some(rook) = castling.rook_square(color, side) else {
+                    continue;
+                };
+                // Rooks beyond this one, towards the corner of its side.
+                let beyond = match side {
+                    CastlingSide::KingSide => {
+                        rooks.0 & !(rook.bitboard().0 | (rook.bitboard().0 - 1))
+                    }
+                    CastlingSide::QueenSide => rooks.0 & (rook.bitboard().0 - 1),
+                };
+                let letter = if shredder || beyond != 0 {
+                    rook.file().char() as u8
+                } else {
+                    match side {
+                        CastlingSide::KingSide => b'k',
+                        CastlingSide::QueenSide => b'q',
+                    }
+                };
+                self.push(if color == Color::White {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
+            }
+        }
+    }
+
     /// The FEN, with the clocks or without (EPD).
     #[inline]
-    fn push_fen(&mut self, pos: &Position, clocks: bool) {
+    fn push_fen(&mut self, pos: &Position, clocks: bool, shredder: bool) {
         self.push_placement(pos);
         self.push(b' ');
         self.push(pos.turn.char() as u8);
         self.push(b' ');
-        let castling = pos.castling;
-        if castling == CastlingRights::NONE {
-            self.push(b'-');
-        } else {
-            for (color, side, letter) in [
-                (Color::White, CastlingSide::KingSide, b'K'),
-                (Color::White, CastlingSide::QueenSide, b'Q'),
-                (Color::Black, CastlingSide::KingSide, b'k'),
-                (Color::Black, CastlingSide::QueenSide, b'q'),
-            ] {
-                if castling.has(color, side) {
-                    self.push(letter);
-                }
-            }
-        }
+        self.push_castling(pos, shredder);
         self.push(b' ');
         match pos.ep_square() {
             Some(sq) => {

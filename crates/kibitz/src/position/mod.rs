@@ -9,7 +9,7 @@ mod perft;
 mod role;
 mod zobrist;
 
-pub use castling::{CastlingRights, CastlingRightsError, CastlingSide};
+pub use castling::{CastlingMode, CastlingRights, CastlingRightsError, CastlingSide};
 pub use fen::{EpdLineError, FenError, PositionError};
 pub(crate) use movegen::MoveSink;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
@@ -288,7 +288,7 @@ impl Position {
     }
 
     /// Does any man of `by` attack `sq` when the board holds `occupied`?
-    #[inline]
+    #[inline(always)]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
         let them = self.colors[by as usize];
         ((attacks::knight_attacks(sq) & self.roles[Role::Knight as usize])
@@ -453,16 +453,20 @@ impl Position {
             }
             MoveKind::Castle => {
                 if let Some((rook_from, rook_to)) = mv.castling_rook() {
+                    // Both men off first: in Chess960 the king may land where the
+                    // rook stood, or the rook where the king stood.
                     self.take(us, Role::King, mv.from);
                     self.take(us, Role::Rook, rook_from);
-                    self.put(us, Role::King, mv.to);
+                    self.put(us, Role::King, mv.destination());
                     self.put(us, Role::Rook, rook_to);
                 }
             }
         }
 
-        self.castling
-            .retain(CastlingRights::keep_mask(mv.from) & CastlingRights::keep_mask(mv.to));
+        if !self.castling.is_empty() {
+            self.castling
+                .after_move(us, mv.role == Role::King, mv.from, mv.to);
+        }
         self.hash ^= keys.castling[self.castling.bits() as usize];
         self.hash ^= keys.black_to_move;
         if us == Color::Black {
@@ -560,8 +564,10 @@ impl Position {
             .then_some(Outcome::InsufficientMaterial)
     }
 
-    /// Reads a move in UCI notation (`e2e4`, `e7e8q`, castling as `e1g1`) and checks
-    /// that it is legal here.
+    /// Reads a move in UCI notation (`e2e4`, `e7e8q`) and checks that it is legal
+    /// here. Castling reads in both forms: king takes own rook (`e1h1`, Chess960's
+    /// UCI) and the king's step of two or more files to its target (`e1g1`), which
+    /// no other king move can be; a one-file step such as `f1g1` is a king move.
     ///
     /// ```
     /// use kibitz::{Position, UciError};
@@ -585,9 +591,14 @@ impl Position {
                 _ => return Err(invalid()),
             },
         };
+        let castles_to = |m: &Move| {
+            m.is_castle()
+                && m.destination() == to
+                && m.from.file().index().abs_diff(to.file().index()) >= 2
+        };
         self.legal_moves()
             .iter()
-            .find(|m| m.from == from && m.to == to && m.promotion == promotion)
+            .find(|m| m.from == from && (m.to == to || castles_to(m)) && m.promotion == promotion)
             .copied()
             .ok_or_else(|| UciError::Illegal(text.to_string()))
     }

@@ -384,24 +384,40 @@ impl Position {
         }
     }
 
+    /// Castling, standard or Chess960: the squares between the king and its target
+    /// and between the rook and its target must be empty but for these two men, and
+    /// the king must not pass or land on an attacked square. Attacks are seen
+    /// without the king and the castling rook, since the rook may be what shields
+    /// the king's target today (Chess960: king f1, rook g1, enemy rook h1).
     #[cold]
     fn generate_castling<S: MoveSink>(&self, sink: &mut S, occ: Bitboard) {
         let us = self.turn();
+        let king = self.king(us);
         for side in CastlingSide::ALL {
-            if !self.castling_rights().has(us, side) || (side.empty_squares(us) & occ).any() {
+            let Some(rook) = self.castling_rights().rook_square(us, side) else {
+                continue;
+            };
+            // Every square between king and rook lies on the path of one of them:
+            // one look at the board rules out most castlings (men still at home).
+            if (lines::between(king, rook) & occ).any() {
                 continue;
             }
-            if side
-                .king_path(us)
+            let (king_to, rook_to) = (side.king_target(us), side.rook_target(us));
+            let king_path = lines::between(king, king_to).with(king_to);
+            let rook_path = lines::between(rook, rook_to).with(rook_to);
+            let without_both = occ.without(king).without(rook);
+            if ((king_path | rook_path) & without_both).any() {
+                continue;
+            }
+            if king_path
                 .into_iter()
-                .any(|sq| self.is_attacked(sq, !us, occ))
+                .any(|sq| self.is_attacked(sq, !us, without_both))
             {
                 continue;
             }
-            let (from, to) = side.king_squares(us);
             sink.special(Move {
-                from,
-                to,
+                from: king,
+                to: rook,
                 role: Role::King,
                 promotion: None,
                 kind: MoveKind::Castle,

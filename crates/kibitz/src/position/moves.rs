@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-use super::Role;
-use crate::{Rank, Square};
+use super::{CastlingMode, CastlingSide, Role};
+use crate::{Color, File, Rank, Square};
 
 /// What kind of move: most moves are `Normal`; the three special rules get their own kind.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -12,7 +12,9 @@ pub enum MoveKind {
     Normal,
     /// A pawn capturing en passant; the captured pawn is not on the target square.
     EnPassant,
-    /// Castling, written as the king's move (`e1g1`); the rook moves too.
+    /// Castling, held as king takes own rook (`to` is the rook's square), which
+    /// names Chess960 castlings too; written `e1g1` or `e1h1` as
+    /// [`CastlingMode`](crate::CastlingMode) says.
     Castle,
 }
 
@@ -31,7 +33,8 @@ pub enum MoveKind {
 pub struct Move {
     /// The square the man leaves.
     pub from: Square,
-    /// The square the man goes to (for castling, the king's target square).
+    /// The square the man goes to; for castling, the square of the rook the king
+    /// castles with (the king's square after the move is [`Move::destination`]).
     pub to: Square,
     /// The kind of the man that moves.
     pub role: Role,
@@ -66,28 +69,52 @@ impl Move {
         matches!(self.kind, MoveKind::EnPassant)
     }
 
-    /// For castling: the rook's start and target squares.
-    pub fn castling_rook(self) -> Option<(Square, Square)> {
-        if !self.is_castle() {
-            return None;
-        }
-        let rank = self.from.rank();
-        let (from_file, to_file) = if self.to.file() > self.from.file() {
-            (crate::File::H, crate::File::F)
-        } else {
-            (crate::File::A, crate::File::D)
-        };
-        Some((
-            Square::from_coords(from_file, rank),
-            Square::from_coords(to_file, rank),
-        ))
+    /// For castling, the side castled to.
+    #[inline]
+    pub fn castling_side(self) -> Option<CastlingSide> {
+        self.is_castle()
+            .then(|| CastlingSide::of_rook(self.from, self.to))
     }
 
-    /// The UCI text of the move: `e2e4`, `e7e8q`, castling as `e1g1`.
+    /// The square the moving man stands on after the move: `to`, except for castling,
+    /// where the king ends on the g- or c-file.
+    #[inline]
+    pub fn destination(self) -> Square {
+        match self.castling_side() {
+            Some(side) => {
+                Square::from_coords(side.king_target(Color::White).file(), self.from.rank())
+            }
+            None => self.to,
+        }
+    }
+
+    /// For castling: the rook's start and target squares.
+    pub fn castling_rook(self) -> Option<(Square, Square)> {
+        let side = self.castling_side()?;
+        let to = Square::from_coords(side.rook_target(Color::White).file(), self.from.rank());
+        Some((self.to, to))
+    }
+
+    /// The UCI text of the move: `e2e4`, `e7e8q`; castling as `e1g1` from the
+    /// standard squares and as king takes rook otherwise ([`CastlingMode::Standard`]).
     pub fn uci(self) -> String {
+        self.uci_in(CastlingMode::Standard)
+    }
+
+    /// The UCI text of the move with castling written as `mode` says.
+    ///
+    /// ```
+    /// use kibitz::{CastlingMode, Position};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// let castle = pos.parse_uci("e1g1").unwrap();
+    /// assert_eq!(castle, pos.parse_uci("e1h1").unwrap());
+    /// assert_eq!(castle.uci(), "e1g1");
+    /// assert_eq!(castle.uci_in(CastlingMode::Chess960), "e1h1");
+    /// ```
+    pub fn uci_in(self, mode: CastlingMode) -> String {
         let mut text = String::with_capacity(5);
         // Writing into a String cannot fail.
-        let _ = self.write_uci(&mut text);
+        let _ = self.write_uci_in(mode, &mut text);
         text
     }
 
@@ -103,10 +130,26 @@ impl Move {
     /// pos.parse_uci("e1d2").unwrap().write_uci(&mut line).unwrap();
     /// assert_eq!(line, "d7d8q e1d2");
     /// ```
+    #[inline]
     pub fn write_uci(self, out: &mut (impl fmt::Write + ?Sized)) -> fmt::Result {
+        self.write_uci_in(CastlingMode::Standard, out)
+    }
+
+    /// Writes the UCI text of the move with castling as `mode` says.
+    pub fn write_uci_in(
+        self,
+        mode: CastlingMode,
+        out: &mut (impl fmt::Write + ?Sized),
+    ) -> fmt::Result {
         let square = |sq: Square| [sq.file().char() as u8, sq.rank().char() as u8];
+        let to = if self.is_castle() && mode == CastlingMode::Standard && self.is_standard_castle()
+        {
+            self.destination()
+        } else {
+            self.to
+        };
         let [a, b] = square(self.from);
-        let [c, d] = square(self.to);
+        let [c, d] = square(to);
         let mut text = [a, b, c, d, 0];
         let len = match self.promotion {
             Some(role) => {
@@ -117,6 +160,15 @@ impl Move {
         };
         // Only ASCII: this never fails.
         out.write_str(core::str::from_utf8(&text[..len]).unwrap_or(""))
+    }
+
+    /// Castling from the squares of standard chess: the king on the e-file, the rook
+    /// in the corner.
+    #[inline]
+    fn is_standard_castle(self) -> bool {
+        self.is_castle()
+            && self.from.file() == File::E
+            && matches!(self.to.file(), File::A | File::H)
     }
 
     /// Does a pawn reach the last rank?

@@ -127,6 +127,74 @@ fn castling_rules() {
 }
 
 #[test]
+fn chess960_castling() {
+    let castles = |fen: &str| -> Vec<(String, String)> {
+        let p = pos(fen);
+        p.legal_moves()
+            .iter()
+            .filter(|m| m.is_castle())
+            .map(|m| (m.uci_in(crate::CastlingMode::Chess960), p.after(*m).fen()))
+            .collect()
+    };
+    // King b1, rooks a1 and c1: O-O (with the c1 rook, which the king passes) ends
+    // king g1, rook f1, and takes both rights; O-O-O would put the king on c1,
+    // where the other rook stands, so it is not legal.
+    assert_eq!(
+        castles("4k3/8/8/8/8/8/8/RKR5 w AC - 0 1"),
+        [(
+            "b1c1".to_string(),
+            "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1".to_string()
+        )]
+    );
+    // With c1 empty, O-O-O moves the king one file right.
+    assert_eq!(
+        castles("4k3/8/8/8/8/8/8/RK6 w A - 0 1"),
+        [(
+            "b1a1".to_string(),
+            "4k3/8/8/8/8/8/8/2KR4 b - - 1 1".to_string()
+        )]
+    );
+    // The castling rook shields g1 from the rook on h1? No: king f1, rook g1, enemy
+    // rook h1 — after O-O the king would stand on g1 next to it, in check.
+    assert!(castles("4k3/8/8/8/8/8/8/5KRr w G - 0 1").is_empty());
+    // King g1 and rook h1: O-O moves only the rook.
+    assert_eq!(
+        castles("4k3/8/8/8/8/8/8/6KR w K - 0 1"),
+        [(
+            "g1h1".to_string(),
+            "4k3/8/8/8/8/8/8/5RK1 b - - 1 1".to_string()
+        )]
+    );
+    // X-FEN: `K` is the outermost rook, a file letter the inner one; Shredder-FEN
+    // names both by file.
+    let p = pos("4k3/8/8/8/8/8/8/1R2K1RR w GB - 0 1");
+    assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/1R2K1RR w GQ - 0 1");
+    assert_eq!(p.shredder_fen(), "4k3/8/8/8/8/8/8/1R2K1RR w GB - 0 1");
+    assert_eq!(pos(&p.fen()), p);
+    // Both forms of UCI read; the one-file king step is a king move.
+    let p = pos("4k3/8/8/8/8/8/8/5K1R w K - 0 1");
+    assert!(!p.parse_uci("f1g1").unwrap().is_castle());
+    assert!(p.parse_uci("f1h1").unwrap().is_castle());
+    // Errors: no rook on the named file, two rights on one side.
+    for (fen, message) in [
+        (
+            "4k3/8/8/8/8/8/8/4K2R w G - 0 1",
+            "invalid position: castling right G without a king on the back rank and a rook for it",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K1RR w GH - 0 1",
+            "invalid position: castling right H is a second right on the same side",
+        ),
+        (
+            "4k3/8/8/8/8/8/4K3/7R w K - 0 1",
+            "invalid position: castling right K without a king on the back rank and a rook for it",
+        ),
+    ] {
+        assert_eq!(Position::from_fen(fen).unwrap_err().to_string(), message);
+    }
+}
+
+#[test]
 fn capturing_a_rook_removes_its_castling_right() {
     let p = pos("r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1");
     let after = p.after(p.parse_uci("g2h1").unwrap());
@@ -166,7 +234,7 @@ fn validation_names_what_is_wrong() {
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
-            "invalid position: castling right K without king and rook on their start squares",
+            "invalid position: castling right K without a king on the back rank and a rook for it",
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - e3 0 1",
@@ -182,7 +250,7 @@ fn validation_names_what_is_wrong() {
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w KX - 0 1",
-            "invalid FEN: castling rights must be '-' or letters from KQkq, found \"KX\"",
+            "invalid FEN: castling rights must be '-' or letters from KQkq or A-Ha-h, found \"KX\"",
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - e9 0 1",

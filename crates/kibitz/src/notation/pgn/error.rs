@@ -17,8 +17,7 @@ use crate::position::FenError;
 /// | [`Fen`](Self::Fen) | `bad FEN tag: invalid FEN: rank 3 has 9 files` |
 /// | [`NullMoveInCheck`](Self::NullMoveInCheck) | `ply 5: null move "--" while in check` |
 /// | [`NullMove`](Self::NullMove) | `ply 5: null move, which a Game cannot hold` |
-/// | [`UnsupportedVariant`](Self::UnsupportedVariant) | `unsupported variant "Chess960"` |
-/// | [`UnsupportedCastling`](Self::UnsupportedCastling) | `unsupported variant: Chess960 castling rights "HAha" in the FEN tag` |
+/// | [`UnsupportedVariant`](Self::UnsupportedVariant) | `unsupported variant "Crazyhouse"` |
 /// | [`UnterminatedComment`](Self::UnterminatedComment) | `unterminated comment: "{ never closed"` |
 /// | [`UnterminatedVariation`](Self::UnterminatedVariation) | `unterminated variation: "(1. d4 d5"` |
 /// | [`UnterminatedTag`](Self::UnterminatedTag) | `unterminated tag: "[Event \"open"` |
@@ -47,12 +46,9 @@ pub enum PgnErrorKind {
         /// The half-move number of the null move, from 1.
         ply: usize,
     },
-    /// A `[Variant]` tag naming a variant other than standard chess (`Chess960`,
-    /// `Crazyhouse`, ...): the value of the tag. The game is not played.
+    /// A `[Variant]` tag naming a variant other than standard chess and Chess960
+    /// (`Crazyhouse`, `Atomic`, ...): the value of the tag. The game is not played.
     UnsupportedVariant(String),
-    /// A `[FEN]` whose castling field names rook files (Shredder-FEN or X-FEN, as
-    /// Chess960 writes it): the castling field. The game is not played.
-    UnsupportedCastling(String),
     /// A `{` comment still open at the end of the game (the input, or a line that
     /// begins a new game): its start.
     UnterminatedComment(String),
@@ -91,10 +87,6 @@ impl fmt::Display for PgnErrorKind {
                 write!(f, "ply {ply}: null move, which a Game cannot hold")
             }
             PgnErrorKind::UnsupportedVariant(name) => write!(f, "unsupported variant {name:?}"),
-            PgnErrorKind::UnsupportedCastling(field) => write!(
-                f,
-                "unsupported variant: Chess960 castling rights {field:?} in the FEN tag"
-            ),
             PgnErrorKind::UnterminatedComment(text) => write!(f, "unterminated comment: {text:?}"),
             PgnErrorKind::UnterminatedVariation(text) => {
                 write!(f, "unterminated variation: {text:?}")

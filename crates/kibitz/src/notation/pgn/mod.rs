@@ -38,4 +38,4 @@ pub use error::{GameError, PgnErrorKind};
 pub use game::{Game, PgnError, PgnReader, read_games};
 pub use lexer::{Lexer, Token, decode, unescape};
 pub use split::next_game_start;
-pub use visitor::{GameEnd, Reader, Visitor, visit_games};
+pub use visitor::{GameEnd, Reader, Variant, Visitor, visit_games};

@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use super::error::{GameError, PgnErrorKind};
 use super::lexer::{Lexer, Token, decode, unescape};
 use super::split::next_game_start;
+use crate::CastlingMode;
 use crate::notation::parse_san_bytes;
 use crate::notation::san_parse::quote_bytes;
 use crate::position::{Move, Position};
@@ -155,12 +156,58 @@ impl State {
     }
 }
 
-fn is_standard_variant(name: &[u8]) -> bool {
-    let name = name.trim_ascii();
-    name.is_empty()
-        || ["standard", "chess", "from position", "normal"]
-            .iter()
-            .any(|v| name.eq_ignore_ascii_case(v.as_bytes()))
+/// The rules a game is played by, from its `[Variant]` tag.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Standard chess: no tag, or `Standard`, `Chess`, `Normal`, `From Position`.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer random chess): `Chess960`, `Chess 960`, `Fischerandom`,
+    /// `Fischer Random`, `FRC`, `960`. The start position comes from the `[FEN]`
+    /// tag; its castling rights may name rook files (Shredder-FEN, X-FEN). Moves
+    /// read the same as in standard chess; what differs is how castling is written
+    /// in UCI ([`Variant::castling_mode`]).
+    Chess960,
+}
+
+impl Variant {
+    /// The variant a `[Variant]` tag value names, if kibitz plays it. Case, spaces,
+    /// hyphens and underscores do not matter.
+    ///
+    /// ```
+    /// use kibitz::notation::pgn::Variant;
+    /// assert_eq!(Variant::from_tag(b"Chess960"), Some(Variant::Chess960));
+    /// assert_eq!(Variant::from_tag(b"fischer random"), Some(Variant::Chess960));
+    /// assert_eq!(Variant::from_tag(b"Standard"), Some(Variant::Standard));
+    /// assert_eq!(Variant::from_tag(b"Crazyhouse"), None);
+    /// ```
+    pub fn from_tag(value: &[u8]) -> Option<Variant> {
+        let mut name = [0u8; 24];
+        let mut len = 0;
+        for &b in value {
+            if matches!(b, b' ' | b'\t' | b'-' | b'_') {
+                continue;
+            }
+            *name.get_mut(len)? = b.to_ascii_lowercase();
+            len += 1;
+        }
+        match &name[..len] {
+            b"" | b"standard" | b"chess" | b"normal" | b"fromposition" => Some(Variant::Standard),
+            b"chess960" | b"fischerandom" | b"fischerrandom" | b"frc" | b"960" => {
+                Some(Variant::Chess960)
+            }
+            _ => None,
+        }
+    }
+
+    /// How UCI writes castling in this variant: king takes rook in Chess960, as
+    /// python-chess and engines in `UCI_Chess960` mode do.
+    pub const fn castling_mode(self) -> CastlingMode {
+        match self {
+            Variant::Standard => CastlingMode::Standard,
+            Variant::Chess960 => CastlingMode::Chess960,
+        }
+    }
 }
 
 /// Where `part`, a subslice of `whole`, lies in it.
@@ -186,7 +233,7 @@ impl Driver {
     /// The start position from the tags, into `self.pos`.
     fn start_position(&mut self) -> Result<(), GameError> {
         if let Some(line) = self.variant_line
-            && !is_standard_variant(&self.variant)
+            && Variant::from_tag(&self.variant).is_none()
         {
             let kind = PgnErrorKind::UnsupportedVariant(quote_bytes(self.variant.trim_ascii()));
             return Err(GameError { line, kind });
@@ -195,15 +242,9 @@ impl Driver {
             self.pos.clone_from(&self.startpos);
             return Ok(());
         };
+        // Chess960 castling rights (Shredder-FEN, X-FEN) read in any game: the FEN
+        // says where the rooks are, whatever the `[Variant]` tag says.
         let fen = decode(&self.fen);
-        let castling = fen.split_ascii_whitespace().nth(2).unwrap_or("");
-        if castling
-            .bytes()
-            .any(|b| matches!(b, b'A'..=b'H' | b'a'..=b'h'))
-        {
-            let kind = PgnErrorKind::UnsupportedCastling(quote_bytes(castling.as_bytes()));
-            return Err(GameError { line, kind });
-        }
         match Position::from_fen(fen.trim()) {
             Ok(pos) => {
                 self.pos = pos;
