@@ -7,6 +7,7 @@
 //! * [`mobility`]: piece mobility on an empty board (seed 002), fairy pieces, Betza notation.
 //! * [`mate`]: exact mates in one, the static "Mate at a Glance" detector, pattern names.
 //! * [`notation`]: SAN and UCI moves read and written, PGN games read.
+//! * [`search`]: a plain alpha-beta search, so that `kibitz uci` always has a move.
 //!
 //! ```
 //! use kibitz::{lines, Square};
@@ -21,6 +22,7 @@ pub mod mate;
 pub mod mobility;
 pub mod notation;
 pub mod position;
+pub mod search;
 #[cfg(test)]
 mod testing;
 

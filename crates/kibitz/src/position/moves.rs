@@ -244,6 +244,12 @@ impl MoveList {
         &self.moves[..self.len]
     }
 
+    /// The moves as a mutable slice, to put them in the order a search tries them.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
     /// Iterates over the moves.
     #[inline]
     pub fn iter(&self) -> core::slice::Iter<'_, Move> {

@@ -1,0 +1,91 @@
+"""`kibitz uci` driven by python-chess's `chess.engine` — a UCI client nobody here
+wrote: the handshake, options, `go` with every kind of limit, `analysis()` then
+stop, mate scores from both sides, Chess960 castling, and a whole game of legal
+moves.
+"""
+
+import chess
+import chess.engine
+import pytest
+
+from test_pieces import cli
+
+
+@pytest.fixture
+def engine():
+    eng = chess.engine.SimpleEngine.popen_uci(cli() + ['uci'], timeout=30)
+    yield eng
+    eng.quit()
+
+
+def test_handshake_and_options(engine):
+    assert engine.id['name'].startswith('kibitz')
+    assert 'Hash' in engine.options
+    assert 'UCI_Chess960' in engine.options
+    engine.configure({'Hash': 8})
+    engine.ping()
+
+
+def test_mate_limit_finds_the_mate(engine):
+    board = chess.Board('6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1')
+    result = engine.play(board, chess.engine.Limit(mate=1), info=chess.engine.INFO_ALL)
+    assert result.move == chess.Move.from_uci('e1e8')
+    assert result.info['score'].relative == chess.engine.Mate(1)
+
+
+def test_the_mated_side_sees_it(engine):
+    board = chess.Board('k7/8/1K6/8/8/8/8/7R b - - 0 1')
+    info = engine.analyse(board, chess.engine.Limit(depth=4))
+    assert info['score'].relative == chess.engine.Mate(-1)
+    assert board.is_legal(info['pv'][0])
+
+
+@pytest.mark.parametrize('limit', [
+    chess.engine.Limit(time=0.05),
+    chess.engine.Limit(depth=3),
+    chess.engine.Limit(nodes=2000),
+    chess.engine.Limit(white_clock=1.0, black_clock=1.0, white_inc=0.01, black_inc=0.01),
+])
+def test_every_limit_gives_a_legal_move(engine, limit):
+    board = chess.Board()
+    board.push_san('e4')
+    result = engine.play(board, limit)
+    assert board.is_legal(result.move)
+
+
+def test_analysis_then_stop(engine):
+    board = chess.Board()
+    with engine.analysis(board) as analysis:
+        for info in analysis:
+            if info.get('depth', 0) >= 2:
+                break
+    best = analysis.wait()
+    assert board.is_legal(best.move)
+
+
+def test_chess960_castling_is_king_takes_rook(engine):
+    board = chess.Board('2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1', chess960=True)
+    result = engine.play(board, chess.engine.Limit(mate=1))
+    assert board.is_castling(result.move)
+    assert board.san(result.move) == 'O-O-O#'
+
+
+def test_a_whole_game_of_legal_moves(engine):
+    board = chess.Board()
+    while not board.is_game_over() and board.ply() < 60:
+        result = engine.play(board, chess.engine.Limit(time=0.01))
+        assert board.is_legal(result.move), (board.fen(), result.move)
+        board.push(result.move)
+
+
+def test_bad_position_keeps_the_engine_alive(engine):
+    # python-chess sends only good positions; talk to the protocol directly.
+    import subprocess
+    proc = subprocess.run(cli() + ['uci'], input=b'position fen 8/8/8 w - - 0 1\nposition startpos moves e2e5\n'
+                          b'isready\ngo depth 1\nisready\nquit\n', capture_output=True, timeout=30)
+    out = proc.stdout.decode().splitlines()
+    assert proc.returncode == 0
+    assert out[0].startswith('info string position: invalid FEN')
+    assert out[1].startswith('info string position: move 1 (e2e5): illegal move')
+    assert 'readyok' in out
+    assert any(line.startswith('bestmove ') for line in out)

@@ -1,0 +1,415 @@
+//! A plain game-tree search: iterative-deepening alpha-beta over material and
+//! piece placement, with a quiescence search on captures.
+//!
+//! kibitz is a toolkit, not a playing engine; this search is what lets `kibitz uci`
+//! answer every `go` with a sensible legal move in time, so that a GUI never waits,
+//! while `go mate N` goes to the exact prover ([`crate::mate::solve`]). It finds the
+//! mates its depth reaches (scores as [`Score::Mate`]), but proves nothing: a mate
+//! score here is only as deep as the search.
+//!
+//! ```
+//! use kibitz::Position;
+//! use kibitz::search::{Limits, Score, Search};
+//! let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
+//! let mut search = Search::new(1);
+//! let report = search.think(&pos, &Limits::depth(3), |_| {});
+//! assert_eq!(report.pv[0].to_string(), "e1e8");
+//! assert_eq!(report.score, Score::Mate(1));
+//! ```
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::{Color, Move, MoveList, Position, Role, Square};
+
+/// What ends a search besides finishing its depth.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The deepest iteration, in plies (`go depth`).
+    pub depth: Option<u32>,
+    /// Nodes to visit at most (`go nodes`).
+    pub nodes: Option<u64>,
+    /// The moment to stop (`go movetime`, or the share of the clock).
+    pub deadline: Option<Instant>,
+    /// Set from outside to stop at once (`stop`); the best move so far is kept.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// Search to `depth` plies and no further.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+}
+
+/// A search score from the side to move's view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many moves of the side to move; negative when it is mated (UCI
+    /// `score mate`).
+    Mate(i32),
+}
+
+/// What an iteration found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The depth completed, in plies.
+    pub depth: u32,
+    /// The score of the principal variation.
+    pub score: Score,
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// The principal variation; its first move is the best move. Empty only when the
+    /// side to move has no legal move.
+    pub pv: Vec<Move>,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
+
+/// Material values in centipawns, by [`Role`] index (pawn, knight, bishop, rook,
+/// queen, king).
+const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
+const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 1_000;
+const INFINITY: i32 = MATE + 1;
+const MAX_PLY: usize = 96;
+
+/// A bonus for standing near the centre, 0 in the corners to 6 in the middle, by
+/// square: the only positional knowledge, enough to make moves that look purposeful.
+fn centrality(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    let df = (2 * f - 7).abs();
+    let dr = (2 * r - 7).abs();
+    (14 - df - dr) / 2
+}
+
+/// The static evaluation from the side to move's view.
+fn evaluate(pos: &Position) -> i32 {
+    let mut score = 0;
+    for color in Color::ALL {
+        let sign = if color == pos.turn() { 1 } else { -1 };
+        for role in Role::ALL {
+            for sq in pos.pieces(color, role) {
+                let mut v = VALUE[role as usize];
+                v += match role {
+                    Role::Knight | Role::Bishop => 3 * centrality(sq),
+                    Role::Pawn => {
+                        let advance = match color {
+                            Color::White => sq.rank() as i32 - 1,
+                            Color::Black => 6 - sq.rank() as i32,
+                        };
+                        4 * advance + centrality(sq)
+                    }
+                    Role::Queen => centrality(sq),
+                    Role::Rook | Role::King => 0,
+                };
+                score += sign * v;
+            }
+        }
+    }
+    score
+}
+
+#[derive(Copy, Clone, Default)]
+struct TtEntry {
+    key: u64,
+    best: Option<Move>,
+}
+
+/// A search with its memory (the best move per position seen, which orders the next
+/// iteration's moves), reused from move to move.
+pub struct Search {
+    table: Vec<TtEntry>,
+    nodes: u64,
+    limits: Limits,
+    started: Instant,
+    aborted: bool,
+    pv: [[Option<Move>; MAX_PLY]; MAX_PLY],
+    pv_len: [usize; MAX_PLY],
+}
+
+impl Search {
+    /// A search with about `hash_mb` MiB of memory for best moves.
+    pub fn new(hash_mb: usize) -> Search {
+        let entries = (hash_mb.clamp(1, 4096) << 20) / core::mem::size_of::<TtEntry>();
+        Search {
+            table: vec![TtEntry::default(); entries.next_power_of_two() / 2],
+            nodes: 0,
+            limits: Limits::default(),
+            started: Instant::now(),
+            aborted: false,
+            pv: [[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    /// Forgets what earlier searches learnt (`ucinewgame`).
+    pub fn clear(&mut self) {
+        self.table.fill(TtEntry::default());
+    }
+
+    /// Searches `pos` by iterative deepening until a limit, calling `on_iteration`
+    /// after each completed depth, and returns the last complete iteration's report
+    /// (depth 1 always completes, so a legal move is always known).
+    pub fn think(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&Report),
+    ) -> Report {
+        self.limits = limits.clone();
+        self.started = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        let moves = pos.legal_moves();
+        let mut best = Report {
+            depth: 0,
+            score: Score::Cp(if pos.is_check() { -MATE } else { 0 }),
+            nodes: 0,
+            pv: moves.first().copied().into_iter().collect(),
+            elapsed: Duration::ZERO,
+        };
+        if moves.is_empty() {
+            if pos.is_check() {
+                best.score = Score::Mate(0);
+            }
+            return best;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        for depth in 1..=max_depth {
+            if depth > 1 && self.limit_reached() {
+                break;
+            }
+            let score = self.negamax(pos, depth as i32, 0, -INFINITY, INFINITY);
+            if self.aborted && depth > 1 {
+                break;
+            }
+            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+                .iter()
+                .flatten()
+                .copied()
+                .collect();
+            best = Report {
+                depth,
+                score: to_score(score),
+                nodes: self.nodes,
+                pv: if pv.is_empty() { best.pv } else { pv },
+                elapsed: self.started.elapsed(),
+            };
+            on_iteration(&best);
+            // A mate found within the full width of this depth cannot get shorter.
+            if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+                break;
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Should the search stop now? Looked at every 1,024 nodes (and before each
+    /// iteration); depth 1 always finishes, so that a move is always known.
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes & 1023 != 0 {
+            return self.aborted;
+        }
+        self.limit_reached()
+    }
+
+    fn limit_reached(&mut self) -> bool {
+        let l = &self.limits;
+        if l.nodes.is_some_and(|n| self.nodes >= n)
+            || l.deadline.is_some_and(|d| Instant::now() >= d)
+            || l.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            return self.quiescence(pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        if ply > 0 && self.out_of_time() {
+            return 0;
+        }
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if pos.is_check() {
+                -(MATE - ply as i32)
+            } else {
+                0
+            };
+        }
+        if ply > 0 && pos.halfmoves() >= 100 {
+            return 0;
+        }
+        let slot = (pos.hash() as usize) & (self.table.len() - 1);
+        let hinted = (self.table[slot].key == pos.hash())
+            .then_some(self.table[slot].best)
+            .flatten();
+        order(pos, &mut moves, hinted);
+        let mut best_move = None;
+        for &mv in moves.iter() {
+            let next = pos.after(mv);
+            let extension = i32::from(next.is_check());
+            let score = -self.negamax(&next, depth - 1 + extension, ply + 1, -beta, -alpha);
+            if self.aborted && ply > 0 {
+                return 0;
+            }
+            if score > alpha {
+                alpha = score;
+                best_move = Some(mv);
+                self.pv[ply][0] = Some(mv);
+                let child_len = self.pv_len[ply + 1];
+                for i in 0..child_len {
+                    self.pv[ply][i + 1] = self.pv[ply + 1][i];
+                }
+                self.pv_len[ply] = child_len + 1;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if best_move.is_some() {
+            self.table[slot] = TtEntry {
+                key: pos.hash(),
+                best: best_move,
+            };
+        }
+        alpha
+    }
+
+    fn quiescence(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        if self.out_of_time() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -(MATE - ply as i32) } else { 0 };
+        }
+        if !in_check {
+            let stand = evaluate(pos);
+            if stand >= beta || ply + 1 >= MAX_PLY {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            moves.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
+        }
+        order(pos, &mut moves, None);
+        for &mv in moves.iter() {
+            let score = -self.quiescence(&pos.after(mv), ply + 1, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        alpha
+    }
+}
+
+fn is_capture(pos: &Position, mv: Move) -> bool {
+    mv.is_en_passant() || (!mv.is_castle() && pos.them().contains(mv.to))
+}
+
+/// The hinted move first, then captures by most valuable victim and least valuable
+/// attacker, promotions, then the rest.
+fn order(pos: &Position, moves: &mut MoveList, hinted: Option<Move>) {
+    let key = |mv: &Move| -> i32 {
+        if Some(*mv) == hinted {
+            return -100_000;
+        }
+        let mut k = 0;
+        if is_capture(pos, *mv) {
+            let victim = pos.role_at(mv.to).map_or(VALUE[0], |r| VALUE[r as usize]);
+            k -= 10 * victim - VALUE[mv.role as usize] / 10 + 1_000;
+        }
+        if let Some(p) = mv.promotion {
+            k -= VALUE[p as usize];
+        }
+        k
+    };
+    moves.as_mut_slice().sort_unstable_by_key(key);
+}
+
+fn to_score(score: i32) -> Score {
+    if score > MATE_BOUND {
+        let plies = MATE - score;
+        Score::Mate((plies + 1) / 2)
+    } else if score < -MATE_BOUND {
+        let plies = MATE + score;
+        Score::Mate(-(plies / 2))
+    } else {
+        Score::Cp(score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn always_a_legal_move_even_with_no_time() {
+        let stop = Arc::new(AtomicBool::new(true));
+        let limits = Limits {
+            stop: Some(stop),
+            ..Limits::default()
+        };
+        let pos = Position::startpos();
+        let report = Search::new(1).think(&pos, &limits, |_| {});
+        assert!(pos.is_legal(report.pv[0]));
+        assert_eq!(report.depth, 1);
+    }
+
+    #[test]
+    fn mated_and_stalemated_positions() {
+        let mated = Position::from_fen("R6k/6pp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+        let r = Search::new(1).think(&mated, &Limits::depth(3), |_| {});
+        assert_eq!((r.score, r.pv.len()), (Score::Mate(0), 0));
+        let stale = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        let r = Search::new(1).think(&stale, &Limits::depth(3), |_| {});
+        assert_eq!((r.score, r.pv.len()), (Score::Cp(0), 0));
+    }
+
+    #[test]
+    fn wins_material_and_sees_being_mated() {
+        // A hanging queen is taken.
+        let pos = Position::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+        let r = Search::new(1).think(&pos, &Limits::depth(3), |_| {});
+        assert_eq!(r.pv[0].to_string(), "d2d5");
+        // Black to move, mated next move whatever it does (Kb8, Rh8#): mate -1.
+        let pos = Position::from_fen("k7/8/1K6/8/8/8/8/7R b - - 0 1").unwrap();
+        let r = Search::new(1).think(&pos, &Limits::depth(4), |_| {});
+        assert_eq!(r.score, Score::Mate(-1), "{r:?}");
+    }
+}
