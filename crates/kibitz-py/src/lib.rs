@@ -11,6 +11,7 @@ mod exercise;
 mod mate;
 mod pieces;
 mod position;
+mod scan;
 
 use pyo3::prelude::*;
 
@@ -26,7 +27,7 @@ use pyo3::prelude::*;
 /// mates in one with SAN and pattern names: mates_in_one, mate_threats, glance,
 /// and mates_in_one_batch over many FENs without holding the GIL.
 #[pymodule]
-#[pyo3(name = "kibitz")]
+#[pyo3(name = "_kibitz")]
 fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(exercise::fide2coordinates, m)?)?;
     m.add_function(wrap_pyfunction!(exercise::coordinates2fide, m)?)?;
@@ -43,5 +44,7 @@ fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mate::mate_threats, m)?)?;
     m.add_function(wrap_pyfunction!(mate::glance, m)?)?;
     m.add_function(wrap_pyfunction!(mate::mates_in_one_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(scan::scan_games, m)?)?;
+    m.add_class::<scan::MateReader>()?;
     Ok(())
 }

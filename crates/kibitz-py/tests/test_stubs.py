@@ -1,4 +1,5 @@
-"""kibitz.pyi names exactly what the module exports, with matching parameters."""
+"""python/kibitz/__init__.pyi names exactly what the module exports, with matching
+parameters."""
 
 import ast
 import inspect
@@ -6,7 +7,7 @@ from pathlib import Path
 
 import kibitz
 
-STUB = Path(__file__).resolve().parents[1] / 'kibitz.pyi'
+STUB = Path(__file__).resolve().parents[1] / 'python' / 'kibitz' / '__init__.pyi'
 
 
 def stub_tree():
@@ -20,7 +21,8 @@ def public(obj):
 def test_stub_names_match_the_module():
     tree = stub_tree()
     names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
-    module = {n for n in public(kibitz) if n != 'kibitz'}
+    # Submodules (kibitz.dask, once imported) have stubs of their own, or none.
+    module = {n for n in public(kibitz) if not inspect.ismodule(getattr(kibitz, n))}
     assert names == module
 
 

@@ -240,6 +240,26 @@ impl MateScan {
     }
 
     fn games(&self, name: Name<'_>, chunk: &Chunk, scanned: &mut Scanned) {
+        self.visit(
+            name,
+            &chunk.bytes,
+            chunk.first_line as usize,
+            chunk.last,
+            scanned,
+        );
+    }
+
+    /// Scans the games of `bytes` (starting on line `first_line`) into `records`;
+    /// when the input ends with them (`last`), a game still waiting for its result
+    /// was cut off and is an error.
+    fn visit(
+        &self,
+        name: Name<'_>,
+        bytes: &[u8],
+        first_line: usize,
+        last: bool,
+        records: &mut dyn Records,
+    ) {
         let mut games = MateGames {
             scan: self,
             name,
@@ -248,19 +268,92 @@ impl MateScan {
             pending: None,
             open: None,
             castling: self.castling,
-            scanned,
+            records,
         };
-        visit_games(&chunk.bytes, chunk.first_line as usize, &mut games);
-        // The input's last game still waiting for its result was cut off.
-        if chunk.last
-            && let Some(line) = games.open
-        {
+        visit_games(bytes, first_line, &mut games);
+        if last && let Some(line) = games.open {
             let error = GameError {
                 line,
                 kind: PgnErrorKind::Truncated,
             };
-            games.error(games.game - 1, &error);
+            games.error(games.game.saturating_sub(1), &error);
         }
+    }
+
+    /// Scans games given one by one — each a movetext or a whole PGN game, with an
+    /// optional start position as FEN — into [`MateRow`]s, the columns the Python
+    /// module hands to pandas and pyarrow. The records are the very ones `kibitz mate`
+    /// writes for the same games: the same visitor makes both. Each row's `game` is
+    /// the index of its text (several games in one text share it). A text whose
+    /// last game ends without a result is an error row, as at the end of a file.
+    ///
+    /// ```
+    /// use kibitz_scan::mate::MateScan;
+    /// let (rows, totals) = MateScan::default().game_rows([
+    ///     (&b"1. f3 e5 2. g4 Nc6 3. Nc3 Qh4# 0-1"[..], None),
+    ///     (&b"1. e4 Zz9 *"[..], None),
+    /// ]);
+    /// assert_eq!(totals.games, 2);
+    /// assert_eq!((rows[0].game, rows[0].ply), (0, Some(4)));
+    /// assert_eq!(rows[0].mates_san, ["Qh4#"]);
+    /// assert_eq!(rows[0].played_san.as_deref(), Some("Nc6"));
+    /// assert_eq!(rows[0].missed, Some(true));
+    /// assert_eq!(rows[2].game, 1);
+    /// assert!(rows[2].error.as_deref().unwrap().contains("ply 2"));
+    /// ```
+    pub fn game_rows<'a>(
+        &self,
+        games: impl IntoIterator<Item = (&'a [u8], Option<&'a str>)>,
+    ) -> (Vec<MateRow>, Totals) {
+        let mut rows = Rows {
+            per_text: true,
+            ..Rows::default()
+        };
+        let mut with_fen = Vec::new();
+        for (index, (text, fen)) in games.into_iter().enumerate() {
+            // The start position as the tag a PGN file would give it, on a line
+            // of its own numbered 0, so that the movetext's lines count from 1.
+            let (text, first_line) = match fen {
+                Some(fen) => {
+                    with_fen.clear();
+                    with_fen.extend_from_slice(b"[FEN \"");
+                    with_fen.extend_from_slice(fen.trim().as_bytes());
+                    with_fen.extend_from_slice(b"\"]\n");
+                    with_fen.extend_from_slice(text);
+                    (&with_fen[..], 0)
+                }
+                None => (text, 1),
+            };
+            rows.base = index as u64;
+            self.visit(
+                Name { text: "", json: "" },
+                text,
+                first_line,
+                true,
+                &mut rows,
+            );
+        }
+        (rows.rows, rows.totals)
+    }
+
+    /// The rows of one chunk of a PGN input ([`crate::chunk::Chunker`] with
+    /// [`Format::Pgn`]'s framing), its games numbered from `first_game`, for a
+    /// streaming reader; and how many games it held. A last chunk's game cut off
+    /// before its result is an error row, as in `kibitz mate`.
+    pub fn chunk_rows(&self, chunk: &Chunk, first_game: u64) -> (Vec<MateRow>, Totals) {
+        let mut rows = Rows {
+            base: first_game,
+            ..Rows::default()
+        };
+        let name = Name { text: "", json: "" };
+        self.visit(
+            name,
+            &chunk.bytes,
+            chunk.first_line as usize,
+            chunk.last,
+            &mut rows,
+        );
+        (rows.rows, rows.totals)
     }
 
     /// Writes one record of a position.
@@ -404,7 +497,153 @@ struct MateGames<'s, 'o> {
     open: Option<usize>,
     /// How UCI writes castling in this game (from its `[Variant]` tag).
     castling: CastlingMode,
-    scanned: &'o mut Scanned,
+    records: &'o mut dyn Records,
+}
+
+/// Where a scan's records go: rendered as text or JSON Lines ([`Scanned`]), or
+/// kept as [`MateRow`]s for the Python module's columns. One scan, two shapes.
+trait Records {
+    /// The counts of the scan so far.
+    fn totals(&mut self) -> &mut Totals;
+    /// A position with a mate in one.
+    fn found(&mut self, scan: &MateScan, input: &Input<'_>, found: &Found<'_>);
+    /// A record that could not be read.
+    fn error(&mut self, scan: &MateScan, input: &Input<'_>, message: core::fmt::Arguments<'_>);
+}
+
+/// One row of [`MateScan::game_rows`]: a position where the side to move had a
+/// mate in one, or (with `error` set and the position's fields empty) a game that
+/// could not be read to its end.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MateRow {
+    /// The index of the game's text in the batch, from 0.
+    pub game: u64,
+    /// The half-move about to be played in the position, from 1; None for an error.
+    pub ply: Option<u32>,
+    /// The position, in FEN (X-FEN castling rights).
+    pub fen: Option<String>,
+    /// The mating moves in SAN.
+    pub mates_san: Vec<String>,
+    /// The mating moves in UCI.
+    pub mates_uci: Vec<String>,
+    /// The pattern names of each mating move (`backRankMate`, …).
+    pub patterns: Vec<Vec<String>>,
+    /// Did the glance detector see each mating move?
+    pub glance: Vec<bool>,
+    /// With threats asked for: the mates the other side threatens, in SAN.
+    pub threats_san: Vec<String>,
+    /// The move played, in SAN.
+    pub played_san: Option<String>,
+    /// The move played, in UCI.
+    pub played_uci: Option<String>,
+    /// Was the move played not one of the mates?
+    pub missed: Option<bool>,
+    /// The mover's clock after the move played (`[%clk]`), as `H:MM:SS`.
+    pub clock: Option<String>,
+    /// The engine evaluation after the move played (`[%eval]`).
+    pub eval: Option<String>,
+    /// Why the game could not be read: the line, ply and token.
+    pub error: Option<String>,
+}
+
+/// The rows of a batch of games, for [`MateScan::game_rows`] and
+/// [`MateScan::chunk_rows`].
+#[derive(Default)]
+struct Rows {
+    /// The index of the text being scanned, or of the chunk's first game.
+    base: u64,
+    /// One text, one index (`game_rows`), rather than one index per game.
+    per_text: bool,
+    rows: Vec<MateRow>,
+    totals: Totals,
+}
+
+impl Rows {
+    /// The batch index of a record's game.
+    fn game(&self, input: &Input<'_>) -> u64 {
+        let local = match *input {
+            Input::Ply { game, .. } | Input::Game { game, .. } => game,
+            _ => 0,
+        };
+        if self.per_text {
+            self.base
+        } else {
+            self.base + local
+        }
+    }
+}
+
+impl Records for Rows {
+    fn totals(&mut self) -> &mut Totals {
+        &mut self.totals
+    }
+
+    fn found(&mut self, _scan: &MateScan, input: &Input<'_>, found: &Found<'_>) {
+        let ply = match *input {
+            Input::Ply { ply, .. } => Some(ply as u32),
+            _ => None,
+        };
+        let pos = found.pos;
+        let san = |pos: &Position, mv: Move| {
+            let mut text = String::new();
+            let _ = write_san(&mut text, pos, mv, SanStyle::Standard);
+            text
+        };
+        let mut row = MateRow {
+            game: self.game(input),
+            ply,
+            fen: Some(pos.fen()),
+            ..MateRow::default()
+        };
+        for m in found.mates {
+            row.mates_san.push(san(pos, m.mv));
+            row.mates_uci.push(m.mv.uci_in(found.castling));
+            row.patterns.push(
+                mate_patterns(pos, m.mv)
+                    .iter()
+                    .map(|p| p.name().to_string())
+                    .collect(),
+            );
+            row.glance.push(m.glance);
+        }
+        if let Some((passed, threats)) = found.threats {
+            row.threats_san = threats.iter().map(|m| san(passed, m.mv)).collect();
+        }
+        if let Some(mv) = found.played {
+            row.played_san = Some(san(pos, mv));
+            row.played_uci = Some(mv.uci_in(found.castling));
+            row.missed = Some(!found.mates.iter().any(|m| m.mv == mv));
+        }
+        row.clock = found.notes.clock.map(|c| {
+            let mut text = String::new();
+            clock_text(&mut text, c);
+            text
+        });
+        row.eval = found.notes.eval.map(|e| e.eval.to_string());
+        self.rows.push(row);
+    }
+
+    fn error(&mut self, _scan: &MateScan, input: &Input<'_>, message: core::fmt::Arguments<'_>) {
+        self.rows.push(MateRow {
+            game: self.game(input),
+            error: Some(message.to_string()),
+            ..MateRow::default()
+        });
+    }
+}
+
+impl Records for Scanned {
+    fn totals(&mut self) -> &mut Totals {
+        &mut self.totals
+    }
+
+    fn found(&mut self, scan: &MateScan, input: &Input<'_>, found: &Found<'_>) {
+        scan.record(&mut self.out, input, found);
+    }
+
+    fn error(&mut self, scan: &MateScan, input: &Input<'_>, message: core::fmt::Arguments<'_>) {
+        scan.error(&mut self.out, input, message);
+    }
 }
 
 /// A record waiting for the annotations of the move played.
@@ -419,13 +658,12 @@ struct Pending {
 impl MateGames<'_, '_> {
     /// The error record of the chunk's game `game`.
     fn error(&mut self, game: u64, err: &GameError) {
-        self.scanned.totals.errors += 1;
+        self.records.totals().errors += 1;
         let input = Input::Game {
             name: self.name,
             game,
         };
-        self.scan
-            .error(&mut self.scanned.out, &input, format_args!("{err}"));
+        self.records.error(self.scan, &input, format_args!("{err}"));
     }
 
     fn flush(&mut self) {
@@ -445,7 +683,7 @@ impl MateGames<'_, '_> {
             notes: &p.notes,
             castling: self.castling,
         };
-        self.scan.record(&mut self.scanned.out, &input, &found);
+        self.records.found(self.scan, &input, &found);
     }
 }
 
@@ -466,10 +704,10 @@ impl Visitor for MateGames<'_, '_> {
     fn ply(&mut self, before: &Position, mv: Move, _san: &[u8]) -> ControlFlow<()> {
         self.flush();
         self.ply += 1;
-        self.scanned.totals.positions += 1;
+        self.records.totals().positions += 1;
         let analysis = self.scan.analyse(before);
         if !analysis.mates.is_empty() {
-            self.scanned.totals.count(&analysis.mates);
+            self.records.totals().count(&analysis.mates);
             self.pending = Some(Pending {
                 before: before.clone(),
                 played: mv,
@@ -499,7 +737,7 @@ impl Visitor for MateGames<'_, '_> {
 
     fn end_game(&mut self, end: &GameEnd<'_>) {
         self.flush();
-        self.scanned.totals.games += 1;
+        self.records.totals().games += 1;
         if let Some(err) = end.error {
             self.error(self.game, err);
         }

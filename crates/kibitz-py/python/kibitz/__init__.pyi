@@ -1,7 +1,9 @@
-"""Type stubs for the `kibitz` extension module (crates/kibitz-py)."""
+"""Type stubs for the `kibitz` package (crates/kibitz-py): the Rust extension
+`kibitz._kibitz`, re-exported."""
 
-from collections.abc import Iterable
-from typing import Optional, Union, final
+from collections.abc import Iterable, Iterator
+from os import PathLike
+from typing import Any, BinaryIO, Optional, Union, final
 
 Direction = tuple[int, int]
 Directions = Iterable[Direction]
@@ -118,3 +120,33 @@ def glance(position: Union[str, Position], *, chess960: bool = False) -> list[Ma
 def mates_in_one_batch(
     fens: Iterable[str], skip_invalid: bool = False
 ) -> list[Optional[list[str]]]: ...
+
+# --- games in bulk --------------------------------------------------------------------
+
+Columns = dict[str, list[Any]]
+
+def scan_games(
+    movetexts: Iterable[Optional[str]],
+    *,
+    fens: Optional[Iterable[Optional[str]]] = None,
+    threads: Optional[int] = None,
+    threats: bool = False,
+    glance_only: bool = False,
+    chess960: bool = False,
+) -> Columns: ...
+
+@final
+class MateReader(Iterator[Columns]):
+    """Streams a PGN file or binary file object, yielding scan_games's columns."""
+
+    def __init__(
+        self,
+        source: Union[str, PathLike[str], BinaryIO],
+        *,
+        batch_bytes: int = 1048576,
+        threats: bool = False,
+        glance_only: bool = False,
+        chess960: bool = False,
+    ) -> None: ...
+    def __iter__(self) -> MateReader: ...
+    def __next__(self) -> Columns: ...
