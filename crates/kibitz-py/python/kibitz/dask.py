@@ -121,6 +121,7 @@ def missed_mates(
     only_missed: bool = False,
     threads_per_partition: Optional[int] = 1,
     chess960: bool = False,
+    **read_parquet,
 ):
     """The positions with a mate in one in every game of `data`, as a lazy Dask
     DataFrame with declared `meta` — compute it on the `dask.distributed.Client`
@@ -137,6 +138,9 @@ def missed_mates(
     only_missed keeps the missed mates (and the errors). Each row's index is its
     game's index label in `data`.
 
+    Other keyword arguments go to `dask.dataframe.read_parquet` (for instance
+    `split_row_groups=True` for a partition per row group).
+
     A missing column, or one that holds no strings, is a `ValueError` naming it,
     raised here, before any work starts.
     """
@@ -144,10 +148,11 @@ def missed_mates(
 
     if isinstance(data, (str, list, tuple)):
         wanted = [movetext, *([fen] if fen else [])]
-        probe = dd.read_parquet(data)
+        probe = dd.read_parquet(data, **read_parquet)
         keep = [k for k in keep if k in probe.columns and k not in wanted] if keep == ("Site",) else list(keep)
         _check_columns(probe, movetext, fen, keep)
-        frame = dd.read_parquet(data, columns=[*wanted, *[k for k in keep if k not in wanted]])
+        columns = [*wanted, *[k for k in keep if k not in wanted]]
+        frame = dd.read_parquet(data, columns=columns, **read_parquet)
     else:
         frame = data
         if keep == ("Site",):
