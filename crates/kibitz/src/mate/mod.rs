@@ -29,6 +29,7 @@ mod exact;
 mod flights;
 mod glance;
 mod patterns;
+pub mod solve;
 mod stats;
 
 pub use exact::{count_mates_in_one, mate_threats, mates_in_one};

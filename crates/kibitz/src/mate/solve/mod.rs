@@ -1,0 +1,287 @@
+//! The prover: forced mates in N, exactly — the shortest length, every key, a
+//! principal line and, on request, a solution tree anyone can check.
+//!
+//! [`solve`] answers, for a position and a bound N (moves of the side that mates):
+//!
+//! * [`Verdict::MateIn`]`(n)`: the side to move mates in `n` ≤ N by force, and in
+//!   no fewer;
+//! * [`Verdict::MatedIn`]`(n)`: the side to move is mated in `n` ≤ N (moves of the
+//!   opponent) whatever it plays, and it has no mate of its own first;
+//! * [`Verdict::NoMateWithin`]`(N)`: neither, proven;
+//! * [`Verdict::Unknown`]: a limit (nodes, time, the stop flag) ended the search
+//!   first; what was proven so far is kept.
+//!
+//! The rules are those of composed problems: **the 50-move rule and repetitions are
+//! ignored** (a mate in 30 that passes the 50-move mark, or that a repetition could
+//! dodge in a game, still counts). Stalemate is not mate, and a defence that gives
+//! check must be answered like any other. No pruning drops a move for looking
+//! unpromising: a quiet key that threatens nothing (a zugzwang) is found.
+//!
+//! Proofs are depth-first with iterative deepening on n; the last attacker move of
+//! every line is the exact mate-in-one finder, with no move generation. A
+//! transposition table keyed by the position's Zobrist hash (which includes castling
+//! and en-passant rights) remembers proven bounds; it checks the full 64-bit key, so
+//! only a 64-bit hash collision could mislead it — the solution tree, replayed by
+//! [`Solution::verify`] with nothing but the rules, catches even that.
+//!
+//! ```
+//! use kibitz::Position;
+//! use kibitz::mate::solve::{SolveOptions, Verdict, solve};
+//! // 1.Rd5! threatens nothing, yet Black must play Kh3, and Rh5# follows: a
+//! // zugzwang key, which a "keys must threaten" search would miss.
+//! let pos = Position::from_fen("8/8/8/8/7k/5K2/8/3R4 w - - 0 1").unwrap();
+//! let sol = solve(&pos, &SolveOptions { tree: true, ..SolveOptions::mate_in(3) });
+//! assert_eq!(sol.outcome, Verdict::MateIn(2));
+//! let keys: Vec<String> = sol.keys.iter().map(|k| k.mv.uci()).collect();
+//! assert_eq!(keys, ["d1d5"]);
+//! let line: Vec<String> = sol.line.iter().map(|m| m.uci()).collect();
+//! assert_eq!(line, ["d1d5", "h4h3", "d5h5"]);
+//! sol.verify(&pos).unwrap();
+//! ```
+
+mod search;
+mod table;
+mod tree;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use crate::{Move, Position};
+use search::Searcher;
+pub use tree::{Tree, TreeMove, TreeReply, VerifyError, VerifyErrorKind};
+
+/// The longest mate [`solve`] looks for; a larger bound is cut to this.
+pub const MAX_MATE_MOVES: u32 = 100;
+
+/// What to prove and when to give up.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// N: look for mates within this many moves of the mating side (at most
+    /// [`MAX_MATE_MOVES`]). 0 proves nothing but an existing checkmate.
+    pub max_moves: u32,
+    /// Every first move that mates within N, each with its own length; otherwise
+    /// only the keys of the shortest mate.
+    pub all_keys: bool,
+    /// Build the solution tree ([`Solution::tree`]).
+    pub tree: bool,
+    /// Stop after about this many nodes.
+    pub node_limit: Option<u64>,
+    /// Stop at this time.
+    pub deadline: Option<Instant>,
+    /// Stop when this turns true (another thread sets it: UCI `stop`).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// The transposition table's size in MiB (at least 64 KiB is taken).
+    pub hash_mb: usize,
+}
+
+impl SolveOptions {
+    /// Mates within `n` moves, shortest keys only, no tree, no limits, 16 MiB.
+    ///
+    /// ```
+    /// use kibitz::mate::solve::SolveOptions;
+    /// assert_eq!(SolveOptions::mate_in(3).max_moves, 3);
+    /// ```
+    pub fn mate_in(n: u32) -> SolveOptions {
+        SolveOptions {
+            max_moves: n,
+            all_keys: false,
+            tree: false,
+            node_limit: None,
+            deadline: None,
+            stop: None,
+            hash_mb: 16,
+        }
+    }
+}
+
+/// What [`solve`] proved about the position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move mates in exactly this many of its moves (none shorter).
+    MateIn(u32),
+    /// Every move of the side to move allows a mate in this many moves of the
+    /// opponent (and some move holds out that long); 0: it is checkmated now.
+    MatedIn(u32),
+    /// No mate for either side within this many moves (the bound), proven.
+    NoMateWithin(u32),
+    /// A limit stopped the search: no mate for either side within `searched`
+    /// moves is proven, nothing beyond.
+    Unknown {
+        /// The depths fully proven: no mate within this many moves either way.
+        searched: u32,
+    },
+}
+
+/// A first move that forces mate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// The move.
+    pub mv: Move,
+    /// The fewest moves (this one included) in which it mates by force.
+    pub mate_in: u32,
+}
+
+/// The answer of [`solve`].
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// What was proven.
+    pub outcome: Verdict,
+    /// For [`Verdict::MateIn`]: every key of the shortest mate, or with
+    /// [`SolveOptions::all_keys`] every move that mates within N, shortest first.
+    /// Empty otherwise.
+    pub keys: Vec<Key>,
+    /// A principal line to mate, both sides' moves, the attacker's last: the
+    /// attacker always takes a shortest mate, the defender the longest resistance.
+    /// For [`Verdict::MatedIn`] it starts with the side to move's most stubborn
+    /// defence. Empty when there is no mate.
+    pub line: Vec<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// With [`SolveOptions::tree`]: the proof, for [`Solution::verify`] or any
+    /// move generator to replay.
+    pub tree: Option<Tree>,
+    /// False when a limit struck after the outcome was proven, while the keys, line
+    /// or tree were being gathered: those are then partial (the tree absent).
+    pub complete: bool,
+}
+
+/// Proves the shortest forced mate within `opts.max_moves`, for the side to move or
+/// against it; see the [module docs](self) for the rules.
+///
+/// ```
+/// use kibitz::Position;
+/// use kibitz::mate::solve::{SolveOptions, Verdict, solve};
+/// // Black to move has only Kh3, and then Rh5# : mated in one.
+/// let pos = Position::from_fen("8/8/8/3R4/7k/5K2/8/8 b - - 1 1").unwrap();
+/// let sol = solve(&pos, &SolveOptions::mate_in(2));
+/// assert_eq!(sol.outcome, Verdict::MatedIn(1));
+/// assert_eq!(sol.line.len(), 2);
+/// let pos = Position::startpos();
+/// assert_eq!(solve(&pos, &SolveOptions::mate_in(2)).outcome, Verdict::NoMateWithin(2));
+/// ```
+pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
+    let bound = opts.max_moves.min(MAX_MATE_MOVES);
+    let mut s = Searcher::new(
+        opts.hash_mb,
+        opts.node_limit,
+        opts.deadline,
+        opts.stop.as_deref(),
+    );
+    let mut sol = Solution {
+        outcome: Verdict::NoMateWithin(bound),
+        keys: Vec::new(),
+        line: Vec::new(),
+        nodes: 0,
+        tree: None,
+        complete: true,
+    };
+    if !pos.has_legal_move() {
+        if pos.is_check() {
+            sol.outcome = Verdict::MatedIn(0);
+            sol.tree = opts.tree.then(|| Tree::Defences(Vec::new()));
+        }
+        return sol;
+    }
+    for n in 1..=bound {
+        if s.attacker(pos, n, 0) {
+            sol.outcome = Verdict::MateIn(n);
+            break;
+        }
+        if !s.aborted && s.defender(pos, n, 0) {
+            sol.outcome = Verdict::MatedIn(n);
+            break;
+        }
+        if s.aborted {
+            sol.outcome = Verdict::Unknown { searched: n - 1 };
+            break;
+        }
+    }
+    match sol.outcome {
+        Verdict::MateIn(n) => gather_keys(&mut s, pos, n, bound, opts, &mut sol),
+        Verdict::MatedIn(n) => gather_defences(&mut s, pos, n, opts, &mut sol),
+        _ => {}
+    }
+    sol.complete = !s.aborted;
+    sol.nodes = s.nodes;
+    sol
+}
+
+/// Fills in the keys, the line and the tree of a proven mate in `n`.
+fn gather_keys(
+    s: &mut Searcher,
+    pos: &Position,
+    n: u32,
+    bound: u32,
+    opts: &SolveOptions,
+    sol: &mut Solution,
+) {
+    let last = if opts.all_keys { bound } else { n };
+    for &mv in &pos.legal_moves() {
+        let child = pos.after(mv);
+        if let Some(k) = s.shortest_loss(&child, last - 1, 1) {
+            sol.keys.push(Key { mv, mate_in: k + 1 });
+        }
+        if s.aborted {
+            return;
+        }
+    }
+    sol.keys.sort_by_key(|k| k.mate_in);
+    let Some(first) = sol.keys.first().copied() else {
+        return;
+    };
+    sol.line.push(first.mv);
+    principal_defence(s, &pos.after(first.mv), first.mate_in - 1, &mut sol.line);
+    if opts.tree && !s.aborted {
+        let keys: Option<Vec<TreeMove>> = sol
+            .keys
+            .iter()
+            .map(|k| tree::after_attack(s, pos, k.mv, k.mate_in))
+            .collect();
+        sol.tree = keys.map(Tree::Keys);
+    }
+}
+
+/// Fills in the line and the tree of a proven loss in `n`.
+fn gather_defences(
+    s: &mut Searcher,
+    pos: &Position,
+    n: u32,
+    opts: &SolveOptions,
+    sol: &mut Solution,
+) {
+    principal_defence(s, pos, n, &mut sol.line);
+    if opts.tree && !s.aborted {
+        sol.tree = tree::defences(s, pos, n).map(Tree::Defences);
+    }
+}
+
+/// Extends `line` from a defender node lost within `n`: the defence that holds out
+/// longest, the attacker's quickest mate after it, and so on down to mate.
+fn principal_defence(s: &mut Searcher, pos: &Position, n: u32, line: &mut Vec<Move>) {
+    let mut pos = pos.clone();
+    let mut n = n;
+    while n > 0 && !s.aborted {
+        // The defence after which the attacker needs the most moves.
+        let mut best: Option<(u32, Move, Position)> = None;
+        for &mv in &pos.legal_moves() {
+            let child = pos.after(mv);
+            let Some(k) = s.shortest(&child, n, 1) else {
+                return;
+            };
+            if best.as_ref().is_none_or(|&(b, _, _)| k > b) {
+                best = Some((k, mv, child));
+            }
+        }
+        let Some((k, defence, child)) = best else {
+            return;
+        };
+        let Some(attack) = tree::quickest_attack(s, &child, k) else {
+            return;
+        };
+        line.push(defence);
+        line.push(attack);
+        pos = child.after(attack);
+        n = k - 1;
+    }
+}

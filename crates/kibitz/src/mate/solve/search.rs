@@ -1,0 +1,297 @@
+//! The depth-first AND/OR search behind [`solve`](super::solve).
+//!
+//! Two node kinds alternate. At an attacker node the side to move looks for one move
+//! after which every defence still allows mate in the moves left (OR); at a defender
+//! node every legal move must allow it (AND), so one refutation settles the node. The
+//! last attacker move is never generated: it is the exact mate-in-one finder,
+//! [`count_mates_in_one`], which looks only at the squares a mating man can land on.
+//!
+//! Everything that speeds the search up only changes the order in which moves are
+//! tried or reuses facts already proven (the transposition table): no move is ever
+//! skipped for looking unpromising, so a quiet key in a zugzwang (no check, no
+//! threat) is found like any other.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::table::{DEFENDER_SALT, Table};
+use crate::mate::{count_mates_in_one, has_glance_mate, mates_in_one};
+use crate::{Move, Position};
+
+/// The search state of one solve: the table, the node count, the limits.
+pub(super) struct Searcher<'a> {
+    table: Table,
+    /// Nodes visited: positions entered, at either kind of node, horizon included.
+    pub nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    /// Set when a limit was hit; every caller then unwinds without storing anything,
+    /// so the table holds only finished proofs.
+    pub aborted: bool,
+    /// Per ply, the two defences that refuted an attacker move last: they often
+    /// refute its siblings too.
+    killers: Vec<[Option<Move>; 2]>,
+}
+
+/// How often (in nodes) the clock and the stop flag are looked at: at the first
+/// node, so that a flag set before the search stops it at once, and then every
+/// `POLL` nodes.
+const POLL: u64 = 1024;
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        hash_mb: usize,
+        node_limit: Option<u64>,
+        deadline: Option<Instant>,
+        stop: Option<&'a AtomicBool>,
+    ) -> Searcher<'a> {
+        Searcher {
+            table: Table::new(hash_mb),
+            nodes: 0,
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            deadline,
+            stop,
+            aborted: false,
+            killers: Vec::new(),
+        }
+    }
+
+    /// Counts a node; true when the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.aborted = true;
+        } else if self.nodes % POLL == 1 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+            self.aborted |= late || stopped;
+        }
+        self.aborted
+    }
+
+    /// Can the side to move force mate within `n` of its own moves (`n` ≥ 1)?
+    ///
+    /// False also when the search was aborted (then `self.aborted` is set and the
+    /// answer means nothing).
+    pub fn attacker(&mut self, pos: &Position, n: u32, ply: usize) -> bool {
+        if self.tick() {
+            return false;
+        }
+        let key = pos.hash();
+        let mut best = None;
+        if let Some(e) = self.table.probe(key) {
+            if e.mate_within != 0 && u32::from(e.mate_within) <= n {
+                return true;
+            }
+            if u32::from(e.no_mate_within) >= n {
+                return false;
+            }
+            best = e.best;
+        }
+        // Mate in one is the cheapest proof of mate within n, and the horizon.
+        if count_mates_in_one(pos) > 0 {
+            self.table
+                .store_mate(key, 1, mates_in_one(pos).first().copied());
+            return true;
+        }
+        if n == 1 {
+            self.table.store_no_mate(key, 1);
+            return false;
+        }
+        for (mv, child) in attacks_in_order(pos, best) {
+            if self.defender(&child, n - 1, ply + 1) {
+                self.table.store_mate(key, n, Some(mv));
+                return true;
+            }
+            if self.aborted {
+                return false;
+            }
+        }
+        self.table.store_no_mate(key, n);
+        false
+    }
+
+    /// Does every legal move of the side to move allow the other side a mate within
+    /// `n` of its moves? A side without legal moves: yes when checkmated, no when
+    /// stalemated (stalemate is not mate). With `n` = 0: only when checkmated.
+    ///
+    /// False also when aborted, as for [`Searcher::attacker`].
+    pub fn defender(&mut self, pos: &Position, n: u32, ply: usize) -> bool {
+        if self.tick() {
+            return false;
+        }
+        let replies = pos.legal_moves();
+        if replies.is_empty() {
+            return pos.is_check();
+        }
+        if n == 0 {
+            return false;
+        }
+        let key = pos.hash() ^ DEFENDER_SALT;
+        if let Some(e) = self.table.probe(key) {
+            if e.mate_within != 0 && u32::from(e.mate_within) <= n {
+                return true;
+            }
+            if u32::from(e.no_mate_within) >= n {
+                return false;
+            }
+        }
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None; 2]);
+        }
+        let killers = self.killers[ply];
+        let held = if n == 1 {
+            self.horizon_defences(pos, &replies, killers)
+        } else {
+            self.deep_defences(pos, &replies, n, ply, killers)
+        };
+        match held {
+            _ if self.aborted => false,
+            Some(refutation) => {
+                let k = &mut self.killers[ply];
+                if k[0] != Some(refutation) {
+                    k[1] = k[0];
+                    k[0] = Some(refutation);
+                }
+                self.table.store_no_mate(key, n);
+                false
+            }
+            None => {
+                self.table.store_mate(key, n, None);
+                true
+            }
+        }
+    }
+
+    /// With one attacker move left: a defence after which the attacker has no mate
+    /// in one, or None when every defence allows one. No attacker move is generated.
+    fn horizon_defences(
+        &mut self,
+        pos: &Position,
+        replies: &[Move],
+        killers: [Option<Move>; 2],
+    ) -> Option<Move> {
+        let first = killers
+            .into_iter()
+            .flatten()
+            .filter(|k| replies.contains(k));
+        let rest = replies
+            .iter()
+            .copied()
+            .filter(|m| !killers.contains(&Some(*m)));
+        for mv in first.chain(rest) {
+            if self.tick() {
+                return None;
+            }
+            if count_mates_in_one(&pos.after(mv)) == 0 {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
+    /// With `n` ≥ 2 attacker moves left: a refuting defence, or None.
+    fn deep_defences(
+        &mut self,
+        pos: &Position,
+        replies: &[Move],
+        n: u32,
+        ply: usize,
+        killers: [Option<Move>; 2],
+    ) -> Option<Move> {
+        // Facts already in the table settle some defences without a search.
+        let mut open = Vec::with_capacity(replies.len());
+        for &mv in replies {
+            let child = pos.after(mv);
+            let known = self.table.probe(child.hash());
+            if let Some(e) = known {
+                if u32::from(e.no_mate_within) >= n {
+                    return Some(mv);
+                }
+                if e.mate_within != 0 && u32::from(e.mate_within) <= n {
+                    continue;
+                }
+            }
+            // Refutations of the siblings first, then the defences that leave the
+            // attacker the fewest moves (checks, mostly): the likeliest to hold.
+            let rank = match killers.iter().position(|&k| k == Some(mv)) {
+                Some(i) => i as u64,
+                None => 2 + child.count_legal_moves(),
+            };
+            open.push((rank, mv, child));
+        }
+        open.sort_by_key(|&(rank, _, _)| rank);
+        for (_, mv, child) in open {
+            if !self.attacker(&child, n, ply + 1) {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
+    /// The move the table remembers as mating at this attacker node, if any.
+    pub fn hint(&self, pos: &Position) -> Option<Move> {
+        self.table.probe(pos.hash()).and_then(|e| e.best)
+    }
+
+    /// The fewest moves, at most `n`, in which the side to move mates; None when
+    /// it cannot within `n` (or the search was aborted).
+    pub fn shortest(&mut self, pos: &Position, n: u32, ply: usize) -> Option<u32> {
+        let from = self
+            .table
+            .probe(pos.hash())
+            .map_or(1, |e| u32::from(e.no_mate_within) + 1);
+        (from..=n)
+            .find(|&k| self.attacker(pos, k, ply) || self.aborted)
+            .filter(|_| !self.aborted)
+    }
+
+    /// The fewest moves, at most `n`, in which the other side mates the side to
+    /// move, whatever it plays (0 when it is checkmated).
+    pub fn shortest_loss(&mut self, pos: &Position, n: u32, ply: usize) -> Option<u32> {
+        (0..=n)
+            .find(|&k| self.defender(pos, k, ply) || self.aborted)
+            .filter(|_| !self.aborted)
+    }
+}
+
+/// The legal moves of the attacker with the positions after them, best first: the
+/// table's move, then checks, then moves that threaten mate in one, then the rest,
+/// each group with the fewest defences first. Moves that stalemate are dropped:
+/// they can never mate.
+fn attacks_in_order(pos: &Position, best: Option<Move>) -> Vec<(Move, Position)> {
+    let moves = pos.legal_moves();
+    let mut ranked: Vec<(u64, Move, Position)> = Vec::with_capacity(moves.len());
+    for &mv in &moves {
+        let child = pos.after(mv);
+        let defences = child.count_legal_moves();
+        if defences == 0 {
+            // Checkmate was seen by the mate-in-one test; this is stalemate.
+            continue;
+        }
+        let group = if Some(mv) == best {
+            0
+        } else if child.is_check() {
+            1
+        } else if threatens_mate(&child) {
+            2
+        } else {
+            3
+        };
+        ranked.push(((group << 16) + defences, mv, child));
+    }
+    ranked.sort_by_key(|&(rank, _, _)| rank);
+    ranked
+        .into_iter()
+        .map(|(_, mv, child)| (mv, child))
+        .collect()
+}
+
+/// Would the side not to move mate in one if it could move again? The glance
+/// detector answers most of these from bitboards; the exact finder the rest.
+fn threatens_mate(pos: &Position) -> bool {
+    pos.pass()
+        .is_some_and(|passed| has_glance_mate(&passed) || count_mates_in_one(&passed) > 0)
+}

@@ -1,0 +1,213 @@
+//! The transposition table: proven bounds on the mate length, keyed by the Zobrist
+//! hash.
+//!
+//! An entry records two facts, each proven by a finished search: "mate within
+//! `mate_within` moves" and "no mate within `no_mate_within` moves". Both stay true
+//! whichever path reached the position, because the prover ignores repetitions and
+//! the 50-move rule: a position's mate length depends on the position alone. Facts
+//! only ever get sharper, so a probe never needs to know which search stored them.
+//!
+//! Attacker nodes (the mating side to move) and defender nodes (the mating side not
+//! to move) are told apart by salting the defender's key: the same position can be
+//! both in one solve, when the side to move is asked both whether it mates and
+//! whether it is mated.
+
+use crate::Move;
+
+/// Mixed into the key of a defender node (any odd constant far from the Zobrist
+/// keys will do).
+pub(super) const DEFENDER_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Entries per bucket: a probe reads one cache line.
+const WAYS: usize = 4;
+
+/// One position's proven bounds.
+#[derive(Copy, Clone, Default)]
+pub(super) struct Entry {
+    /// The full 64-bit key, so that a bucket shared by other positions is never
+    /// read as this one (a false match needs a 64-bit collision).
+    key: u64,
+    /// Mate within this many moves is proven; 0 when not.
+    pub mate_within: u8,
+    /// No mate within this many moves is proven (0: nothing proven).
+    pub no_mate_within: u8,
+    /// At an attacker node, the move that proved `mate_within`: tried first next
+    /// time. Only compared with generated moves, never played unchecked.
+    pub best: Option<Move>,
+}
+
+impl Entry {
+    /// How much work the entry saves: the deeper the bound, the more.
+    fn worth(&self) -> u8 {
+        self.mate_within.max(self.no_mate_within)
+    }
+}
+
+/// Buckets of [`WAYS`] entries, a power of two of them, growing on demand.
+///
+/// The table starts small and doubles whenever half its entries are in use, up to
+/// the size asked for: a mate in two fills a few hundred entries, and clearing
+/// 16 MiB for it would cost more than the proof.
+pub(super) struct Table {
+    buckets: Vec<[Entry; WAYS]>,
+    mask: usize,
+    /// Entries in use.
+    filled: usize,
+    /// The most buckets the table may grow to.
+    max_buckets: usize,
+}
+
+/// The buckets a new table starts with (64 KiB).
+const MIN_BUCKETS: usize = 1024;
+
+impl Table {
+    /// A table that may grow to about `mb` MiB (at least 64 KiB, at most 1 TiB; a
+    /// power of two of buckets). When memory runs short it stops growing instead of
+    /// aborting.
+    pub fn new(mb: usize) -> Table {
+        let bucket = core::mem::size_of::<[Entry; WAYS]>();
+        let wanted = (mb.min(1 << 20) << 20) / bucket;
+        // The largest power of two that fits (the index is a mask of the hash).
+        let max_buckets = match wanted.checked_ilog2() {
+            Some(log) if 1 << log > MIN_BUCKETS => 1 << log,
+            _ => MIN_BUCKETS,
+        };
+        Table {
+            buckets: vec![[Entry::default(); WAYS]; MIN_BUCKETS],
+            mask: MIN_BUCKETS - 1,
+            filled: 0,
+            max_buckets,
+        }
+    }
+
+    /// Doubles the table when half full and allowed to, moving every entry over.
+    #[cold]
+    fn grow(&mut self) {
+        let count = self.buckets.len() * 2;
+        let mut buckets = Vec::new();
+        if buckets.try_reserve_exact(count).is_err() {
+            self.max_buckets = self.buckets.len();
+            return;
+        }
+        buckets.resize(count, [Entry::default(); WAYS]);
+        let old = core::mem::replace(&mut self.buckets, buckets);
+        self.mask = count - 1;
+        self.filled = 0;
+        for e in old.iter().flatten().filter(|e| e.worth() > 0) {
+            *self.slot(e.key) = *e;
+        }
+    }
+
+    /// The entry for `key`, if the table holds one.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let bucket = &self.buckets[key as usize & self.mask];
+        bucket
+            .iter()
+            .find(|e| e.key == key && e.worth() > 0)
+            .copied()
+    }
+
+    /// Records "mate within `n`", with the move that gives it at an attacker node.
+    #[inline]
+    pub fn store_mate(&mut self, key: u64, n: u32, best: Option<Move>) {
+        self.make_room();
+        let n = n.min(u8::MAX as u32) as u8;
+        let e = self.slot(key);
+        if e.mate_within == 0 || n <= e.mate_within {
+            e.mate_within = n;
+            if best.is_some() {
+                e.best = best;
+            }
+        }
+    }
+
+    /// Records "no mate within `n`".
+    #[inline]
+    pub fn store_no_mate(&mut self, key: u64, n: u32) {
+        self.make_room();
+        let n = n.min(u8::MAX as u32) as u8;
+        let e = self.slot(key);
+        e.no_mate_within = e.no_mate_within.max(n);
+    }
+
+    /// Grows the table before a store when it is half full.
+    #[inline]
+    fn make_room(&mut self) {
+        if self.filled * 2 > self.buckets.len() * WAYS && self.buckets.len() < self.max_buckets {
+            self.grow();
+        }
+    }
+
+    /// The entry to write `key` into: its own, else an empty one, else the one that
+    /// saves the least work.
+    #[inline]
+    fn slot(&mut self, key: u64) -> &mut Entry {
+        let bucket = &mut self.buckets[key as usize & self.mask];
+        let mut pick = 0;
+        for (i, e) in bucket.iter().enumerate() {
+            if e.key == key {
+                pick = i;
+                break;
+            }
+            if e.worth() < bucket[pick].worth() {
+                pick = i;
+            }
+        }
+        let e = &mut bucket[pick];
+        if e.key != key {
+            if e.worth() == 0 {
+                self.filled += 1;
+            }
+            *e = Entry {
+                key,
+                ..Entry::default()
+            };
+        }
+        e
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_only_sharpen() {
+        let mut t = Table::new(0);
+        t.store_no_mate(42, 3);
+        t.store_no_mate(42, 2);
+        t.store_mate(42, 6, None);
+        t.store_mate(42, 5, None);
+        t.store_mate(42, 7, None);
+        let e = t.probe(42).unwrap();
+        assert_eq!((e.no_mate_within, e.mate_within), (3, 5));
+        assert!(t.probe(43).is_none());
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_the_deepest() {
+        let mut t = Table::new(0);
+        assert_eq!(t.max_buckets, MIN_BUCKETS);
+        let stride = t.mask as u64 + 1;
+        for i in 0..5u64 {
+            t.store_no_mate(7 + i * stride, i as u32 + 1);
+        }
+        assert!(t.probe(7).is_none());
+        assert_eq!(t.probe(7 + 4 * stride).unwrap().no_mate_within, 5);
+    }
+
+    #[test]
+    fn grows_and_keeps_its_entries() {
+        let mut t = Table::new(1);
+        let n = MIN_BUCKETS as u64 * 8;
+        for key in 1..=n {
+            t.store_no_mate(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 2);
+        }
+        assert!(t.buckets.len() > MIN_BUCKETS && t.buckets.len() <= t.max_buckets);
+        let kept = (1..=n)
+            .filter(|k| t.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)).is_some())
+            .count();
+        assert!(kept as u64 > n / 4, "{kept}");
+    }
+}

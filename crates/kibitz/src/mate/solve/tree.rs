@@ -1,0 +1,315 @@
+//! Solution trees: built from the proof, and checked by replaying them with nothing
+//! but the rules (legal moves, checkmate), apart from the search that made them.
+
+use core::fmt;
+
+use super::search::Searcher;
+use super::{Solution, Verdict};
+use crate::{Move, Position};
+
+/// The proof of a [`Solution`], for [`Solution::verify`] or any move generator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tree {
+    /// For [`Verdict::MateIn`]: one tree per key, in the order of [`Solution::keys`].
+    Keys(Vec<TreeMove>),
+    /// For [`Verdict::MatedIn`]: every legal move of the side to move, each with a
+    /// quickest mate after it (none when it is checkmated already).
+    Defences(Vec<TreeReply>),
+}
+
+/// A move of the mating side and every legal defence to it; a mating move has no
+/// replies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeMove {
+    /// The attacker's move.
+    pub mv: Move,
+    /// Every legal defence, each with the attacker's answer; empty when `mv` mates.
+    pub replies: Vec<TreeReply>,
+}
+
+/// A defence and a quickest mating continuation after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeReply {
+    /// The defender's move.
+    pub mv: Move,
+    /// The attacker's answer.
+    pub then: TreeMove,
+}
+
+impl TreeMove {
+    /// The most attacker moves on any line of the tree, this one included.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz::mate::solve::{SolveOptions, Tree, solve};
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
+    /// let sol = solve(&pos, &SolveOptions { tree: true, ..SolveOptions::mate_in(1) });
+    /// let Some(Tree::Keys(keys)) = &sol.tree else { panic!() };
+    /// assert_eq!(keys[0].depth(), 1);
+    /// ```
+    pub fn depth(&self) -> u32 {
+        1 + self
+            .replies
+            .iter()
+            .map(|r| r.then.depth())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The tree below the attacker's `mv` in `pos`, which mates within `n`.
+pub(super) fn after_attack(s: &mut Searcher, pos: &Position, mv: Move, n: u32) -> Option<TreeMove> {
+    let replies = defences(s, &pos.after(mv), n - 1)?;
+    Some(TreeMove { mv, replies })
+}
+
+/// Every defence at a defender node lost within `n`, each with a quickest mate;
+/// None if the search was stopped (or the node is not lost, which a finished proof
+/// rules out).
+pub(super) fn defences(s: &mut Searcher, pos: &Position, n: u32) -> Option<Vec<TreeReply>> {
+    let mut out = Vec::new();
+    for &mv in &pos.legal_moves() {
+        let child = pos.after(mv);
+        let k = s.shortest(&child, n, 1)?;
+        let attack = quickest_attack(s, &child, k)?;
+        out.push(TreeReply {
+            mv,
+            then: after_attack(s, &child, attack, k)?,
+        });
+    }
+    Some(out)
+}
+
+/// A move with which the side to move mates within `k`, its shortest: the table's
+/// move when it still proves it.
+pub(super) fn quickest_attack(s: &mut Searcher, pos: &Position, k: u32) -> Option<Move> {
+    let moves = pos.legal_moves();
+    let hint = s.hint(pos).filter(|h| moves.contains(h));
+    let rest = moves.iter().copied().filter(|&m| Some(m) != hint);
+    for mv in hint.into_iter().chain(rest) {
+        if s.defender(&pos.after(mv), k - 1, 1) {
+            return Some(mv);
+        }
+        if s.aborted {
+            return None;
+        }
+    }
+    None
+}
+
+/// Why a solution did not replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The moves from the position to the point of failure.
+    pub path: Vec<Move>,
+    /// What is wrong there.
+    pub kind: VerifyErrorKind,
+}
+
+/// What [`Solution::verify`] found wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VerifyErrorKind {
+    /// A mate was claimed without a tree to show it.
+    NoTree,
+    /// The tree's kind does not fit the verdict, or its first moves are not the keys.
+    KeysDiffer,
+    /// A move that is not legal where it stands.
+    Illegal(Move),
+    /// A move given as mating (no replies) that does not checkmate.
+    NotCheckmate(Move),
+    /// A line that ends in stalemate.
+    Stalemate,
+    /// A legal defence the tree does not answer.
+    MissingDefence(Move),
+    /// A defence listed twice.
+    DuplicateDefence(Move),
+    /// A line longer than the claimed number of attacker moves.
+    TooLong {
+        /// The attacker moves the claim allows there.
+        allowed: u32,
+    },
+    /// The principal line is not a legal line of the claimed length ending in mate.
+    BadLine,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str("in the position: ")?;
+        } else {
+            f.write_str("after")?;
+            for mv in &self.path {
+                write!(f, " {mv}")?;
+            }
+            f.write_str(": ")?;
+        }
+        match &self.kind {
+            VerifyErrorKind::NoTree => f.write_str("a mate is claimed but there is no tree"),
+            VerifyErrorKind::KeysDiffer => f.write_str("the tree does not hold the keys"),
+            VerifyErrorKind::Illegal(mv) => write!(f, "{mv} is not legal"),
+            VerifyErrorKind::NotCheckmate(mv) => write!(f, "{mv} does not checkmate"),
+            VerifyErrorKind::Stalemate => f.write_str("stalemate"),
+            VerifyErrorKind::MissingDefence(mv) => write!(f, "defence {mv} is not answered"),
+            VerifyErrorKind::DuplicateDefence(mv) => write!(f, "defence {mv} is listed twice"),
+            VerifyErrorKind::TooLong { allowed } => {
+                write!(f, "the line goes on past {allowed} more attacker moves")
+            }
+            VerifyErrorKind::BadLine => {
+                f.write_str("the principal line is not a mate of the claimed length")
+            }
+        }
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+impl Solution {
+    /// Replays the solution in `pos` with nothing but the rules: every move legal,
+    /// every legal defence answered at every defender node, every line ending in
+    /// checkmate within the claimed number of moves, the tree's first moves the
+    /// keys, and the principal line a mate of the claimed length.
+    ///
+    /// A [`Verdict::MateIn`] or [`Verdict::MatedIn`] needs its tree
+    /// ([`SolveOptions::tree`](super::SolveOptions::tree)); other verdicts claim
+    /// no mate, which a tree cannot show, and pass. "No shorter mate" is the search's
+    /// claim alone; the tests check it against a brute-force search.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz::mate::solve::{SolveOptions, Tree, solve};
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
+    /// let mut sol = solve(&pos, &SolveOptions { tree: true, ..SolveOptions::mate_in(2) });
+    /// assert!(sol.verify(&pos).is_ok());
+    /// sol.tree = Some(Tree::Keys(Vec::new()));
+    /// assert!(sol.verify(&pos).is_err());
+    /// ```
+    pub fn verify(&self, pos: &Position) -> Result<(), VerifyError> {
+        let fail = |kind| failure(&[], kind);
+        let mut path = Vec::new();
+        match (self.outcome, &self.tree) {
+            (Verdict::MateIn(_) | Verdict::MatedIn(_), None) => fail(VerifyErrorKind::NoTree),
+            (Verdict::MateIn(n), Some(Tree::Keys(keys))) => {
+                let same = keys.len() == self.keys.len()
+                    && keys.iter().zip(&self.keys).all(|(t, k)| t.mv == k.mv)
+                    && self.keys.first().is_some_and(|k| k.mate_in == n)
+                    && self.keys.iter().all(|k| k.mate_in >= n);
+                if !same {
+                    return fail(VerifyErrorKind::KeysDiffer);
+                }
+                let mut seen = Vec::new();
+                for (t, k) in keys.iter().zip(&self.keys) {
+                    if seen.contains(&t.mv) {
+                        return fail(VerifyErrorKind::KeysDiffer);
+                    }
+                    seen.push(t.mv);
+                    attack(pos, t, k.mate_in, &mut path)?;
+                }
+                check_line(pos, &self.line, 2 * n - 1, keys.first().map(|k| k.mv))
+            }
+            (Verdict::MatedIn(n), Some(Tree::Defences(defences))) => {
+                defend(pos, defences, n, &mut path)?;
+                check_line(pos, &self.line, 2 * n, None)
+            }
+            (Verdict::MateIn(_) | Verdict::MatedIn(_), Some(_)) => {
+                fail(VerifyErrorKind::KeysDiffer)
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Checks an attacker move and everything below it, with `budget` attacker moves
+/// allowed from here.
+fn attack(
+    pos: &Position,
+    t: &TreeMove,
+    budget: u32,
+    path: &mut Vec<Move>,
+) -> Result<(), VerifyError> {
+    if budget == 0 {
+        return failure(path, VerifyErrorKind::TooLong { allowed: 0 });
+    }
+    if !pos.legal_moves().contains(&t.mv) {
+        return failure(path, VerifyErrorKind::Illegal(t.mv));
+    }
+    let next = pos.after(t.mv);
+    if t.replies.is_empty() && !next.is_checkmate() {
+        return failure(path, VerifyErrorKind::NotCheckmate(t.mv));
+    }
+    path.push(t.mv);
+    defend(&next, &t.replies, budget - 1, path)?;
+    path.pop();
+    Ok(())
+}
+
+/// Checks a defender node: every legal move answered once, each answer good within
+/// `budget` attacker moves; with no legal move, checkmate.
+fn defend(
+    pos: &Position,
+    replies: &[TreeReply],
+    budget: u32,
+    path: &mut Vec<Move>,
+) -> Result<(), VerifyError> {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return match (pos.is_check(), replies.first()) {
+            (false, _) => failure(path, VerifyErrorKind::Stalemate),
+            (true, Some(r)) => failure(path, VerifyErrorKind::Illegal(r.mv)),
+            (true, None) => Ok(()),
+        };
+    }
+    if budget == 0 {
+        return failure(path, VerifyErrorKind::TooLong { allowed: 0 });
+    }
+    for (i, r) in replies.iter().enumerate() {
+        if !legal.contains(&r.mv) {
+            return failure(path, VerifyErrorKind::Illegal(r.mv));
+        }
+        if replies[..i].iter().any(|q| q.mv == r.mv) {
+            return failure(path, VerifyErrorKind::DuplicateDefence(r.mv));
+        }
+    }
+    if let Some(&missing) = legal.iter().find(|m| !replies.iter().any(|r| r.mv == **m)) {
+        return failure(path, VerifyErrorKind::MissingDefence(missing));
+    }
+    for r in replies {
+        path.push(r.mv);
+        attack(&pos.after(r.mv), &r.then, budget, path)?;
+        path.pop();
+    }
+    Ok(())
+}
+
+/// The principal line: `plies` legal moves (starting with `first` when given)
+/// ending in checkmate.
+fn check_line(
+    pos: &Position,
+    line: &[Move],
+    plies: u32,
+    first: Option<Move>,
+) -> Result<(), VerifyError> {
+    let mut p = pos.clone();
+    let ok = line.len() == plies as usize
+        && first.is_none_or(|f| line.first() == Some(&f))
+        && line.iter().all(|&mv| {
+            let legal = p.legal_moves().contains(&mv);
+            if legal {
+                p.play_unchecked(mv);
+            }
+            legal
+        })
+        && p.is_checkmate();
+    if ok {
+        Ok(())
+    } else {
+        failure(&[], VerifyErrorKind::BadLine)
+    }
+}
+
+/// The error `kind` found after the moves of `path`.
+fn failure(path: &[Move], kind: VerifyErrorKind) -> Result<(), VerifyError> {
+    Err(VerifyError {
+        path: path.to_vec(),
+        kind,
+    })
+}

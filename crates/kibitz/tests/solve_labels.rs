@@ -1,0 +1,167 @@
+//! The prover against outside labels: Lichess's `mateInN` puzzle themes (the
+//! puzzle's solution is a mate in exactly N) and matetrack's `bm #N` (the fastest
+//! mate known, so the proven length may be shorter but never longer). Every proof's
+//! tree is replayed by `Solution::verify`.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use kibitz::Position;
+use kibitz::mate::solve::{Solution, SolveOptions, Verdict, solve};
+
+/// The `N` of a theme `mateInN`, if the puzzle has one.
+fn mate_theme(themes: &[String]) -> Option<u32> {
+    themes
+        .iter()
+        .find_map(|t| t.strip_prefix("mateIn").and_then(|n| n.parse().ok()))
+}
+
+/// Solves with the tree, checks it replays, and returns the solution and its time.
+fn solved(pos: &Position, bound: u32, what: &str) -> (Solution, Duration) {
+    let start = Instant::now();
+    let sol = solve(
+        pos,
+        &SolveOptions {
+            tree: true,
+            ..SolveOptions::mate_in(bound)
+        },
+    );
+    let took = start.elapsed();
+    if let Err(e) = sol.verify(pos) {
+        panic!("{what} {}: {e}", pos.fen());
+    }
+    assert!(sol.complete, "{what}");
+    (sol, took)
+}
+
+/// Every puzzle tagged `mateIn{n}` for an `n` in `lengths`, one in `step`.
+fn check_puzzles(lengths: &[u32], step: usize) -> Vec<(u32, Duration, u64)> {
+    let mut stats = Vec::new();
+    for p in common::puzzles().iter().step_by(step) {
+        let Some(n) = p.themes.as_deref().and_then(mate_theme) else {
+            continue;
+        };
+        if !lengths.contains(&n) {
+            continue;
+        }
+        let what = format!("{} mateIn{n}", p.file);
+        let (sol, took) = solved(&p.pos, n, &what);
+        assert_eq!(sol.outcome, Verdict::MateIn(n), "{what} {}", p.pos.fen());
+        let solution = p.solution.expect("a mate puzzle has a solution move");
+        assert!(
+            sol.keys.iter().any(|k| k.mv == solution),
+            "{what} {}: {solution} not among the keys",
+            p.pos.fen()
+        );
+        stats.push((n, took, sol.nodes));
+    }
+    stats
+}
+
+fn report(stats: &[(u32, Duration, u64)]) {
+    for n in 1..=5 {
+        let mut ms: Vec<f64> = stats
+            .iter()
+            .filter(|s| s.0 == n)
+            .map(|s| s.1.as_secs_f64() * 1e3)
+            .collect();
+        if ms.is_empty() {
+            continue;
+        }
+        ms.sort_by(f64::total_cmp);
+        let nodes: u64 = stats.iter().filter(|s| s.0 == n).map(|s| s.2).sum();
+        let total: f64 = ms.iter().sum();
+        eprintln!(
+            "mate in {n}: {} positions, {:.0} positions/s, median {:.2} ms, max {:.1} ms, {:.0} nodes each, {:.2} M nodes/s",
+            ms.len(),
+            ms.len() as f64 / total * 1e3,
+            ms[ms.len() / 2],
+            ms[ms.len() - 1],
+            nodes as f64 / ms.len() as f64,
+            nodes as f64 / total / 1e3,
+        );
+    }
+}
+
+#[test]
+fn lichess_mate_in_two_and_three_sample() {
+    let stats = check_puzzles(&[2, 3], 4);
+    report(&stats);
+    assert!(stats.len() > 300, "{}", stats.len());
+}
+
+#[test]
+#[ignore = "every mateIn2 to mateIn4 puzzle, about a minute in release"]
+fn lichess_every_mate_in_two_to_four() {
+    let stats = check_puzzles(&[2, 3, 4], 1);
+    report(&stats);
+}
+
+/// matetrack lines `bm #N` with 1 ≤ N ≤ `up_to` (or, with `mated`, `bm #-N`).
+fn matetrack(file: &str, up_to: u32, mated: bool) -> Vec<(Position, u32, String)> {
+    let text = std::fs::read_to_string(common::data_dir().join("matetrack").join(file)).unwrap();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let Some(bm) = line
+            .split_once("bm #")
+            .and_then(|(_, rest)| rest.split(';').next())
+        else {
+            continue;
+        };
+        let (negative, digits) = match bm.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, bm),
+        };
+        let Ok(n) = digits.trim().parse::<u32>() else {
+            continue;
+        };
+        if negative == mated && (1..=up_to).contains(&n) {
+            let pos = Position::from_epd_line(line.as_bytes()).unwrap();
+            out.push((pos, n, line.to_string()));
+        }
+    }
+    out
+}
+
+/// Proves every position within its `bm` length; lists those where a shorter mate
+/// was proven (`bm` is the fastest mate known, not a proof).
+fn check_matetrack(file: &str, up_to: u32, mated: bool) -> Vec<(u32, Duration, u64)> {
+    let mut stats = Vec::new();
+    for (pos, n, line) in matetrack(file, up_to, mated) {
+        let (sol, took) = solved(&pos, n, &line);
+        let proven = match sol.outcome {
+            Verdict::MateIn(k) if !mated => k,
+            Verdict::MatedIn(k) if mated => k,
+            other => panic!("{line}: {other:?}"),
+        };
+        assert!(proven <= n, "{line}: {proven}");
+        if proven < n {
+            eprintln!("shorter: {line} proven {proven}");
+        }
+        stats.push((n, took, sol.nodes));
+    }
+    stats
+}
+
+#[test]
+fn matetrack_mates_up_to_three() {
+    let stats = check_matetrack("matetrack.epd", 3, false);
+    report(&stats);
+    assert_eq!(stats.len(), 4 + 17 + 23);
+}
+
+#[test]
+fn matedtrack_losses_up_to_three() {
+    // `bm #-N`: the side to move is mated in N whatever it plays.
+    let stats = check_matetrack("matedtrack.epd", 3, true);
+    report(&stats);
+    assert_eq!(stats.len(), 17 + 23 + 67);
+}
+
+#[test]
+#[ignore = "matetrack bm #4 and bm #-4, slower"]
+fn matetrack_mates_of_four() {
+    report(&check_matetrack("matetrack.epd", 4, false));
+    report(&check_matetrack("matedtrack.epd", 4, true));
+}
