@@ -26,6 +26,11 @@ pub struct BatchArgs {
 }
 
 impl BatchArgs {
+    /// Was `--chunk-bytes` given (else the command may pick its own size)?
+    pub fn chunk_bytes_given(&self) -> bool {
+        self.chunk_bytes.is_some()
+    }
+
     /// The options these flags ask for.
     pub fn options(&self) -> Options {
         let mut options = Options::default();

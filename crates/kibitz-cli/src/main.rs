@@ -39,6 +39,8 @@ enum Command {
     Pgn(cmd::pgn::Args),
     /// Find mates in one (and mate threats) in FEN/EPD, puzzle CSV or PGN input.
     Mate(cmd::mate::Args),
+    /// Prove forced mates in N: every key, the shortest length, the solution tree.
+    Solve(cmd::solve::Args),
     /// Run as a UCI engine on stdin/stdout (for GUIs and python-chess).
     Uci(cmd::uci::Args),
     /// Run the main jobs on built-in data.
@@ -58,6 +60,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(args) => cmd::play::run(args),
         Command::Pgn(args) => cmd::pgn::run(args),
         Command::Mate(args) => cmd::mate::run(args),
+        Command::Solve(args) => cmd::solve::run(args),
         Command::Uci(args) => cmd::uci::run(args),
         Command::Demo(args) => cmd::demo::run(args),
         Command::MateReport(args) => cmd::mate_report::run(args),

@@ -27,6 +27,7 @@ pub mod mate;
 pub mod pipeline;
 pub mod render;
 pub mod scanned;
+pub mod solve;
 pub mod source;
 
 mod driver;

@@ -19,6 +19,8 @@ pub struct Totals {
     pub errors: u64,
     /// PGN games read (complete or not).
     pub games: u64,
+    /// `kibitz solve`: positions a limit stopped before the answer was proven.
+    pub unproven: u64,
 }
 
 impl AddAssign for Totals {
@@ -29,6 +31,7 @@ impl AddAssign for Totals {
         self.glanced += o.glanced;
         self.errors += o.errors;
         self.games += o.games;
+        self.unproven += o.unproven;
     }
 }
 

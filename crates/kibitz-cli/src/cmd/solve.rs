@@ -1,0 +1,146 @@
+//! `kibitz solve [INPUT...] [--fen FEN] [--mate N] [--all] [--tree] [--json] [-j T]
+//! [--time S] [--nodes K]`
+//!
+//! A thin front end over [`kibitz_scan::solve`]: positions streamed from files or
+//! stdin (FEN/EPD with `bm #N`, Lichess puzzle CSV with `mateInN` themes, PGN start
+//! positions), each proven by [`kibitz::mate::solve`] on the workers, the records
+//! written in input order.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use kibitz::mate::solve::MAX_MATE_MOVES;
+use kibitz_scan::detect::Format;
+use kibitz_scan::scanned::Totals;
+use kibitz_scan::solve::SolveScan;
+use kibitz_scan::source::Input;
+
+use crate::batch::{self, BatchArgs};
+
+/// Positions are slow work: small chunks spread them over the workers.
+const SOLVE_CHUNK_BYTES: usize = 2 << 10;
+
+/// Arguments of `kibitz solve`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Files holding FEN/EPD lines, Lichess puzzle CSV or PGN games, plain or
+    /// compressed; `-` is stdin (the default without --fen).
+    inputs: Vec<String>,
+    /// A position to solve (may be repeated; `startpos` is the initial position).
+    #[arg(long)]
+    fen: Vec<String>,
+    /// Look for mates within N moves (1 to 100); without it, each position's EPD
+    /// `bm #N` or Lichess `mateInN` theme is its bound.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_MATE_MOVES as i64))]
+    mate: Option<u32>,
+    /// List every move that mates within N, each with its length, not only the
+    /// keys of the shortest mate.
+    #[arg(long)]
+    all: bool,
+    /// Write the solution tree: every defence and a shortest mating answer, down
+    /// to mate (JSON).
+    #[arg(long)]
+    tree: bool,
+    /// Write JSON Lines.
+    #[arg(long)]
+    json: bool,
+    /// Seconds for each position; past it the record says "proven": false.
+    #[arg(long, value_name = "S")]
+    time: Option<f64>,
+    /// Nodes for each position; past them the record says "proven": false.
+    #[arg(long, value_name = "K")]
+    nodes: Option<u64>,
+    /// Write castling in UCI as king takes rook (`e1h1`).
+    #[arg(long)]
+    chess960: bool,
+    #[command(flatten)]
+    batch: BatchArgs,
+}
+
+/// Runs `kibitz solve`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let time = match args.time {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s <= 1e6 => Some(Duration::from_secs_f64(s)),
+        Some(s) => {
+            eprintln!("kibitz: --time must be a number of seconds above 0 (at most 1e6), not {s}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let scan = SolveScan {
+        mate: args.mate,
+        all_keys: args.all,
+        tree: args.tree,
+        json: args.json,
+        time,
+        nodes: args.nodes,
+        castling: super::mate::castling_mode(args.chess960),
+        stop: None,
+    };
+    let mut options = args.batch.options();
+    if !args.batch.chunk_bytes_given() {
+        options.chunk_bytes = SOLVE_CHUNK_BYTES;
+    }
+    let start = Instant::now();
+    let mut totals = Totals::default();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut err = io::stderr();
+    for (i, fen) in args.fen.iter().enumerate() {
+        let scanned = scan.one(&format!("--fen {}", i + 1), fen);
+        totals += scanned.totals;
+        scanned.out.write(&mut out, &mut err, 0)?;
+        out.flush()?;
+    }
+    let inputs = if args.inputs.is_empty() && args.fen.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.inputs.clone()
+    };
+    for name in &inputs {
+        if name == "-" && io::stdin().is_terminal() {
+            writeln!(
+                err,
+                "kibitz: reading FEN/EPD lines, puzzle CSV or PGN from standard input (Ctrl-D ends it; see kibitz solve --help)"
+            )?;
+        }
+        let input = match Input::open(name) {
+            Ok(input) => input,
+            Err(open) => {
+                out.flush()?;
+                writeln!(err, "kibitz: {open}")?;
+                totals.errors += 1;
+                continue;
+            }
+        };
+        totals += batch::run(
+            input,
+            &options,
+            &mut out,
+            &mut err,
+            Format::detect,
+            |name, f, chunk| scan.chunk(name, f, chunk),
+        )?;
+    }
+    out.flush()?;
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let Totals {
+        positions,
+        with_mate,
+        errors,
+        unproven,
+        ..
+    } = totals;
+    eprintln!(
+        "{positions} positions, {with_mate} with a forced mate, {unproven} not proven within the limits, {errors} errors, \
+         {:.1} positions/s ({secs:.2} s, {} threads)",
+        positions as f64 / secs,
+        options.threads
+    );
+    Ok(if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
