@@ -89,3 +89,51 @@ def test_bad_position_keeps_the_engine_alive(engine):
     assert out[1].startswith('info string position: move 1 (e2e5): illegal move')
     assert 'readyok' in out
     assert any(line.startswith('bestmove ') for line in out)
+
+
+def matetrack(n, count):
+    """Positions with `bm #n` from data/matetrack/matetrack.epd."""
+    from conftest import REPO
+    out = []
+    for line in (REPO / 'data' / 'matetrack' / 'matetrack.epd').read_text().splitlines():
+        if f'bm #{n};' in line:
+            out.append(line.split(' bm ')[0] + ' 0 1')
+            if len(out) == count:
+                break
+    return out
+
+
+@pytest.mark.parametrize('n', [2, 3])
+def test_go_mate_uses_the_prover(engine, n):
+    for fen in matetrack(n, 5):
+        board = chess.Board(fen)
+        result = engine.play(board, chess.engine.Limit(mate=n), info=chess.engine.INFO_ALL)
+        score = result.info['score'].relative
+        # matetrack's bm #n is the fastest mate known; a proof is never longer.
+        assert score.is_mate() and 0 < score.mate() <= n, (fen, score)
+        assert board.is_legal(result.move)
+        # The pv is a mating line python-chess can play to checkmate.
+        pv = result.info['pv']
+        for move in pv:
+            assert board.is_legal(move), (fen, pv)
+            board.push(move)
+        assert board.is_checkmate(), (fen, pv)
+
+
+def test_go_mate_for_the_side_being_mated(engine):
+    board = chess.Board('k7/8/1K6/8/8/8/8/7R b - - 0 1')
+    result = engine.play(board, chess.engine.Limit(mate=2), info=chess.engine.INFO_ALL)
+    assert result.info['score'].relative == chess.engine.Mate(-1)
+    assert result.move == chess.Move.from_uci('a8b8')
+
+
+def test_stop_ends_a_long_mate_search_at_once(engine):
+    import time
+    board = chess.Board('r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8')
+    start = time.monotonic()
+    with engine.analysis(board, chess.engine.Limit(mate=30)) as analysis:
+        time.sleep(0.3)
+        analysis.stop()
+        best = analysis.wait()
+    assert time.monotonic() - start < 5
+    assert board.is_legal(best.move)

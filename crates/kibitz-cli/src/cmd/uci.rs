@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use kibitz::mate::solve::{MAX_MATE_MOVES, SolveOptions, Verdict, solve};
 use kibitz::search::{Limits, Report, Score, Search};
 use kibitz::{CastlingMode, Color, Move, Position};
 
@@ -199,14 +200,26 @@ impl Engine {
         let castling = self.castling;
         let infinite = go.infinite;
         let stop_flag = stop.clone();
+        let mate = go.mate;
+        let hash_mb = self.hash_mb;
         let handle = std::thread::spawn(move || {
             let Ok(mut search) = search.lock() else {
                 return;
             };
             let started = Instant::now();
-            let report = search.think(&pos, &limits, |r| {
-                say(&out, &info_line(r, castling));
-            });
+            // `go mate N`: the prover first; a proven mate (or loss) is the answer.
+            let proven = mate.and_then(|n| prove(&pos, n, &limits, hash_mb, started));
+            let report = match proven {
+                Some(report) => {
+                    say(&out, &info_line(&report, castling));
+                    report
+                }
+                // No mate within N: the plain search still gives a move, in what
+                // is left of the limits (at once after a `stop`).
+                None => search.think(&pos, &limits, |r| {
+                    say(&out, &info_line(r, castling));
+                }),
+            };
             // `go infinite` answers only when told to stop, as the protocol asks.
             while infinite && !stop_flag.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(2));
@@ -233,6 +246,42 @@ impl Engine {
             let _ = handle.join();
         }
     }
+}
+
+/// `go mate n`: the prover's answer as a search report, when it proved a mate
+/// for either side within `n`; None otherwise (no mate, or a limit struck).
+fn prove(
+    pos: &Position,
+    n: u32,
+    limits: &Limits,
+    hash_mb: usize,
+    started: Instant,
+) -> Option<Report> {
+    let opts = SolveOptions {
+        node_limit: limits.nodes,
+        deadline: limits.deadline,
+        stop: limits.stop.clone(),
+        hash_mb,
+        ..SolveOptions::mate_in(n.clamp(1, MAX_MATE_MOVES))
+    };
+    let sol = solve(pos, &opts);
+    let score = match sol.outcome {
+        Verdict::MateIn(m) => Score::Mate(m as i32),
+        Verdict::MatedIn(m) if m > 0 => Score::Mate(-(m as i32)),
+        _ => return None,
+    };
+    let pv = if sol.line.is_empty() {
+        sol.keys.first().map(|k| k.mv).into_iter().collect()
+    } else {
+        sol.line.clone()
+    };
+    Some(Report {
+        depth: sol.line.len().max(1) as u32,
+        score,
+        nodes: sol.nodes,
+        pv,
+        elapsed: started.elapsed(),
+    })
 }
 
 /// `info depth … score … nodes … nps … time … pv …`.
@@ -325,8 +374,8 @@ impl GoArgs {
         go
     }
 
-    /// The search limits: `mate N` as a depth of 2N − 1 plies, the clock as a
-    /// share of the time left.
+    /// The search limits: `mate N` (when the prover finds none) as a depth of
+    /// 2N − 1 plies, the clock as a share of the time left.
     fn limits(&self, pos: &Position, now: Instant, stop: Arc<AtomicBool>) -> Limits {
         let mut limits = Limits {
             depth: self.depth,
