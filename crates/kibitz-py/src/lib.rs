@@ -46,5 +46,6 @@ fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mate::mates_in_one_batch, m)?)?;
     m.add_function(wrap_pyfunction!(scan::scan_games, m)?)?;
     m.add_class::<scan::MateReader>()?;
+    m.add_function(wrap_pyfunction!(scan::solve, m)?)?;
     Ok(())
 }

@@ -104,6 +104,30 @@ impl PyPosition {
         self.castling == CastlingMode::Chess960
     }
 
+    /// The shortest forced mate within n moves: see kibitz.solve.
+    #[pyo3(signature = (n, *, all_keys = false, tree = false, time = None, nodes = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn solve<'py>(
+        slf: &Bound<'py, Self>,
+        n: u32,
+        all_keys: bool,
+        tree: bool,
+        time: Option<f64>,
+        nodes: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let chess960 = slf.borrow().chess960();
+        crate::scan::solve(
+            slf.py(),
+            slf.as_any(),
+            n,
+            all_keys,
+            tree,
+            time,
+            nodes,
+            chess960,
+        )
+    }
+
     /// The number of move paths of `depth` plies (perft), counted without the GIL.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
         let pos = self.inner.clone();

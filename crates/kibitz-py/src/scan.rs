@@ -304,3 +304,61 @@ impl MateReader {
         }
     }
 }
+
+/// Proves the shortest forced mate within n moves (kibitz.mate.solve): the same
+/// record `kibitz solve --json` writes — `mate` (n, or -n when the side to move is
+/// mated; None with a `reason` otherwise), `proven` (False when a limit struck),
+/// `keys` ({'uci', 'san'}, each with its `mate` length under all_keys=True),
+/// `line` (SAN), `nodes`, `ms`, and with tree=True the solution tree. The 50-move
+/// rule and repetitions are ignored, as in composed problems. Runs without the GIL.
+///
+/// >>> r = solve('8/8/8/8/7k/5K2/8/3R4 w - - 0 1', 3)
+/// >>> r['mate'], [k['san'] for k in r['keys']], r['line']
+/// (2, ['Rd5'], ['Rd5', 'Kh3', 'Rh5#'])
+#[pyfunction]
+#[pyo3(signature = (position, n, *, all_keys = false, tree = false, time = None, nodes = None, chess960 = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    n: u32,
+    all_keys: bool,
+    tree: bool,
+    time: Option<f64>,
+    nodes: Option<u64>,
+    chess960: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let max = kibitz::mate::solve::MAX_MATE_MOVES;
+    if !(1..=max).contains(&n) {
+        return Err(PyValueError::new_err(format!(
+            "n must be 1 to {max}, not {n}"
+        )));
+    }
+    let time = match time {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s <= 1e6 => {
+            Some(std::time::Duration::from_secs_f64(s))
+        }
+        Some(s) => {
+            return Err(PyValueError::new_err(format!(
+                "time must be seconds above 0, not {s}"
+            )));
+        }
+    };
+    let (pos, castling) = crate::position::position_arg(position, chess960)?;
+    let scan = kibitz_scan::solve::SolveScan {
+        mate: Some(n),
+        all_keys,
+        tree,
+        json: true,
+        time,
+        nodes,
+        castling,
+        stop: None,
+    };
+    let fen = pos.fen();
+    // The record as `kibitz solve` writes it, read back as a dict: one layout.
+    let scanned = py.detach(|| scan.one("position", &fen));
+    let json = py.import("json")?;
+    json.call_method1("loads", (scanned.out.text.trim_end(),))
+}

@@ -189,3 +189,17 @@ def test_bounds_outside_the_limits_are_usage_errors():
     out = subprocess.run(cli() + ['solve', '--fen', 'startpos', '--json'], capture_output=True, cwd=REPO)
     assert out.returncode == 1
     assert 'no mate bound' in json.loads(out.stdout)['error']
+
+
+def test_python_solve_gives_the_cli_record():
+    import kibitz
+    fen = '8/8/8/8/7k/5K2/8/3R4 w - - 0 1'
+    code, [cli_record] = solve('--mate', '3', '--fen', fen)
+    record = kibitz.solve(fen, 3, tree=True)
+    for r in (record, cli_record):
+        r.pop('ms'), r.pop('input')
+    assert record == cli_record
+    assert kibitz.Position(fen).solve(3)['keys'] == [{'uci': 'd1d5', 'san': 'Rd5'}]
+    check_record(kibitz.solve(fen, 3, tree=True))
+    with pytest.raises(ValueError, match='n must be 1 to 100'):
+        kibitz.solve(fen, 0)

@@ -82,6 +82,15 @@ class Position:
     @property
     def chess960(self) -> bool: ...
     def perft(self, depth: int) -> int: ...
+    def solve(
+        self,
+        n: int,
+        *,
+        all_keys: bool = False,
+        tree: bool = False,
+        time: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ) -> dict[str, Any]: ...
     @property
     def turn(self) -> str: ...
     def legal_moves(self, san: bool = False) -> list[str]: ...
@@ -150,3 +159,14 @@ class MateReader(Iterator[Columns]):
     ) -> None: ...
     def __iter__(self) -> MateReader: ...
     def __next__(self) -> Columns: ...
+
+def solve(
+    position: Union[str, Position],
+    n: int,
+    *,
+    all_keys: bool = False,
+    tree: bool = False,
+    time: Optional[float] = None,
+    nodes: Optional[int] = None,
+    chess960: bool = False,
+) -> dict[str, Any]: ...
