@@ -19,6 +19,7 @@ pub mod mate;
 pub mod mobility;
 pub mod peers;
 pub mod positions;
+pub mod prover;
 pub mod san;
 pub mod stream;
 

@@ -8,6 +8,7 @@
 //! cargo build --release -p kibitz-bench -p kibitz-cli   # the peer binaries and kibitz
 //! cargo run --release -p kibitz-bench -- stream [--rounds N] [--kibitz PATH] [--size-mb M]
 //! cargo run --release -p kibitz-bench -- stream --rss-gb 2
+//! cargo run --release -p kibitz-bench -- prover [--stockfish PATH] [--limit S] [--per-set N]
 //! ```
 //!
 //! `stream` times whole processes: the `kibitz` binary (by default the one in the same
@@ -88,6 +89,19 @@ enum Command {
         #[arg(long, default_value_t = 8.0)]
         max_rss_gb: f64,
     },
+    /// The mate prover beside Stockfish's `go mate N` on Lichess mateIn2-4 puzzles
+    /// and matetrack bm #2-#8, one thread each, a time limit per position.
+    Prover {
+        /// The Stockfish binary.
+        #[arg(long, default_value = "/usr/games/stockfish")]
+        stockfish: std::path::PathBuf,
+        /// Seconds per position.
+        #[arg(long, default_value_t = 10.0)]
+        limit: f64,
+        /// Positions per set at most (a quarter of it for bm #5-#8).
+        #[arg(long, default_value_t = 100)]
+        per_set: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -132,6 +146,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Some(gb) => print(&stream::run_rss(&opts, gb)?),
                 None => print(&stream::run(&opts)?),
             }
+        }
+        Command::Prover {
+            stockfish,
+            limit,
+            per_set,
+        } => {
+            let opts = kibitz_bench::prover::Options {
+                stockfish,
+                limit,
+                per_set,
+                repo: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."),
+            };
+            print(&kibitz_bench::prover::run(&opts)?)
         }
         Command::Mobility { rounds } => {
             kibitz_bench::mobility::run(rounds as usize);
