@@ -219,8 +219,12 @@ fn gather_keys(
     let last = if opts.all_keys { bound } else { n };
     for &mv in &pos.legal_moves() {
         let child = pos.after(mv);
-        if let Some(k) = s.shortest_loss(&child, last - 1, 1) {
-            sol.keys.push(Key { mv, mate_in: k + 1 });
+        // No move mates in fewer than n: start the count there.
+        if let Some(k) = (n..=last).find(|&k| s.defender(&child, k - 1, 1) || s.aborted) {
+            if s.aborted {
+                return;
+            }
+            sol.keys.push(Key { mv, mate_in: k });
         }
         if s.aborted {
             return;

@@ -247,14 +247,6 @@ impl<'a> Searcher<'a> {
             .find(|&k| self.attacker(pos, k, ply) || self.aborted)
             .filter(|_| !self.aborted)
     }
-
-    /// The fewest moves, at most `n`, in which the other side mates the side to
-    /// move, whatever it plays (0 when it is checkmated).
-    pub fn shortest_loss(&mut self, pos: &Position, n: u32, ply: usize) -> Option<u32> {
-        (0..=n)
-            .find(|&k| self.defender(pos, k, ply) || self.aborted)
-            .filter(|_| !self.aborted)
-    }
 }
 
 /// The legal moves of the attacker with the positions after them, best first: the
