@@ -199,3 +199,37 @@ fn matetrack_deeper_within_ten_seconds() {
         eprintln!("bm #{n}: {proven} of {tried} proven within 10 s, median {median:.0} ms");
     }
 }
+
+#[test]
+#[ignore = "a measurement for A/B runs: mateIn4 puzzles and the first bm #5 of matetrack"]
+fn timing_mate_in_four_and_five() {
+    let mut work = Vec::new();
+    for p in common::puzzles() {
+        if p.themes.as_deref().and_then(mate_theme) == Some(4) {
+            work.push((p.pos, 4));
+        }
+    }
+    for (pos, n, _) in matetrack("matetrack.epd", 5, false)
+        .into_iter()
+        .filter(|w| w.1 == 5)
+        .take(30)
+    {
+        work.push((pos, n));
+    }
+    for (label, n) in [("mateIn4 puzzles", 4), ("matetrack bm #5", 5)] {
+        let start = Instant::now();
+        let mut nodes = 0;
+        let mut count = 0;
+        for (pos, _) in work.iter().filter(|w| w.1 == n) {
+            let sol = solve(pos, &SolveOptions::mate_in(n));
+            assert!(matches!(sol.outcome, Verdict::MateIn(k) if k <= n));
+            nodes += sol.nodes;
+            count += 1;
+        }
+        let s = start.elapsed().as_secs_f64();
+        eprintln!(
+            "{label}: {count} in {s:.2} s, {nodes} nodes, {:.2} M nodes/s",
+            nodes as f64 / s / 1e6
+        );
+    }
+}
