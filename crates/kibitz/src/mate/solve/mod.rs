@@ -71,7 +71,8 @@ pub struct SolveOptions {
     pub deadline: Option<Instant>,
     /// Stop when this turns true (another thread sets it: UCI `stop`).
     pub stop: Option<Arc<AtomicBool>>,
-    /// The transposition table's size in MiB (at least 64 KiB is taken).
+    /// The most the transposition table may grow to, in MiB: it starts at 64 KiB
+    /// and doubles as it fills, so a small proof never clears a large table.
     pub hash_mb: usize,
 }
 
