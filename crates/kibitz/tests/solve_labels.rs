@@ -165,3 +165,71 @@ fn matetrack_mates_of_four() {
     report(&check_matetrack("matetrack.epd", 4, false));
     report(&check_matetrack("matedtrack.epd", 4, true));
 }
+
+#[test]
+#[ignore = "matetrack bm #5 to #8 with 10 s each: a measurement, minutes"]
+fn matetrack_deeper_within_ten_seconds() {
+    for n in 5..=8 {
+        let (mut proven, mut tried, mut ms) = (0, 0, Vec::new());
+        for (pos, _, line) in matetrack("matetrack.epd", n, false)
+            .into_iter()
+            .filter(|(_, k, _)| *k == n)
+            .take(20)
+        {
+            tried += 1;
+            let start = Instant::now();
+            let opts = SolveOptions {
+                deadline: Some(start + Duration::from_secs(10)),
+                hash_mb: 256,
+                ..SolveOptions::mate_in(n)
+            };
+            let sol = solve(&pos, &opts);
+            match sol.outcome {
+                Verdict::MateIn(k) => {
+                    assert!(k <= n, "{line}");
+                    proven += 1;
+                    ms.push(start.elapsed().as_secs_f64() * 1e3);
+                }
+                Verdict::Unknown { .. } => {}
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        ms.sort_by(f64::total_cmp);
+        let median = ms.get(ms.len() / 2).copied().unwrap_or(f64::NAN);
+        eprintln!("bm #{n}: {proven} of {tried} proven within 10 s, median {median:.0} ms");
+    }
+}
+
+#[test]
+#[ignore = "a measurement for A/B runs: mateIn4 puzzles and the first bm #5 of matetrack"]
+fn timing_mate_in_four_and_five() {
+    let mut work = Vec::new();
+    for p in common::puzzles() {
+        if p.themes.as_deref().and_then(mate_theme) == Some(4) {
+            work.push((p.pos, 4));
+        }
+    }
+    for (pos, n, _) in matetrack("matetrack.epd", 5, false)
+        .into_iter()
+        .filter(|w| w.1 == 5)
+        .take(30)
+    {
+        work.push((pos, n));
+    }
+    for (label, n) in [("mateIn4 puzzles", 4), ("matetrack bm #5", 5)] {
+        let start = Instant::now();
+        let mut nodes = 0;
+        let mut count = 0;
+        for (pos, _) in work.iter().filter(|w| w.1 == n) {
+            let sol = solve(pos, &SolveOptions::mate_in(n));
+            assert!(matches!(sol.outcome, Verdict::MateIn(k) if k <= n));
+            nodes += sol.nodes;
+            count += 1;
+        }
+        let s = start.elapsed().as_secs_f64();
+        eprintln!(
+            "{label}: {count} in {s:.2} s, {nodes} nodes, {:.2} M nodes/s",
+            nodes as f64 / s / 1e6
+        );
+    }
+}

@@ -352,7 +352,7 @@ fn limits_stop_cleanly() {
     };
     assert_eq!(solve(&pos, &late).outcome, Verdict::Unknown { searched: 0 });
     // Without limits the same position is proven, and the tree replays.
-    let sol = solve(
+    let full = solve(
         &pos,
         &SolveOptions {
             tree: true,
@@ -360,11 +360,36 @@ fn limits_stop_cleanly() {
         },
     );
     assert!(
-        matches!(sol.outcome, Verdict::MateIn(n) if n <= 4),
+        matches!(full.outcome, Verdict::MateIn(n) if n <= 4),
         "{:?}",
-        sol.outcome
+        full.outcome
     );
-    sol.verify(&pos).unwrap();
+    full.verify(&pos).unwrap();
+    // The smallest node budget that proves the length leaves nothing for the keys
+    // and the tree: the verdict stands, the rest is marked partial.
+    let with_limit = |limit| {
+        solve(
+            &pos,
+            &SolveOptions {
+                node_limit: Some(limit),
+                tree: true,
+                ..SolveOptions::mate_in(4)
+            },
+        )
+    };
+    let (mut lo, mut hi) = (0, full.nodes);
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        if with_limit(mid).outcome == full.outcome {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let cut = with_limit(hi);
+    assert_eq!(cut.outcome, full.outcome);
+    assert!(!cut.complete && cut.tree.is_none());
+    assert!(cut.keys.iter().all(|k| full.keys.contains(k)));
 }
 
 #[test]
@@ -417,6 +442,16 @@ fn verify_rejects_broken_trees() {
     sol.outcome = Verdict::MateIn(1);
     sol.keys[0].mate_in = 1;
     assert_eq!(kind(&sol), Kind::TooLong { allowed: 0 });
+    // Claims no search makes are refused, not replayed (nor a panic).
+    for n in [0, u32::MAX] {
+        let mut sol = good.clone();
+        sol.outcome = Verdict::MateIn(n);
+        sol.keys[0].mate_in = n;
+        assert!(matches!(kind(&sol), Kind::TooLong { .. }), "{n}");
+    }
+    let mut sol = good.clone();
+    sol.outcome = Verdict::MatedIn(u32::MAX);
+    assert!(matches!(kind(&sol), Kind::TooLong { .. }));
     // Keys that are not the tree's.
     let mut sol = good.clone();
     sol.keys.clear();

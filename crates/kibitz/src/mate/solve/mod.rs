@@ -71,7 +71,8 @@ pub struct SolveOptions {
     pub deadline: Option<Instant>,
     /// Stop when this turns true (another thread sets it: UCI `stop`).
     pub stop: Option<Arc<AtomicBool>>,
-    /// The transposition table's size in MiB (at least 64 KiB is taken).
+    /// The most the transposition table may grow to, in MiB: it starts at 64 KiB
+    /// and doubles as it fills, so a small proof never clears a large table.
     pub hash_mb: usize,
 }
 
@@ -219,8 +220,12 @@ fn gather_keys(
     let last = if opts.all_keys { bound } else { n };
     for &mv in &pos.legal_moves() {
         let child = pos.after(mv);
-        if let Some(k) = s.shortest_loss(&child, last - 1, 1) {
-            sol.keys.push(Key { mv, mate_in: k + 1 });
+        // No move mates in fewer than n: start the count there.
+        if let Some(k) = (n..=last).find(|&k| s.defender(&child, k - 1, 1) || s.aborted) {
+            if s.aborted {
+                return;
+            }
+            sol.keys.push(Key { mv, mate_in: k });
         }
         if s.aborted {
             return;

@@ -100,7 +100,7 @@ impl<'a> Searcher<'a> {
             self.table.store_no_mate(key, 1);
             return false;
         }
-        for (mv, child) in attacks_in_order(pos, best) {
+        for (mv, child) in attacks_in_order(pos, best, n >= 3) {
             if self.defender(&child, n - 1, ply + 1) {
                 self.table.store_mate(key, n, Some(mv));
                 return true;
@@ -247,21 +247,13 @@ impl<'a> Searcher<'a> {
             .find(|&k| self.attacker(pos, k, ply) || self.aborted)
             .filter(|_| !self.aborted)
     }
-
-    /// The fewest moves, at most `n`, in which the other side mates the side to
-    /// move, whatever it plays (0 when it is checkmated).
-    pub fn shortest_loss(&mut self, pos: &Position, n: u32, ply: usize) -> Option<u32> {
-        (0..=n)
-            .find(|&k| self.defender(pos, k, ply) || self.aborted)
-            .filter(|_| !self.aborted)
-    }
 }
 
 /// The legal moves of the attacker with the positions after them, best first: the
 /// table's move, then checks, then moves that threaten mate in one, then the rest,
 /// each group with the fewest defences first. Moves that stalemate are dropped:
 /// they can never mate.
-fn attacks_in_order(pos: &Position, best: Option<Move>) -> Vec<(Move, Position)> {
+fn attacks_in_order(pos: &Position, best: Option<Move>, threats: bool) -> Vec<(Move, Position)> {
     let moves = pos.legal_moves();
     let mut ranked: Vec<(u64, Move, Position)> = Vec::with_capacity(moves.len());
     for &mv in &moves {
@@ -275,7 +267,7 @@ fn attacks_in_order(pos: &Position, best: Option<Move>) -> Vec<(Move, Position)>
             0
         } else if child.is_check() {
             1
-        } else if threatens_mate(&child) {
+        } else if threats && threatens_mate(&child) {
             2
         } else {
             3

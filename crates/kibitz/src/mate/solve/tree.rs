@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::search::Searcher;
-use super::{Solution, Verdict};
+use super::{MAX_MATE_MOVES, Solution, Verdict};
 use crate::{Move, Position};
 
 /// The proof of a [`Solution`], for [`Solution::verify`] or any move generator.
@@ -123,7 +123,8 @@ pub enum VerifyErrorKind {
     MissingDefence(Move),
     /// A defence listed twice.
     DuplicateDefence(Move),
-    /// A line longer than the claimed number of attacker moves.
+    /// A line longer than the claimed number of attacker moves (or a claim of
+    /// mate in 0 or past [`MAX_MATE_MOVES`]).
     TooLong {
         /// The attacker moves the claim allows there.
         allowed: u32,
@@ -186,6 +187,18 @@ impl Solution {
     pub fn verify(&self, pos: &Position) -> Result<(), VerifyError> {
         let fail = |kind| failure(&[], kind);
         let mut path = Vec::new();
+        // Past the prover's own limit a claim is refused before any replay, which
+        // bounds the recursion below whatever tree it is given.
+        let too_long = match self.outcome {
+            Verdict::MateIn(n) => n == 0 || self.keys.iter().any(|k| k.mate_in > MAX_MATE_MOVES),
+            Verdict::MatedIn(n) => n > MAX_MATE_MOVES,
+            _ => false,
+        };
+        if too_long {
+            return fail(VerifyErrorKind::TooLong {
+                allowed: MAX_MATE_MOVES,
+            });
+        }
         match (self.outcome, &self.tree) {
             (Verdict::MateIn(_) | Verdict::MatedIn(_), None) => fail(VerifyErrorKind::NoTree),
             (Verdict::MateIn(n), Some(Tree::Keys(keys))) => {
