@@ -111,10 +111,10 @@ impl fmt::Display for PgnErrorKind {
 ///     }
 /// }
 /// let mut errors = Errors(Vec::new());
-/// visit_games(b"1. e4 e5\n2. Ke3 *\n\n[Variant \"Chess960\"]\n1. e4 *\n", 1, &mut errors);
+/// visit_games(b"1. e4 e5\n2. Ke3 *\n\n[Variant \"Atomic\"]\n1. e4 *\n", 1, &mut errors);
 /// assert_eq!(errors.0, [
 ///     "line 2, ply 3: illegal move: \"Ke3\"",
-///     "line 4: unsupported variant \"Chess960\"",
+///     "line 4: unsupported variant \"Atomic\"",
 /// ]);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
