@@ -9,5 +9,6 @@ pub mod moves;
 pub mod perft;
 pub mod pgn;
 pub mod play;
+pub mod serve;
 pub mod square;
 pub mod uci;
