@@ -35,6 +35,8 @@ export async function showPosition(fen, context) {
   const answer = await call(`/api/position?fen=${encodeURIComponent(fen)}`);
   if (ticket !== shown) return;
   const info = $("position-info");
+  // The board keeps the last good position, faded, so it is not taken for this one.
+  $("board").classList.toggle("stale", !answer.ok);
   if (!answer.ok) {
     showMessage($("position-message"), answer.message);
     info.replaceChildren();
@@ -119,6 +121,7 @@ async function scan(text) {
     }
   });
   if (!missed.children.length) item(missed, "li", "none");
+  if (!all.children.length) item(all, "li", "none");
   if (scanned.positions.length) step(0);
 }
 
