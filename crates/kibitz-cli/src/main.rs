@@ -43,6 +43,8 @@ enum Command {
     Solve(cmd::solve::Args),
     /// Run as a UCI engine on stdin/stdout (for GUIs and python-chess).
     Uci(cmd::uci::Args),
+    /// Serve a page and a JSON API: positions with their mates, a piece designer.
+    Serve(cmd::serve::Args),
     /// Run the main jobs on built-in data.
     Demo(cmd::demo::Args),
     /// Write the "Mate detection" section of BENCHMARKS.md.
@@ -62,6 +64,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Mate(args) => cmd::mate::run(args),
         Command::Solve(args) => cmd::solve::run(args),
         Command::Uci(args) => cmd::uci::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
         Command::Demo(args) => cmd::demo::run(args),
         Command::MateReport(args) => cmd::mate_report::run(args),
     }

@@ -14,7 +14,6 @@ use serde::Serialize;
 use crate::output::json_line;
 
 mod heat;
-mod svg;
 
 /// Arguments of `kibitz mobility`. All given parts add up to one piece.
 #[derive(clap::Args, Debug)]
@@ -133,7 +132,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let analysis = piece.analyse(board);
     if let Some(path) = &args.svg {
-        std::fs::write(path, svg::render(&analysis, &label))
+        std::fs::write(path, kibitz::mobility::heat::svg(&analysis, &label))
             .with_context(|| format!("writing {}", path.display()))?;
     }
     let split = analysis.split();

@@ -9,6 +9,7 @@ pub mod moves;
 pub mod perft;
 pub mod pgn;
 pub mod play;
+pub mod serve;
 pub mod solve;
 pub mod square;
 pub mod uci;

@@ -9,7 +9,8 @@
 //! * [`Analysis`]: the fast per-square counts, [`Analysis::group_size`],
 //!   [`Analysis::strength`], [`Analysis::mobility`], averages and the
 //!   forward / sideways / backward [`Split`]; [`Piece::crowded`],
-//!   [`Piece::colour_bound`], [`Piece::reaches_every_square`].
+//!   [`Piece::colour_bound`], [`Piece::reaches_every_square`];
+//! * [`heat`]: the heat map's colours and its SVG picture.
 //!
 //! ```
 //! use kibitz::mobility::{Board, Piece};
@@ -24,6 +25,7 @@ pub mod betza;
 mod board;
 mod direction;
 pub mod exercise;
+pub mod heat;
 mod piece;
 
 pub use analysis::{Analysis, ProbabilityError, Split};

@@ -1,11 +1,52 @@
-//! The board as an SVG picture like the seed's figure: every square shaded by its
-//! group, its count written on it, file and rank labels, and a legend.
+//! The board as a heat map (seed 002's figure): one colour per group, from cool
+//! (few moves) to warm (many moves), and the whole map as an SVG picture — drawn
+//! here once for every front end (`kibitz mobility --svg`, the server's page).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use kibitz::mobility::Analysis;
+use super::Analysis;
 
-use super::heat::group_colours;
+/// An RGB colour.
+pub type Rgb = (u8, u8, u8);
+
+/// One light colour per group, from cool (few moves) to warm (many moves); a
+/// group of 0 (squares the piece cannot leave) is grey. Light colours keep the
+/// black count written on them readable.
+pub fn group_colours(analysis: &Analysis) -> BTreeMap<u32, Rgb> {
+    let groups: Vec<u32> = analysis.group_size().into_keys().collect();
+    let moving: Vec<u32> = groups.iter().copied().filter(|&c| c > 0).collect();
+    let mut colours = BTreeMap::new();
+    if groups.first() == Some(&0) {
+        colours.insert(0, (200, 200, 200));
+    }
+    for (i, &count) in moving.iter().enumerate() {
+        let t = if moving.len() > 1 {
+            i as f64 / (moving.len() - 1) as f64
+        } else {
+            0.5
+        };
+        // Hue from blue (220°) to red (0°), light and fairly saturated.
+        colours.insert(count, hsl(220.0 * (1.0 - t), 0.75, 0.72));
+    }
+    colours
+}
+
+fn hsl(h: f64, s: f64, l: f64) -> Rgb {
+    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
+    let x = c * (1.0 - ((h / 60.0) % 2.0 - 1.0).abs());
+    let m = l - c / 2.0;
+    let (r, g, b) = match h as u32 / 60 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let byte = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    (byte(r), byte(g), byte(b))
+}
 
 const CELL: usize = 48;
 const MARGIN: usize = 28;
@@ -18,8 +59,18 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Renders the heat map of `analysis` for the piece called `label`.
-pub fn render(analysis: &Analysis, label: &str) -> String {
+/// Renders the heat map of `analysis` for the piece called `label` as SVG: every
+/// square shaded by its group with its count written on it, file and rank labels,
+/// and the legend of groups.
+///
+/// ```
+/// use kibitz::mobility::{Board, Piece, heat};
+/// let knight = Piece::named("knight")?.analyse(Board::STANDARD);
+/// let svg = heat::svg(&knight, "knight");
+/// assert!(svg.starts_with("<svg") && svg.contains("strength 336"));
+/// # Ok::<(), kibitz::mobility::PieceError>(())
+/// ```
+pub fn svg(analysis: &Analysis, label: &str) -> String {
     let board = analysis.board();
     let (files, ranks) = (usize::from(board.files()), usize::from(board.ranks()));
     let colours = group_colours(analysis);

@@ -1,0 +1,442 @@
+//! The API through the router itself (`tower::ServiceExt::oneshot`): answers
+//! checked against the library, and malformed queries and bodies answered with
+//! 4xx and the library's message, never a panic.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use kibitz::mobility::{Board, Piece, exercise};
+use serde_json::Value;
+use tower::ServiceExt;
+
+/// Sends `request` to a fresh app; the status and the body (JSON when it reads).
+async fn send(request: Request<Body>) -> (StatusCode, Value, String) {
+    send_to(kibitz_serve::app(), request).await
+}
+
+async fn send_to(app: axum::Router, request: Request<Body>) -> (StatusCode, Value, String) {
+    let response = app.oneshot(request).await.expect("the router answers");
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("a body")
+        .to_bytes();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+    (status, json, text)
+}
+
+async fn get(uri: &str) -> (StatusCode, Value) {
+    let (status, json, _) = send(Request::get(uri).body(Body::empty()).unwrap()).await;
+    (status, json)
+}
+
+async fn post(uri: &str, body: impl Into<Body>) -> (StatusCode, Value) {
+    let (status, json, _) = send(Request::post(uri).body(body.into()).unwrap()).await;
+    (status, json)
+}
+
+/// `text` with everything but letters and digits percent-encoded.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// The count on `square` in a mobility answer.
+fn count(answer: &Value, square: &str) -> u64 {
+    let squares = answer["squares"].as_array().unwrap();
+    let i = squares.iter().position(|s| s == square).unwrap();
+    answer["counts"][i].as_u64().unwrap()
+}
+
+const BACK_RANK: &str = "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1";
+
+#[tokio::test]
+async fn knight_on_8x8_matches_the_library_and_the_seed_table() {
+    let (status, answer) = get("/api/mobility?piece=knight&board=8x8&from=d4").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // The seed's own functions, not hand-typed numbers.
+    let knight = [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ];
+    for square in ["d4", "a1", "h8", "b2"] {
+        let seed = exercise::moves(square, &knight, &[]).unwrap().len() as u64;
+        assert_eq!(count(&answer, square), seed, "{square}");
+    }
+    assert_eq!(count(&answer, "d4"), 8);
+    assert_eq!(count(&answer, "a1"), 2);
+    // The row of data/mobility.tsv for the knight on 8x8.
+    let table = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/mobility.tsv"
+    ))
+    .unwrap();
+    let row: Vec<&str> = table
+        .lines()
+        .find(|l| l.starts_with("knight\t8x8\t"))
+        .unwrap()
+        .split('\t')
+        .collect();
+    assert_eq!(answer["strength"].to_string(), row[2]);
+    assert_eq!(answer["mobility"], row[3]);
+    assert_eq!(answer["colour_bound"], false);
+    assert_eq!(answer["from"], "d4");
+    let moves: Vec<&str> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]);
+    // Groups in the seed's order, each with a colour.
+    let groups = answer["groups"].as_array().unwrap();
+    assert_eq!(groups.len(), 5);
+    assert_eq!(
+        (&groups[0]["moves"], &groups[0]["squares"]),
+        (&2.into(), &4.into())
+    );
+    assert!(groups[0]["colour"].as_str().unwrap().starts_with('#'));
+}
+
+#[tokio::test]
+async fn rider_on_26x26_agrees_with_the_library() {
+    let (status, answer) = get("/api/mobility?betza=NN&board=26x26&from=z26").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let board: Board = "26x26".parse().unwrap();
+    let analysis = Piece::from_betza("NN").unwrap().analyse(board);
+    assert_eq!(answer["counts"].as_array().unwrap().len(), 676);
+    assert_eq!(answer["squares"][0], "a26");
+    assert_eq!(answer["squares"][675], "z1");
+    assert_eq!(answer["strength"], analysis.strength());
+    assert_eq!(answer["mobility"], analysis.mobility());
+    assert_eq!(
+        answer["moves"].as_array().unwrap().len() as u32,
+        analysis.count(board.square("z26").unwrap()).unwrap()
+    );
+}
+
+#[tokio::test]
+async fn bad_mobility_queries_are_400_with_the_library_message() {
+    let cases = [
+        (
+            "/api/mobility?piece=dragon",
+            "piece",
+            Piece::named("dragon").unwrap_err().to_string(),
+        ),
+        (
+            "/api/mobility?betza=Q%3F",
+            "betza",
+            Piece::from_betza("Q?").unwrap_err().to_string(),
+        ),
+        (
+            "/api/mobility?piece=knight&board=27x8",
+            "board",
+            "27x8".parse::<Board>().unwrap_err().to_string(),
+        ),
+        (
+            "/api/mobility?piece=knight&board=8x",
+            "board",
+            "8x".parse::<Board>().unwrap_err().to_string(),
+        ),
+        (
+            "/api/mobility?piece=knight&from=i1",
+            "from",
+            "invalid position".to_string(),
+        ),
+        (
+            "/api/mobility?piece=knight&board=10x10&from=a11",
+            "from",
+            "invalid position".to_string(),
+        ),
+    ];
+    for (uri, param, message) in cases {
+        let (status, answer) = get(uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {answer}");
+        assert_eq!(answer["param"], param, "{uri}");
+        assert_eq!(answer["error"], message.as_str(), "{uri}");
+    }
+    for uri in [
+        "/api/mobility",
+        "/api/mobility?board=8x8",
+        "/api/mobility?piece=knight&piece=rook",
+        "/api/mobility?piece=%FF%FE",
+        "/api/mobility?betza=%00",
+        "/api/mobility?piece=knight&board=99999999999999999999999x1",
+    ] {
+        let (status, answer) = get(uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {answer}");
+        assert!(
+            answer["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{uri}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn mobility_svg_is_the_library_picture() {
+    let (status, _, text) = send(
+        Request::get("/api/mobility.svg?piece=knight&board=8x8")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let analysis = Piece::named("knight").unwrap().analyse(Board::STANDARD);
+    assert_eq!(text, kibitz::mobility::heat::svg(&analysis, "knight"));
+    let (status, _) = get("/api/mobility.svg?betza=%3F").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn back_rank_position() {
+    let (status, answer) = get(&format!("/api/position?fen={}", encode(BACK_RANK))).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["fen"], BACK_RANK);
+    assert_eq!(answer["turn"], "white");
+    assert_eq!(answer["check"], false);
+    assert_eq!(answer["outcome"], Value::Null);
+    let mates = answer["mates"].as_array().unwrap();
+    assert_eq!(mates.len(), 1);
+    assert_eq!(mates[0]["san"], "Re8#");
+    assert_eq!(mates[0]["uci"], "e1e8");
+    assert_eq!(
+        (&mates[0]["from"], &mates[0]["to"]),
+        (&"e1".into(), &"e8".into())
+    );
+    assert_eq!(mates[0]["patterns"], serde_json::json!(["backRankMate"]));
+    assert_eq!(mates[0]["glance"], true);
+    let pos = kibitz::Position::from_fen(BACK_RANK).unwrap();
+    assert_eq!(
+        answer["moves"].as_array().unwrap().len(),
+        pos.legal_moves().len()
+    );
+    // The board as the library maps it: a8 first, h1 last, a1 dark.
+    let board = answer["board"].as_array().unwrap();
+    assert_eq!(board.len(), 64);
+    assert_eq!(board[0]["square"], "a8");
+    assert_eq!(board[56]["square"], "a1");
+    assert_eq!(board[56]["dark"], true);
+    assert_eq!(board[63]["dark"], false);
+    assert_eq!(board[60]["piece"], "R");
+    assert!(answer["threats"]["mates"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn checkmate_and_startpos() {
+    let mated = "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1";
+    let pos = kibitz::Position::from_fen(mated).unwrap();
+    let after = pos.after(kibitz::mate::mates_in_one(&pos)[0]).fen();
+    let (status, answer) = get(&format!("/api/position?fen={}", encode(&after))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["outcome"], "checkmate");
+    assert_eq!(answer["winner"], "white");
+    assert_eq!(answer["check"], true);
+    assert_eq!(answer["threats"], Value::Null);
+    let (status, answer) = get("/api/position?fen=startpos").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 20);
+}
+
+#[tokio::test]
+async fn bad_fens_are_400_with_the_library_message() {
+    for fen in [
+        "",
+        "x",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ] {
+        let (status, answer) = get(&format!("/api/position?fen={}", encode(fen))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{fen:?}: {answer}");
+        let expected = kibitz::Position::from_fen(fen).unwrap_err().to_string();
+        assert_eq!(answer["error"], expected.as_str(), "{fen:?}");
+        assert_eq!(answer["param"], "fen");
+    }
+    let (status, answer) = get("/api/position").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["param"], "fen");
+    let (status, _) = get("/api/position?fen=%FF").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Near the longest URI the http crate builds (65,534 bytes).
+    let long = "8".repeat(60_000);
+    let (status, answer) = get(&format!("/api/position?fen={long}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer["error"].as_str().unwrap().len() < 1000);
+}
+
+/// A game where White could mate with Re8# and played Kf1 instead, then a
+/// game where the mate was played.
+const MISSED: &str = "[Event \"missed\"]\n[White \"A\"]\n[Black \"B\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kf1 h6 *\n\n[Event \"played\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Re8# 1-0\n";
+
+#[tokio::test]
+async fn scan_lists_missed_and_played_mates() {
+    let (status, answer) = post("/api/scan", MISSED).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let games = answer["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["game"], 1);
+    assert_eq!(games[0]["tags"]["White"], "A");
+    let first = &games[0]["positions"][0];
+    assert_eq!(first["ply"], 1);
+    assert_eq!(first["fen"], BACK_RANK);
+    assert_eq!(first["played"], "Kf1");
+    assert_eq!(first["missed"], true);
+    assert_eq!(first["mates"][0]["san"], "Re8#");
+    assert_eq!(first["mates"][0]["patterns"][0], "backRankMate");
+    let second = &games[1]["positions"][0];
+    assert_eq!(second["played"], "Re8#");
+    assert_eq!(second["missed"], false);
+    assert_eq!(answer["with_mate"], 2);
+    assert_eq!(answer["missed"], 1);
+    assert_eq!(answer["errors"], 0);
+}
+
+#[tokio::test]
+async fn scan_agrees_with_kibitz_mate_on_a_shipped_file() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/pgn/WorldChamp1886.pgn"
+    );
+    let pgn = std::fs::read(path).unwrap();
+    let (status, answer) = post("/api/scan", pgn.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    // The scan's own records, straight from kibitz-scan, as kibitz mate --json writes them.
+    let chunk = kibitz_scan::chunk::Chunk {
+        bytes: pgn,
+        first_line: 1,
+        last: true,
+        ..Default::default()
+    };
+    let scan = kibitz_scan::mate::MateScan {
+        json: true,
+        ..Default::default()
+    };
+    let scanned = scan.chunk("pgn", kibitz_scan::detect::Format::Pgn, &chunk);
+    assert_eq!(answer["with_mate"], scanned.totals.with_mate);
+    assert_eq!(answer["positions"], scanned.totals.positions);
+    assert_eq!(
+        answer["games"].as_array().unwrap().len() as u64,
+        scanned.totals.games
+    );
+}
+
+#[tokio::test]
+async fn bad_and_odd_scan_bodies() {
+    // Not PGN at all, bytes that are not UTF-8, an illegal move: a game error
+    // each, reported, never a failure of the request.
+    for body in [
+        &b"hello"[..],
+        b"\xff\xfe\x00\x01",
+        b"1. e4 e5 2. Ke3 Kxe3 *\n",
+        b"[FEN \"x\"]\n\n1. e4 *\n",
+        b"",
+    ] {
+        let (status, answer) = post("/api/scan", body.to_vec()).await;
+        assert_eq!(status, StatusCode::OK, "{body:?}: {answer}");
+        assert!(answer["games"].is_array(), "{body:?}");
+    }
+    let (status, answer) = post("/api/scan", "1. e4 e5 2. Ke3 *\n").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["errors"], 1);
+    assert!(
+        answer["games"][0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("Ke3")
+    );
+    // A damaged compressed body: the records before the damage, and the error.
+    let (status, answer) = post("/api/scan", b"\x28\xb5\x2f\xfd garbage".to_vec()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(answer["error"].as_str().is_some(), "{answer}");
+}
+
+#[tokio::test]
+async fn bodies_over_the_limit_are_413() {
+    let big = vec![b' '; 10 * 1024 * 1024 + 1];
+    let (status, answer) = post("/api/scan", big).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
+    assert!(answer["error"].is_string());
+    // A chunked body without a length is cut off at the limit too.
+    let limits = kibitz_serve::Limits {
+        body_bytes: 1000,
+        ..Default::default()
+    };
+    let chunks = (0..20).map(|_| Ok::<_, std::io::Error>(vec![b'1'; 100]));
+    let body = Body::from_stream(futures_util::stream::iter(chunks));
+    let (status, _, _) = send_to(
+        kibitz_serve::app_with(limits),
+        Request::post("/api/scan").body(body).unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn scans_stop_at_the_time_limit() {
+    let limits = kibitz_serve::Limits {
+        scan_time: std::time::Duration::ZERO,
+        ..Default::default()
+    };
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn/Capablanca.pgn");
+    let pgn = std::fs::read(path).unwrap();
+    let (status, answer, _) = send_to(
+        kibitz_serve::app_with(limits),
+        Request::post("/api/scan").body(Body::from(pgn)).unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::REQUEST_TIMEOUT, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("stopped"));
+}
+
+#[tokio::test]
+async fn the_page_and_unknown_routes() {
+    let (status, _, text) = send(Request::get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(text.contains("<script type=\"module\" src=\"/app.js\">"));
+    for asset in [
+        "/app.js",
+        "/board.js",
+        "/api.js",
+        "/designer.js",
+        "/games.js",
+        "/style.css",
+    ] {
+        let response = kibitz_serve::app()
+            .oneshot(Request::get(asset).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{asset}");
+        assert!(
+            response.headers()[header::CONTENT_TYPE]
+                .to_str()
+                .unwrap()
+                .starts_with("text/")
+        );
+    }
+    let (status, answer) = get("/api/solve?fen=startpos&mate=2").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(answer["error"].is_string());
+    let (status, _) = get("/api/position?fen=startpos").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = post("/api/position", "x").await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    let (status, answer) = get("/api/pieces").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["pieces"][4], "knight");
+}

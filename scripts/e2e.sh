@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Browser tests of `kibitz serve`: Playwright (npm playwright-core, pinned in
+# crates/kibitz-serve/e2e/package-lock.json) driving Debian's chromium headless
+# against the release `kibitz serve` on a free loopback port.
+#
+# Installs what it needs on a fresh Debian machine: chromium (as root, with
+# apt-get) when /usr/bin/chromium is missing, and the e2e folder's npm packages
+# (`npm ci`; playwright-core never downloads a browser). Skips, with exit 0 and a
+# message saying why, when chromium or node cannot be had.
+#
+# Screenshots of every test go to target/e2e-screenshots/ (SCREENSHOT_DIR).
+# `scripts/e2e.sh --bench` runs the speed benchmark instead of the tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+e2e="$root/crates/kibitz-serve/e2e"
+
+skip() {
+    echo "e2e: SKIPPED: $*" >&2
+    exit 0
+}
+
+echo "== e2e: chromium"
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; then
+            skip "chromium could not be installed with apt-get"
+        fi
+    fi
+    [ -x "$chromium" ] || skip "no chromium at $chromium (install Debian's chromium package, as root)"
+fi
+command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 \
+    || skip "node and npm are needed to run Playwright"
+
+echo "== e2e: npm ci (playwright-core)"
+# The lock pins playwright-core; it brings no browser of its own.
+(cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
+
+echo "== e2e: cargo build --release -p kibitz-cli"
+cargo build --release --locked -p kibitz-cli
+bin="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/kibitz"
+
+echo "== e2e: kibitz serve on a free loopback port"
+log="$(mktemp)"
+"$bin" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
+server=$!
+trap 'kill -INT "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+url=""
+for _ in $(seq 100); do
+    url="$(sed -n 's|^kibitz serve: listening on \(http://[^/]*\)/.*|\1|p' "$log")"
+    [ -n "$url" ] && break
+    kill -0 "$server" 2>/dev/null || { cat "$log" >&2; echo "e2e: kibitz serve did not start" >&2; exit 1; }
+    sleep 0.1
+done
+[ -n "$url" ] || { cat "$log" >&2; echo "e2e: kibitz serve printed no address" >&2; exit 1; }
+echo "server at $url"
+
+export KIBITZ_URL="$url" CHROMIUM="$chromium"
+export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$root/target/e2e-screenshots}"
+cd "$e2e"
+if [ "${1:-}" = "--bench" ]; then
+    echo "== e2e: benchmark (not a test)"
+    node bench.js
+else
+    echo "== e2e: node --test"
+    node --test --test-concurrency=1 page.test.js
+    echo "screenshots in $SCREENSHOT_DIR"
+fi
