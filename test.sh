@@ -47,5 +47,8 @@ echo "== the seed's example session, verbatim, as a doctest"
 .venv/bin/python -X utf8 -m doctest crates/kibitz-py/tests/seed_examples.txt
 echo "seed examples: all passed"
 
+echo "== browser tests of kibitz serve (Playwright + Debian chromium; skipped without chromium)"
+scripts/e2e.sh
+
 echo "== fuzzing: every reader's cargo-fuzz target for a bounded time (FUZZ_SECONDS, default 15)"
 scripts/fuzz.sh

@@ -13,6 +13,7 @@
 //! | `GET /api/mobility.svg?…` | the same as an SVG picture, as `kibitz mobility --svg` draws it |
 //! | `GET /api/pieces` | the named pieces |
 //! | `POST /api/scan` | the mates in one that were on the board in PGN games |
+//! | `GET /api/solve?fen=…&mate=N[&tree=1][&all=1]` | the shortest forced mate within N, proven |
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -34,6 +35,7 @@ mod error;
 mod mobility;
 mod position;
 mod scan;
+mod solve;
 
 pub use error::ApiError;
 
@@ -42,7 +44,8 @@ pub use error::ApiError;
 pub struct Limits {
     /// The largest request body; beyond it the answer is 413.
     pub body_bytes: usize,
-    /// How long one scan may run before it is stopped (408).
+    /// How long one scan may run before it is stopped (408); a solve stops then
+    /// too, answering what it proved (`"proven": false`).
     pub scan_time: Duration,
     /// Scans that run at once; more wait for a turn (within their time limit).
     pub scans_at_once: usize,
@@ -83,9 +86,7 @@ pub fn app_with(limits: Limits) -> Router {
         .route("/api/mobility.svg", get(mobility::handle_svg))
         .route("/api/pieces", get(mobility::pieces))
         .route("/api/scan", post(scan::handle))
-        // `GET /api/solve?fen=…&mate=N` goes here once the mate-in-N prover lands
-        // in the library; until then the route does not exist (404), rather than
-        // answering with something that is not a proof.
+        .route("/api/solve", get(solve::handle))
         .merge(assets::routes())
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(limits.body_bytes))

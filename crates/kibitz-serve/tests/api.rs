@@ -429,7 +429,7 @@ async fn the_page_and_unknown_routes() {
                 .starts_with("text/")
         );
     }
-    let (status, answer) = get("/api/solve?fen=startpos&mate=2").await;
+    let (status, answer) = get("/api/nothing-here").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(answer["error"].is_string());
     let (status, _) = get("/api/position?fen=startpos").await;
@@ -439,4 +439,52 @@ async fn the_page_and_unknown_routes() {
     let (status, answer) = get("/api/pieces").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(answer["pieces"][4], "knight");
+}
+
+#[tokio::test]
+async fn solve_is_the_prover_s_record() {
+    // The zugzwang key of the prover's docs: 1.Rd5 Kh3 2.Rh5#.
+    let fen = "8/8/8/8/7k/5K2/8/3R4%20w%20-%20-%200%201";
+    let (status, answer) = get(&format!("/api/solve?fen={fen}&mate=3&tree=1")).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["mate"], 2);
+    assert_eq!(answer["proven"], true);
+    assert_eq!(answer["keys"][0]["san"], "Rd5");
+    assert_eq!(answer["line"], serde_json::json!(["Rd5", "Kh3", "Rh5#"]));
+    assert_eq!(answer["tree"][0]["replies"][0]["then"]["san"], "Rh5#");
+    // The same record as kibitz solve writes, but for the time taken.
+    let mut expected: Value = serde_json::from_str(
+        kibitz_scan::solve::SolveScan {
+            mate: Some(3),
+            tree: true,
+            json: true,
+            ..Default::default()
+        }
+        .one("fen", "8/8/8/8/7k/5K2/8/3R4 w - - 0 1")
+        .out
+        .text
+        .trim(),
+    )
+    .unwrap();
+    let mut got = answer.clone();
+    for v in [&mut expected, &mut got] {
+        v.as_object_mut().unwrap().remove("ms");
+    }
+    assert_eq!(got, expected);
+    let (status, answer) = get("/api/solve?fen=startpos&mate=2").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["mate"], Value::Null);
+    assert_eq!(answer["reason"], "no mate within the bound");
+    for (query, param) in [
+        ("fen=startpos&mate=0", "mate"),
+        ("fen=startpos&mate=101", "mate"),
+        ("fen=startpos&mate=x", "mate"),
+        ("fen=startpos", "mate"),
+        ("fen=8/8/8%20w%20-%20-&mate=2", "fen"),
+        ("mate=2", "fen"),
+    ] {
+        let (status, answer) = get(&format!("/api/solve?{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(answer["param"], param, "{query}");
+    }
 }

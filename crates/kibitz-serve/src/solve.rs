@@ -1,0 +1,85 @@
+//! `GET /api/solve?fen=…&mate=N[&tree=1][&all=1]`: the prover's answer for one
+//! position — the very record `kibitz solve --json` writes (mate, proven, keys,
+//! line, nodes, ms, and the solution tree when asked), made by the same code.
+//!
+//! A solve is CPU-bound: it takes a turn among the scans (`Limits::scans_at_once`)
+//! and stops at `Limits::scan_time`, answering `"proven": false` with what was
+//! proven so far rather than failing.
+
+use axum::Json;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use kibitz::Position;
+use kibitz::mate::solve::MAX_MATE_MOVES;
+use kibitz_scan::solve::SolveScan;
+use serde::Deserialize;
+
+use crate::{ApiError, AppState};
+
+/// The query.
+#[derive(Deserialize)]
+pub struct Params {
+    /// A FEN (X-FEN and Shredder-FEN read too), or `startpos`.
+    fen: Option<String>,
+    /// The bound N, in moves of the mating side.
+    mate: Option<String>,
+    /// `1` or `true`: include the solution tree.
+    tree: Option<String>,
+    /// `1` or `true`: every move that mates within N, not only the shortest keys.
+    all: Option<String>,
+}
+
+fn flag(value: &Option<String>) -> bool {
+    matches!(value.as_deref(), Some("1" | "true" | "yes"))
+}
+
+/// Proves the shortest mate within `mate` moves.
+pub async fn handle(
+    State(state): State<AppState>,
+    query: Result<Query<Params>, QueryRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Query(params) = query.map_err(|e| ApiError::bad("fen", e.body_text()))?;
+    let fen = params
+        .fen
+        .ok_or_else(|| ApiError::bad("fen", "missing: give a FEN or startpos"))?;
+    let text = fen.trim().to_string();
+    // The FEN is checked here, so that a bad one is a 400 naming it, not a record.
+    if text != "startpos" {
+        Position::from_fen(&text).map_err(|e| ApiError::bad("fen", e))?;
+    }
+    let bound = params
+        .mate
+        .as_deref()
+        .ok_or_else(|| ApiError::bad("mate", "missing: give the bound N (1 to 100)"))?;
+    let bound: u32 = bound
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=MAX_MATE_MOVES).contains(n))
+        .ok_or_else(|| {
+            ApiError::bad(
+                "mate",
+                format!("must be a number of moves from 1 to {MAX_MATE_MOVES}, not {bound:?}"),
+            )
+        })?;
+    let limit = state.limits.scan_time;
+    let _permit = tokio::time::timeout(limit, state.scans.clone().acquire_owned())
+        .await
+        .map_err(|_| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, "too busy: try again"))?
+        .map_err(|e| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, e))?;
+    let scan = SolveScan {
+        mate: Some(bound),
+        all_keys: flag(&params.all),
+        tree: flag(&params.tree),
+        json: true,
+        time: Some(limit),
+        ..SolveScan::default()
+    };
+    let record = tokio::task::spawn_blocking(move || scan.one("fen", &text).out.text)
+        .await
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    let value: serde_json::Value = serde_json::from_str(record.trim_end())
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    Ok(Json(value))
+}
