@@ -176,7 +176,7 @@ fn puzzles(repo: &Path, n: u32, max: usize) -> anyhow::Result<Vec<Case>> {
             };
             if p.themes
                 .as_ref()
-                .is_some_and(|t| t.iter().any(|t| *t == theme))
+                .is_some_and(|t| t.contains(&theme))
             {
                 cases.push(Case {
                     fen: p.position.fen(),
