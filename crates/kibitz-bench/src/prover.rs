@@ -174,10 +174,7 @@ fn puzzles(repo: &Path, n: u32, max: usize) -> anyhow::Result<Vec<Case>> {
             let Ok(p) = kibitz::notation::lichess::read_cells(&cells, &columns) else {
                 continue;
             };
-            if p.themes
-                .as_ref()
-                .is_some_and(|t| t.contains(&theme))
-            {
+            if p.themes.as_ref().is_some_and(|t| t.contains(&theme)) {
                 cases.push(Case {
                     fen: p.position.fen(),
                     best: n,
