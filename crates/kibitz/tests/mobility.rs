@@ -428,3 +428,61 @@ proptest! {
         }
     }
 }
+
+/// `reaches_every_square` against the definition: the graph of every square's
+/// `targets` (the slow reference walk) searched both ways from square 0.
+#[test]
+fn reaching_every_square_agrees_with_the_move_graph() {
+    fn by_graph(piece: &Piece, board: Board) -> bool {
+        let n = board.len();
+        let mut forward = vec![Vec::new(); n];
+        let mut backward = vec![Vec::new(); n];
+        for (from, out) in forward.iter_mut().enumerate() {
+            for c in piece.targets(board, board.coordinates(from)).unwrap() {
+                out.push(board.index(c));
+                backward[board.index(c)].push(from);
+            }
+        }
+        [forward, backward].iter().all(|edges| {
+            let mut seen = vec![false; n];
+            seen[0] = true;
+            let mut stack = vec![0];
+            while let Some(at) = stack.pop() {
+                for &to in &edges[at] {
+                    if !seen[to] {
+                        seen[to] = true;
+                        stack.push(to);
+                    }
+                }
+            }
+            seen.iter().all(|&s| s)
+        })
+    }
+    let atoms = [
+        "W", "F", "N", "D", "A", "fW", "bW", "sW", "fN", "bsN", "fR", "sR", "bB", "fB", "W3", "NN",
+        "fbN", "C", "Z", "H", "R2", "fsW", "lW", "rN", "ffN", "G",
+    ];
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut yes, mut no) = (0, 0);
+    for _ in 0..600 {
+        let betza: String = (0..1 + next(3)).map(|_| atoms[next(atoms.len())]).collect();
+        let Ok(piece) = Piece::from_betza(&betza) else {
+            continue;
+        };
+        let board = Board::new(1 + next(12) as u64, 1 + next(12) as u64).unwrap();
+        let expected = by_graph(&piece, board);
+        assert_eq!(
+            piece.reaches_every_square(board),
+            expected,
+            "{betza} on {board}"
+        );
+        if expected { yes += 1 } else { no += 1 }
+    }
+    assert!(yes > 50 && no > 50, "{yes} connected, {no} not");
+}

@@ -398,35 +398,55 @@ impl Piece {
     /// # Ok::<(), kibitz::mobility::PieceError>(())
     /// ```
     pub fn reaches_every_square(&self, board: Board) -> bool {
-        let n = board.len();
-        let mut forward = vec![Vec::new(); n];
-        let mut backward = vec![Vec::new(); n];
-        for (from, out) in forward.iter_mut().enumerate() {
-            // `from` is on the board, so `targets` cannot fail.
-            *out = self
-                .targets(board, board.coordinates(from))
-                .unwrap_or_default()
-                .into_iter()
-                .map(|c| board.index(c))
-                .collect();
-            for &to in out.iter() {
-                backward[to].push(from);
-            }
-        }
-        // Strongly connected: square 0 reaches all, and all reach square 0.
-        [forward, backward].iter().all(|edges| {
+        // Strongly connected: square 0 reaches every square, and every square
+        // reaches square 0 — that is, square 0 reaches every square when each
+        // direction is turned around (the board is a rectangle, so a move's path
+        // is on it whichever way it is walked). One search each way over a single
+        // visited set, walking the directions as `Piece::targets` does: no move
+        // lists are built, which on 26 × 26 was a list per square.
+        let steps: Vec<((i64, i64), Option<u32>)> = self
+            .once()
+            .map(|d| (d, Some(1)))
+            .chain(self.repeated())
+            .map(|(d, range)| ((d.dr(), d.dk()), range))
+            .collect();
+        let reaches_all = |turned: bool| {
+            let n = board.len();
             let mut seen = vec![false; n];
             seen[0] = true;
-            let mut stack = vec![0];
+            let mut found = 1;
+            let mut stack = vec![0usize];
             while let Some(at) = stack.pop() {
-                for &to in &edges[at] {
-                    if !seen[to] {
-                        seen[to] = true;
-                        stack.push(to);
+                let (r0, k0) = board.coordinates(at);
+                for &((dr, dk), range) in &steps {
+                    let (dr, dk) = if turned {
+                        // A direction too long to negate cannot move on any board.
+                        match (dr.checked_neg(), dk.checked_neg()) {
+                            (Some(r), Some(k)) => (r, k),
+                            _ => continue,
+                        }
+                    } else {
+                        (dr, dk)
+                    };
+                    let (mut r, mut k) = (i64::from(r0), i64::from(k0));
+                    let mut taken = 0u32;
+                    while range.is_none_or(|limit| taken < limit) {
+                        match (r.checked_add(dr), k.checked_add(dk)) {
+                            (Some(nr), Some(nk)) if board.contains(nr, nk) => (r, k) = (nr, nk),
+                            _ => break,
+                        }
+                        taken += 1;
+                        let to = board.index((r as u8, k as u8));
+                        if !seen[to] {
+                            seen[to] = true;
+                            found += 1;
+                            stack.push(to);
+                        }
                     }
                 }
             }
-            seen.iter().all(|&s| s)
-        })
+            found == n
+        };
+        reaches_all(false) && reaches_all(true)
     }
 }
