@@ -84,7 +84,7 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let _ = io::stdout().flush();
-            eprintln!("kibitz: {err:#}");
+            output::warn(format_args!("{err:#}"));
             ExitCode::from(2)
         }
     }

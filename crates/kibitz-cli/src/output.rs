@@ -1,5 +1,6 @@
-//! Shared output helpers: JSON Lines, broken pipes.
+//! Shared output helpers: JSON Lines, broken pipes, messages on stderr.
 
+use std::fmt;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -11,6 +12,29 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+/// Writes `kibitz: message` on stderr. A stderr that cannot be written (a full
+/// disk, `2>/dev/full`) loses the message but must not panic, as `eprintln!` does.
+pub fn warn(message: impl fmt::Display) {
+    let _ = writeln!(io::stderr().lock(), "kibitz: {message}");
+}
+
+/// Standard error for messages that must not stop the work: a write that fails
+/// (`2>/dev/full`) is dropped, as [`warn`] drops it, and the exit status still
+/// says whether every input was fine.
+pub struct Diagnostics;
+
+impl Write for Diagnostics {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let _ = io::stderr().lock().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let _ = io::stderr().flush();
+        Ok(())
+    }
 }
 
 /// Writes one JSON object on one line.

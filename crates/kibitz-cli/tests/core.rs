@@ -206,3 +206,27 @@ fn perft_depth_is_bounded_and_deep_counts_warn() {
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     assert!(stdout.starts_with("nodes "), "{stdout}");
 }
+
+#[test]
+fn an_unwritable_stderr_does_not_panic() {
+    // `eprintln!` panics (exit 101) when stderr cannot be written, as with 2>/dev/full.
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    for (args, code) in [
+        (&["square", "i9"][..], 2),
+        (&["play", "zz"], 1),
+        (&["perft", "1", "--fen", "x"], 2),
+        (&["pgn", "/nonexistent"], 1),
+        (&["mate", "--fen", "x"], 1),
+        (&["perft", "7", "--fen", "8/8/8/8/8/8/k7/2K5 w - - 0 1"], 0),
+    ] {
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(full.try_clone().unwrap())
+            .status()
+            .unwrap();
+        assert_eq!(out.code(), Some(code), "{args:?}");
+    }
+}

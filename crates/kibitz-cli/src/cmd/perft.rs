@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use kibitz::{Move, Position, perft, perft_divide};
 use serde::Serialize;
 
-use crate::output::{json_line, parse_fen};
+use crate::output::{json_line, parse_fen, warn};
 
 /// The deepest perft the command runs: deeper is centuries of work on any position
 /// with a real game in it (and the library recurses once per ply).
@@ -134,10 +134,10 @@ fn divide_with_progress(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth < SLOW_DEPTH {
         return perft_divide(pos, depth);
     }
-    eprintln!(
-        "kibitz: perft {depth} may take a long time (from the start position, depth 8 takes \
+    warn(format_args!(
+        "perft {depth} may take a long time (from the start position, depth 8 takes \
          minutes and depth 9 hours on one core)"
-    );
+    ));
     let moves = pos.legal_moves();
     let bar = if io::stderr().is_terminal() {
         ProgressBar::new(moves.len() as u64)

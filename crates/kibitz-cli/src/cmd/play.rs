@@ -7,7 +7,7 @@ use kibitz::notation::{parse_move, san};
 use serde::Serialize;
 
 use super::moves::position_arg;
-use crate::output::json_line;
+use crate::output::{json_line, warn};
 
 /// Arguments of `kibitz play`.
 #[derive(clap::Args, Debug)]
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => Ok(ExitCode::SUCCESS),
         Some(err) => {
             out.flush()?;
-            eprintln!("kibitz: {err}");
+            warn(err);
             Ok(ExitCode::from(1))
         }
     }
