@@ -1,8 +1,11 @@
 //! `kibitz`: the command-line face of the kibitz chess toolkit.
 //!
-//! The binary is thin: it parses flags, calls the library and prints. Exit status:
-//! 0 when every input was fine, 1 when some inputs were invalid (each reported, the
-//! batch went on), 2 for usage errors and fatal I/O errors.
+//! The binary is thin: it parses flags, calls the library and prints. Exit status,
+//! the same for every command: 0 when every input was fine; 1 when some input was
+//! bad (a FEN, square, move, piece, board, file or record: each is reported on
+//! stderr and every good one is still answered); 2 only for usage errors (clap's,
+//! and flags out of range) and output that cannot be written. A closed stdout
+//! (`| head`) ends quietly with 0.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -85,7 +88,11 @@ fn main() -> ExitCode {
             }
             let _ = io::stdout().flush();
             output::warn(format_args!("{err:#}"));
-            ExitCode::from(2)
+            if output::is_bad_input(&err) {
+                ExitCode::from(1)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

@@ -34,15 +34,54 @@ fn square_json_has_every_key() {
 }
 
 #[test]
-fn square_rejects_a_bad_name_with_status_2() {
-    let assert = kibitz().args(["square", "e4", "x9"]).assert().code(2);
+fn square_answers_the_good_names_and_reports_the_bad_with_status_1() {
+    // Once nothing was printed for e4 and a1, and the status was 2.
+    let assert = kibitz().args(["square", "e4", "i9", "a1"]).assert().code(1);
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("e4  index 28") && lines[1].starts_with("a1  index  0"));
     let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
     // The seed's `invalid position` is for the exercise's functions; here the
     // message says what a square name is.
-    assert!(
-        err.contains("\"x9\" is not a square name such as e4") && !err.contains("invalid position"),
-        "{err}"
+    assert_eq!(
+        err,
+        "kibitz: \"i9\" is not a square name such as e4 (files a to h, ranks 1 to 8)\n"
     );
+    // With --json, one record per argument, the bad one an error record.
+    let assert = kibitz()
+        .args(["square", "e4", "i9", "a1", "--json"])
+        .assert()
+        .code(1);
+    let lines = json_lines(&assert.get_output().stdout);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["square"], "e4");
+    assert_eq!(lines[1]["square"], "i9");
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("is not a square name")
+    );
+    assert_eq!(lines[2]["index"], 0);
+    // A name of any length is quoted cut short.
+    let long = "z".repeat(100_000);
+    let assert = kibitz().args(["square", &long]).assert().code(1);
+    assert!(assert.get_output().stderr.len() < 300);
+}
+
+#[test]
+fn line_reports_each_bad_square_with_status_1() {
+    let assert = kibitz()
+        .args(["line", "e4", "i9"])
+        .assert()
+        .code(1)
+        .stdout("");
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(err.contains("\"i9\" is not a square name"), "{err}");
+    let assert = kibitz().args(["line", "a0", "i9"]).assert().code(1);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(err.contains("\"a0\"") && err.contains("\"i9\""), "{err}");
 }
 
 #[test]
@@ -114,20 +153,22 @@ fn perft_counts_and_json() {
 }
 
 #[test]
-fn perft_with_a_garbage_fen_exits_2_with_the_fen_error() {
+fn perft_with_a_garbage_fen_exits_1_with_the_fen_error() {
+    // A bad FEN is a bad input (1), not a usage error (2, as it once was).
     let assert = kibitz()
         .args(["perft", "3", "--fen", "garbage"])
         .assert()
-        .code(2);
+        .code(1)
+        .stdout("");
     let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
-    assert!(
-        err.contains("invalid FEN: expected 4 to 6 fields, found 1"),
-        "{err}"
+    assert_eq!(
+        err,
+        "kibitz: --fen: invalid FEN: expected 4 to 6 fields, found 1\n"
     );
     let assert = kibitz()
         .args(["perft", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"])
         .assert()
-        .code(2);
+        .code(1);
     assert!(String::from_utf8_lossy(&assert.get_output().stderr).contains("no white king"));
 }
 
@@ -214,9 +255,9 @@ fn an_unwritable_stderr_does_not_panic() {
         return;
     };
     for (args, code) in [
-        (&["square", "i9"][..], 2),
+        (&["square", "i9"][..], 1),
         (&["play", "zz"], 1),
-        (&["perft", "1", "--fen", "x"], 2),
+        (&["perft", "1", "--fen", "x"], 1),
         (&["pgn", "/nonexistent"], 1),
         (&["mate", "--fen", "x"], 1),
         (&["perft", "7", "--fen", "8/8/8/8/8/8/k7/2K5 w - - 0 1"], 0),

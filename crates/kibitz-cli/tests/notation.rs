@@ -100,16 +100,20 @@ fn moves_json() {
 }
 
 #[test]
-fn bad_fen_exits_2() {
+fn a_bad_fen_is_a_bad_input_and_exits_1() {
+    // Once 2, the status of usage errors; a bad FEN is data, as in `mate --fen`.
     for cmd in ["moves", "play"] {
         let mut args = vec![cmd, "--fen", "8/8/8/8 w - - 0 1"];
         if cmd == "play" {
             args.push("e4");
         }
         let (code, out, err) = kibitz(&args);
-        assert_eq!(code, 2, "{cmd}");
+        assert_eq!(code, 1, "{cmd}");
         assert!(out.is_empty());
-        assert!(err.contains("invalid FEN"), "{err}");
+        assert!(
+            err.contains("kibitz: --fen: invalid FEN: piece placement has 4 ranks"),
+            "{err}"
+        );
     }
 }
 

@@ -6,8 +6,7 @@ use std::process::ExitCode;
 use kibitz::notation::{parse_move, san};
 use serde::Serialize;
 
-use super::moves::position_arg;
-use crate::output::{json_line, warn};
+use crate::output::{json_line, parse_fen, warn};
 
 /// Arguments of `kibitz play`.
 #[derive(clap::Args, Debug)]
@@ -34,7 +33,7 @@ struct PlayOutput {
 /// Runs `kibitz play`: prints the FEN after the moves; exit 1 at the first move that
 /// cannot be played, naming its number (from 1) and why.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut pos = position_arg(args.fen.as_deref())?;
+    let mut pos = parse_fen(args.fen.as_deref())?;
     let mut played = Vec::with_capacity(args.moves.len());
     let mut error = None;
     for (i, text) in args.moves.iter().enumerate() {
