@@ -147,6 +147,15 @@ fn bad_input_exits_1() {
             &["rook", "--board", "10x12", "--from", "k1"],
             "\"k1\" is not a square of the 10x12 board (a1 to j12)",
         ),
+        // An over-long number is named as written, not as a value it was clamped to.
+        (
+            &["rook", "--board", "18446744073709551616x2"],
+            "--board: board `18446744073709551616x2` has 18446744073709551616 files, expected 1 to 26",
+        ),
+        (
+            &["rook", "--board", "8x99999999999999999999"],
+            "has 99999999999999999999 ranks",
+        ),
     ];
     for (args, message) in cases {
         fails(args, 1, message);
@@ -165,6 +174,22 @@ fn usage_errors_exit_2() {
     );
     fails(&[], 2, "no piece given");
     fails(&["rook", "--no-such-flag"], 2, "unexpected argument");
+}
+
+#[test]
+fn what_a_bad_input_quotes_is_cut_short() {
+    let long = "q".repeat(100_000);
+    for args in [
+        vec![long.as_str()],
+        vec!["rook", "--board", &long],
+        vec!["--once", &long],
+        vec!["rook", "--from", &long],
+    ] {
+        let assert = kibitz(&args).code(1);
+        let stderr = &assert.get_output().stderr;
+        assert!(stderr.len() < 600, "{} bytes", stderr.len());
+        assert!(String::from_utf8_lossy(stderr).contains('…'));
+    }
 }
 
 #[test]
