@@ -67,10 +67,53 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// clap's error with every value it quotes cut to [`output::excerpt`]'s length: an
+/// argument can be 128 KiB long, and clap quotes it whole (twice, in a tip).
+fn cut_values(mut err: clap::Error) -> clap::Error {
+    use clap::error::ContextValue;
+    let long = |s: &String| s.chars().nth(80).is_some();
+    let cut: Vec<_> = err
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(s) if long(s) => {
+                Some((kind, ContextValue::String(output::excerpt(s))))
+            }
+            ContextValue::Strings(v) if v.iter().any(long) => Some((
+                kind,
+                ContextValue::Strings(v.iter().map(|s| output::excerpt(s)).collect()),
+            )),
+            // Tips that would repeat such a value are dropped: cut, they no
+            // longer say what to type.
+            ContextValue::StyledStrs(v) if v.iter().any(|s| long(&s.to_string())) => Some((
+                kind,
+                ContextValue::StyledStrs(
+                    v.iter()
+                        .filter(|s| !long(&s.to_string()))
+                        .cloned()
+                        .collect(),
+                ),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in cut {
+        match value {
+            ContextValue::StyledStrs(v) if v.is_empty() => {
+                err.remove(kind);
+            }
+            value => {
+                err.insert(kind, value);
+            }
+        }
+    }
+    err
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
+            let err = cut_values(err);
             // clap prints help and version to stdout with status 0, usage errors with 2.
             let _ = err.print();
             return if err.use_stderr() {

@@ -271,3 +271,24 @@ fn an_unwritable_stderr_does_not_panic() {
         assert_eq!(out.code(), Some(code), "{args:?}");
     }
 }
+
+#[test]
+fn usage_errors_quote_a_long_argument_cut_short() {
+    // clap quoted the whole argument, twice with its tip: a 100 KB message.
+    let long = "x".repeat(100_000);
+    let flag = format!("--{long}");
+    for args in [
+        vec!["perft", long.as_str()],
+        vec!["square", flag.as_str()],
+        vec![long.as_str()],
+        vec!["moves", "--format", long.as_str()],
+        vec!["mate", "-j", long.as_str()],
+    ] {
+        let out = kibitz().args(&args).assert().code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(
+            err.len() < 400 && err.contains("xxx…'"),
+            "{args:.20?}: {err}"
+        );
+    }
+}
