@@ -75,7 +75,9 @@ pub fn report(out: &mut impl Write, err: &BadInput) -> io::Result<()> {
 
 /// Writes one JSON object on one line.
 pub fn json_line(out: &mut impl Write, value: &impl Serialize) -> anyhow::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
+    // Back to the io::Error it wraps, if it is one: serde_json's error does not name
+    // it as its source, so a closed pipe would not be seen as one.
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
     out.write_all(b"\n")?;
     Ok(())
 }

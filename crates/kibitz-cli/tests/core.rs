@@ -292,3 +292,27 @@ fn usage_errors_quote_a_long_argument_cut_short() {
         );
     }
 }
+
+#[test]
+fn a_pipe_closed_before_the_first_json_line_is_quiet() {
+    // serde_json's error hid the broken pipe when a line was longer than stdout's
+    // 1 KiB line buffer: `kibitz: Broken pipe (os error 32)`, exit 2.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for args in [
+        &["moves", "--json", "--fen", kiwipete][..],
+        &["perft", "2", "--divide", "--json", "--fen", kiwipete],
+        &[
+            "mobility", "rook", "--board", "26x26", "--from", "m13", "--json",
+        ],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+            .args(args)
+            .stdout(writer)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}
