@@ -18,7 +18,9 @@ mod output;
 
 /// kibitz — a chess toolkit: geometry, legal moves, perft, notation, mobility, mates.
 #[derive(Parser, Debug)]
-#[command(name = "kibitz", version, about, long_about = None)]
+// The doc comment above is the about text: `about` alone would show the crate's
+// one-line description instead.
+#[command(name = "kibitz", version, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -27,6 +29,15 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Describe squares: index, file, rank, coordinates, colour, diagonals.
+    ///
+    /// The index is 8 × rank + file (a1 = 0, h8 = 63), counting files a..h and ranks
+    /// 1..8 from 0; (r, k) are the piece-mobility exercise's coordinates, row 0 being
+    /// rank 8. Diagonals (a1–h8 direction) and anti-diagonals (h1–a8) are numbered
+    /// two ways: `diagonal` = rank − file + 7 and `anti_diagonal` = rank + file, both
+    /// 0..=14 (a1–h8 is diagonal 7, a1 anti-diagonal 0); and the alternative
+    /// enumeration `diagonal_alt` = (rank − file) & 15 and `anti_diagonal_alt` =
+    /// (rank + file) ^ 7, 0..=15, in which the long diagonal a1–h8 (anti-diagonal
+    /// h1–a8) is 0 and 8 is never used.
     Square(cmd::square::Args),
     /// Do two squares share a file, rank, diagonal or anti-diagonal?
     Line(cmd::line::Args),

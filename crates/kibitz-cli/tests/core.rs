@@ -316,3 +316,19 @@ fn a_pipe_closed_before_the_first_json_line_is_quiet() {
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
     }
 }
+
+#[test]
+fn help_says_what_kibitz_is_and_what_the_alt_diagonals_are() {
+    // `about` without a value showed the crate's description, "The kibitz
+    // command-line tool", and nothing explained diagonal_alt.
+    let out = kibitz().arg("--help").assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.starts_with("kibitz — a chess toolkit"), "{text}");
+    assert!(!text.contains("seed 002"), "{text}");
+    let out = kibitz().args(["square", "--help"]).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        text.contains("`diagonal_alt` = (rank − file) & 15") && text.contains("8 is never used"),
+        "{text}"
+    );
+}

@@ -14,7 +14,8 @@ pub struct Args {
     /// The start position as FEN; `startpos` or no --fen for the initial position.
     #[arg(long)]
     fen: Option<String>,
-    /// Moves in SAN (`Nf3`, `exd5`, `d8=Q`, `O-O`) or UCI (`g1f3`), played in order.
+    /// Moves in SAN (`Nf3`, `exd5`, `d8=Q`, `O-O`), long algebraic (`Ng1-f3`,
+    /// `e2xd3`) or UCI (`g1f3`), played in order.
     #[arg(required = true)]
     moves: Vec<String>,
     /// Write one JSON object: {"fen": ..., "moves": [standard SAN, ...]}.
