@@ -47,5 +47,11 @@ echo "== the seed's example session, verbatim, as a doctest"
 .venv/bin/python -X utf8 -m doctest crates/kibitz-py/tests/seed_examples.txt
 echo "seed examples: all passed"
 
+echo "== fuzzing the command line: every subcommand on hostile input for a bounded time"
+# Random bytes, mutated data/ files and flags through the release binary built
+# above; KIBITZ_CLI_FUZZ_SECONDS (default 60) and KIBITZ_CLI_FUZZ_SEED (printed).
+KIBITZ_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/kibitz" \
+    .venv/bin/python scripts/cli_fuzz.py
+
 echo "== fuzzing: every reader's cargo-fuzz target for a bounded time (FUZZ_SECONDS, default 15)"
 scripts/fuzz.sh
