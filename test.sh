@@ -50,5 +50,11 @@ echo "seed examples: all passed"
 echo "== browser tests of kibitz serve (Playwright + Debian chromium; skipped without chromium)"
 scripts/e2e.sh
 
+echo "== fuzzing the command line: every subcommand on hostile input for a bounded time"
+# Random bytes, mutated data/ files and flags through the release binary built
+# above; KIBITZ_CLI_FUZZ_SECONDS (default 60) and KIBITZ_CLI_FUZZ_SEED (printed).
+KIBITZ_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/kibitz" \
+    .venv/bin/python scripts/cli_fuzz.py
+
 echo "== fuzzing: every reader's cargo-fuzz target for a bounded time (FUZZ_SECONDS, default 15)"
 scripts/fuzz.sh

@@ -1,8 +1,11 @@
 //! `kibitz`: the command-line face of the kibitz chess toolkit.
 //!
-//! The binary is thin: it parses flags, calls the library and prints. Exit status:
-//! 0 when every input was fine, 1 when some inputs were invalid (each reported, the
-//! batch went on), 2 for usage errors and fatal I/O errors.
+//! The binary is thin: it parses flags, calls the library and prints. Exit status,
+//! the same for every command: 0 when every input was fine; 1 when some input was
+//! bad (a FEN, square, move, piece, board, file or record: each is reported on
+//! stderr and every good one is still answered); 2 only for usage errors (clap's,
+//! and flags out of range) and output that cannot be written. A closed stdout
+//! (`| head`) ends quietly with 0.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -15,7 +18,9 @@ mod output;
 
 /// kibitz — a chess toolkit: geometry, legal moves, perft, notation, mobility, mates.
 #[derive(Parser, Debug)]
-#[command(name = "kibitz", version, about, long_about = None)]
+// The doc comment above is the about text: `about` alone would show the crate's
+// one-line description instead.
+#[command(name = "kibitz", version, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -24,6 +29,15 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Describe squares: index, file, rank, coordinates, colour, diagonals.
+    ///
+    /// The index is 8 × rank + file (a1 = 0, h8 = 63), counting files a..h and ranks
+    /// 1..8 from 0; (r, k) are the piece-mobility exercise's coordinates, row 0 being
+    /// rank 8. Diagonals (a1–h8 direction) and anti-diagonals (h1–a8) are numbered
+    /// two ways: `diagonal` = rank − file + 7 and `anti_diagonal` = rank + file, both
+    /// 0..=14 (a1–h8 is diagonal 7, a1 anti-diagonal 0); and the alternative
+    /// enumeration `diagonal_alt` = (rank − file) & 15 and `anti_diagonal_alt` =
+    /// (rank + file) ^ 7, 0..=15, in which the long diagonal a1–h8 (anti-diagonal
+    /// h1–a8) is 0 and 8 is never used.
     Square(cmd::square::Args),
     /// Do two squares share a file, rank, diagonal or anti-diagonal?
     Line(cmd::line::Args),
@@ -70,10 +84,53 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// clap's error with every value it quotes cut to [`output::excerpt`]'s length: an
+/// argument can be 128 KiB long, and clap quotes it whole (twice, in a tip).
+fn cut_values(mut err: clap::Error) -> clap::Error {
+    use clap::error::ContextValue;
+    let long = |s: &String| s.chars().nth(80).is_some();
+    let cut: Vec<_> = err
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(s) if long(s) => {
+                Some((kind, ContextValue::String(output::excerpt(s))))
+            }
+            ContextValue::Strings(v) if v.iter().any(long) => Some((
+                kind,
+                ContextValue::Strings(v.iter().map(|s| output::excerpt(s)).collect()),
+            )),
+            // Tips that would repeat such a value are dropped: cut, they no
+            // longer say what to type.
+            ContextValue::StyledStrs(v) if v.iter().any(|s| long(&s.to_string())) => Some((
+                kind,
+                ContextValue::StyledStrs(
+                    v.iter()
+                        .filter(|s| !long(&s.to_string()))
+                        .cloned()
+                        .collect(),
+                ),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in cut {
+        match value {
+            ContextValue::StyledStrs(v) if v.is_empty() => {
+                err.remove(kind);
+            }
+            value => {
+                err.insert(kind, value);
+            }
+        }
+    }
+    err
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
+            let err = cut_values(err);
             // clap prints help and version to stdout with status 0, usage errors with 2.
             let _ = err.print();
             return if err.use_stderr() {
@@ -90,8 +147,12 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let _ = io::stdout().flush();
-            eprintln!("kibitz: {err:#}");
-            ExitCode::from(2)
+            output::warn(format_args!("{err:#}"));
+            if output::is_bad_input(&err) {
+                ExitCode::from(1)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

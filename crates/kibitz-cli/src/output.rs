@@ -1,5 +1,7 @@
-//! Shared output helpers: JSON Lines, broken pipes.
+//! Shared output helpers: JSON Lines, broken pipes, and the bad inputs that make
+//! exit status 1.
 
+use std::fmt;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -13,26 +15,104 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// An input the command was asked about (a FEN, a square, a move, a piece, a board)
+/// was bad. It ends the command with status 1, where a usage error gives 2: the
+/// question was well put, the data in it was not.
+#[derive(Debug)]
+pub struct BadInput(anyhow::Error);
+
+impl BadInput {
+    /// `err` (with its context) as a bad input.
+    pub fn new(err: impl Into<anyhow::Error>) -> BadInput {
+        BadInput(err.into())
+    }
+}
+
+impl fmt::Display for BadInput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The whole chain on one line: `BadInput` is the outer error and has no
+        // source of its own, so `{:#}` above it would not see the inner causes.
+        write!(f, "{:#}", self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// Does this error (anywhere in its chain) come from a bad input?
+pub fn is_bad_input(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| cause.is::<BadInput>())
+}
+
+/// Writes `kibitz: message` on stderr. A stderr that cannot be written (a full
+/// disk, `2>/dev/full`) loses the message but must not panic, as `eprintln!` does.
+pub fn warn(message: impl fmt::Display) {
+    let _ = writeln!(io::stderr().lock(), "kibitz: {message}");
+}
+
+/// Standard error for messages that must not stop the work: a write that fails
+/// (`2>/dev/full`) is dropped, as [`warn`] drops it, and the exit status still
+/// says whether every input was fine.
+pub struct Diagnostics;
+
+impl Write for Diagnostics {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let _ = io::stderr().lock().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let _ = io::stderr().flush();
+        Ok(())
+    }
+}
+
+/// Reports a bad input on stderr after what is already on stdout, and goes on.
+pub fn report(out: &mut impl Write, err: &BadInput) -> io::Result<()> {
+    out.flush()?;
+    warn(err);
+    Ok(())
+}
+
 /// Writes one JSON object on one line.
 pub fn json_line(out: &mut impl Write, value: &impl Serialize) -> anyhow::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
+    // Back to the io::Error it wraps, if it is one: serde_json's error does not name
+    // it as its source, so a closed pipe would not be seen as one.
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
     out.write_all(b"\n")?;
     Ok(())
 }
 
+/// At most this many characters of an input are quoted in a message.
+const QUOTE_CHARS: usize = 80;
+
+/// `text` for a message: at most [`QUOTE_CHARS`] characters, with `…` after when
+/// it was longer (an argument can be 128 KiB long).
+pub fn excerpt(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars.by_ref().take(QUOTE_CHARS).collect();
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
+}
+
 /// Parses a square for the command line, with a message that names the argument.
-pub fn parse_square(text: &str) -> anyhow::Result<kibitz::Square> {
+pub fn parse_square(text: &str) -> Result<kibitz::Square, BadInput> {
     // The library's error is the seed's exact `invalid position`, which reads oddly
     // for a square on the command line: say what was expected instead.
     text.parse::<kibitz::Square>().map_err(|_| {
-        anyhow::anyhow!("{text:?} is not a square name such as e4 (files a to h, ranks 1 to 8)")
+        BadInput::new(anyhow::anyhow!(
+            "{:?} is not a square name such as e4 (files a to h, ranks 1 to 8)",
+            excerpt(text)
+        ))
     })
 }
 
-/// Reads `--fen`: a FEN, or `startpos` for the initial position.
-pub fn parse_fen(text: &str) -> anyhow::Result<kibitz::Position> {
-    if text.trim() == "startpos" {
-        return Ok(kibitz::Position::startpos());
+/// Reads `--fen`: a FEN, or `startpos` (or no `--fen`) for the initial position.
+pub fn parse_fen(text: Option<&str>) -> Result<kibitz::Position, BadInput> {
+    match text.map(str::trim) {
+        None | Some("startpos") => Ok(kibitz::Position::startpos()),
+        Some(fen) => kibitz::Position::from_fen(fen)
+            .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--fen"))),
     }
-    Ok(kibitz::Position::from_fen(text)?)
 }

@@ -34,15 +34,54 @@ fn square_json_has_every_key() {
 }
 
 #[test]
-fn square_rejects_a_bad_name_with_status_2() {
-    let assert = kibitz().args(["square", "e4", "x9"]).assert().code(2);
+fn square_answers_the_good_names_and_reports_the_bad_with_status_1() {
+    // Once nothing was printed for e4 and a1, and the status was 2.
+    let assert = kibitz().args(["square", "e4", "i9", "a1"]).assert().code(1);
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("e4  index 28") && lines[1].starts_with("a1  index  0"));
     let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
     // The seed's `invalid position` is for the exercise's functions; here the
     // message says what a square name is.
-    assert!(
-        err.contains("\"x9\" is not a square name such as e4") && !err.contains("invalid position"),
-        "{err}"
+    assert_eq!(
+        err,
+        "kibitz: \"i9\" is not a square name such as e4 (files a to h, ranks 1 to 8)\n"
     );
+    // With --json, one record per argument, the bad one an error record.
+    let assert = kibitz()
+        .args(["square", "e4", "i9", "a1", "--json"])
+        .assert()
+        .code(1);
+    let lines = json_lines(&assert.get_output().stdout);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["square"], "e4");
+    assert_eq!(lines[1]["square"], "i9");
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("is not a square name")
+    );
+    assert_eq!(lines[2]["index"], 0);
+    // A name of any length is quoted cut short.
+    let long = "z".repeat(100_000);
+    let assert = kibitz().args(["square", &long]).assert().code(1);
+    assert!(assert.get_output().stderr.len() < 300);
+}
+
+#[test]
+fn line_reports_each_bad_square_with_status_1() {
+    let assert = kibitz()
+        .args(["line", "e4", "i9"])
+        .assert()
+        .code(1)
+        .stdout("");
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(err.contains("\"i9\" is not a square name"), "{err}");
+    let assert = kibitz().args(["line", "a0", "i9"]).assert().code(1);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(err.contains("\"a0\"") && err.contains("\"i9\""), "{err}");
 }
 
 #[test]
@@ -114,20 +153,22 @@ fn perft_counts_and_json() {
 }
 
 #[test]
-fn perft_with_a_garbage_fen_exits_2_with_the_fen_error() {
+fn perft_with_a_garbage_fen_exits_1_with_the_fen_error() {
+    // A bad FEN is a bad input (1), not a usage error (2, as it once was).
     let assert = kibitz()
         .args(["perft", "3", "--fen", "garbage"])
         .assert()
-        .code(2);
+        .code(1)
+        .stdout("");
     let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
-    assert!(
-        err.contains("invalid FEN: expected 4 to 6 fields, found 1"),
-        "{err}"
+    assert_eq!(
+        err,
+        "kibitz: --fen: invalid FEN: expected 4 to 6 fields, found 1\n"
     );
     let assert = kibitz()
         .args(["perft", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"])
         .assert()
-        .code(2);
+        .code(1);
     assert!(String::from_utf8_lossy(&assert.get_output().stderr).contains("no white king"));
 }
 
@@ -205,4 +246,89 @@ fn perft_depth_is_bounded_and_deep_counts_warn() {
     assert!(err.contains("perft 7 may take a long time"), "{err}");
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     assert!(stdout.starts_with("nodes "), "{stdout}");
+}
+
+#[test]
+fn an_unwritable_stderr_does_not_panic() {
+    // `eprintln!` panics (exit 101) when stderr cannot be written, as with 2>/dev/full.
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    for (args, code) in [
+        (&["square", "i9"][..], 1),
+        (&["play", "zz"], 1),
+        (&["perft", "1", "--fen", "x"], 1),
+        (&["pgn", "/nonexistent"], 1),
+        (&["mate", "--fen", "x"], 1),
+        (&["perft", "7", "--fen", "8/8/8/8/8/8/k7/2K5 w - - 0 1"], 0),
+    ] {
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(full.try_clone().unwrap())
+            .status()
+            .unwrap();
+        assert_eq!(out.code(), Some(code), "{args:?}");
+    }
+}
+
+#[test]
+fn usage_errors_quote_a_long_argument_cut_short() {
+    // clap quoted the whole argument, twice with its tip: a 100 KB message.
+    let long = "x".repeat(100_000);
+    let flag = format!("--{long}");
+    for args in [
+        vec!["perft", long.as_str()],
+        vec!["square", flag.as_str()],
+        vec![long.as_str()],
+        vec!["moves", "--format", long.as_str()],
+        vec!["mate", "-j", long.as_str()],
+    ] {
+        let out = kibitz().args(&args).assert().code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(
+            err.len() < 400 && err.contains("xxx…'"),
+            "{args:.20?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_pipe_closed_before_the_first_json_line_is_quiet() {
+    // serde_json's error hid the broken pipe when a line was longer than stdout's
+    // 1 KiB line buffer: `kibitz: Broken pipe (os error 32)`, exit 2.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for args in [
+        &["moves", "--json", "--fen", kiwipete][..],
+        &["perft", "2", "--divide", "--json", "--fen", kiwipete],
+        &[
+            "mobility", "rook", "--board", "26x26", "--from", "m13", "--json",
+        ],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+            .args(args)
+            .stdout(writer)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}
+
+#[test]
+fn help_says_what_kibitz_is_and_what_the_alt_diagonals_are() {
+    // `about` without a value showed the crate's description, "The kibitz
+    // command-line tool", and nothing explained diagonal_alt.
+    let out = kibitz().arg("--help").assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.starts_with("kibitz — a chess toolkit"), "{text}");
+    assert!(!text.contains("seed 002"), "{text}");
+    let out = kibitz().args(["square", "--help"]).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        text.contains("`diagonal_alt` = (rank − file) & 15") && text.contains("8 is never used"),
+        "{text}"
+    );
 }

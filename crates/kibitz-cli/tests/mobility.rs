@@ -87,7 +87,11 @@ fn larger_boards() {
     assert_eq!(value["moves"].as_array().map(Vec::len), Some(18));
     // i1 is a square of 10 × 10 only.
     kibitz(&["rook", "--board", "10x10", "--from", "i1"]).success();
-    fails(&["rook", "--from", "i1"], "invalid position");
+    fails(
+        &["rook", "--from", "i1"],
+        1,
+        "\"i1\" is not a square of the 8x8 board",
+    );
 }
 
 #[test]
@@ -106,15 +110,17 @@ fn svg_picture() {
     assert!(svg.contains("strength 336"));
 }
 
-/// Runs with `args`, expects exit 2, nothing on stdout and `message` on stderr.
-fn fails(args: &[&str], message: &str) {
-    let assert = kibitz(args).code(2).stdout("");
+/// Runs with `args`, expects exit `code`, nothing on stdout and `message` on stderr.
+fn fails(args: &[&str], code: i32, message: &str) {
+    let assert = kibitz(args).code(code).stdout("");
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert!(stderr.contains(message), "{args:?}: {stderr}");
 }
 
 #[test]
-fn bad_input_exits_2() {
+fn bad_input_exits_1() {
+    // Pieces, boards and squares are the data of the question: a bad one is a bad
+    // input (1; these were 2 once, like usage errors).
     let cases: &[(&[&str], &str)] = &[
         (&["--once", "0,0"], "direction (0, 0) moves nowhere"),
         (
@@ -133,15 +139,56 @@ fn bad_input_exits_2() {
         (&["--betza", "pR"], "unsupported betza modifier `p`"),
         (&["--betza", "cK"], "unsupported betza modifier `c`"),
         (&["--betza", "J"], "different leaps in different sources"),
-        (&["rook", "--from", "x9"], "invalid position"),
         (
-            &["rook", "--empty", "1.5"],
-            "probability 1.5 is outside 0 to 1",
+            &["rook", "--from", "x9"],
+            "--from: \"x9\" is not a square of the 8x8 board (a1 to h8)",
         ),
-        (&[], "no piece given"),
+        (
+            &["rook", "--board", "10x12", "--from", "k1"],
+            "\"k1\" is not a square of the 10x12 board (a1 to j12)",
+        ),
+        // An over-long number is named as written, not as a value it was clamped to.
+        (
+            &["rook", "--board", "18446744073709551616x2"],
+            "--board: board `18446744073709551616x2` has 18446744073709551616 files, expected 1 to 26",
+        ),
+        (
+            &["rook", "--board", "8x99999999999999999999"],
+            "has 99999999999999999999 ranks",
+        ),
     ];
     for (args, message) in cases {
-        fails(args, message);
+        fails(args, 1, message);
+    }
+    // The seed's exact words are for its functions, not for the command line.
+    let assert = kibitz(&["rook", "--from", "x9"]).code(1);
+    assert!(!String::from_utf8_lossy(&assert.get_output().stderr).contains("invalid position"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    fails(
+        &["rook", "--empty", "1.5"],
+        2,
+        "probability 1.5 is outside 0 to 1",
+    );
+    fails(&[], 2, "no piece given");
+    fails(&["rook", "--no-such-flag"], 2, "unexpected argument");
+}
+
+#[test]
+fn what_a_bad_input_quotes_is_cut_short() {
+    let long = "q".repeat(100_000);
+    for args in [
+        vec![long.as_str()],
+        vec!["rook", "--board", &long],
+        vec!["--once", &long],
+        vec!["rook", "--from", &long],
+    ] {
+        let assert = kibitz(&args).code(1);
+        let stderr = &assert.get_output().stderr;
+        assert!(stderr.len() < 600, "{} bytes", stderr.len());
+        assert!(String::from_utf8_lossy(stderr).contains('…'));
     }
 }
 

@@ -100,16 +100,20 @@ fn moves_json() {
 }
 
 #[test]
-fn bad_fen_exits_2() {
+fn a_bad_fen_is_a_bad_input_and_exits_1() {
+    // Once 2, the status of usage errors; a bad FEN is data, as in `mate --fen`.
     for cmd in ["moves", "play"] {
         let mut args = vec![cmd, "--fen", "8/8/8/8 w - - 0 1"];
         if cmd == "play" {
             args.push("e4");
         }
         let (code, out, err) = kibitz(&args);
-        assert_eq!(code, 2, "{cmd}");
+        assert_eq!(code, 1, "{cmd}");
         assert!(out.is_empty());
-        assert!(err.contains("invalid FEN"), "{err}");
+        assert!(
+            err.contains("kibitz: --fen: invalid FEN: piece placement has 4 ranks"),
+            "{err}"
+        );
     }
 }
 
@@ -160,10 +164,42 @@ fn play_errors_name_the_move_and_exit_1() {
 
     let (code, out, err) = kibitz(&["play", "--json", "e4", "xyz"]);
     assert_eq!(code, 1);
-    assert!(err.contains("move 2: invalid SAN: \"xyz\""), "{err}");
+    assert!(
+        err.contains("move 2: neither a UCI move nor SAN: \"xyz\""),
+        "{err}"
+    );
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["moves"], serde_json::json!(["e4"]));
-    assert_eq!(v["error"], "move 2: invalid SAN: \"xyz\"");
+    assert_eq!(v["error"], "move 2: neither a UCI move nor SAN: \"xyz\"");
+}
+
+#[test]
+fn play_reads_long_algebraic_with_a_piece_letter() {
+    // python-chess's parse_san reads all of these (Ng1-f3 was once `illegal move`).
+    let (code, out, err) = kibitz(&["play", "Ng1-f3", "d7-d5", "Nb1xc3", "Ng8xf6", "e2-e4"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, same, _) = kibitz(&["play", "Nf3", "d5", "Nc3", "Nf6", "e4"]);
+    assert_eq!(out, same);
+    let (code, out, _) = kibitz(&["play", "--json", "Ng1-f3", "Ng8-f6", "Nf3-f5"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["moves"], serde_json::json!(["Nf3", "Nf6"]));
+    assert_eq!(v["error"], "move 3: illegal move: \"Nf3-f5\"");
+}
+
+#[test]
+fn play_says_a_text_is_neither_uci_nor_san_and_names_the_square() {
+    // Once `invalid SAN: "e2e9"`, as if UCI had not been tried.
+    let (code, out, err) = kibitz(&["play", "e4", "e7e9"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert_eq!(
+        err,
+        "kibitz: move 2: neither a UCI move nor SAN: \"e7e9\" (e9 is not a square)\n"
+    );
+    let (code, _, err) = kibitz(&["play", "e2e9"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("(e9 is not a square)"), "{err}");
 }
 
 const TWO_GAMES: &[u8] =

@@ -188,10 +188,13 @@ impl MateScan {
         // About 150 bytes a position in JSON, 100 in text: grow the buffer once.
         scanned.out.text.reserve(chunk.bytes.len() * 3 / 2);
         let (header, columns) = match format {
-            Format::Puzzles { columns, header } => (header && chunk.first_line == 1, Some(columns)),
+            Format::Puzzles { columns, header } => (header, Some(columns)),
             _ => (false, None),
         };
-        let mut header_pending = header;
+        // At the start of a CSV input: `#` comment lines, then the header if there
+        // is one, as `Format::detect` read them (the comment was once taken for the
+        // header, and the header for a bad row).
+        let mut leading = chunk.first_line == 1;
         let mut csv = CsvLine::default();
         for mut line in lines(chunk) {
             // A UTF-8 byte-order mark at the start of the input is no part of a record.
@@ -209,9 +212,14 @@ impl MateScan {
                 if line.text().trim().is_empty() {
                     continue;
                 }
-                if header_pending {
-                    header_pending = false;
-                    continue;
+                if leading {
+                    if line.text().trim_start().starts_with('#') {
+                        continue;
+                    }
+                    leading = false;
+                    if header {
+                        continue;
+                    }
                 }
                 csv.split(line.bytes);
                 let cells = csv.cells();

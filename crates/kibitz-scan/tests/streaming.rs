@@ -393,3 +393,26 @@ fn puzzle_csv_is_read_by_column_name_with_quotes() {
     let (_, _, totals) = scan(text.into_bytes(), json, options(1, 1 << 20));
     assert_eq!((totals.positions, totals.errors), (2, 1));
 }
+
+#[test]
+fn comment_lines_before_a_csv_header_are_skipped() {
+    let json = MateScan {
+        json: true,
+        ..MateScan::default()
+    };
+    let fen = "4Q3/6pk/p3p2p/5p2/1p1P2P1/4q2P/2B1n2B/7K w - - 0 35";
+    // Format::detect skips them to find the header; the rows were then read as if
+    // the comment were the header (an error record for the real header).
+    for text in [
+        format!("# puzzles\n\n# mate in one\nFEN,Moves\n{fen},g4f5 e3f3\n"),
+        format!("# no header\n{fen},g4f5 e3f3,1603\n"),
+    ] {
+        let (out, _, totals) = scan(text.clone().into_bytes(), json, options(1, 1 << 20));
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            (totals.positions, totals.errors, totals.with_mate),
+            (1, 0, 1),
+            "{text}\n{out}"
+        );
+    }
+}

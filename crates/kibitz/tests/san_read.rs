@@ -110,8 +110,37 @@ fn uci_moves() {
     );
     let err = parse_move(&p, "e2e5").unwrap_err();
     assert_eq!(err.kind(), SanErrorKind::IllegalMove);
+    // Neither notation: the error says both were tried, and names the square.
+    let err = parse_move(&p, "e9e4").unwrap_err();
+    assert_eq!(err.kind(), SanErrorKind::NotAMove);
     assert_eq!(
-        parse_move(&p, "e9e4").unwrap_err().kind(),
+        err.to_string(),
+        "neither a UCI move nor SAN: \"e9e4\" (e9 is not a square)"
+    );
+    for (text, message) in [
+        (
+            "e2e9",
+            "neither a UCI move nor SAN: \"e2e9\" (e9 is not a square)",
+        ),
+        (
+            "Nf9",
+            "neither a UCI move nor SAN: \"Nf9\" (f9 is not a square)",
+        ),
+        (
+            "e2-e10",
+            "neither a UCI move nor SAN: \"e2-e10\" (e10 is not a square)",
+        ),
+        (
+            "i2i4",
+            "neither a UCI move nor SAN: \"i2i4\" (i2 is not a square)",
+        ),
+        ("hello", "neither a UCI move nor SAN: \"hello\""),
+    ] {
+        assert_eq!(parse_move(&p, text).unwrap_err().to_string(), message);
+    }
+    // SAN read alone still says SAN.
+    assert_eq!(
+        parse_san(&p, "e2e9").unwrap_err().kind(),
         SanErrorKind::InvalidSan
     );
 }

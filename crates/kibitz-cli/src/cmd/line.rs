@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use kibitz::{Square, lines};
 use serde::Serialize;
 
-use crate::output::{json_line, parse_square};
+use crate::output::{json_line, parse_square, report};
 
 /// Arguments of `kibitz line`.
 #[derive(clap::Args, Debug)]
@@ -40,10 +40,19 @@ fn between_in_order(a: Square, b: Square) -> Vec<String> {
     squares.iter().map(Square::to_string).collect()
 }
 
-/// Runs `kibitz line`.
+/// Runs `kibitz line`: a bad square name is reported (both, when both are bad) and
+/// exits 1, since the question needs the two.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let a = parse_square(&args.a)?;
-    let b = parse_square(&args.b)?;
+    let (a, b) = match (parse_square(&args.a), parse_square(&args.b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (a, b) => {
+            let mut out = io::stdout().lock();
+            for err in [a.err(), b.err()].iter().flatten() {
+                report(&mut out, err)?;
+            }
+            return Ok(ExitCode::from(1));
+        }
+    };
     let info = LineInfo {
         a: a.to_string(),
         b: b.to_string(),

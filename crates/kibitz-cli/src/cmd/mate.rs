@@ -15,6 +15,7 @@ use kibitz_scan::scanned::Totals;
 use kibitz_scan::source::Input;
 
 use crate::batch::{self, BatchArgs};
+use crate::output::Diagnostics;
 
 /// Arguments of `kibitz mate`.
 #[derive(clap::Args, Debug)]
@@ -65,7 +66,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut totals = Totals::default();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut err = io::stderr();
+    let mut err = Diagnostics;
     for (i, fen) in args.fen.iter().enumerate() {
         let scanned = scan.one(&format!("--fen {}", i + 1), fen);
         totals += scanned.totals;
@@ -112,7 +113,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         errors,
         ..
     } = totals;
-    eprintln!(
+    let _ = writeln!(
+        err,
         "{positions} positions, {with_mate} with a mate in one, {mates} mates, {glanced} seen at a glance, {errors} errors, \
          {:.0} positions/s ({secs:.2} s, {} threads)",
         positions as f64 / secs,

@@ -11,7 +11,7 @@ use anyhow::{Context, bail};
 use kibitz::mobility::{Analysis, Board, Direction, Piece};
 use serde::Serialize;
 
-use crate::output::json_line;
+use crate::output::{BadInput, excerpt, json_line};
 
 mod heat;
 
@@ -24,21 +24,23 @@ pub struct Args {
     /// Betza notation, such as BN, NN, fmW or W3.
     #[arg(long, value_name = "STR")]
     betza: Option<String>,
+    // The piece's parts and the board are read in `run`, not by clap: a bad one is
+    // a bad input (exit 1), like a bad FEN elsewhere, not a usage error (exit 2).
     /// A direction moved along once (negative numbers allowed: --once=-1,2).
     #[arg(long, value_name = "DR,DK", allow_hyphen_values = true)]
-    once: Vec<Direction>,
+    once: Vec<String>,
     /// A direction moved along repeatedly.
     #[arg(long, value_name = "DR,DK", allow_hyphen_values = true)]
-    repeated: Vec<Direction>,
+    repeated: Vec<String>,
     /// A leap (M, N) with all its symmetric images.
     #[arg(long, value_name = "M,N", allow_hyphen_values = true)]
-    leaper: Vec<Direction>,
+    leaper: Vec<String>,
     /// A ride along (M, N) with all its symmetric images.
     #[arg(long, value_name = "M,N", allow_hyphen_values = true)]
-    rider: Vec<Direction>,
+    rider: Vec<String>,
     /// The board, files x ranks, 1x1 to 26x26.
     #[arg(long, value_name = "FILESxRANKS", default_value = "8x8")]
-    board: Board,
+    board: String,
     /// List the squares reached from this square.
     #[arg(long, value_name = "SQUARE")]
     from: Option<String>,
@@ -75,26 +77,47 @@ struct Report {
     moves: Option<Vec<String>>,
 }
 
+/// Each of `texts` read as a direction; the error names the flag.
+fn directions(flag: &str, texts: &[String]) -> Result<Vec<Direction>, BadInput> {
+    texts
+        .iter()
+        .map(|text| {
+            text.parse::<Direction>()
+                .map_err(|err| BadInput::new(anyhow::Error::new(err).context(format!("--{flag}"))))
+        })
+        .collect()
+}
+
 /// The piece from all the parts given, and a label for it.
 fn build_piece(args: &Args) -> anyhow::Result<(Piece, String)> {
+    let bad = |err: anyhow::Error| BadInput::new(err);
     let mut piece = Piece::new();
     let mut labels = Vec::new();
     if let Some(name) = &args.piece {
-        piece = piece.union(&Piece::named(name)?);
+        piece = piece.union(&Piece::named(name).map_err(|e| bad(e.into()))?);
         labels.push(name.to_ascii_lowercase());
     }
     if let Some(text) = &args.betza {
-        piece = piece.union(&Piece::from_betza(text)?);
+        let betza =
+            Piece::from_betza(text).map_err(|e| bad(anyhow::Error::new(e).context("--betza")))?;
+        piece = piece.union(&betza);
         labels.push(text.clone());
     }
-    let mut directions =
-        Piece::from_directions(args.once.iter().copied(), args.repeated.iter().copied());
-    for d in &args.leaper {
-        directions = directions.union(&Piece::leaper(d.dr(), d.dk())?);
+    let mut parts = Piece::from_directions(
+        directions("once", &args.once)?,
+        directions("repeated", &args.repeated)?,
+    );
+    for d in directions("leaper", &args.leaper)? {
+        let leaper = Piece::leaper(d.dr(), d.dk())
+            .map_err(|e| bad(anyhow::Error::new(e).context("--leaper")))?;
+        parts = parts.union(&leaper);
     }
-    for d in &args.rider {
-        directions = directions.union(&Piece::rider(d.dr(), d.dk())?);
+    for d in directions("rider", &args.rider)? {
+        let rider = Piece::rider(d.dr(), d.dk())
+            .map_err(|e| bad(anyhow::Error::new(e).context("--rider")))?;
+        parts = parts.union(&rider);
     }
+    let directions = parts;
     if !directions.is_empty() {
         labels.push(directions.to_string());
         piece = piece.union(&directions);
@@ -119,13 +142,24 @@ fn square_names(board: Board, mut squares: Vec<(u8, u8)>) -> Vec<String> {
 /// Runs `kibitz mobility`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (piece, label) = build_piece(&args)?;
-    let board = args.board;
+    let board: Board = args
+        .board
+        .parse()
+        .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--board")))?;
     let crowded = piece.crowded(board, args.empty).context("--empty")?;
     let moves = match &args.from {
         Some(name) => {
-            let from = board
-                .square(name)
-                .with_context(|| format!("{name:?} is not a square of the {board} board"))?;
+            // The library's error is the seed's `invalid position`: say instead what
+            // a square of this board is.
+            let from = board.square(name).map_err(|_| {
+                let last = board
+                    .name(0, i64::from(board.files()) - 1)
+                    .unwrap_or_default();
+                BadInput::new(anyhow::anyhow!(
+                    "--from: {:?} is not a square of the {board} board (a1 to {last})",
+                    excerpt(name)
+                ))
+            })?;
             Some(square_names(board, piece.targets(board, from)?))
         }
         None => None,

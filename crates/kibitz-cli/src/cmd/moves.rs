@@ -3,11 +3,10 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use kibitz::Position;
 use kibitz::notation::{SanStyle, san_all};
 use serde::Serialize;
 
-use crate::output::json_line;
+use crate::output::{json_line, parse_fen};
 
 /// How to write moves.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,14 +39,6 @@ pub struct Args {
     chess960: bool,
 }
 
-/// Reads `--fen`: absent or `startpos` is the initial position; a bad FEN is fatal.
-pub fn position_arg(fen: Option<&str>) -> anyhow::Result<Position> {
-    match fen.map(str::trim) {
-        None | Some("startpos") => Ok(Position::startpos()),
-        Some(fen) => Ok(Position::from_fen(fen)?),
-    }
-}
-
 #[derive(Serialize)]
 struct MoveInfo {
     uci: String,
@@ -62,7 +53,7 @@ struct MovesOutput {
 
 /// Runs `kibitz moves`: the legal moves of a position, one per line.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let pos = position_arg(args.fen.as_deref())?;
+    let pos = parse_fen(args.fen.as_deref())?;
     let moves = pos.legal_moves();
     // The `san` field and the text follow --format fide; otherwise standard SAN.
     let style = if args.format == Format::Fide {

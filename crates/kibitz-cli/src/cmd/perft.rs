@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use kibitz::{Move, Position, perft, perft_divide};
 use serde::Serialize;
 
-use crate::output::{json_line, parse_fen};
+use crate::output::{BadInput, json_line, parse_fen, warn};
 
 /// The deepest perft the command runs: deeper is centuries of work on any position
 /// with a real game in it (and the library recurses once per ply).
@@ -62,7 +62,7 @@ struct DivideEntry {
 
 /// Runs `kibitz perft`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let pos: Position = parse_fen(&args.fen)?;
+    let pos: Position = parse_fen(Some(&args.fen))?;
     let start = Instant::now();
     let (nodes, divide) = if args.divide || args.depth >= SLOW_DEPTH {
         let entries = divide_with_progress(&pos, args.depth);
@@ -85,12 +85,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (perft(&pos, args.depth), None)
     };
     // The library adds counts with saturation: the top value means "more than fits".
+    // Not a usage error: the same depth is fine from most positions.
     if nodes == u64::MAX {
-        anyhow::bail!(
+        return Err(BadInput::new(anyhow::anyhow!(
             "perft {} from this position has more than {} nodes: the count does not fit 64 bits",
             args.depth,
             u64::MAX
-        );
+        ))
+        .into());
     }
     let seconds = start.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 {
@@ -134,10 +136,10 @@ fn divide_with_progress(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth < SLOW_DEPTH {
         return perft_divide(pos, depth);
     }
-    eprintln!(
-        "kibitz: perft {depth} may take a long time (from the start position, depth 8 takes \
+    warn(format_args!(
+        "perft {depth} may take a long time (from the start position, depth 8 takes \
          minutes and depth 9 hours on one core)"
-    );
+    ));
     let moves = pos.legal_moves();
     let bar = if io::stderr().is_terminal() {
         ProgressBar::new(moves.len() as u64)

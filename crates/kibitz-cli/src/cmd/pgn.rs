@@ -10,6 +10,7 @@ use kibitz_scan::scanned::Totals;
 use kibitz_scan::source::Input;
 
 use crate::batch::{self, BatchArgs};
+use crate::output::{Diagnostics, warn};
 
 /// Arguments of `kibitz pgn`.
 #[derive(clap::Args, Debug)]
@@ -30,7 +31,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let list = GameList { json: args.json };
     let options = args.batch.options();
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut err = io::stderr();
+    let mut err = Diagnostics;
     let mut totals = Totals::default();
     let mut unreadable = false;
     for name in &args.files {
@@ -39,7 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(input) => input,
             Err(err) => {
                 out.flush()?;
-                eprintln!("kibitz: {err}");
+                warn(err);
                 unreadable = true;
                 continue;
             }

@@ -6,8 +6,7 @@ use std::process::ExitCode;
 use kibitz::notation::{parse_move, san};
 use serde::Serialize;
 
-use super::moves::position_arg;
-use crate::output::json_line;
+use crate::output::{json_line, parse_fen, warn};
 
 /// Arguments of `kibitz play`.
 #[derive(clap::Args, Debug)]
@@ -15,7 +14,8 @@ pub struct Args {
     /// The start position as FEN; `startpos` or no --fen for the initial position.
     #[arg(long)]
     fen: Option<String>,
-    /// Moves in SAN (`Nf3`, `exd5`, `d8=Q`, `O-O`) or UCI (`g1f3`), played in order.
+    /// Moves in SAN (`Nf3`, `exd5`, `d8=Q`, `O-O`), long algebraic (`Ng1-f3`,
+    /// `e2xd3`) or UCI (`g1f3`), played in order.
     #[arg(required = true)]
     moves: Vec<String>,
     /// Write one JSON object: {"fen": ..., "moves": [standard SAN, ...]}.
@@ -34,7 +34,7 @@ struct PlayOutput {
 /// Runs `kibitz play`: prints the FEN after the moves; exit 1 at the first move that
 /// cannot be played, naming its number (from 1) and why.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut pos = position_arg(args.fen.as_deref())?;
+    let mut pos = parse_fen(args.fen.as_deref())?;
     let mut played = Vec::with_capacity(args.moves.len());
     let mut error = None;
     for (i, text) in args.moves.iter().enumerate() {
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => Ok(ExitCode::SUCCESS),
         Some(err) => {
             out.flush()?;
-            eprintln!("kibitz: {err}");
+            warn(err);
             Ok(ExitCode::from(1))
         }
     }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use kibitz::Square;
 use serde::Serialize;
 
-use crate::output::{json_line, parse_square};
+use crate::output::{json_line, parse_square, report};
 
 /// Arguments of `kibitz square`.
 #[derive(clap::Args, Debug)]
@@ -17,6 +17,13 @@ pub struct Args {
     /// Write one JSON object per square.
     #[arg(long)]
     json: bool,
+}
+
+/// The record of a name that is not a square, in `--json`: one record per argument.
+#[derive(Serialize)]
+struct SquareError<'a> {
+    square: &'a str,
+    error: String,
 }
 
 #[derive(Serialize)]
@@ -55,15 +62,31 @@ impl SquareInfo {
     }
 }
 
-/// Runs `kibitz square`: every square is checked before anything is printed.
+/// Runs `kibitz square`: every square is described in the order given, each bad
+/// name reported on stderr in its place (and as an error record with `--json`);
+/// exit 1 if any was bad.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let squares = args
-        .squares
-        .iter()
-        .map(|s| parse_square(s))
-        .collect::<anyhow::Result<Vec<_>>>()?;
     let mut out = io::stdout().lock();
-    for sq in squares {
+    let mut bad = false;
+    for name in &args.squares {
+        let sq = match parse_square(name) {
+            Ok(sq) => sq,
+            Err(err) => {
+                if args.json {
+                    let error = err.to_string();
+                    json_line(
+                        &mut out,
+                        &SquareError {
+                            square: &crate::output::excerpt(name),
+                            error,
+                        },
+                    )?;
+                }
+                report(&mut out, &err)?;
+                bad = true;
+                continue;
+            }
+        };
         let info = SquareInfo::new(sq);
         if args.json {
             json_line(&mut out, &info)?;
@@ -85,5 +108,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if bad {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

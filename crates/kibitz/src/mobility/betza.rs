@@ -25,6 +25,7 @@
 
 use core::fmt;
 
+use super::board::quote;
 use super::{Direction, Piece};
 
 /// Why Betza notation was rejected; positions are byte offsets in the text.
@@ -155,7 +156,8 @@ impl fmt::Display for BetzaError {
             BetzaError::Range { digits, position } => {
                 write!(
                     f,
-                    "betza range `{digits}` at position {position} is too large"
+                    "betza range `{}` at position {position} is too large",
+                    quote(digits)
                 )
             }
             BetzaError::HalfWithoutSide { position } => write!(
@@ -168,7 +170,8 @@ impl fmt::Display for BetzaError {
                 position,
             } => write!(
                 f,
-                "betza modifiers `{modifiers}` select no move of `{atom}` at position {position}"
+                "betza modifiers `{}` select no move of `{atom}` at position {position}",
+                quote(modifiers)
             ),
         }
     }

@@ -8,6 +8,12 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::SquareError;
+use crate::notation::quote_bytes;
+
+/// User text for an error message, cut short (an argument can be 128 KiB long).
+pub(super) fn quote(text: &str) -> String {
+    quote_bytes(text.as_bytes())
+}
 
 /// Coordinates `(r, k)` of a square: row from the top, column from the left.
 pub type Coordinates = (u8, u8);
@@ -35,6 +41,9 @@ pub struct Board {
 /// use kibitz::mobility::Board;
 /// let err = "27x8".parse::<Board>().unwrap_err();
 /// assert_eq!(err.to_string(), "board `27x8` has 27 files, expected 1 to 26");
+/// // The number as written, however large: not a value it was clamped to.
+/// let err = "8x18446744073709551616".parse::<Board>().unwrap_err();
+/// assert_eq!(err.to_string(), "board `8x18446744073709551616` has 18446744073709551616 ranks, expected 1 to 26");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardError {
@@ -49,33 +58,40 @@ pub enum BoardError {
     Files {
         /// The rejected text.
         input: String,
-        /// The number of files asked for.
-        files: u64,
+        /// The number of files asked for, in decimal as written (it may fit no
+        /// integer type).
+        files: String,
     },
     /// Fewer than 1 or more than 26 ranks.
     Ranks {
         /// The rejected text.
         input: String,
-        /// The number of ranks asked for.
-        ranks: u64,
+        /// The number of ranks asked for, in decimal as written.
+        ranks: String,
     },
 }
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The text comes from users: quoted cut short.
             BoardError::Malformed { input, position } => write!(
                 f,
-                "malformed board `{input}` at position {position}, expected FILESxRANKS such as 8x8"
+                "malformed board `{}` at position {position}, expected FILESxRANKS such as 8x8",
+                quote(input)
             ),
             BoardError::Files { input, files } => write!(
                 f,
-                "board `{input}` has {files} files, expected 1 to {}",
+                "board `{}` has {} files, expected 1 to {}",
+                quote(input),
+                quote(files),
                 Board::MAX_FILES
             ),
             BoardError::Ranks { input, ranks } => write!(
                 f,
-                "board `{input}` has {ranks} ranks, expected 1 to {}",
+                "board `{}` has {} ranks, expected 1 to {}",
+                quote(input),
+                quote(ranks),
                 Board::MAX_RANKS
             ),
         }
@@ -106,22 +122,33 @@ impl Board {
     /// assert!(Board::new(0, 8).is_err());
     /// ```
     pub fn new(files: u64, ranks: u64) -> Result<Board, BoardError> {
-        Board::checked(files, ranks, || format!("{files}x{ranks}"))
+        Board::checked(
+            (Some(files), &files.to_string()),
+            (Some(ranks), &ranks.to_string()),
+            || format!("{files}x{ranks}"),
+        )
     }
 
-    fn checked(files: u64, ranks: u64, input: impl Fn() -> String) -> Result<Board, BoardError> {
-        if !(1..=u64::from(Board::MAX_FILES)).contains(&files) {
+    /// The board of `files` × `ranks`, each given as its value (`None` when it fits
+    /// no `u64`) and its decimal digits, which the error quotes.
+    fn checked(
+        (files, files_text): (Option<u64>, &str),
+        (ranks, ranks_text): (Option<u64>, &str),
+        input: impl Fn() -> String,
+    ) -> Result<Board, BoardError> {
+        let in_range = |n: Option<u64>, max: u8| n.filter(|n| (1..=u64::from(max)).contains(n));
+        let Some(files) = in_range(files, Board::MAX_FILES) else {
             return Err(BoardError::Files {
                 input: input(),
-                files,
+                files: files_text.to_string(),
             });
-        }
-        if !(1..=u64::from(Board::MAX_RANKS)).contains(&ranks) {
+        };
+        let Some(ranks) = in_range(ranks, Board::MAX_RANKS) else {
             return Err(BoardError::Ranks {
                 input: input(),
-                ranks,
+                ranks: ranks_text.to_string(),
             });
-        }
+        };
         // Both fit in u8: checked just above.
         Ok(Board {
             files: files as u8,
@@ -242,15 +269,15 @@ impl FromStr for Board {
             input: s.to_string(),
             position,
         };
-        let number = |text: &str, start: usize| -> Result<u64, BoardError> {
+        let number = |text: &str, start: usize| -> Result<Option<u64>, BoardError> {
             if let Some(bad) = text.bytes().position(|b| !b.is_ascii_digit()) {
                 return Err(malformed(start + bad));
             }
             if text.is_empty() {
                 return Err(malformed(start));
             }
-            // Anything too long for u64 is certainly too large a board.
-            Ok(text.parse().unwrap_or(u64::MAX))
+            // Only digits: parsing fails only when the number is too long for u64.
+            Ok(text.parse().ok())
         };
         let Some(x) = s.find(['x', 'X', '×']) else {
             let bad = s
@@ -260,9 +287,10 @@ impl FromStr for Board {
             return Err(malformed(bad));
         };
         let sep_len = s[x..].chars().next().map_or(1, char::len_utf8);
-        let files = number(&s[..x], 0)?;
-        let ranks = number(&s[x + sep_len..], x + sep_len)?;
-        Board::checked(files, ranks, || s.to_string())
+        let (files_text, ranks_text) = (&s[..x], &s[x + sep_len..]);
+        let files = number(files_text, 0)?;
+        let ranks = number(ranks_text, x + sep_len)?;
+        Board::checked((files, files_text), (ranks, ranks_text), || s.to_string())
     }
 }
 

@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use super::board::quote;
+
 /// A direction `(dr, dk)` in the exercise's coordinates: `dr` rows down (towards
 /// rank 1), `dk` columns right (towards file h). Never `(0, 0)`: the seed requires
 /// `dr ≠ 0` or `dk ≠ 0`. Components are `i64`; huge ones are legal and simply
@@ -57,7 +59,8 @@ impl fmt::Display for DirectionError {
                 expected,
             } => write!(
                 f,
-                "malformed direction `{input}` at position {position}: expected {expected}"
+                "malformed direction `{}` at position {position}: expected {expected}",
+                quote(input)
             ),
         }
     }

@@ -4,6 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::board::quote;
 use super::{Board, Coordinates, Direction};
 use crate::SquareError;
 
@@ -49,7 +50,7 @@ impl fmt::Display for PieceError {
         write!(
             f,
             "unknown piece `{}`; known pieces: {}",
-            self.name,
+            quote(&self.name),
             Piece::NAMES.join(", ")
         )
     }

@@ -7,7 +7,8 @@
 //! * [`parse_san`] reads SAN as people type it (`d8Q`, `d8=Q`, `d8(Q)`, `0-0`, a
 //!   missing or extra `x`, `!?` suffixes) and says exactly what was wrong otherwise:
 //!   [`SanError`] is `invalid SAN`, `illegal move` or `ambiguous move`.
-//! * [`parse_move`] reads either SAN or UCI (`e2e4`, `e7e8q`, castling `e1g1`).
+//! * [`parse_move`] reads either SAN or UCI (`e2e4`, `e7e8q`, castling `e1g1`);
+//!   a text that is neither is `neither a UCI move nor SAN`.
 //! * [`pgn`] reads PGN files as found in the wild, one game at a time.
 //! * [`lichess`] reads rows of the Lichess puzzle database (CSV).
 //!
@@ -30,6 +31,7 @@ mod san_parse;
 mod san_write;
 mod squares;
 
+pub(crate) use san_parse::quote_bytes;
 pub use san_parse::{SanError, SanErrorKind, parse_move, parse_san, parse_san_bytes};
 pub use san_write::{SanStyle, san, san_all, san_styled, write_san};
 pub use squares::parse_coordinates;

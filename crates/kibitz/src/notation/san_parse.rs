@@ -14,6 +14,9 @@ pub enum SanErrorKind {
     IllegalMove,
     /// Notation that fits more than one legal move (`Nd7` with two knights able to go).
     AmbiguousMove,
+    /// Neither UCI nor SAN, from [`parse_move`], which reads both: saying only
+    /// `invalid SAN` of `e2e9` would hide that UCI was tried too.
+    NotAMove,
 }
 
 impl SanErrorKind {
@@ -23,6 +26,7 @@ impl SanErrorKind {
             SanErrorKind::InvalidSan => "invalid SAN",
             SanErrorKind::IllegalMove => "illegal move",
             SanErrorKind::AmbiguousMove => "ambiguous move",
+            SanErrorKind::NotAMove => "neither a UCI move nor SAN",
         }
     }
 }
@@ -73,8 +77,28 @@ impl SanError {
 
 impl fmt::Display for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {:?}", self.kind, self.text)
+        write!(f, "{}: {:?}", self.kind, self.text)?;
+        if self.kind == SanErrorKind::NotAMove
+            && let Some(square) = off_board_square(&self.text)
+        {
+            write!(f, " ({square} is not a square)")?;
+        }
+        Ok(())
     }
+}
+
+/// The first thing in `text` written like a square, a lowercase letter and digits,
+/// that is none (`e9` in `e2e9`, `i4`, `a10`): the likeliest reason it did not read.
+fn off_board_square(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    (0..b.len().saturating_sub(1)).find_map(|i| {
+        if !b[i].is_ascii_lowercase() || !b[i + 1].is_ascii_digit() {
+            return None;
+        }
+        let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let token = &text[i..i + 1 + digits];
+        token.parse::<Square>().is_err().then_some(token)
+    })
 }
 
 impl std::error::Error for SanError {}
@@ -443,7 +467,9 @@ fn match_by_scanning(pos: &Position, parsed: Parsed) -> Result<Move, SanErrorKin
 }
 
 /// Reads a move in UCI (`e2e4`, `e7e8q`, castling as `e1g1`) or, failing that, in SAN.
-/// Errors are [`SanError`]s, so callers see one error type for both notations.
+/// Errors are [`SanError`]s, so callers see one error type for both notations; a
+/// text that is neither is [`SanErrorKind::NotAMove`], and its message names a
+/// square off the board when there is one.
 ///
 /// ```
 /// use kibitz::Position;
@@ -451,12 +477,22 @@ fn match_by_scanning(pos: &Position, parsed: Parsed) -> Result<Move, SanErrorKin
 /// let pos = Position::startpos();
 /// assert_eq!(parse_move(&pos, "g1f3").unwrap(), parse_move(&pos, "Nf3").unwrap());
 /// assert_eq!(parse_move(&pos, "e2e5").unwrap_err().to_string(), "illegal move: \"e2e5\"");
+/// assert_eq!(
+///     parse_move(&pos, "e2e9").unwrap_err().to_string(),
+///     "neither a UCI move nor SAN: \"e2e9\" (e9 is not a square)"
+/// );
 /// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, SanError> {
     match pos.parse_uci(text) {
         Ok(mv) => Ok(mv),
         Err(crate::UciError::Illegal(_)) => Err(SanError::new(SanErrorKind::IllegalMove, text)),
-        Err(crate::UciError::Invalid(_)) => parse_san(pos, text),
+        Err(crate::UciError::Invalid(_)) => parse_san(pos, text).map_err(|err| {
+            if err.kind() == SanErrorKind::InvalidSan {
+                SanError::new(SanErrorKind::NotAMove, err.text)
+            } else {
+                err
+            }
+        }),
     }
 }
 

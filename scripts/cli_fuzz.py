@@ -1,0 +1,728 @@
+#!/usr/bin/env python3
+"""Fuzzes the kibitz command line for a bounded time: every subcommand (the UCI
+engine on protocol lines), with random bytes, mutated files of data/ (plain, gzip,
+bzip2, damaged), random and hostile flags, on stdin and as files, stdout and stderr
+sometimes a full disk or a pipe closed early.
+
+Every run must end by itself within TIMEOUT seconds with status 0, 1 or 2: never
+a panic (101), an abort (134) or a signal. With --json every line written is one
+JSON value, and a record with an error means status 1. `kibitz mate --json` on
+FEN/EPD lines writes one record per line that is not blank or a # comment, in
+order, and `kibitz pgn --json` numbers the games of an input 1, 2, … A closed pipe
+is never reported; messages quote their input cut short.
+
+Deterministic by seed: case N of seed S is always the same run, whatever the
+machine (only how many cases fit in the time differs).
+
+    scripts/cli_fuzz.py                          # 60 s, a fresh seed (printed)
+    KIBITZ_CLI_FUZZ_SEED=7 KIBITZ_CLI_FUZZ_SECONDS=600 scripts/cli_fuzz.py
+    KIBITZ_CLI_FUZZ_SEED=7 KIBITZ_CLI_FUZZ_CASE=1234 scripts/cli_fuzz.py   # one case, told in full
+
+The binary is $KIBITZ_CLI, else ${CARGO_TARGET_DIR:-target}/release/kibitz. A
+failing case is kept in a directory (named in the report) with its files and the
+command line, to be rerun by hand.
+"""
+
+import bz2
+import gzip
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT = 10.0
+WORKERS = 2
+
+# ---------------------------------------------------------------- the corpus
+
+
+def load_corpus():
+    files = sorted(p for p in (ROOT / "data").rglob("*") if p.is_file() and p.suffix != ".md")
+    return [(p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in files]
+
+
+TEXT = load_corpus()
+
+
+def corpus_lines(suffixes):
+    lines = []
+    for name, data in TEXT:
+        if name.endswith(suffixes):
+            lines.extend(l for l in data.decode("utf-8", "replace").splitlines() if l)
+    return lines
+
+
+EPD_LINES = [l for l in corpus_lines((".epd",)) if not l.startswith("#")]
+# The perft files' `epd …` lines: Chess960 positions among them (Shredder-FEN).
+PERFT_FENS = [l[4:] for l in corpus_lines((".perft", ".epd")) if l.startswith("epd ")]
+CSV_FENS = [cell for l in corpus_lines((".csv",)) for cell in l.split(",") if cell.count("/") == 7]
+FENS = EPD_LINES[:4000] + CSV_FENS[:4000] + PERFT_FENS[:2000]
+SAN = sorted(
+    {
+        t
+        for l in corpus_lines((".pgn",))
+        if not l.startswith("[")
+        for t in l.split()
+        if t[:1].isalpha() and len(t) <= 8
+    }
+)
+GAMES = []  # the moves of each game, without numbers, comments or results
+for _name, _data in TEXT:
+    if _name.endswith(".pgn"):
+        for _block in _data.decode("utf-8", "replace").replace("\r\n", "\n").split("\n\n"):
+            if _block.startswith("["):
+                continue
+            # Move numbers go, also when glued to the move (`12.e4`).
+            _words = (re.sub(r"^\d+\.+", "", t) for t in _block.split())
+            _moves = [t for t in _words if t[:1].isalpha() and "{" not in t and "}" not in t]
+            if _moves:
+                GAMES.append(_moves)
+SQUARES = [f + r for f in "abcdefgh" for r in "12345678"]
+PIECES = (
+    "king queen rook bishop knight archbishop chancellor amazon camel zebra giraffe "
+    "wazir ferz alfil dabbaba threeleaper tripper nightrider mann cardinal princess "
+    "marshal empress"
+).split()
+
+# fmt: off
+HOSTILE = [
+    "", " ", "-", "--", "startpos", " startpos ", "0", "-1", "+1", "18446744073709551616",
+    "9" * 40, "-9223372036854775808", "NaN", "inf", "1e999", "\u00e9", "\u2003", "\ufeff",
+    "\u202e", "e4\r", "a" * 1000, "#", ",", '"', '[Event "', "{", "(", "%", "1.", "Z0", "x",
+    "0-0-0-0", "e8=K", "i9", "a0", "z26", "a27", "e2e9", "Ng1-f3", "Nb1xc3", "O-O",
+    "8/8/8/8/8/8/8/K6k w - - 0 1", "8/8/8/8 w - - 0 1", "44/8/8/8/8/8/8/K6k w - - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+]
+# fmt: on
+
+# fmt: off
+INSERTS = [
+    b"\x00", b"\r", b"\n", b"\r\n", b"\n\n", b" ", b"\t", b"\x0b", b"\xef\xbb\xbf", b"\xff",
+    b"\xc3", b"#", b",", b'"', b"[", b"]", b'[Event "', b"{", b"}", b"(", b")", b"%", b";",
+    b"1.", b"--", b"Z0", b"$", b"9" * 30, b"1/2-1/2", b"*", b"\x1f\x8b", b"(\xb5/\xfd", b"BZh",
+]
+# fmt: on
+
+
+def random_bytes(rng, n):
+    return rng.randbytes(n)
+
+
+def window(rng, data):
+    """A random stretch of lines of `data`, or all of it."""
+    if len(data) <= 4096 or rng.random() < 0.15:
+        return data
+    size = min(len(data), rng.choice([512, 4096, 32768, 200000]))
+    start = rng.randrange(0, len(data) - size + 1)
+    nl = data.find(b"\n", start)
+    start = nl + 1 if 0 <= nl < start + 200 else start
+    return data[start : start + size]
+
+
+def mutate(rng, data):
+    data = bytearray(data)
+    for _ in range(rng.choice([0, 1, 1, 2, 3, 5, 10, 40])):
+        op = rng.randrange(11)
+        at = rng.randrange(len(data) + 1)
+        if op == 0 and data:  # flip a bit
+            i = rng.randrange(len(data))
+            data[i] ^= 1 << rng.randrange(8)
+        elif op == 1 and data:  # replace a byte
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        elif op in (2, 3):  # insert something that means something somewhere
+            data[at:at] = rng.choice(INSERTS)
+        elif op == 4:  # delete a stretch
+            data[at : at + rng.randrange(1, 64)] = b""
+        elif op == 5:  # repeat a stretch
+            n = rng.randrange(1, 64)
+            data[at:at] = data[at : at + n] * rng.choice([2, 3, 100, 10000])
+        elif op == 6:  # cut the end off
+            del data[at:]
+        elif op == 7:  # splice in another file
+            _, other = rng.choice(TEXT)
+            other = window(rng, other)
+            j = rng.randrange(len(other) + 1)
+            data[at:] = other[j:]
+        elif op == 8:  # a huge token
+            data[at:at] = bytes([rng.choice(b"xN(1/ ")]) * rng.choice([100, 5000, 300000])
+        elif op == 9:  # swap two lines
+            lines = bytes(data).split(b"\n")
+            if len(lines) > 2:
+                i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+                lines[i], lines[j] = lines[j], lines[i]
+                data = bytearray(b"\n".join(lines))
+        elif op == 10:  # a random scrap
+            data[at:at] = random_bytes(rng, rng.randrange(1, 32))
+    return bytes(data)
+
+
+def input_bytes(rng):
+    """The bytes of one input: random, or a piece of a data file, mutated, maybe
+    compressed and maybe damaged after."""
+    kind = rng.random()
+    if kind < 0.12:
+        data = random_bytes(rng, rng.choice([0, 1, 16, 512, 8192]))
+    elif kind < 0.2:
+        data = "\n".join(rng.choice(FENS + HOSTILE) for _ in range(rng.randrange(1, 50))).encode()
+    else:
+        _, data = rng.choice(TEXT)
+        data = mutate(rng, window(rng, data))
+    r = rng.random()
+    if r < 0.06:
+        data = gzip.compress(data, mtime=0)
+    elif r < 0.1:
+        data = bz2.compress(data)
+    if r < 0.1 and rng.random() < 0.5:
+        data = mutate(rng, data)
+    return data
+
+
+# ------------------------------------------------------------ command lines
+
+
+def word(rng):
+    """A short argument of any kind."""
+    r = rng.random()
+    if r < 0.3:
+        return rng.choice(HOSTILE)
+    if r < 0.5:
+        return rng.choice(SQUARES)
+    if r < 0.7 and SAN:
+        return rng.choice(SAN)
+    if r < 0.8:
+        return rng.choice(FENS)
+    if r < 0.93:
+        return mutate(rng, rng.choice(FENS + SQUARES + HOSTILE).encode()).decode("utf-8", "replace")
+    # Any bytes but NUL (arguments are C strings), UTF-8 or not.
+    return random_bytes(rng, rng.randrange(1, 12))
+
+
+def fen(rng):
+    r = rng.random()
+    if r < 0.5:
+        return rng.choice(FENS)
+    if r < 0.6:
+        return "startpos"
+    if r < 0.85:
+        return mutate(rng, rng.choice(FENS).encode()).decode("utf-8", "replace")
+    return word(rng)
+
+
+def number(rng):
+    return str(
+        rng.choice([0, 1, 2, 3, 7, 26, 27, 100, 2**31, 2**63, 2**64, -1, -(2**63), -(2**63) - 1])
+    )
+
+
+def uci_line(rng):
+    """One line a GUI (or a confused one) sends to `kibitz uci`."""
+    moves = " ".join(rng.choice(SQUARES) + rng.choice(SQUARES) for _ in range(rng.randrange(4)))
+    game = " ".join(rng.choice(GAMES)[: rng.randrange(1, 20)]) if GAMES else ""
+    return rng.choice(
+        [
+            "uci",
+            "isready",
+            "ucinewgame",
+            "stop",
+            "quit" if rng.random() < 0.2 else "isready",
+            "position startpos",
+            f"position startpos moves e2e4 e7e5 {moves}",
+            f"position fen {fen(rng)}",
+            f"position fen {fen(rng)} moves {moves}",
+            f"position startpos moves {game}",
+            f"go depth {rng.choice([1, 2, 3, 4, 30, -1, 'x'])}",
+            f"go nodes {rng.choice([1, 100, 5000, 10**20])}",
+            f"go movetime {rng.choice([0, 1, 20, 50])}",
+            f"go mate {rng.choice([1, 2, 3, 0, 99])}",
+            f"go wtime {rng.choice([0, 100, -5, 10**6])} btime 100 winc 0 binc 0",
+            "go infinite",
+            "go",
+            # Not 4096, the largest: 4 GiB is more than a test machine may give.
+            f"setoption name Hash value {rng.choice(['1', '16', '64', '0', '5000', 'x', ''])}",
+            f"setoption name {rng.choice(['Threads', 'UCI_Chess960', 'nope', ''])} value "
+            + rng.choice(["1", "2", "true", "false", ""]),
+            "setoption",
+            "debug on",
+        ]
+    )
+
+
+def batch_flags(rng):
+    args = []
+    if rng.random() < 0.5:
+        args += ["-j", rng.choice(["1", "2", "3", "4"] * 4 + ["0", "257", "-1", "x"])]
+    if rng.random() < 0.3:
+        args += ["--chunk-bytes", rng.choice(["1", "7", "100", "4096", "65536"] * 3 + ["0"])]
+    return args
+
+
+class Case:
+    def __init__(self, seed, index):
+        self.seed, self.index = seed, index
+        self.rng = random.Random(f"{seed}:{index}")
+        self.files = {}  # name in the case directory -> bytes
+        self.stdin = b""
+        self.json = False
+        self.junk = False
+        self.counted = None  # (input name, the bytes whose records are counted)
+        self.stdout_mode = "file"  # or "full", "close"
+        self.stderr_mode = "file"  # or "full"
+        self.single = False  # pgn: one readable input, its games numbered 1, 2, …
+        self.args = self.build()
+
+    def new_file(self, data, suffix):
+        name = f"in{len(self.files)}{suffix}"
+        self.files[name] = data
+        return name
+
+    def inputs(self, at_least):
+        """File arguments of a batch command, each with its bytes when known."""
+        rng = self.rng
+        names = []
+        for _ in range(max(at_least, rng.choice([0, 1, 1, 1, 1, 2, 3]))):
+            r = rng.random()
+            if r < 0.6:
+                data = input_bytes(rng)
+                names.append((self.new_file(data, rng.choice([".epd", ".csv", ".pgn", ""])), data))
+            elif r < 0.8:
+                self.stdin = input_bytes(rng)
+                names.append(("-", self.stdin))
+            elif r < 0.9:
+                names.append((rng.choice(["/nonexistent/x.pgn", ".", "/dev/null"]), None))
+            else:
+                names.append((word(rng), None))
+        return names
+
+    def build(self):
+        rng = self.rng
+        # Weights: the batch commands have the most to read.
+        commands = {"mate": 30, "pgn": 15, "square": 8, "line": 5, "perft": 8, "moves": 8}
+        commands |= {"play": 10, "mobility": 12, "uci": 6, "demo": 0.3, "other": 3}
+        command = rng.choices(list(commands), weights=list(commands.values()))[0]
+        self.command = command
+        json_flag = rng.random() < 0.5
+        args = []
+        if command == "mate" and rng.random() < 0.35:
+            # FEN/EPD lines alone, where every record is counted.
+            data = "\n".join(rng.choice(FENS + HOSTILE[:8]) for _ in range(rng.randrange(1, 400)))
+            data = mutate(rng, data.encode() + rng.choice([b"", b"\n", b"\r\n"]))
+            if rng.random() < 0.5:
+                self.stdin = data
+                name = "-"
+            else:
+                name = self.new_file(data, ".epd")
+            args += [name] + batch_flags(rng)
+            self.counted = (name, data)
+            json_flag = True
+        elif command == "mate":
+            inputs = self.inputs(0)
+            fens = [fen(rng) for _ in range(rng.choice([0, 0, 0, 1, 2]))]
+            for f in fens:
+                args += ["--fen", f]
+            args += [name for name, _ in inputs]
+            if not inputs and not fens:
+                self.stdin = input_bytes(rng)
+                inputs = [("-", self.stdin)]
+            for flag in ["--glance", "--threats"]:
+                if rng.random() < 0.2:
+                    args.append(flag)
+            args += batch_flags(rng)
+            if len(inputs) == 1 and not fens and inputs[0][1] is not None:
+                self.counted = inputs[0]
+        elif command == "pgn":
+            inputs = self.inputs(rng.choice([0, 1, 1, 1]))
+            args += [name for name, _ in inputs]
+            self.single = len(inputs) == 1 and inputs[0][1] is not None
+            args += batch_flags(rng)
+        elif command == "square":
+            args += [word(rng) for _ in range(rng.choice([0, 1, 2, 3, 3, 6, 6, 6]))]
+        elif command == "line":
+            args += [word(rng) for _ in range(rng.choice([1, 2, 2, 2, 2, 2, 3]))]
+        elif command == "perft":
+            # Deep counts are slow on purpose: only the out-of-range ones, which
+            # must be refused at once.
+            args.append(
+                rng.choice(
+                    ["0", "1", "2", "3", "3", "21", "100000", "-1", "x", "18446744073709551616"]
+                )
+            )
+            if rng.random() < 0.8:
+                args += ["--fen", fen(rng)]
+            if rng.random() < 0.3:
+                args.append("--divide")
+        elif command == "moves":
+            if rng.random() < 0.8:
+                args += ["--fen", fen(rng)]
+            if rng.random() < 0.5:
+                args += ["--format", rng.choice(["san", "fide", "uci", "SAN", "x"])]
+        elif command == "play":
+            if rng.random() < 0.4:
+                args += ["--fen", fen(rng)]
+            if GAMES and rng.random() < 0.6:
+                moves = list(rng.choice(GAMES)[: rng.randrange(1, 80)])
+                for _ in range(rng.choice([0, 0, 1, 2])):
+                    moves[rng.randrange(len(moves))] = word(rng)
+            else:
+                moves = [word(rng) for _ in range(rng.choice([0, 1, 2, 5]))]
+            # A move such as -1 would be read as a flag: the moves go after `--`.
+            args += ["--"] + moves if any(m[:1] in ("-", b"-") for m in moves) else moves
+        elif command == "mobility":
+            if rng.random() < 0.6:
+                args.append(rng.choice(PIECES + [word(rng)]))
+            if rng.random() < 0.3:
+                args += [
+                    "--betza",
+                    "".join(
+                        rng.choice("WFDNAHCZGKQRBfbrlvsmchpnjiaoyeg0123456789")
+                        for _ in range(rng.randrange(1, 8))
+                    ),
+                ]
+            for flag in ["--once", "--repeated", "--leaper", "--rider"]:
+                for _ in range(rng.choice([0, 0, 0, 1, 2])):
+                    dr, dk = (rng.choice([number(rng), str(rng.randint(-4, 4))]) for _ in "rk")
+                    args.append(f"{flag}={dr},{dk}")
+            if rng.random() < 0.5:
+                args += [
+                    "--board",
+                    rng.choice(
+                        [
+                            f"{rng.randint(0, 27)}x{rng.randint(0, 27)}",
+                            f"{number(rng)}x{number(rng)}",
+                            word(rng),
+                        ]
+                    ),
+                ]
+            if rng.random() < 0.3:
+                args += ["--from", rng.choice(SQUARES + ["z26", "a10", "j10", word(rng)])]
+            if rng.random() < 0.2:
+                args += ["--empty", rng.choice(["0", "0.5", "1", "1.5", "-0", "NaN", "x"])]
+            if rng.random() < 0.1:
+                args += ["--svg", rng.choice(["out.svg", "/nonexistent/out.svg"])]
+        elif command == "uci":
+            # The protocol on stdin; the end of it stops any search.
+            self.stdin = "".join(uci_line(rng) + "\n" for _ in range(rng.randrange(1, 30))).encode()
+            if rng.random() < 0.2:
+                self.stdin = mutate(rng, self.stdin)
+            json_flag = False
+        elif command == "demo":
+            json_flag = False
+        else:
+            args = rng.choice(
+                [[], ["--help"], ["--version"], ["help", "mate"], [word(rng)], ["mate-reports"]]
+            )
+            command = None
+            json_flag = False
+        if command in ("mate", "moves", "perft") and rng.random() < 0.2:
+            args.append("--chess960")
+        if json_flag:
+            # First, so that it is never after a `--`.
+            args.insert(0, "--json")
+            self.json = True
+        if command is not None:
+            args.insert(0, command)
+        if command not in ("mate", "pgn") and rng.random() < 0.3:
+            # Commands that read no input must not wait for it or trip on it; and
+            # a file's name is one more hostile argument.
+            self.stdin = input_bytes(rng)
+            if args and rng.random() < 0.5:
+                name = self.new_file(input_bytes(rng), rng.choice([".epd", ".pgn", ""]))
+                args.insert(rng.randrange(1, len(args) + 1), name)
+        if rng.random() < 0.05:
+            # A flag that is not one, anywhere: a usage error, never a crash.
+            args.insert(
+                rng.randrange(len(args) + 1),
+                rng.choice(["--nope", "-x", "--json=1", "-", "--", "-j"]),
+            )
+            self.junk = True
+        r = rng.random()
+        self.stdout_mode = "full" if r < 0.04 else "close" if r < 0.1 else "file"
+        self.stderr_mode = "full" if rng.random() < 0.04 else "file"
+        args = [a if isinstance(a, bytes) else a.encode() for a in args]
+        # Arguments are C strings (no NUL) of at most 128 KiB each (Linux).
+        return [a.replace(b"\x00", b"?")[:100_000] for a in args]
+
+    # ---------------------------------------------------------------- running
+
+    def run(self, binary, keep=False):
+        """Runs the case; returns None, or what went wrong."""
+        work = Path(tempfile.mkdtemp(prefix="kibitz-cli-fuzz-"))
+        try:
+            for name, data in self.files.items():
+                (work / name).write_bytes(data)
+            (work / "stdin").write_bytes(self.stdin)
+            problem = self.run_in(binary, work)
+            if problem is not None:
+                self.save(work)
+                return problem
+            return None
+        finally:
+            if not keep:
+                shutil.rmtree(work, ignore_errors=True)
+
+    def save(self, work):
+        with open(work / "command", "wb") as f:
+            f.write(b"cd " + str(work).encode() + b" && kibitz")
+            for a in self.args:
+                f.write(b" '" + a.replace(b"'", b"'\\''") + b"'")
+            f.write(b" < stdin\n")
+        kept = Path(tempfile.gettempdir()) / f"kibitz-cli-fuzz-{self.seed}-{self.index}"
+        shutil.rmtree(kept, ignore_errors=True)
+        shutil.copytree(work, kept)
+        self.kept = kept
+
+    def run_in(self, binary, work):
+        stdin = open(work / "stdin", "rb")
+        out_path, err_path = work / "stdout", work / "stderr"
+        # `| head -c N`: read N bytes, then close the pipe; N = 0 is a pipe closed
+        # before the first write.
+        want = self.rng.choice([0, 0, 1, 100, 5000]) if self.stdout_mode == "close" else None
+        if want == 0:
+            read_end, write_end = os.pipe()
+            os.close(read_end)
+            stdout = os.fdopen(write_end, "wb")
+        elif want is not None:
+            stdout = subprocess.PIPE
+        elif self.stdout_mode == "full":
+            stdout = open("/dev/full", "wb")
+        else:
+            stdout = open(out_path, "wb")
+        stderr = open("/dev/full", "wb") if self.stderr_mode == "full" else open(err_path, "wb")
+        env = dict(os.environ)
+        env.pop("NO_COLOR", None)
+        start = time.monotonic()
+        try:
+            proc = subprocess.Popen(
+                [binary] + self.args, cwd=work, stdin=stdin, stdout=stdout, stderr=stderr, env=env
+            )
+        finally:
+            stdin.close()
+            if stdout is not subprocess.PIPE:
+                stdout.close()
+            stderr.close()
+        if want:
+            got = 0
+            while got < want:
+                chunk = proc.stdout.read1(want - got)
+                if not chunk:
+                    break
+                got += len(chunk)
+            proc.stdout.close()
+        try:
+            code = proc.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            return f"no answer within {TIMEOUT:.0f} s (killed)"
+        self.seconds = time.monotonic() - start
+        self.code = code
+        err = err_path.read_bytes() if self.stderr_mode == "file" else b""
+        self.stderr = err
+        if code < 0:
+            return f"killed by signal {-code}"
+        if code in (101, 134):
+            return f"exit {code} ({'panic' if code == 101 else 'abort'})"
+        if code not in (0, 1, 2):
+            return f"exit {code}, not 0, 1 or 2"
+        if b"panicked at" in err:
+            return "a thread panicked"
+        if self.stdout_mode == "close":
+            if b"Broken pipe" in err or b"os error 32" in err:
+                return "a closed pipe was reported"
+            return None
+        if self.stdout_mode != "file":
+            return None
+        out = out_path.read_bytes()
+        return self.check_output(code, out, err)
+
+    def check_output(self, code, out, err):
+        if (self.command not in ("mate", "pgn") or code == 2) and len(err) > 3000:
+            # A few messages at most, each quoting its input cut short.
+            return f"{len(err)} bytes of messages"
+        if not self.json or self.junk or code == 2:
+            return None
+        records = []
+        for number, line in enumerate(out.split(b"\n")[:-1], 1):
+            try:
+                records.append(json.loads(line))
+            except ValueError:
+                return f"stdout line {number} is not JSON: {line[:100]!r}"
+        if not out.endswith(b"\n") and out:
+            return "stdout does not end with a line end"
+        if (
+            any(isinstance(r, dict) and "error" in r and r["error"] is not None for r in records)
+            and code != 1
+        ):
+            return f"an error record, yet exit {code}"
+        if self.command == "mate" and self.counted is not None:
+            return self.check_count(records)
+        if self.command == "pgn" and self.single:
+            games = [r.get("game") for r in records]
+            if games != list(range(1, len(games) + 1)):
+                return f"games numbered {games[:10]}…, not 1 to {len(games)}"
+        return None
+
+    def check_count(self, records):
+        name, data = self.counted
+        expected = fen_records(data)
+        if expected is None:
+            return None
+        label = "stdin" if name == "-" else name
+        got = []
+        for r in records:
+            where = str(r.get("input", ""))
+            prefix, _, line = where.rpartition(":")
+            if prefix != label or not line.isdigit():
+                return f"a record of {where!r}, not of {label}"
+            got.append(int(line))
+        if got != expected:
+            missing = sorted(set(expected) - set(got))[:5]
+            extra = sorted(set(got) - set(expected))[:5]
+            return (
+                f"{len(expected)} FEN/EPD records in, {len(got)} out "
+                f"(lines missing {missing}, unexpected {extra})"
+            )
+        return None
+
+    def describe(self):
+        def show(a):
+            text = repr(a[:100].decode("utf-8", "replace"))
+            return text + (f"…({len(a)} bytes)" if len(a) > 100 else "")
+
+        args = " ".join(show(a) for a in self.args)
+        files = ", ".join(f"{n} ({len(d)} bytes)" for n, d in self.files.items())
+        return (
+            f"case {self.index}: kibitz {args}\n"
+            f"  stdin {len(self.stdin)} bytes; files: {files or '-'}; "
+            f"stdout {self.stdout_mode}, stderr {self.stderr_mode}"
+        )
+
+
+# The spaces Rust's str::trim removes (White_Space), for lines that are not ASCII.
+RUST_SPACE = set("\t\n\x0b\x0c\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000") | {
+    chr(c) for c in range(0x2000, 0x200B)
+}
+MAGIC = (b"\x28\xb5\x2f\xfd", b"\x1f\x8b", b"BZh")
+
+
+def fen_records(data):
+    """The line numbers of the records `kibitz mate` must write for `data` when it
+    is read as FEN/EPD lines; None when it is not (compressed, PGN, maybe CSV)."""
+    if data.startswith(MAGIC) or (
+        len(data) >= 4 and data[1:4] == b"\x2a\x4d\x18" and data[0] & 0xF0 == 0x50
+    ):
+        return None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+        bom = True
+    else:
+        bom = False
+    # Format::detect: the first line not blank and not a comment, in 64 KiB.
+    first = b""
+    for line in data[: 64 * 1024 - 3 * bom].split(b"\n"):
+        line = line.strip(b" \t\n\x0c\r")
+        if line and not line.startswith(b"#"):
+            first = line
+            break
+    if first.startswith((b"[", b"1.", b"{", b"%")) or b"," in first:
+        return None
+    if not data:
+        return []
+    body = data[:-1] if data.endswith(b"\n") else data
+    numbers = []
+    for number, raw in enumerate(body.split(b"\n"), 1):
+        raw = raw[:-1] if raw.endswith(b"\r") else raw
+        trimmed = raw.strip(b" \t\n\x0c\r")
+        if not trimmed:
+            continue
+        if trimmed.isascii():
+            if trimmed.startswith(b"#"):
+                continue
+        else:
+            text = raw.decode("utf-8", "replace").strip("".join(RUST_SPACE))
+            if not text or text.startswith("#"):
+                continue
+        numbers.append(number)
+    return numbers
+
+
+# ------------------------------------------------------------------ the loop
+
+
+def main():
+    target = os.environ.get("CARGO_TARGET_DIR", str(ROOT / "target"))
+    binary = os.environ.get("KIBITZ_CLI", str(Path(target) / "release" / "kibitz"))
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"cli-fuzz: no kibitz binary at {binary} (cargo build --release -p kibitz-cli)")
+    seconds = float(os.environ.get("KIBITZ_CLI_FUZZ_SECONDS", "60"))
+    seed = int(os.environ.get("KIBITZ_CLI_FUZZ_SEED") or random.SystemRandom().randrange(10**9))
+    one = os.environ.get("KIBITZ_CLI_FUZZ_CASE")
+    print(
+        f"cli-fuzz: seed {seed} (KIBITZ_CLI_FUZZ_SEED={seed} repeats it), {seconds:g} s, {binary}",
+        flush=True,
+    )
+
+    if one is not None:
+        case = Case(seed, int(one))
+        print(case.describe())
+        problem = case.run(binary)
+        print(f"  exit {getattr(case, 'code', '?')}; {problem or 'fine'}")
+        sys.stdout.write(getattr(case, "stderr", b"").decode("utf-8", "replace")[-2000:])
+        if problem:
+            print(f"  kept in {case.kept}")
+        sys.exit(1 if problem else 0)
+
+    deadline = time.monotonic() + seconds
+    lock = threading.Lock()
+    state = {"next": 0, "runs": 0, "codes": {}, "commands": {}, "failures": []}
+
+    def worker():
+        while True:
+            with lock:
+                if time.monotonic() >= deadline or len(state["failures"]) >= 5:
+                    return
+                index = state["next"]
+                state["next"] += 1
+            case = Case(seed, index)
+            problem = case.run(binary)
+            with lock:
+                state["runs"] += 1
+                code = getattr(case, "code", "killed")
+                state["codes"][code] = state["codes"].get(code, 0) + 1
+                cmd = case.command or "other"
+                state["commands"][cmd] = state["commands"].get(cmd, 0) + 1
+                if problem:
+                    state["failures"].append((case, problem))
+
+    threads = [threading.Thread(target=worker) for _ in range(WORKERS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    codes = ", ".join(f"{k}: {v}" for k, v in sorted(state["codes"].items(), key=str))
+    commands = ", ".join(f"{k} {v}" for k, v in sorted(state["commands"].items()))
+    print(f"cli-fuzz: {state['runs']} runs ({commands}); exit codes {codes}")
+    if state["failures"]:
+        for case, problem in sorted(state["failures"], key=lambda f: f[0].index):
+            print(f"cli-fuzz: FAILED {problem}\n  {case.describe()}", file=sys.stderr)
+            tail = getattr(case, "stderr", b"")[-600:].decode("utf-8", "replace")
+            if tail:
+                print("  stderr: " + tail.replace("\n", "\n          "), file=sys.stderr)
+            rerun = f"KIBITZ_CLI_FUZZ_SEED={seed} KIBITZ_CLI_FUZZ_CASE={case.index} {sys.argv[0]}"
+            print(f"  kept in {case.kept}; rerun: {rerun}", file=sys.stderr)
+        sys.exit(1)
+    print("cli-fuzz: every run kept the promises")
+
+
+if __name__ == "__main__":
+    main()
