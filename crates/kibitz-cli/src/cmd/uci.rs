@@ -35,7 +35,8 @@ fn say(out: &Out, line: &str) -> bool {
     writeln!(w, "{line}").and_then(|()| w.flush()).is_ok()
 }
 
-/// The largest `Hash` accepted, in MiB.
+/// The largest `Hash` accepted, in MiB (the table halves itself until it fits in
+/// the memory there is).
 const MAX_HASH_MB: usize = 4096;
 
 /// The engine's state between commands.
@@ -61,11 +62,18 @@ pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
     let out: Out = Arc::new(Mutex::new(io::stdout()));
     let mut engine = Engine::new(out);
     let stdin = io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else {
-            break;
-        };
-        if engine.handle(&line) == Control::Quit {
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        // A line that is not UTF-8 is still a line: its bad bytes cannot match a
+        // command, so it is ignored like any unknown command.
+        let line = String::from_utf8_lossy(&bytes);
+        if engine.handle(line.trim_end_matches(['\n', '\r'])) == Control::Quit {
             break;
         }
     }
@@ -164,7 +172,10 @@ impl Engine {
                 _ => {
                     say(
                         &self.out,
-                        &format!("info string Hash must be 1 to {MAX_HASH_MB}, not {value:?}"),
+                        &format!(
+                            "info string Hash must be 1 to {MAX_HASH_MB}, not {:?}",
+                            value.chars().take(20).collect::<String>()
+                        ),
                     );
                 }
             },
@@ -184,6 +195,7 @@ impl Engine {
                 }
             }
             _ => {
+                let name: String = name.chars().take(40).collect();
                 say(&self.out, &format!("info string unknown option {name:?}"));
             }
         }

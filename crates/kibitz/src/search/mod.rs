@@ -140,8 +140,16 @@ impl Search {
     /// A search with about `hash_mb` MiB of memory for best moves.
     pub fn new(hash_mb: usize) -> Search {
         let entries = (hash_mb.clamp(1, 4096) << 20) / core::mem::size_of::<TtEntry>();
+        // The largest power of two that fits, halved until the memory is there:
+        // a `Hash` larger than the machine has must not abort the engine.
+        let mut len = (entries.next_power_of_two() / 2).max(1);
+        let mut table = Vec::new();
+        while table.try_reserve_exact(len).is_err() && len > 1 {
+            len /= 2;
+        }
+        table.resize(len, TtEntry::default());
         Search {
-            table: vec![TtEntry::default(); entries.next_power_of_two() / 2],
+            table,
             nodes: 0,
             limits: Limits::default(),
             started: Instant::now(),
