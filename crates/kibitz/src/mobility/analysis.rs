@@ -447,6 +447,11 @@ impl Piece {
             }
             found == n
         };
-        reaches_all(false) && reaches_all(true)
+        // A piece that moves every way it can move back (the usual kind) has the
+        // same graph turned around: one search settles it.
+        let symmetric = steps.iter().all(|&((dr, dk), range)| {
+            matches!((dr.checked_neg(), dk.checked_neg()), (Some(r), Some(k)) if steps.contains(&((r, k), range)))
+        });
+        reaches_all(false) && (symmetric || reaches_all(true))
     }
 }
