@@ -20,6 +20,7 @@ pub mod mobility;
 pub mod peers;
 pub mod positions;
 pub mod prover;
+pub mod prover_horizon;
 pub mod san;
 pub mod stream;
 

@@ -9,6 +9,7 @@
 //! cargo run --release -p kibitz-bench -- stream [--rounds N] [--kibitz PATH] [--size-mb M]
 //! cargo run --release -p kibitz-bench -- stream --rss-gb 2
 //! cargo run --release -p kibitz-bench -- prover [--stockfish PATH] [--limit S] [--per-set N]
+//! cargo run --release -p kibitz-bench -- prover-horizon [--rounds N] [--per-set N] [--only VARIANT]
 //! ```
 //!
 //! `stream` times whole processes: the `kibitz` binary (by default the one in the same
@@ -102,6 +103,20 @@ enum Command {
         #[arg(long, default_value_t = 100)]
         per_set: usize,
     },
+    /// The prover's mate-in-one test three ways (every move played, the exact
+    /// finder, glance first) on Lichess mateIn2-4 and matetrack bm #2-#4: nodes and
+    /// time, the variants alternating round by round.
+    ProverHorizon {
+        /// Rounds to take the median of.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+        rounds: u32,
+        /// Positions per set at most [default: all].
+        #[arg(long)]
+        per_set: Option<usize>,
+        /// Run only this variant (generate, exact or glance), e.g. under callgrind.
+        #[arg(long)]
+        only: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -159,6 +174,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 repo: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."),
             };
             print(&kibitz_bench::prover::run(&opts)?)
+        }
+        Command::ProverHorizon {
+            rounds,
+            per_set,
+            only,
+        } => {
+            let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+            print(&kibitz_bench::prover_horizon::run(
+                &repo,
+                rounds as usize,
+                per_set.unwrap_or(usize::MAX),
+                only.as_deref(),
+            )?)
         }
         Command::Mobility { rounds } => {
             kibitz_bench::mobility::run(rounds as usize);

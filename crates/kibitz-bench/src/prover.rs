@@ -24,9 +24,9 @@ use kibitz::Position;
 use kibitz::mate::solve::{SolveOptions, Verdict, solve};
 
 /// One benchmark position: a FEN and the best known mate length.
-struct Case {
-    fen: String,
-    best: u32,
+pub(crate) struct Case {
+    pub fen: String,
+    pub best: u32,
 }
 
 /// What one solver did on one position.
@@ -150,7 +150,7 @@ fn kibitz_solve(fen: &str, n: u32, limit: f64) -> anyhow::Result<Outcome> {
 }
 
 /// The Lichess puzzles tagged `mateIn{n}` (the position after the first move).
-fn puzzles(repo: &Path, n: u32, max: usize) -> anyhow::Result<Vec<Case>> {
+pub(crate) fn puzzles(repo: &Path, n: u32, max: usize) -> anyhow::Result<Vec<Case>> {
     let mut cases = Vec::new();
     let theme = format!("mateIn{n}");
     let dir = repo.join("data/lichess");
@@ -189,7 +189,7 @@ fn puzzles(repo: &Path, n: u32, max: usize) -> anyhow::Result<Vec<Case>> {
 }
 
 /// matetrack positions with `bm #N` for N in `lengths`.
-fn matetrack(
+pub(crate) fn matetrack(
     repo: &Path,
     lengths: std::ops::RangeInclusive<u32>,
     max: usize,
@@ -223,7 +223,7 @@ fn matetrack(
     Ok(cases)
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
+pub(crate) fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(0.0)
 }

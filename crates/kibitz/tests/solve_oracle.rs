@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use common::Rng;
-use kibitz::mate::solve::{SolveOptions, Tree, Verdict, solve};
+use kibitz::mate::solve::{Horizon, SolveOptions, Tree, Verdict, solve};
 use kibitz::{Move, Position};
 
 /// Can the side to move force mate within `n` of its moves?
@@ -58,11 +58,17 @@ fn brute_force(pos: &Position, bound: u32) -> (Verdict, BTreeMap<String, u32>) {
 
 /// Solves with every key and the tree, and checks all of it against brute force.
 fn check(pos: &Position, bound: u32) -> Verdict {
+    check_with(pos, bound, Horizon::default())
+}
+
+/// [`check`] with the mate-in-one test done by `horizon`.
+fn check_with(pos: &Position, bound: u32, horizon: Horizon) -> Verdict {
     let (verdict, all_keys) = brute_force(pos, bound);
     let opts = SolveOptions {
         all_keys: true,
         tree: true,
         hash_mb: 1,
+        horizon,
         ..SolveOptions::mate_in(bound)
     };
     let sol = solve(pos, &opts);
@@ -76,7 +82,13 @@ fn check(pos: &Position, bound: u32) -> Verdict {
     }
     // Shortest keys only: the same first moves, those of length n.
     if let Verdict::MateIn(n) = verdict {
-        let short = solve(pos, &SolveOptions::mate_in(bound));
+        let short = solve(
+            pos,
+            &SolveOptions {
+                horizon,
+                ..SolveOptions::mate_in(bound)
+            },
+        );
         let mut want: Vec<&String> = all_keys
             .iter()
             .filter(|(_, k)| **k == n)
@@ -131,6 +143,20 @@ fn puzzles_agree_with_brute_force_within_two() {
         tally.mate > 100 && tally.none > 100 && tally.mated > 20,
         "{tally:?}"
     );
+}
+
+#[test]
+fn every_horizon_agrees_with_brute_force() {
+    // The mate-in-one variants kept for the A/B measurement (BENCHMARKS.md) must
+    // be as exact as the default: the same verdicts and keys, trees that replay.
+    let puzzles = common::puzzles();
+    for horizon in [Horizon::Generate, Horizon::Exact, Horizon::GlanceFirst] {
+        let mut tally = Tally::default();
+        for p in puzzles.iter().skip(7).step_by(120) {
+            tally.add(check_with(&p.pos, 2, horizon));
+        }
+        assert!(tally.mate > 30 && tally.none > 30, "{horizon:?}: {tally:?}");
+    }
 }
 
 #[test]

@@ -296,10 +296,16 @@ pub fn glance_threats(pos: &Position) -> Vec<GlanceMate> {
 /// assert!(!has_glance_mate(&Position::startpos()));
 /// ```
 pub fn has_glance_mate(pos: &Position) -> bool {
-    let mut any = false;
-    scan(pos, pos.turn(), |_| {
-        any = true;
+    first_glance_mate(pos).is_some()
+}
+
+/// The first mating move the glance detector sees, stopping there: the prover's
+/// glance-first horizon needs the move, not only the answer.
+pub(crate) fn first_glance_mate(pos: &Position) -> Option<Move> {
+    let mut first = None;
+    scan(pos, pos.turn(), |m| {
+        first = Some(m.mv);
         false
     });
-    any
+    first
 }

@@ -74,6 +74,29 @@ pub struct SolveOptions {
     /// The most the transposition table may grow to, in MiB: it starts at 64 KiB
     /// and doubles as it fills, so a small proof never clears a large table.
     pub hash_mb: usize,
+    /// How mate in one is tested, for A/B measurements only (issue 12, item 5):
+    /// every variant gives the same answers, the default is the fastest measured.
+    #[doc(hidden)]
+    pub horizon: Horizon,
+}
+
+/// The mate-in-one test of the prover: at every attacker node (a mate in one is the
+/// cheapest proof) and after every defence with one attacker move left (the
+/// horizon). All are exact; they differ in speed only, and exist so that
+/// `kibitz-bench prover-horizon` can compare them (BENCHMARKS.md).
+#[doc(hidden)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Horizon {
+    /// Every legal move played and the position after it tested for checkmate.
+    Generate,
+    /// The exact finder ([`mates_in_one`](crate::mate::mates_in_one),
+    /// [`count_mates_in_one`](crate::mate::count_mates_in_one)), which looks only
+    /// at the squares a mating man can land on.
+    #[default]
+    Exact,
+    /// The glance detector first (it reports no false mates but misses some), and
+    /// the exact finder when it sees none.
+    GlanceFirst,
 }
 
 impl SolveOptions {
@@ -92,6 +115,7 @@ impl SolveOptions {
             deadline: None,
             stop: None,
             hash_mb: 16,
+            horizon: Horizon::default(),
         }
     }
 }
@@ -168,6 +192,7 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
         opts.node_limit,
         opts.deadline,
         opts.stop.as_deref(),
+        opts.horizon,
     );
     let mut sol = Solution {
         outcome: Verdict::NoMateWithin(bound),

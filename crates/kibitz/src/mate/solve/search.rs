@@ -4,7 +4,8 @@
 //! after which every defence still allows mate in the moves left (OR); at a defender
 //! node every legal move must allow it (AND), so one refutation settles the node. The
 //! last attacker move is never generated: it is the exact mate-in-one finder,
-//! [`count_mates_in_one`], which looks only at the squares a mating man can land on.
+//! [`count_mates_in_one`], which looks only at the squares a mating man can land on
+//! (the hidden [`Horizon`] option swaps in slower variants, only to measure them).
 //!
 //! Everything that speeds the search up only changes the order in which moves are
 //! tried or reuses facts already proven (the transposition table): no move is ever
@@ -14,8 +15,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::Horizon;
 use super::table::{DEFENDER_SALT, Table};
-use crate::mate::{count_mates_in_one, has_glance_mate, mates_in_one};
+use crate::mate::{count_mates_in_one, first_glance_mate, has_glance_mate, mates_in_one};
 use crate::{Move, Position};
 
 /// The search state of one solve: the table, the node count, the limits.
@@ -32,6 +34,8 @@ pub(super) struct Searcher<'a> {
     /// Per ply, the two defences that refuted an attacker move last: they often
     /// refute its siblings too.
     killers: Vec<[Option<Move>; 2]>,
+    /// How mate in one is tested.
+    horizon: Horizon,
 }
 
 /// How often (in nodes) the clock and the stop flag are looked at: at the first
@@ -45,6 +49,7 @@ impl<'a> Searcher<'a> {
         node_limit: Option<u64>,
         deadline: Option<Instant>,
         stop: Option<&'a AtomicBool>,
+        horizon: Horizon,
     ) -> Searcher<'a> {
         Searcher {
             table: Table::new(hash_mb),
@@ -54,6 +59,30 @@ impl<'a> Searcher<'a> {
             stop,
             aborted: false,
             killers: Vec::new(),
+            horizon,
+        }
+    }
+
+    /// A move of the side to move that checkmates, if any.
+    #[inline]
+    fn mate_in_one(&self, pos: &Position) -> Option<Move> {
+        match self.horizon {
+            Horizon::Generate => generated_mate(pos),
+            // One call: on a miss the empty list never allocates.
+            Horizon::Exact => mates_in_one(pos).first().copied(),
+            Horizon::GlanceFirst => {
+                first_glance_mate(pos).or_else(|| mates_in_one(pos).first().copied())
+            }
+        }
+    }
+
+    /// Has the side to move a mate in one? (The horizon's question: no move needed.)
+    #[inline]
+    fn has_mate_in_one(&self, pos: &Position) -> bool {
+        match self.horizon {
+            Horizon::Generate => generated_mate(pos).is_some(),
+            Horizon::Exact => count_mates_in_one(pos) > 0,
+            Horizon::GlanceFirst => has_glance_mate(pos) || count_mates_in_one(pos) > 0,
         }
     }
 
@@ -91,9 +120,8 @@ impl<'a> Searcher<'a> {
             best = e.best;
         }
         // Mate in one is the cheapest proof of mate within n, and the horizon.
-        if count_mates_in_one(pos) > 0 {
-            self.table
-                .store_mate(key, 1, mates_in_one(pos).first().copied());
+        if let Some(mate) = self.mate_in_one(pos) {
+            self.table.store_mate(key, 1, Some(mate));
             return true;
         }
         if n == 1 {
@@ -185,7 +213,7 @@ impl<'a> Searcher<'a> {
             if self.tick() {
                 return None;
             }
-            if count_mates_in_one(&pos.after(mv)) == 0 {
+            if !self.has_mate_in_one(&pos.after(mv)) {
                 return Some(mv);
             }
         }
@@ -279,6 +307,15 @@ fn attacks_in_order(pos: &Position, best: Option<Move>, threats: bool) -> Vec<(M
         .into_iter()
         .map(|(_, mv, child)| (mv, child))
         .collect()
+}
+
+/// The first legal move that checkmates, found by playing them all: the
+/// [`Horizon::Generate`] baseline.
+fn generated_mate(pos: &Position) -> Option<Move> {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|&mv| pos.after(mv).is_checkmate())
 }
 
 /// Would the side not to move mate in one if it could move again? The glance
