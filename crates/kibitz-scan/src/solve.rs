@@ -229,6 +229,13 @@ impl SolveScan {
             t.push(',');
             json::key(t, "proven");
             t.push_str(if proven { "true" } else { "false" });
+            // A limit that struck after the length was proven leaves the keys,
+            // the line or the tree partial: said so rather than left to guess.
+            if !sol.complete {
+                t.push(',');
+                json::key(t, "complete");
+                t.push_str("false");
+            }
             if let Some(reason) = reason {
                 t.push(',');
                 json::key(t, "reason");
