@@ -307,7 +307,7 @@ class Case:
         rng = self.rng
         # Weights: the batch commands have the most to read.
         commands = {"mate": 30, "pgn": 15, "square": 8, "line": 5, "perft": 8, "moves": 8}
-        commands |= {"play": 10, "mobility": 12, "uci": 6, "demo": 0.3, "other": 3}
+        commands |= {"play": 10, "mobility": 12, "uci": 6, "solve": 10, "demo": 0.3, "other": 3}
         command = rng.choices(list(commands), weights=list(commands.values()))[0]
         self.command = command
         json_flag = rng.random() < 0.5
@@ -339,6 +339,29 @@ class Case:
             args += batch_flags(rng)
             if len(inputs) == 1 and not fens and inputs[0][1] is not None:
                 self.counted = inputs[0]
+        elif command == "solve":
+            # Bounded work: small bounds and a node limit, so a case ends quickly;
+            # FEN/EPD lines alone are counted, one record each.
+            if rng.random() < 0.5:
+                data = "\n".join(rng.choice(FENS + HOSTILE[:8]) for _ in range(rng.randrange(1, 60)))
+                data = mutate(rng, data.encode() + b"\n")
+                name = self.new_file(data, ".epd") if rng.random() < 0.5 else "-"
+                if name == "-":
+                    self.stdin = data
+                args.append(name)
+                self.counted = (name, data)
+                json_flag = True
+            else:
+                for _ in range(rng.choice([1, 1, 2])):
+                    args += ["--fen", fen(rng)]
+            args += ["--mate", rng.choice(["1", "2", "3", "3", "0", "101", "x"])]
+            args += ["--nodes", rng.choice(["2000", "20000", "0"])]
+            for flag in ["--all", "--tree"]:
+                if rng.random() < 0.3:
+                    args.append(flag)
+            if rng.random() < 0.2:
+                args += ["--time", rng.choice(["0.1", "0", "-1", "NaN", "1e9"])]
+            args += batch_flags(rng)
         elif command == "pgn":
             inputs = self.inputs(rng.choice([0, 1, 1, 1]))
             args += [name for name, _ in inputs]
@@ -422,7 +445,7 @@ class Case:
             )
             command = None
             json_flag = False
-        if command in ("mate", "moves", "perft") and rng.random() < 0.2:
+        if command in ("mate", "moves", "perft", "solve") and rng.random() < 0.2:
             args.append("--chess960")
         if json_flag:
             # First, so that it is never after a `--`.
@@ -430,7 +453,7 @@ class Case:
             self.json = True
         if command is not None:
             args.insert(0, command)
-        if command not in ("mate", "pgn") and rng.random() < 0.3:
+        if command not in ("mate", "pgn", "solve") and rng.random() < 0.3:
             # Commands that read no input must not wait for it or trip on it; and
             # a file's name is one more hostile argument.
             self.stdin = input_bytes(rng)

@@ -44,6 +44,47 @@ impl BatchArgs {
     }
 }
 
+/// Runs every input of a position command (`mate`, `solve`) in turn: each file or
+/// `-` (the default when there are no inputs and no `--fen`), with a hint when
+/// stdin is a terminal; an input that cannot be opened is one error, and the others
+/// are read.
+pub fn run_inputs(
+    command: &str,
+    inputs: &[String],
+    any_fen: bool,
+    options: &Options,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    scan: impl Fn(&str, Format, &Chunk) -> Scanned + Sync,
+) -> io::Result<Totals> {
+    let stdin_only = [String::from("-")];
+    let inputs = if inputs.is_empty() && !any_fen {
+        &stdin_only[..]
+    } else {
+        inputs
+    };
+    let mut totals = Totals::default();
+    for name in inputs {
+        if name == "-" && io::stdin().is_terminal() {
+            writeln!(
+                err,
+                "kibitz: reading FEN/EPD lines, puzzle CSV or PGN from standard input (Ctrl-D ends it; see kibitz {command} --help)"
+            )?;
+        }
+        let input = match Input::open(name) {
+            Ok(input) => input,
+            Err(open) => {
+                out.flush()?;
+                writeln!(err, "kibitz: {open}")?;
+                totals.errors += 1;
+                continue;
+            }
+        };
+        totals += run(input, options, out, err, Format::detect, &scan)?;
+    }
+    Ok(totals)
+}
+
 /// Runs one input: records to `out` in order, messages to `err`, a progress bar
 /// on the terminal when stderr is one.
 pub fn run(

@@ -4,15 +4,13 @@
 //! plain or zstd/gzip/bzip2), cut into chunks of whole records, scanned on the
 //! workers and written in input order.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use kibitz::CastlingMode;
-use kibitz_scan::detect::Format;
 use kibitz_scan::mate::MateScan;
 use kibitz_scan::scanned::Totals;
-use kibitz_scan::source::Input;
 
 use crate::batch::{self, BatchArgs};
 use crate::output::Diagnostics;
@@ -72,37 +70,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         totals += scanned.totals;
         scanned.out.write(&mut out, &mut err, 0)?;
     }
-    let inputs = if args.inputs.is_empty() && args.fen.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.inputs.clone()
-    };
-    for name in &inputs {
-        if name == "-" && io::stdin().is_terminal() {
-            writeln!(
-                err,
-                "kibitz: reading FEN/EPD lines, puzzle CSV or PGN from standard input (Ctrl-D ends it; see kibitz mate --help)"
-            )?;
-        }
-        // An input that cannot be opened is one error, and the others are read.
-        let input = match Input::open(name) {
-            Ok(input) => input,
-            Err(open) => {
-                out.flush()?;
-                writeln!(err, "kibitz: {open}")?;
-                totals.errors += 1;
-                continue;
-            }
-        };
-        totals += batch::run(
-            input,
-            &options,
-            &mut out,
-            &mut err,
-            Format::detect,
-            |name, f, chunk| scan.chunk(name, f, chunk),
-        )?;
-    }
+    totals += batch::run_inputs(
+        "mate",
+        &args.inputs,
+        !args.fen.is_empty(),
+        &options,
+        &mut out,
+        &mut err,
+        |name, f, chunk| scan.chunk(name, f, chunk),
+    )?;
     out.flush()?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let Totals {

@@ -6,17 +6,16 @@
 //! positions), each proven by [`kibitz::mate::solve`] on the workers, the records
 //! written in input order.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use kibitz::mate::solve::MAX_MATE_MOVES;
-use kibitz_scan::detect::Format;
 use kibitz_scan::scanned::Totals;
 use kibitz_scan::solve::SolveScan;
-use kibitz_scan::source::Input;
 
 use crate::batch::{self, BatchArgs};
+use crate::output::Diagnostics;
 
 /// Positions are slow work: small chunks spread them over the workers.
 const SOLVE_CHUNK_BYTES: usize = 2 << 10;
@@ -64,7 +63,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => None,
         Some(s) if s.is_finite() && s > 0.0 && s <= 1e6 => Some(Duration::from_secs_f64(s)),
         Some(s) => {
-            eprintln!("kibitz: --time must be a number of seconds above 0 (at most 1e6), not {s}");
+            let _ = writeln!(
+                Diagnostics,
+                "kibitz: --time must be a number of seconds above 0 (at most 1e6), not {s}"
+            );
             return Ok(ExitCode::from(2));
         }
     };
@@ -86,43 +88,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut totals = Totals::default();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut err = io::stderr();
+    let mut err = Diagnostics;
     for (i, fen) in args.fen.iter().enumerate() {
         let scanned = scan.one(&format!("--fen {}", i + 1), fen);
         totals += scanned.totals;
         scanned.out.write(&mut out, &mut err, 0)?;
         out.flush()?;
     }
-    let inputs = if args.inputs.is_empty() && args.fen.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.inputs.clone()
-    };
-    for name in &inputs {
-        if name == "-" && io::stdin().is_terminal() {
-            writeln!(
-                err,
-                "kibitz: reading FEN/EPD lines, puzzle CSV or PGN from standard input (Ctrl-D ends it; see kibitz solve --help)"
-            )?;
-        }
-        let input = match Input::open(name) {
-            Ok(input) => input,
-            Err(open) => {
-                out.flush()?;
-                writeln!(err, "kibitz: {open}")?;
-                totals.errors += 1;
-                continue;
-            }
-        };
-        totals += batch::run(
-            input,
-            &options,
-            &mut out,
-            &mut err,
-            Format::detect,
-            |name, f, chunk| scan.chunk(name, f, chunk),
-        )?;
-    }
+    totals += batch::run_inputs(
+        "solve",
+        &args.inputs,
+        !args.fen.is_empty(),
+        &options,
+        &mut out,
+        &mut err,
+        |name, f, chunk| scan.chunk(name, f, chunk),
+    )?;
     out.flush()?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let Totals {
@@ -132,7 +113,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         unproven,
         ..
     } = totals;
-    eprintln!(
+    let _ = writeln!(
+        err,
         "{positions} positions, {with_mate} with a forced mate, {unproven} not proven within the limits, {errors} errors, \
          {:.1} positions/s ({secs:.2} s, {} threads)",
         positions as f64 / secs,
