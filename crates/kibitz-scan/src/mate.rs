@@ -775,13 +775,13 @@ impl Totals {
 
 /// An input's name as text, and escaped for JSON once for all its records.
 #[derive(Copy, Clone)]
-struct Name<'a> {
-    text: &'a str,
-    json: &'a str,
+pub(crate) struct Name<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) json: &'a str,
 }
 
 /// Where a record came from.
-enum Input<'a> {
+pub(crate) enum Input<'a> {
     /// A single position given by name, such as `--fen 1`.
     Named(Name<'a>),
     /// `name:line`
@@ -798,12 +798,12 @@ enum Input<'a> {
 
 impl Input<'_> {
     /// `name…` as text.
-    fn text(&self, out: &mut Rendered) {
+    pub(crate) fn text(&self, out: &mut Rendered) {
         self.write(out, false);
     }
 
     /// `"name…"` as a JSON string.
-    fn json(&self, out: &mut Rendered) {
+    pub(crate) fn json(&self, out: &mut Rendered) {
         out.text.push('"');
         self.write(out, true);
         out.text.push('"');

@@ -26,6 +26,7 @@ use crate::csv_line::CsvLine;
 use crate::detect::Format;
 use crate::json;
 use crate::lines::lines;
+use crate::mate::{Input, Name};
 use crate::render::Rendered;
 use crate::scanned::Scanned;
 
@@ -57,12 +58,15 @@ impl SolveScan {
         let mut scanned = Scanned::default();
         let mut escaped = String::new();
         json::escape(&mut escaped, name);
+        let name = Name {
+            text: name,
+            json: &escaped,
+        };
         match format {
             Format::Pgn => {
                 let mut games = StartPositions {
                     scan: self,
                     name,
-                    escaped: &escaped,
                     game: 0,
                     started: false,
                     scanned: &mut scanned,
@@ -70,7 +74,7 @@ impl SolveScan {
                 visit_games(&chunk.bytes, chunk.first_line as usize, &mut games);
             }
             Format::Fen | Format::Puzzles { .. } => {
-                self.positions(name, &escaped, format, chunk, &mut scanned)
+                self.positions(name, format, chunk, &mut scanned)
             }
         }
         scanned
@@ -89,19 +93,15 @@ impl SolveScan {
                 .map(|pos| (pos, epd_mate_bound(text)))
                 .map_err(|e| e.to_string())
         };
-        let place = Place::Named;
-        self.position(&mut scanned, name, &escaped, place, parsed);
+        let name = Name {
+            text: name,
+            json: &escaped,
+        };
+        self.position(&mut scanned, &Input::Named(name), parsed);
         scanned
     }
 
-    fn positions(
-        &self,
-        name: &str,
-        escaped: &str,
-        format: Format,
-        chunk: &Chunk,
-        scanned: &mut Scanned,
-    ) {
+    fn positions(&self, name: Name<'_>, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
         let (header, columns) = match format {
             Format::Puzzles { columns, header } => (header && chunk.first_line == 1, Some(columns)),
             _ => (false, None),
@@ -133,8 +133,11 @@ impl SolveScan {
                     .map(|pos| (pos, epd_mate_bound(text)))
                     .map_err(|e| e.to_string())
             };
-            let place = Place::Line(line.number);
-            self.position(scanned, name, escaped, place, parsed);
+            let input = Input::Line {
+                name,
+                line: line.number,
+            };
+            self.position(scanned, &input, parsed);
         }
     }
 
@@ -142,29 +145,22 @@ impl SolveScan {
     fn position(
         &self,
         scanned: &mut Scanned,
-        name: &str,
-        escaped: &str,
-        place: Place,
+        input: &Input<'_>,
         parsed: Result<(Position, Option<u32>), String>,
     ) {
         scanned.totals.positions += 1;
-        let input = Input {
-            name,
-            escaped,
-            place,
-        };
         let (pos, label) = match parsed {
             Ok(p) => p,
             Err(err) => {
                 scanned.totals.errors += 1;
-                self.error(&mut scanned.out, &input, &err);
+                self.error(&mut scanned.out, input, &err);
                 return;
             }
         };
         let Some(bound) = self.mate.or(label) else {
             scanned.totals.errors += 1;
             let why = "no mate bound: give --mate N (or an EPD `bm #N`, a Lichess mateInN theme)";
-            self.error(&mut scanned.out, &input, why);
+            self.error(&mut scanned.out, input, why);
             return;
         };
         let bound = bound.clamp(1, MAX_MATE_MOVES);
@@ -184,7 +180,7 @@ impl SolveScan {
             Verdict::Unknown { .. } => scanned.totals.unproven += 1,
             _ => {}
         }
-        self.record(&mut scanned.out, &input, &pos, bound, &solution, ms);
+        self.record(&mut scanned.out, input, &pos, bound, &solution, ms);
     }
 
     fn record(
@@ -447,56 +443,10 @@ fn theme_mate_bound(themes: &[String]) -> Option<u32> {
 /// The bound for Lichess's open-ended `mateIn5` ("mate in 5 or more").
 pub const LONG_MATE_BOUND: u32 = 8;
 
-/// Where a record's position came from.
-#[derive(Copy, Clone)]
-enum Place {
-    Named,
-    Line(u64),
-    Game(u64),
-}
-
-struct Input<'a> {
-    name: &'a str,
-    escaped: &'a str,
-    place: Place,
-}
-
-impl Input<'_> {
-    /// `name…` as text.
-    fn text(&self, out: &mut Rendered) {
-        self.write(out, self.name);
-    }
-
-    /// `"name…"` as a JSON string.
-    fn json(&self, out: &mut Rendered) {
-        out.text.push('"');
-        self.write(out, self.escaped);
-        out.text.push('"');
-    }
-
-    /// The name, then the place: a line number, or a game's number, which the
-    /// writer fills in (it knows how many games the chunks before held).
-    fn write(&self, out: &mut Rendered, name: &str) {
-        out.text.push_str(name);
-        match self.place {
-            Place::Named => {}
-            Place::Line(n) => {
-                out.text.push(':');
-                json::uint(&mut out.text, n);
-            }
-            Place::Game(n) => {
-                out.text.push_str(":game ");
-                out.game_number(n);
-            }
-        }
-    }
-}
-
 /// Each game's start position.
 struct StartPositions<'s, 'o> {
     scan: &'s SolveScan,
-    name: &'s str,
-    escaped: &'s str,
+    name: Name<'s>,
     /// The game's place in the chunk, from 0.
     game: u64,
     /// Did the game's start position get a record?
@@ -511,10 +461,12 @@ impl Visitor for StartPositions<'_, '_> {
 
     fn begin_movetext(&mut self, start: &Position) -> ControlFlow<()> {
         self.started = true;
-        let place = Place::Game(self.game);
+        let input = Input::Game {
+            name: self.name,
+            game: self.game,
+        };
         let parsed = Ok((start.clone(), None));
-        self.scan
-            .position(self.scanned, self.name, self.escaped, place, parsed);
+        self.scan.position(self.scanned, &input, parsed);
         // The moves are not needed.
         ControlFlow::Break(())
     }
@@ -526,10 +478,9 @@ impl Visitor for StartPositions<'_, '_> {
         {
             // A game whose start could not be set up (a bad [FEN], an unknown
             // variant) has no position: one error record in its place.
-            let input = Input {
+            let input = Input::Game {
                 name: self.name,
-                escaped: self.escaped,
-                place: Place::Game(self.game),
+                game: self.game,
             };
             self.scanned.totals.positions += 1;
             self.scanned.totals.errors += 1;
