@@ -176,20 +176,26 @@ fn scan_in_parallel(
     let scan_block = |start: usize| -> Vec<MateRow> {
         let end = (start + block).min(texts.len());
         let mut rows = Vec::new();
-        for i in start..end {
-            let Some(text) = &texts[i] else {
+        // Runs of present movetexts in one call each (one set of buffers for all
+        // their games); a missing one is its own error row.
+        let mut i = start;
+        while i < end {
+            if texts[i].is_none() {
                 rows.push(MateRow {
                     game: i as u64,
                     error: Some("no movetext (None)".to_string()),
                     ..MateRow::default()
                 });
+                i += 1;
                 continue;
-            };
-            let (found, _) = scan.game_rows([(text.as_bytes(), fens[i].as_deref())]);
-            rows.extend(found.into_iter().map(|mut r| {
-                r.game = i as u64;
-                r
-            }));
+            }
+            let run_end = (i..end).find(|&j| texts[j].is_none()).unwrap_or(end);
+            let games = (i..run_end).map(|j| {
+                let text = texts[j].as_deref().unwrap_or_default();
+                (text.as_bytes(), fens[j].as_deref())
+            });
+            rows.extend(scan.game_rows_from(i as u64, games).0);
+            i = run_end;
         }
         rows
     };

@@ -313,6 +313,16 @@ impl MateScan {
         &self,
         games: impl IntoIterator<Item = (&'a [u8], Option<&'a str>)>,
     ) -> (Vec<MateRow>, Totals) {
+        self.game_rows_from(0, games)
+    }
+
+    /// [`MateScan::game_rows`] with the texts numbered from `first` (a block of a
+    /// larger batch).
+    pub fn game_rows_from<'a>(
+        &self,
+        first: u64,
+        games: impl IntoIterator<Item = (&'a [u8], Option<&'a str>)>,
+    ) -> (Vec<MateRow>, Totals) {
         let mut rows = Rows {
             per_text: true,
             ..Rows::default()
@@ -332,7 +342,7 @@ impl MateScan {
                 }
                 None => (text, 1),
             };
-            rows.base = index as u64;
+            rows.base = first + index as u64;
             self.visit(
                 Name { text: "", json: "" },
                 text,
