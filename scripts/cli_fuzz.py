@@ -461,11 +461,11 @@ class Case:
                 name = self.new_file(input_bytes(rng), rng.choice([".epd", ".pgn", ""]))
                 args.insert(rng.randrange(1, len(args) + 1), name)
         if rng.random() < 0.05:
-            # A flag that is not one, anywhere: a usage error, never a crash.
-            args.insert(
-                rng.randrange(len(args) + 1),
-                rng.choice(["--nope", "-x", "--json=1", "-", "--", "-j"]),
-            )
+            # A flag that is not one, anywhere: a usage error, never a crash. Not
+            # `--` for solve, which would make its --nodes bound a file name and
+            # leave an EPD's `bm #57` unbounded (slow by request, not a hang).
+            junk = ["--nope", "-x", "--json=1", "-", "-j"] + ([] if command == "solve" else ["--"])
+            args.insert(rng.randrange(len(args) + 1), rng.choice(junk))
             self.junk = True
         r = rng.random()
         self.stdout_mode = "full" if r < 0.04 else "close" if r < 0.1 else "file"

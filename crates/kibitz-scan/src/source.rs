@@ -101,8 +101,20 @@ pub struct OpenError {
 }
 
 impl fmt::Display for OpenError {
+    /// `NAME: cannot open: why`, the name cut at 80 characters (with `…`): a name
+    /// can be any argument, a 16 KB one included.
+    ///
+    /// ```
+    /// use kibitz_scan::source::Input;
+    /// let Err(err) = Input::open(&"x".repeat(5000)) else { panic!() };
+    /// let message = err.to_string();
+    /// assert!(message.starts_with(&format!("{}…: cannot open: ", "x".repeat(80))));
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: cannot open: {}", self.name, self.error)
+        let mut chars = self.name.chars();
+        let shown: String = chars.by_ref().take(80).collect();
+        let more = if chars.next().is_some() { "…" } else { "" };
+        write!(f, "{shown}{more}: cannot open: {}", self.error)
     }
 }
 
