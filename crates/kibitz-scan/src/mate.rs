@@ -462,28 +462,40 @@ impl MateScan {
 
     /// An error record: `{input}  error: {input}: {message}` or its JSON.
     fn error_rendered(&self, out: &mut Rendered, input: &Input<'_>, message: Rendered) {
-        if self.json {
-            out.text.push('{');
-            json::key(&mut out.text, "input");
-            input.json(out);
-            out.text.push(',');
-            json::key(&mut out.text, "mates");
-            out.text.push_str("[],");
-            json::key(&mut out.text, "error");
-            let mut whole = Rendered::default();
-            input.text(&mut whole);
-            whole.text.push_str(": ");
-            whole.append(message);
-            out.append_json_string(whole);
-            out.text.push_str("}\n");
-        } else {
-            input.text(out);
-            out.text.push_str("  error: ");
-            input.text(out);
-            out.text.push_str(": ");
-            out.append(message);
-            out.text.push('\n');
-        }
+        error_record(out, input, self.json, r#""mates":[],"#, message);
+    }
+}
+
+/// An error record of any scan: `{input}  error: {input}: {message}`, or in JSON
+/// `{"input":…,` then `fields` (the scan's empty answer, such as `"mates":[],`,
+/// ending in a comma) then `"error":"{input}: {message}"}`.
+pub(crate) fn error_record(
+    out: &mut Rendered,
+    input: &Input<'_>,
+    json: bool,
+    fields: &str,
+    message: Rendered,
+) {
+    if json {
+        out.text.push('{');
+        json::key(&mut out.text, "input");
+        input.json(out);
+        out.text.push(',');
+        out.text.push_str(fields);
+        json::key(&mut out.text, "error");
+        let mut whole = Rendered::default();
+        input.text(&mut whole);
+        whole.text.push_str(": ");
+        whole.append(message);
+        out.append_json_string(whole);
+        out.text.push_str("}\n");
+    } else {
+        input.text(out);
+        out.text.push_str("  error: ");
+        input.text(out);
+        out.text.push_str(": ");
+        out.append(message);
+        out.text.push('\n');
     }
 }
 

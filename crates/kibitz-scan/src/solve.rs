@@ -26,7 +26,7 @@ use crate::csv_line::CsvLine;
 use crate::detect::Format;
 use crate::json;
 use crate::lines::lines;
-use crate::mate::{Input, Name};
+use crate::mate::{Input, Name, error_record};
 use crate::render::Rendered;
 use crate::scanned::Scanned;
 
@@ -333,30 +333,15 @@ impl SolveScan {
     }
 
     fn error(&self, out: &mut Rendered, input: &Input<'_>, message: &str) {
-        if self.json {
-            out.text.push('{');
-            json::key(&mut out.text, "input");
-            input.json(out);
-            out.text.push(',');
-            json::key(&mut out.text, "mate");
-            out.text.push_str("null,");
-            json::key(&mut out.text, "proven");
-            out.text.push_str("false,");
-            json::key(&mut out.text, "error");
-            let mut whole = Rendered::default();
-            input.text(&mut whole);
-            whole.text.push_str(": ");
-            whole.text.push_str(message);
-            out.append_json_string(whole);
-            out.text.push_str("}\n");
-        } else {
-            input.text(out);
-            out.text.push_str("  error: ");
-            input.text(out);
-            out.text.push_str(": ");
-            out.text.push_str(message);
-            out.text.push('\n');
-        }
+        let mut text = Rendered::default();
+        text.text.push_str(message);
+        error_record(
+            out,
+            input,
+            self.json,
+            r#""mate":null,"proven":false,"#,
+            text,
+        );
     }
 }
 
