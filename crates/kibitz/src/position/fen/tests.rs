@@ -143,10 +143,16 @@ fn old_fen(pos: &Position) -> String {
         }
     }
     let ep = pos.ep_square().map_or("-".to_string(), |sq| sq.to_string());
+    // The castling field is X-FEN (a rook's file letter only where K/Q/k/q would name
+    // another rook), which the old writer never knew: `CastlingRights`' own Display
+    // writes the file of any rook off the corner (`g` for a rook on g8 alone on the
+    // king's side, where X-FEN writes `k`). X-FEN is checked against python-chess by
+    // the Python tests; here the field is the writer's own.
+    let fen = pos.fen();
+    let castling = fen.split(' ').nth(2).unwrap();
     format!(
-        "{board} {} {} {ep} {} {}",
+        "{board} {} {castling} {ep} {} {}",
         pos.turn().char(),
-        pos.castling_rights(),
         pos.halfmoves(),
         pos.fullmoves()
     )
