@@ -1,8 +1,8 @@
-//! `kibitz demo`: the main job on built-in data — 200 Lichess puzzle positions
-//! (`data/mate_demo.csv`, sampled deterministically, see `data/PROVENANCE.md`)
-//! scanned for mates in one, with pattern names, the glance detector's recall and
-//! the speed; then the empty-board mobility (seed 002) of the standard pieces and a
-//! few fairy pieces.
+//! `kibitz demo`: the main job on positions kibitz makes itself — 200 positions of
+//! seeded random play (`kibitz::position::RandomPlay`), half of them with a mate in
+//! one found by search, scanned for mates in one with pattern names, the glance
+//! detector's recall and the speed; then the empty-board mobility (seed 002) of the
+//! standard pieces and a few fairy pieces. The same positions on every machine.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -13,12 +13,34 @@ use kibitz::Position;
 use kibitz::mate::{count_mates_in_one, has_glance_mate, percent};
 
 use kibitz::mate::mate_patterns;
-use kibitz::notation::lichess::read_puzzles;
 use kibitz::notation::san;
+use kibitz::position::RandomPlay;
 use kibitz_scan::mate::MateScan;
 
-/// The built-in sample.
-const SAMPLE: &str = include_str!("../../../../data/mate_demo.csv");
+/// The seed of the demo's random play.
+const SEED: u64 = 2011;
+
+/// 100 positions of random play with a mate in one (found by trying every move)
+/// and 100 without, in the order play met them.
+fn sample() -> Vec<Position> {
+    let (mut with, mut without) = (0, 0);
+    let mut out = Vec::with_capacity(200);
+    for (i, pos) in RandomPlay::new(SEED).enumerate() {
+        if with == 100 && without == 100 {
+            break;
+        }
+        if count_mates_in_one(&pos) > 0 {
+            if with < 100 {
+                with += 1;
+                out.push(pos);
+            }
+        } else if i % 97 == 0 && without < 100 {
+            without += 1;
+            out.push(pos);
+        }
+    }
+    out
+}
 
 /// Arguments of `kibitz demo`.
 #[derive(clap::Args, Debug)]
@@ -41,14 +63,12 @@ fn speed(positions: &[Position], f: impl Fn(&Position) -> usize) -> f64 {
 
 /// Runs `kibitz demo`.
 pub fn run(_: Args) -> anyhow::Result<ExitCode> {
-    let positions: Vec<Position> = read_puzzles(SAMPLE)
-        .filter_map(|(_, puzzle)| puzzle.ok().map(|p| p.position))
-        .collect();
+    let positions = sample();
     let scan = MateScan::default();
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "Mates in one in {} Lichess puzzle positions",
+        "Mates in one in {} positions of seeded random play (seed {SEED})",
         positions.len()
     )?;
     let (mut with_mate, mut mates, mut seen) = (0, 0, 0);

@@ -6,6 +6,7 @@ mod fen;
 pub(crate) mod movegen;
 mod moves;
 mod perft;
+mod random;
 mod role;
 mod zobrist;
 
@@ -14,6 +15,7 @@ pub use fen::{EpdLineError, FenError, PositionError};
 pub(crate) use movegen::MoveSink;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use perft::{perft, perft_divide};
+pub use random::RandomPlay;
 pub use role::{Piece, Role};
 
 use crate::attacks;
