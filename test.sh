@@ -4,6 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# The outside corpora (Lichess puzzles, matetrack, real games, perft and Musketeer
+# tables) are not in the repository: the tests read them from $KIBITZ_TEST_DATA,
+# by default ../shared/data beside it, and skip what needs them where they are absent.
+export KIBITZ_TEST_DATA="${KIBITZ_TEST_DATA:-$(cd .. && pwd)/shared/data}"
+if [ -d "$KIBITZ_TEST_DATA" ]; then
+    echo "== outside test data: $KIBITZ_TEST_DATA"
+else
+    echo "== outside test data: none at $KIBITZ_TEST_DATA; the tests that read it are skipped" >&2
+fi
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 
@@ -50,11 +60,13 @@ echo "seed examples: all passed"
 echo "== browser tests of kibitz serve (Playwright + Debian chromium; skipped without chromium)"
 scripts/e2e.sh
 
-echo "== fuzzing the command line: every subcommand on hostile input for a bounded time"
-# Random bytes, mutated data/ files and flags through the release binary built
-# above; KIBITZ_CLI_FUZZ_SECONDS (default 60) and KIBITZ_CLI_FUZZ_SEED (printed).
+echo "== fuzzing the command line: the regression corpus, then fixed cases of a fixed seed"
+# Every input that ever failed (scripts/cli_fuzz_regressions/), then cases 0..4999 of
+# one seed: random bytes, mutated corpus files and flags through the release binary
+# built above. The same cases on every run; `scripts/cli_fuzz.py --explore` draws new
+# ones (a fresh seed, printed).
 KIBITZ_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/kibitz" \
     .venv/bin/python scripts/cli_fuzz.py
 
-echo "== fuzzing: every reader's cargo-fuzz target for a bounded time (FUZZ_SECONDS, default 15)"
+echo "== fuzzing: every reader's cargo-fuzz target, fixed runs from a fixed seed"
 scripts/fuzz.sh

@@ -1,30 +1,45 @@
 #!/usr/bin/env python3
-"""Fuzzes the kibitz command line for a bounded time: every subcommand (the UCI
-engine on protocol lines), with random bytes, mutated files of data/ (plain, gzip,
-bzip2, damaged), random and hostile flags, on stdin and as files, stdout and stderr
-sometimes a full disk or a pipe closed early.
+"""Fuzzes the kibitz command line: every subcommand (the UCI engine on protocol
+lines), with random bytes, mutated corpus files (plain, gzip, bzip2, damaged),
+random and hostile flags, on stdin and as files, stdout and stderr sometimes a full
+disk or a pipe closed early.
 
 Every run must end by itself within TIMEOUT seconds with status 0, 1 or 2: never
 a panic (101), an abort (134) or a signal. With --json every line written is one
 JSON value, and a record with an error means status 1. `kibitz mate --json` on
 FEN/EPD lines writes one record per line that is not blank or a # comment, in
 order, and `kibitz pgn --json` numbers the games of an input 1, 2, … A closed pipe
-is never reported; messages quote their input cut short.
+is never reported; messages quote their input cut short; the batch readers (`mate`,
+`pgn`) stay within MAX_RSS_MB of memory whatever they read.
 
-Deterministic by seed: case N of seed S is always the same run, whatever the
-machine (only how many cases fit in the time differs).
+Two ways to run it:
 
-    scripts/cli_fuzz.py                          # 60 s, a fresh seed (printed)
-    KIBITZ_CLI_FUZZ_SEED=7 KIBITZ_CLI_FUZZ_SECONDS=600 scripts/cli_fuzz.py
-    KIBITZ_CLI_FUZZ_SEED=7 KIBITZ_CLI_FUZZ_CASE=1234 scripts/cli_fuzz.py   # one case, told in full
+    scripts/cli_fuzz.py                  # CI: the same cases every time
+    scripts/cli_fuzz.py --explore        # new cases: a fresh seed (printed), 60 s
+
+The default run is deterministic: first every case of the regression corpus
+(`scripts/cli_fuzz_regressions/`: each input that ever failed, with what it must
+do), then cases 0 … N-1 of the fixed seed CI_SEED (N = KIBITZ_CLI_FUZZ_CASES,
+default 5000). Case N of seed S is always the same run, on any machine: its files
+are mutations of the corpus that `scripts/gen_corpus.py` generates (seeded random
+games, mates found by search), plus the files of the shared test data
+($KIBITZ_TEST_DATA, default ../shared/data) when they are there, as on CI.
+
+    scripts/cli_fuzz.py --explore --seconds 600 [--seed 7]
+    scripts/cli_fuzz.py --seed 7 --case 1234               # one case, told in full
+    scripts/cli_fuzz.py --seed 7 --case 1234 --save NAME   # keep it as a regression
+    scripts/cli_fuzz.py --regressions                      # the regression corpus only
 
 The binary is $KIBITZ_CLI, else ${CARGO_TARGET_DIR:-target}/release/kibitz. A
 failing case is kept in a directory (named in the report) with its files and the
 command line, to be rerun by hand.
 """
 
+import argparse
+import base64
 import bz2
 import gzip
+import itertools
 import json
 import os
 import random
@@ -37,16 +52,32 @@ import threading
 import time
 from pathlib import Path
 
+import gen_corpus
+
 ROOT = Path(__file__).resolve().parent.parent
+REGRESSIONS = ROOT / "scripts" / "cli_fuzz_regressions"
 TIMEOUT = 10.0
 WORKERS = 2
+CI_SEED = 20261201
+MAX_RSS_MB = 512
 
 # ---------------------------------------------------------------- the corpus
 
 
+def shared_data():
+    """The shared test data (outside corpora), or None where it is absent."""
+    path = Path(os.environ.get("KIBITZ_TEST_DATA") or ROOT.parent / "shared" / "data")
+    return path if path.is_dir() else None
+
+
 def load_corpus():
-    files = sorted(p for p in (ROOT / "data").rglob("*") if p.is_file() and p.suffix != ".md")
-    return [(p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in files]
+    """The generated corpus, then the shared data's files (sorted by name)."""
+    files = [(f"generated/{n}", d) for n, d in sorted(gen_corpus.generate().items())]
+    shared = shared_data()
+    if shared is not None:
+        for p in sorted(p for p in shared.rglob("*") if p.is_file() and p.suffix != ".md"):
+            files.append((f"shared/{p.relative_to(shared).as_posix()}", p.read_bytes()))
+    return files
 
 
 TEXT = load_corpus()
@@ -267,7 +298,7 @@ def batch_flags(rng):
 
 
 class Case:
-    def __init__(self, seed, index):
+    def __init__(self, seed, index, stored=None):
         self.seed, self.index = seed, index
         self.rng = random.Random(f"{seed}:{index}")
         self.files = {}  # name in the case directory -> bytes
@@ -276,9 +307,85 @@ class Case:
         self.junk = False
         self.counted = None  # (input name, the bytes whose records are counted)
         self.stdout_mode = "file"  # or "full", "close"
+        self.want = None  # with "close": the bytes read before the pipe closes
         self.stderr_mode = "file"  # or "full"
         self.single = False  # pgn: one readable input, its games numbered 1, 2, …
-        self.args = self.build()
+        self.name = None  # a regression's name
+        self.expect_exit = None  # a regression's exit status, when it is pinned
+        self.max_rss_mb = None  # a memory bound beyond MAX_RSS_MB's commands
+        if stored is None:
+            self.args = self.build()
+        else:
+            self.load(stored)
+
+    @classmethod
+    def regression(cls, path):
+        """A case of the regression corpus: `path/case.json` and its input files."""
+        return cls(None, path.name, stored=path)
+
+    def load(self, path):
+        spec = json.loads((path / "case.json").read_text())
+        self.name = path.name
+        self.command = spec.get("command")
+        self.args = [
+            base64.b64decode(a["b64"]) if isinstance(a, dict) else a.encode()
+            for a in spec["args"]
+        ]
+        for f in sorted(path.iterdir()):
+            if f.name not in ("case.json", "stdin"):
+                self.files[f.name] = f.read_bytes()
+        if (path / "stdin").exists():
+            self.stdin = (path / "stdin").read_bytes()
+        for name, how in spec.get("generate", {}).items():
+            data = b"".join(text.encode() * times for text, times in how["parts"])
+            if how.get("compress") == "gzip":
+                data = gzip.compress(data, compresslevel=1, mtime=0)
+            if name == "stdin":
+                self.stdin = data
+            else:
+                self.files[name] = data
+        self.json = spec.get("json", False)
+        self.junk = spec.get("junk", False)
+        self.single = spec.get("single", False)
+        self.stdout_mode = spec.get("stdout", "file")
+        self.want = spec.get("want")
+        self.stderr_mode = spec.get("stderr", "file")
+        counted = spec.get("counted")
+        if counted is not None:
+            self.counted = (counted, self.stdin if counted == "-" else self.files[counted])
+        self.expect_exit = spec.get("expect_exit")
+        self.max_rss_mb = spec.get("max_rss_mb")
+
+    def save(self, name, note):
+        """Keeps this case in the regression corpus as `name`."""
+        path = REGRESSIONS / name
+        path.mkdir(parents=True, exist_ok=False)
+        for file, data in self.files.items():
+            (path / file).write_bytes(data)
+        if self.stdin:
+            (path / "stdin").write_bytes(self.stdin)
+
+        def arg(a):
+            try:
+                return a.decode("utf-8")
+            except UnicodeDecodeError:
+                return {"b64": base64.b64encode(a).decode()}
+
+        spec = {
+            "note": note,
+            "from": f"seed {self.seed}, case {self.index}",
+            "command": self.command,
+            "args": [arg(a) for a in self.args],
+            "json": self.json,
+            "junk": self.junk,
+            "single": self.single,
+            "stdout": self.stdout_mode,
+            "want": self.want,
+            "stderr": self.stderr_mode,
+            "counted": self.counted[0] if self.counted else None,
+        }
+        (path / "case.json").write_text(json.dumps(spec, indent=1) + "\n")
+        return path
 
     def new_file(self, data, suffix):
         name = f"in{len(self.files)}{suffix}"
@@ -470,6 +577,9 @@ class Case:
         r = rng.random()
         self.stdout_mode = "full" if r < 0.04 else "close" if r < 0.1 else "file"
         self.stderr_mode = "full" if rng.random() < 0.04 else "file"
+        if self.stdout_mode == "close":
+            # `| head -c N`: N = 0 is a pipe closed before the first write.
+            self.want = rng.choice([0, 0, 1, 100, 5000])
         args = [a if isinstance(a, bytes) else a.encode() for a in args]
         # Arguments are C strings (no NUL) of at most 128 KiB each (Linux).
         return [a.replace(b"\x00", b"?")[:100_000] for a in args]
@@ -485,20 +595,21 @@ class Case:
             (work / "stdin").write_bytes(self.stdin)
             problem = self.run_in(binary, work)
             if problem is not None:
-                self.save(work)
+                self.keep(work)
                 return problem
             return None
         finally:
             if not keep:
                 shutil.rmtree(work, ignore_errors=True)
 
-    def save(self, work):
+    def keep(self, work):
         with open(work / "command", "wb") as f:
             f.write(b"cd " + str(work).encode() + b" && kibitz")
             for a in self.args:
                 f.write(b" '" + a.replace(b"'", b"'\\''") + b"'")
             f.write(b" < stdin\n")
-        kept = Path(tempfile.gettempdir()) / f"kibitz-cli-fuzz-{self.seed}-{self.index}"
+        label = self.name or f"{self.seed}-{self.index}"
+        kept = Path(tempfile.gettempdir()) / f"kibitz-cli-fuzz-{label}"
         shutil.rmtree(kept, ignore_errors=True)
         shutil.copytree(work, kept)
         self.kept = kept
@@ -506,9 +617,8 @@ class Case:
     def run_in(self, binary, work):
         stdin = open(work / "stdin", "rb")
         out_path, err_path = work / "stdout", work / "stderr"
-        # `| head -c N`: read N bytes, then close the pipe; N = 0 is a pipe closed
-        # before the first write.
-        want = self.rng.choice([0, 0, 1, 100, 5000]) if self.stdout_mode == "close" else None
+        # `| head -c N`: read N bytes, then close the pipe.
+        want = self.want if self.stdout_mode == "close" else None
         if want == 0:
             read_end, write_end = os.pipe()
             os.close(read_end)
@@ -540,14 +650,23 @@ class Case:
                     break
                 got += len(chunk)
             proc.stdout.close()
-        try:
-            code = proc.wait(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-            return f"no answer within {TIMEOUT:.0f} s (killed)"
+        # os.wait4, not proc.wait: the child's peak memory comes with its status.
+        deadline = start + TIMEOUT
+        pause = 0.0005
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                code = proc.returncode = os.waitstatus_to_exitcode(status)
+                break
+            if time.monotonic() > deadline:
+                proc.kill()
+                proc.wait()
+                return f"no answer within {TIMEOUT:.0f} s (killed)"
+            time.sleep(pause)
+            pause = min(pause * 2, 0.01)
         self.seconds = time.monotonic() - start
         self.code = code
+        self.rss_mb = usage.ru_maxrss / 1024
         err = err_path.read_bytes() if self.stderr_mode == "file" else b""
         self.stderr = err
         if code < 0:
@@ -558,6 +677,11 @@ class Case:
             return f"exit {code}, not 0, 1 or 2"
         if b"panicked at" in err:
             return "a thread panicked"
+        bound = self.max_rss_mb or (MAX_RSS_MB if self.command in ("mate", "pgn") else None)
+        if bound is not None and self.rss_mb > bound:
+            return f"held {self.rss_mb:.0f} MB of memory, more than {bound} MB"
+        if self.expect_exit is not None and code != self.expect_exit:
+            return f"exit {code}, not {self.expect_exit}"
         if self.stdout_mode == "close":
             if b"Broken pipe" in err or b"os error 32" in err:
                 return "a closed pipe was reported"
@@ -623,8 +747,9 @@ class Case:
 
         args = " ".join(show(a) for a in self.args)
         files = ", ".join(f"{n} ({len(d)} bytes)" for n, d in self.files.items())
+        label = f"regression {self.name}" if self.name else f"case {self.index}"
         return (
-            f"case {self.index}: kibitz {args}\n"
+            f"{label}: kibitz {args}\n"
             f"  stdin {len(self.stdin)} bytes; files: {files or '-'}; "
             f"stdout {self.stdout_mode}, stderr {self.stderr_mode}"
         )
@@ -681,41 +806,23 @@ def fen_records(data):
 # ------------------------------------------------------------------ the loop
 
 
-def main():
-    target = os.environ.get("CARGO_TARGET_DIR", str(ROOT / "target"))
-    binary = os.environ.get("KIBITZ_CLI", str(Path(target) / "release" / "kibitz"))
-    if not os.access(binary, os.X_OK):
-        sys.exit(f"cli-fuzz: no kibitz binary at {binary} (cargo build --release -p kibitz-cli)")
-    seconds = float(os.environ.get("KIBITZ_CLI_FUZZ_SECONDS", "60"))
-    seed = int(os.environ.get("KIBITZ_CLI_FUZZ_SEED") or random.SystemRandom().randrange(10**9))
-    one = os.environ.get("KIBITZ_CLI_FUZZ_CASE")
-    print(
-        f"cli-fuzz: seed {seed} (KIBITZ_CLI_FUZZ_SEED={seed} repeats it), {seconds:g} s, {binary}",
-        flush=True,
-    )
-
-    if one is not None:
-        case = Case(seed, int(one))
-        print(case.describe())
-        problem = case.run(binary)
-        print(f"  exit {getattr(case, 'code', '?')}; {problem or 'fine'}")
-        sys.stdout.write(getattr(case, "stderr", b"").decode("utf-8", "replace")[-2000:])
-        if problem:
-            print(f"  kept in {case.kept}")
-        sys.exit(1 if problem else 0)
-
-    deadline = time.monotonic() + seconds
+def run_cases(binary, cases, deadline=None):
+    """Runs `cases` (an iterator of Case) on WORKERS threads until they are done, the
+    deadline passes or five failed; returns the failures and a summary line."""
     lock = threading.Lock()
-    state = {"next": 0, "runs": 0, "codes": {}, "commands": {}, "failures": []}
+    state = {"runs": 0, "codes": {}, "commands": {}, "failures": []}
+    cases = iter(cases)
 
     def worker():
         while True:
             with lock:
-                if time.monotonic() >= deadline or len(state["failures"]) >= 5:
+                if deadline is not None and time.monotonic() >= deadline:
                     return
-                index = state["next"]
-                state["next"] += 1
-            case = Case(seed, index)
+                if len(state["failures"]) >= 5:
+                    return
+                case = next(cases, None)
+            if case is None:
+                return
             problem = case.run(binary)
             with lock:
                 state["runs"] += 1
@@ -731,18 +838,89 @@ def main():
         t.start()
     for t in threads:
         t.join()
-
     codes = ", ".join(f"{k}: {v}" for k, v in sorted(state["codes"].items(), key=str))
     commands = ", ".join(f"{k} {v}" for k, v in sorted(state["commands"].items()))
-    print(f"cli-fuzz: {state['runs']} runs ({commands}); exit codes {codes}")
-    if state["failures"]:
-        for case, problem in sorted(state["failures"], key=lambda f: f[0].index):
-            print(f"cli-fuzz: FAILED {problem}\n  {case.describe()}", file=sys.stderr)
-            tail = getattr(case, "stderr", b"")[-600:].decode("utf-8", "replace")
-            if tail:
-                print("  stderr: " + tail.replace("\n", "\n          "), file=sys.stderr)
-            rerun = f"KIBITZ_CLI_FUZZ_SEED={seed} KIBITZ_CLI_FUZZ_CASE={case.index} {sys.argv[0]}"
-            print(f"  kept in {case.kept}; rerun: {rerun}", file=sys.stderr)
+    return state["failures"], f"{state['runs']} runs ({commands}); exit codes {codes}"
+
+
+def report(failures):
+    for case, problem in sorted(failures, key=lambda f: str(f[0].index)):
+        print(f"cli-fuzz: FAILED {problem}\n  {case.describe()}", file=sys.stderr)
+        tail = getattr(case, "stderr", b"")[-600:].decode("utf-8", "replace")
+        if tail:
+            print("  stderr: " + tail.replace("\n", "\n          "), file=sys.stderr)
+        if case.name:
+            rerun = f"{sys.argv[0]} --regressions"
+        else:
+            rerun = f"{sys.argv[0]} --seed {case.seed} --case {case.index}"
+        print(f"  kept in {case.kept}; rerun: {rerun}", file=sys.stderr)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--explore", action="store_true", help="new cases for a bounded time")
+    parser.add_argument("--seconds", type=float, help="how long --explore runs (default 60)")
+    parser.add_argument("--seed", type=int, help="the seed of --explore or --case")
+    parser.add_argument("--case", type=int, help="run one case of --seed, told in full")
+    parser.add_argument("--save", metavar="NAME", help="keep --case in the regression corpus")
+    parser.add_argument("--note", default="", help="with --save: what the case found")
+    parser.add_argument("--regressions", action="store_true", help="the regression corpus only")
+    opts = parser.parse_args()
+    # The environment variables of earlier versions still work.
+    env = os.environ
+    if opts.seed is None and env.get("KIBITZ_CLI_FUZZ_SEED"):
+        opts.seed = int(env["KIBITZ_CLI_FUZZ_SEED"])
+    if opts.case is None and env.get("KIBITZ_CLI_FUZZ_CASE"):
+        opts.case = int(env["KIBITZ_CLI_FUZZ_CASE"])
+    if opts.seconds is None and env.get("KIBITZ_CLI_FUZZ_SECONDS"):
+        opts.seconds = float(env["KIBITZ_CLI_FUZZ_SECONDS"])
+        opts.explore = True
+
+    target = env.get("CARGO_TARGET_DIR", str(ROOT / "target"))
+    binary = env.get("KIBITZ_CLI", str(Path(target) / "release" / "kibitz"))
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"cli-fuzz: no kibitz binary at {binary} (cargo build --release -p kibitz-cli)")
+    shared = shared_data()
+    print(
+        f"cli-fuzz: {binary}; corpus: generated"
+        + (f" + {shared}" if shared else " only (no shared test data: set KIBITZ_TEST_DATA)"),
+        flush=True,
+    )
+
+    if opts.case is not None:
+        seed = CI_SEED if opts.seed is None else opts.seed
+        case = Case(seed, opts.case)
+        print(case.describe())
+        problem = case.run(binary)
+        print(f"  exit {getattr(case, 'code', '?')}; {problem or 'fine'}")
+        sys.stdout.write(getattr(case, "stderr", b"").decode("utf-8", "replace")[-2000:])
+        if problem:
+            print(f"  kept in {case.kept}")
+        if opts.save:
+            print(f"  saved as {case.save(opts.save, opts.note or problem or '')}")
+        sys.exit(1 if problem else 0)
+
+    if opts.explore:
+        seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(10**9)
+        seconds = opts.seconds or 60.0
+        print(f"cli-fuzz: exploring seed {seed} for {seconds:g} s (--seed {seed} repeats it)")
+        cases = (Case(seed, index) for index in range(10**12))
+        failures, summary = run_cases(binary, cases, time.monotonic() + seconds)
+    else:
+        regressions = sorted(p for p in REGRESSIONS.iterdir() if (p / "case.json").exists())
+        count = 0 if opts.regressions else int(env.get("KIBITZ_CLI_FUZZ_CASES", "5000"))
+        print(
+            f"cli-fuzz: {len(regressions)} regressions, then cases 0 to {count - 1} of seed {CI_SEED}",
+            flush=True,
+        )
+        cases = itertools.chain(
+            (Case.regression(p) for p in regressions),
+            (Case(CI_SEED, index) for index in range(count)),
+        )
+        failures, summary = run_cases(binary, cases)
+    print(f"cli-fuzz: {summary}")
+    if failures:
+        report(failures)
         sys.exit(1)
     print("cli-fuzz: every run kept the promises")
 
