@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 import chess
 
 REPO = Path(__file__).resolve().parent.parent
-LICHESS = REPO / "data" / "lichess"
+LICHESS = Path(os.environ.get("KIBITZ_TEST_DATA") or REPO.parent / "shared" / "data") / "lichess"
 FIXTURES = REPO / "data" / "fixtures"
 
 # A move chooser: given the RNG and the board, returns one legal move.
@@ -42,7 +42,7 @@ def random_game(rng: random.Random, max_plies: int, policy: Policy = uniform_pol
 
 
 def puzzle_positions() -> list[tuple[str, int, str]]:
-    """Every Lichess puzzle position in ``data/lichess``: ``(file name, row, FEN)``.
+    """Every Lichess puzzle position in the shared data's ``lichess/`` (``$KIBITZ_TEST_DATA``): ``(file name, row, FEN)``.
 
     The puzzle position is the ``FEN`` column after the first UCI move of ``Moves``.
     ``first10000_no_header.csv`` has no header and the columns ``FEN,Moves,Rating``.

@@ -4,7 +4,7 @@
 
 1. The seed's seven functions: kibitz against tests/reference.py, the
    straightforward pure-Python implementation, on the same calls.
-2. Mates in one over the Lichess mate-in-one puzzle files (data/lichess/mateIn1_*.csv):
+2. Mates in one over the Lichess mate-in-one puzzle files (the shared data's lichess/mateIn1_*.csv, $KIBITZ_TEST_DATA):
    kibitz (one call per FEN, and the batch function) against the python-chess loop
    (push every legal move, ask is_checkmate, pop). Both read the FEN and write the
    SAN of each mate; the answers are checked to agree before any time is reported.
@@ -15,6 +15,7 @@ machine); ratios are what to compare across machines. Prints Markdown.
 
 import argparse
 import csv
+import os
 import platform
 import sys
 import time
@@ -83,7 +84,7 @@ def seven_functions(quick):
 
 def puzzle_fens():
     fens = []
-    for path in sorted((REPO / 'data' / 'lichess').glob('mateIn1_*.csv')):
+    for path in sorted((Path(os.environ.get('KIBITZ_TEST_DATA') or REPO.parent / 'shared' / 'data') / 'lichess').glob('mateIn1_*.csv')):
         with path.open(newline='') as f:
             for row in csv.DictReader(f):
                 board = chess.Board(row['FEN'])

@@ -4,7 +4,7 @@ and two local worker processes. Prints Markdown for BENCHMARKS.md.
     KIBITZ_CLI=target/release/kibitz .venv/bin/python crates/kibitz-py/bench_dask.py [--mb 200]
 
 1. The batch call's positions/s against `kibitz mate -j 1` on the same games (the
-   shipped games of data/pgn repeated), both one thread, whole work timed (the CLI
+   games of the shared data's pgn/ repeated), both one thread, whole work timed (the CLI
    as a process reading a file, the call on a list already in memory).
 2. `missed_mates` over a Parquet dataset of at least `--mb` MB of movetext (the
    shipped games repeated, Hive-partitioned by year and month like the Lichess
@@ -34,7 +34,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def shipped_movetexts():
     texts = []
-    for path in sorted((REPO / 'data' / 'pgn').glob('*.pgn')):
+    for path in sorted((Path(os.environ.get('KIBITZ_TEST_DATA') or REPO.parent / 'shared' / 'data') / 'pgn').glob('*.pgn')):
         stream = io.StringIO(path.read_text(encoding='utf-8', errors='replace'))
         while (game := chess.pgn.read_game(stream)) is not None:
             exporter = chess.pgn.StringExporter(headers=False, variations=True, comments=True)
@@ -71,7 +71,7 @@ def batch_against_cli(texts, rounds):
     t_py = best(lambda: kibitz.scan_games(games, threads=1), rounds)
     os.unlink(path)
     print('### `scan_games` against `kibitz mate` (one thread each)\n')
-    print(f'{len(games)} games, {positions:,} positions (data/pgn × 10).\n')
+    print(f'{len(games)} games, {positions:,} positions (shared pgn/ × 10).\n')
     print('| | seconds | positions/s | ratio |')
     print('| --- | ---: | ---: | ---: |')
     print(f'| `kibitz mate FILE -j 1` | {t_cli:.3f} | {positions / t_cli:,.0f} | 1.00 |')

@@ -55,3 +55,19 @@ pub fn perft_engines() -> Vec<Box<dyn PerftEngine>> {
         Box::new(peers::jordanbray::JordanbrayChess),
     ]
 }
+
+/// The shared test data (Lichess puzzles, matetrack, games) that the benchmarks read:
+/// `$KIBITZ_TEST_DATA`, else `../shared/data` beside the workspace.
+///
+/// # Errors
+///
+/// When that folder is absent.
+pub fn shared_data() -> anyhow::Result<std::path::PathBuf> {
+    kibitz_testdata::dir().ok_or_else(|| {
+        anyhow::anyhow!(
+            "this benchmark reads the shared test data: set {} to its folder \
+             (by default ../shared/data beside the workspace)",
+            kibitz_testdata::ENV
+        )
+    })
+}

@@ -76,7 +76,7 @@ enum Command {
         /// The kibitz binary [default: `kibitz` beside this program, i.e. target/release/kibitz].
         #[arg(long)]
         kibitz: Option<std::path::PathBuf>,
-        /// Size of the generated PGN file in MB (data/pgn repeated, whole games).
+        /// Size of the generated PGN file in MB (the shared data's pgn/ repeated, whole games).
         #[arg(long, default_value_t = 25.0)]
         size_mb: f64,
         /// Where the inputs are written [default: kibitz-bench-stream in the temp dir].
@@ -171,7 +171,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 stockfish,
                 limit,
                 per_set,
-                repo: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."),
+                data: kibitz_bench::shared_data()?,
             };
             print(&kibitz_bench::prover::run(&opts)?)
         }
@@ -179,15 +179,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             rounds,
             per_set,
             only,
-        } => {
-            let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-            print(&kibitz_bench::prover_horizon::run(
-                &repo,
-                rounds as usize,
-                per_set.unwrap_or(usize::MAX),
-                only.as_deref(),
-            )?)
-        }
+        } => print(&kibitz_bench::prover_horizon::run(
+            &kibitz_bench::shared_data()?,
+            rounds as usize,
+            per_set.unwrap_or(usize::MAX),
+            only.as_deref(),
+        )?),
         Command::Mobility { rounds } => {
             kibitz_bench::mobility::run(rounds as usize);
             Ok(ExitCode::SUCCESS)

@@ -30,14 +30,14 @@ pub fn glance(positions: &[Position]) -> usize {
 }
 
 /// All puzzle positions (each CSV's FEN after the first move of `Moves`) and every
-/// position of the games in `data/pgn`, as FENs.
+/// position of the games in the shared data's `pgn/`, as FENs.
 pub fn corpus() -> anyhow::Result<Vec<String>> {
     use anyhow::Context;
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
+    let data = crate::shared_data()?;
     let mut fens = Vec::new();
     // Each folder's files in name order, so every run sees the same positions.
     let sorted_files = |folder: &str| -> anyhow::Result<Vec<std::path::PathBuf>> {
-        let mut files: Vec<_> = std::fs::read_dir(format!("{data}/{folder}"))?
+        let mut files: Vec<_> = std::fs::read_dir(data.join(folder))?
             .filter_map(Result::ok)
             .map(|e| e.path())
             .collect();

@@ -45,8 +45,8 @@ pub struct Options {
     pub limit: f64,
     /// Positions per set at most.
     pub per_set: usize,
-    /// The repository root (for `data/`).
-    pub repo: std::path::PathBuf,
+    /// The shared test data's folder (`lichess/`, `matetrack/`).
+    pub data: std::path::PathBuf,
 }
 
 /// A UCI engine process.
@@ -150,10 +150,10 @@ fn kibitz_solve(fen: &str, n: u32, limit: f64) -> anyhow::Result<Outcome> {
 }
 
 /// The Lichess puzzles tagged `mateIn{n}` (the position after the first move).
-pub(crate) fn puzzles(repo: &Path, n: u32, max: usize) -> anyhow::Result<Vec<Case>> {
+pub(crate) fn puzzles(data: &Path, n: u32, max: usize) -> anyhow::Result<Vec<Case>> {
     let mut cases = Vec::new();
     let theme = format!("mateIn{n}");
-    let dir = repo.join("data/lichess");
+    let dir = data.join("lichess");
     let mut paths: Vec<_> = std::fs::read_dir(&dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "csv"))
@@ -190,11 +190,11 @@ pub(crate) fn puzzles(repo: &Path, n: u32, max: usize) -> anyhow::Result<Vec<Cas
 
 /// matetrack positions with `bm #N` for N in `lengths`.
 pub(crate) fn matetrack(
-    repo: &Path,
+    data: &Path,
     lengths: std::ops::RangeInclusive<u32>,
     max: usize,
 ) -> anyhow::Result<Vec<Case>> {
-    let text = std::fs::read_to_string(repo.join("data/matetrack/matetrack.epd"))?;
+    let text = std::fs::read_to_string(data.join("matetrack/matetrack.epd"))?;
     let mut cases = Vec::new();
     for line in text.lines() {
         let Some((epd, ops)) = line.split_once(" bm #") else {
@@ -234,23 +234,23 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
     let sets: Vec<(String, Vec<Case>)> = vec![
         (
             "Lichess mateIn2".into(),
-            puzzles(&opts.repo, 2, opts.per_set)?,
+            puzzles(&opts.data, 2, opts.per_set)?,
         ),
         (
             "Lichess mateIn3".into(),
-            puzzles(&opts.repo, 3, opts.per_set)?,
+            puzzles(&opts.data, 3, opts.per_set)?,
         ),
         (
             "Lichess mateIn4".into(),
-            puzzles(&opts.repo, 4, opts.per_set)?,
+            puzzles(&opts.data, 4, opts.per_set)?,
         ),
         (
             "matetrack bm #2–#4".into(),
-            matetrack(&opts.repo, 2..=4, opts.per_set)?,
+            matetrack(&opts.data, 2..=4, opts.per_set)?,
         ),
         (
             "matetrack bm #5–#8".into(),
-            matetrack(&opts.repo, 5..=8, opts.per_set / 4)?,
+            matetrack(&opts.data, 5..=8, opts.per_set / 4)?,
         ),
     ];
     let mut out = String::new();
@@ -304,7 +304,7 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
         let _ = writeln!(out, "- {name}: {r:.1} ×");
     }
     // Batch throughput of mate in 2 (no Stockfish: it has no batch mode).
-    let cases = puzzles(&opts.repo, 2, usize::MAX)?;
+    let cases = puzzles(&opts.data, 2, usize::MAX)?;
     let start = Instant::now();
     for case in &cases {
         let _ = kibitz_solve(&case.fen, 2, opts.limit)?;

@@ -43,16 +43,16 @@ struct Run {
     nodes: u64,
 }
 
-fn read_sets(repo: &Path, per_set: usize) -> anyhow::Result<Vec<Set>> {
+fn read_sets(data: &Path, per_set: usize) -> anyhow::Result<Vec<Set>> {
     let mut sets = Vec::new();
     for (name, n) in [
         ("Lichess mateIn2", 2),
         ("Lichess mateIn3", 3),
         ("Lichess mateIn4", 4),
     ] {
-        sets.push((name, puzzles(repo, n, per_set)?));
+        sets.push((name, puzzles(data, n, per_set)?));
     }
-    sets.push(("matetrack bm #2–#4", matetrack(repo, 2..=4, per_set)?));
+    sets.push(("matetrack bm #2–#4", matetrack(data, 2..=4, per_set)?));
     sets.into_iter()
         .map(|(name, cases)| {
             let cases = cases
@@ -87,7 +87,7 @@ fn run_set(set: &Set, horizon: Horizon) -> (Vec<Verdict>, Run) {
 /// variant named `only`, when given: for a profiler such as callgrind); returns the
 /// Markdown report.
 pub fn run(
-    repo: &Path,
+    data: &Path,
     rounds: usize,
     per_set: usize,
     only: Option<&str>,
@@ -99,7 +99,7 @@ pub fn run(
             None => bail!("unknown variant {name:?}: generate, exact or glance"),
         },
     };
-    let sets = read_sets(repo, per_set)?;
+    let sets = read_sets(data, per_set)?;
     // runs[set][variant]: one Run per round.
     let mut runs = vec![vec![Vec::new(); variants.len()]; sets.len()];
     let mut first_verdicts: Vec<Option<Vec<Verdict>>> = vec![None; sets.len()];

@@ -9,7 +9,7 @@
 //!
 //! The inputs are generated into a work directory (a folder of the system's temp dir
 //! unless told otherwise), never into the repository: the PGN by repeating the games of
-//! `data/pgn/*.pgn` whole, the FEN file from every position of those games.
+//! the shared data's `pgn/*.pgn` whole, the FEN file from every position of those games.
 //!
 //! The RSS check ([`run_rss`]) streams a PGN of any size, generated on the fly, through
 //! a pipe into `kibitz mate -`, and reports the peak resident set.
@@ -97,7 +97,8 @@ fn have(program: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// The games of `data/pgn/*.pgn`, in file-name order, as one text, and their counts.
+/// The games of the shared data's `pgn/*.pgn`, in file-name order, as one text, and
+/// their counts.
 #[derive(Debug, Clone)]
 pub struct Corpus {
     /// The text of every file, each ending in a blank line.
@@ -111,11 +112,12 @@ pub struct Corpus {
     pub fens: Vec<String>,
 }
 
-/// Reads `data/pgn/*.pgn`; fails if kibitz rejects any game of it.
+/// Reads the shared data's `pgn/*.pgn`; fails if that data is absent or kibitz rejects
+/// any game of it.
 pub fn corpus() -> anyhow::Result<Corpus> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| dir.to_owned())?
+    let dir = crate::shared_data()?.join("pgn");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .with_context(|| dir.display().to_string())?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
@@ -129,7 +131,7 @@ pub fn corpus() -> anyhow::Result<Corpus> {
     }
     let (mut games, mut plies, mut fens) = (0, 0, Vec::new());
     for game in kibitz::notation::pgn::read_games(&text) {
-        let game = game.map_err(|e| anyhow::anyhow!("data/pgn: {e}"))?;
+        let game = game.map_err(|e| anyhow::anyhow!("pgn: {e}"))?;
         games += 1;
         plies += game.plies() as u64;
         fens.extend(game.positions().map(|p| p.fen()));
@@ -332,13 +334,20 @@ fn help_lists_j(help: &str) -> bool {
 
 /// Does `kibitz mate FILE.pgn.zst` read compressed input? Tried on one small file.
 fn reads_zstd(kibitz: &Path, dir: &Path) -> bool {
-    let pgn = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/pgn/WorldChamp1886.pgn"
-    );
+    let pgn = dir.join("probe.pgn");
+    if std::fs::write(
+        &pgn,
+        "[Event \"probe\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *\n",
+    )
+    .is_err()
+    {
+        return false;
+    }
     let zst = dir.join("probe.pgn.zst");
     let made = Command::new("pzstd")
-        .args(["-q", "-f", pgn, "-o"])
+        .args(["-q", "-f"])
+        .arg(&pgn)
+        .arg("-o")
         .arg(&zst)
         .status()
         .is_ok_and(|s| s.success());
@@ -679,7 +688,7 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
     );
     let _ = writeln!(
         out,
-        "FILE.pgn: {:.1} MB, {games} games, {} positions (data/pgn repeated); \
+        "FILE.pgn: {:.1} MB, {games} games, {} positions (the shared pgn/ repeated); \
          FILE.fen: {FEN_LINES} lines, {} distinct positions, {:.1} MB{}",
         pb as f64 / 1e6,
         inputs.plies,
@@ -858,6 +867,9 @@ mod tests {
 
     #[test]
     fn corpus_reads_and_fen_lines_cycle() {
+        if kibitz_testdata::path("pgn").is_none() {
+            return;
+        }
         let corpus = corpus().unwrap();
         assert!(corpus.games > 100);
         assert_eq!(corpus.fens.len() as u64, corpus.plies + corpus.games);

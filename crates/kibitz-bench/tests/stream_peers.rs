@@ -9,8 +9,6 @@ use kibitz::mate::mates_in_one;
 use kibitz::notation::pgn::read_games;
 use kibitz_bench::stream::{corpus, fen_lines};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
-
 fn stdout_of(program: &str, args: &[&str]) -> String {
     let out = Command::new(program).args(args).output().unwrap();
     assert!(
@@ -23,7 +21,10 @@ fn stdout_of(program: &str, args: &[&str]) -> String {
 
 #[test]
 fn peer_pgn_play_matches_kibitz_read_games() {
-    let path = format!("{DATA}/pgn/WorldChamp1886.pgn");
+    let Some(path) = kibitz_testdata::path("pgn/WorldChamp1886.pgn") else {
+        return;
+    };
+    let path = path.to_str().unwrap().to_owned();
     let games = read_games(&std::fs::read(&path).unwrap());
     let text = stdout_of(env!("CARGO_BIN_EXE_peer_pgn"), &["play", &path]);
     let lines: Vec<&str> = text.lines().collect();
@@ -45,6 +46,9 @@ fn peer_pgn_play_matches_kibitz_read_games() {
 
 #[test]
 fn peer_pgn_read_counts_every_game_and_move() {
+    if kibitz_testdata::path("pgn").is_none() {
+        return;
+    }
     let corpus = corpus().unwrap();
     let dir = std::env::temp_dir().join(format!("kibitz-bench-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -68,6 +72,9 @@ fn peer_pgn_read_counts_every_game_and_move() {
 
 #[test]
 fn peer_fen_mates_match_kibitz_mates_in_one() {
+    if kibitz_testdata::path("pgn").is_none() {
+        return;
+    }
     let corpus = corpus().unwrap();
     let (lines, _) = fen_lines(&corpus, corpus.fens.len());
     // Every position with a mate in one (kibitz's answer) and the first 800 without,

@@ -249,21 +249,28 @@ fn pgn_text_and_json() {
 
 #[test]
 fn pgn_data_files_read_cleanly() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/pgn/WorldChamp1886.pgn"
-    );
-    let (code, out, err) = kibitz(&["pgn", path]);
+    let Some(path) = kibitz_testdata::path("pgn/WorldChamp1886.pgn") else {
+        return;
+    };
+    let (code, out, err) = kibitz(&["pgn", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), 20);
 }
 
+/// A file of 20 short games, written for the test.
+fn twenty_games() -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("kibitz-twenty-{}.pgn", std::process::id()));
+    let games: String = (1..=20)
+        .map(|n| format!("[Event \"game {n}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2\n\n"))
+        .collect();
+    std::fs::write(&path, games).unwrap();
+    path
+}
+
 #[test]
 fn an_unreadable_file_is_reported_and_the_others_are_read() {
-    let good = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/pgn/WorldChamp1886.pgn"
-    );
+    let path = twenty_games();
+    let good = path.to_str().unwrap();
     for command in ["pgn", "mate"] {
         let (code, out, err) = kibitz(&[command, good, "/nonexistent/games.pgn", good]);
         assert_eq!(code, 1, "{command}: {err}");
@@ -274,4 +281,5 @@ fn an_unreadable_file_is_reported_and_the_others_are_read() {
             assert!(err.contains("1 errors"), "{err}");
         }
     }
+    std::fs::remove_file(path).unwrap();
 }

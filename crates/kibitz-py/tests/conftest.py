@@ -1,12 +1,33 @@
-"""Shared fixtures: where the repository and its data are, and puzzle positions."""
+"""Shared fixtures: where the repository and the outside test data are, and puzzle
+positions.
+
+The outside corpora (Lichess puzzles, matetrack, games) are not in the repository:
+they are read from $KIBITZ_TEST_DATA, by default ../shared/data beside the
+repository, and a test that needs them is skipped, saying so, where they are absent.
+"""
 
 import csv
+import os
+import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-LICHESS = REPO / 'data' / 'lichess'
+DATA = Path(os.environ.get('KIBITZ_TEST_DATA') or REPO.parent / 'shared' / 'data')
+LICHESS = DATA / 'lichess'
+# The project's own corpus generator (seeded random games), for tests that need games
+# on every machine.
+sys.path.insert(0, str(REPO / 'scripts'))
+
+
+def shared(relative):
+    """The outside test data's file or folder `relative`, or a skip naming it."""
+    path = DATA / relative
+    if not path.exists():
+        pytest.skip(f'the outside test data {relative!r} is absent (set KIBITZ_TEST_DATA to '
+                    f'the folder holding it, by default ../shared/data beside the repository)')
+    return path
 
 
 def puzzle_positions(pattern='mateIn1_*.csv'):
@@ -18,7 +39,7 @@ def puzzle_positions(pattern='mateIn1_*.csv'):
     import chess
 
     out = []
-    for path in sorted(LICHESS.glob(pattern)):
+    for path in sorted(shared('lichess').glob(pattern)):
         with path.open(newline='') as f:
             for row in csv.DictReader(f):
                 board = chess.Board(row['FEN'])

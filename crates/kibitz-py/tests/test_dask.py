@@ -2,7 +2,7 @@
 Hive-partitioned Parquet dataset on a two-process `LocalCluster` — each checked
 record for record against the CLI's `kibitz mate --json` on the same games.
 
-The dataset is built here from the games in `data/pgn/` with the schema of the
+The dataset is built here from the project's generated games with the schema of the
 Hugging Face copy of the Lichess database (`Event, Site, White, …, movetext`,
 partitioned as `year=YYYY/month=MM`); the movetexts are python-chess's export of
 each game, comments and all, and the CLI reads the very same movetexts.
@@ -29,19 +29,25 @@ LICHESS_COLUMNS = ['Event', 'Site', 'White', 'Black', 'Result', 'WhiteTitle', 'B
                    'UTCTime', 'ECO', 'Opening', 'Termination', 'TimeControl', 'movetext']
 
 
-def shipped_games():
-    """(headers, movetext) of every game in data/pgn, in file order."""
+def generated_games():
+    """(headers, movetext) of the games of the project's generated corpus (seeded
+    random play with clocks, evals and variations), in order; its Chess960 games are
+    left out, since a movetext column carries no start position."""
+    import gen_corpus
+
     games = []
-    for path in sorted((REPO / 'data' / 'pgn').glob('*.pgn')):
-        stream = io.StringIO(path.read_text(encoding='utf-8', errors='replace'))
+    for text in [gen_corpus.generate()['games.pgn'].decode()]:
+        stream = io.StringIO(text)
         while (game := chess.pgn.read_game(stream)) is not None:
+            if 'FEN' in game.headers:
+                continue
             exporter = chess.pgn.StringExporter(headers=False, variations=True, comments=True)
             movetext = game.accept(exporter).replace('\n', ' ')
             games.append((dict(game.headers), movetext))
     return games
 
 
-GAMES = shipped_games()
+GAMES = generated_games()
 # Two hostile rows: a game with an illegal move and one that is cut off.
 GAMES.append(({'Event': 'bad', 'Site': 'bad', 'Date': '2024.02.01'}, '1. e4 e5 2. Ke3 *'))
 GAMES.append(({'Event': 'cut', 'Site': 'cut', 'Date': '2024.02.01'}, '1. e4 e5 2. Nf3'))

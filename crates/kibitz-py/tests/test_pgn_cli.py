@@ -15,10 +15,11 @@ import chess
 import chess.pgn
 import pytest
 
-from conftest import REPO
+from conftest import DATA, REPO
 from test_pieces import cli
 
-PGN_FILES = sorted((REPO / 'data' / 'pgn').glob('*.pgn'))
+# The shared data's real games (none where it is absent: the tests are skipped).
+PGN_FILES = sorted((DATA / 'pgn').glob('*.pgn'))
 
 
 def kibitz(*args, stdin=None):

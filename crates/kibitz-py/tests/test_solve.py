@@ -15,7 +15,7 @@ import subprocess
 import chess
 import pytest
 
-from conftest import LICHESS, REPO
+from conftest import REPO, shared
 from test_pieces import cli
 
 
@@ -86,7 +86,7 @@ def check_record(record, fen=None):
 def puzzles(theme, limit):
     """(puzzle position FEN, first solution move) of puzzles tagged `theme`."""
     out = []
-    for path in sorted(LICHESS.glob('*.csv')):
+    for path in sorted(shared('lichess').glob('*.csv')):
         with path.open(newline='') as f:
             reader = csv.reader(f)
             header = next(reader)
@@ -116,7 +116,7 @@ def test_lichess_mate_in_n_puzzles(n, limit):
 
 
 def test_matetrack_bounds_are_never_beaten_by_a_longer_proof():
-    lines = [l for l in (REPO / 'data' / 'matetrack' / 'matetrack.epd').read_text().splitlines()
+    lines = [l for l in shared('matetrack/matetrack.epd').read_text().splitlines()
              if any(f'bm #{n};' in l for n in (1, 2, 3))][:120]
     code, records = solve('-j', '2', stdin=('\n'.join(lines) + '\n').encode())
     assert code == 0 and len(records) == len(lines)

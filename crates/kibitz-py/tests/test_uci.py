@@ -92,10 +92,10 @@ def test_bad_position_keeps_the_engine_alive(engine):
 
 
 def matetrack(n, count):
-    """Positions with `bm #n` from data/matetrack/matetrack.epd."""
-    from conftest import REPO
+    """Positions with `bm #n` from the shared data's matetrack/matetrack.epd."""
+    from conftest import shared
     out = []
-    for line in (REPO / 'data' / 'matetrack' / 'matetrack.epd').read_text().splitlines():
+    for line in shared('matetrack/matetrack.epd').read_text().splitlines():
         if f'bm #{n};' in line:
             out.append(line.split(' bm ')[0] + ' 0 1')
             if len(out) == count:

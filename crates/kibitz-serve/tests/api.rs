@@ -81,12 +81,10 @@ async fn knight_on_8x8_matches_the_library_and_the_seed_table() {
     }
     assert_eq!(count(&answer, "d4"), 8);
     assert_eq!(count(&answer, "a1"), 2);
-    // The row of data/mobility.tsv for the knight on 8x8.
-    let table = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/mobility.tsv"
-    ))
-    .unwrap();
+    // The row of the shared data's mobility.tsv for the knight on 8x8.
+    let Some(table) = kibitz_testdata::text("mobility.tsv") else {
+        return;
+    };
     let row: Vec<&str> = table
         .lines()
         .find(|l| l.starts_with("knight\t8x8\t"))
@@ -308,11 +306,10 @@ async fn scan_lists_missed_and_played_mates() {
 }
 
 #[tokio::test]
-async fn scan_agrees_with_kibitz_mate_on_a_shipped_file() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/pgn/WorldChamp1886.pgn"
-    );
+async fn scan_agrees_with_kibitz_mate_on_a_file_of_real_games() {
+    let Some(path) = kibitz_testdata::path("pgn/WorldChamp1886.pgn") else {
+        return;
+    };
     let pgn = std::fs::read(path).unwrap();
     let (status, answer) = post("/api/scan", pgn.clone()).await;
     assert_eq!(status, StatusCode::OK);
@@ -393,8 +390,8 @@ async fn scans_stop_at_the_time_limit() {
         scan_time: std::time::Duration::ZERO,
         ..Default::default()
     };
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn/Capablanca.pgn");
-    let pgn = std::fs::read(path).unwrap();
+    // More than one 256 KiB chunk of games: the limit is checked between chunks.
+    let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *\n\n".repeat(10_000);
     let (status, answer, _) = send_to(
         kibitz_serve::app_with(limits),
         Request::post("/api/scan").body(Body::from(pgn)).unwrap(),

@@ -50,7 +50,8 @@ fn time(name: &str, positions: &[Position], rounds: usize, f: impl Fn(&Position)
 }
 
 fn main() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/lichess");
+    let data = kibitz_testdata::dir().expect("the shared test data (set KIBITZ_TEST_DATA)");
+    let dir = data.join("lichess");
     let mut positions = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .expect("data/lichess")
@@ -67,7 +68,7 @@ fn main() {
         );
     }
     let puzzles = positions.len();
-    let pgn_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn");
+    let pgn_dir = data.join("pgn");
     let mut games = Vec::new();
     for entry in std::fs::read_dir(pgn_dir).expect("data/pgn").flatten() {
         let bytes = std::fs::read(entry.path()).expect("readable pgn");

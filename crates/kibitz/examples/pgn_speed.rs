@@ -1,4 +1,4 @@
-//! How fast PGN is read: the files of data/pgn/ repeated into about 50 MB in memory,
+//! How fast PGN is read: the files of the shared data's pgn/ repeated into about 50 MB in memory,
 //! then read by each reader, best of three runs.
 //!
 //! ```text
@@ -67,7 +67,7 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(50);
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn/");
+    let dir = kibitz_testdata::path("pgn").expect("the shared test data (set KIBITZ_TEST_DATA)");
     let mut corpus = Vec::new();
     for name in [
         "Capablanca.pgn",
@@ -75,7 +75,7 @@ fn main() {
         "WorldChamp1886.pgn",
         "tatamast22.pgn",
     ] {
-        corpus.extend(std::fs::read(format!("{dir}{name}")).expect("data/pgn"));
+        corpus.extend(std::fs::read(dir.join(name)).expect("pgn"));
         corpus.extend(b"\n\n");
     }
     let mut bytes = Vec::with_capacity(megabytes << 20);

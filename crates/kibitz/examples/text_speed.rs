@@ -7,7 +7,7 @@
 //! ```text
 //! cargo build --release -p kibitz --example text_speed
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-//!     target/release/examples/text_speed from_fen 3 data/lichess/mateIn1_rating1600.csv
+//!     target/release/examples/text_speed from_fen 3 ../shared/data/lichess/mateIn1_rating1600.csv
 //! ```
 //!
 //! Modes: `base`; reading: `from_fen`, `from_fen_bytes`, `from_epd_line`; writing
@@ -23,9 +23,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map_or("base", String::as_str);
     let rounds: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(1);
-    let path = args
-        .get(3)
-        .map_or("data/lichess/mateIn1_rating1600.csv", String::as_str);
+    let path = args.get(3).map_or(
+        "../shared/data/lichess/mateIn1_rating1600.csv",
+        String::as_str,
+    );
     let text = std::fs::read_to_string(path).expect("read the input");
     // The FEN column of a Lichess CSV, or a whole FEN/EPD line.
     let fens: Vec<&str> = text

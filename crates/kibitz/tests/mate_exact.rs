@@ -37,7 +37,9 @@ fn check(pos: &Position, label: &str) -> usize {
 
 #[test]
 fn puzzles_agree_with_lichess_and_the_oracle() {
-    let puzzles = puzzles();
+    let Some(puzzles) = puzzles() else {
+        return;
+    };
     assert!(puzzles.len() > 38_000, "{}", puzzles.len());
     let mut fp = 0;
     for p in &puzzles {
@@ -67,7 +69,10 @@ fn random_play_agrees_with_the_oracle() {
 #[test]
 fn matetrack_has_no_glance_false_positives() {
     let mut fp = 0;
-    for pos in matetrack() {
+    let Some(positions) = matetrack() else {
+        return;
+    };
+    for pos in positions {
         fp += check(&pos, "matetrack");
     }
     assert_eq!(fp, 0);

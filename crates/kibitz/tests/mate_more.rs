@@ -1,4 +1,4 @@
-//! More evidence for the mate code: every game position in `data/pgn/`, cozy-chess
+//! More evidence for the mate code: every game position of the shared data's `pgn/`, cozy-chess
 //! as an independent oracle, and near-miss variants of every glance mate.
 
 mod common;
@@ -28,7 +28,9 @@ fn check(pos: &Position) -> usize {
 
 #[test]
 fn every_game_position() {
-    let dir = common::data_dir().join("pgn");
+    let Some(dir) = common::shared("pgn") else {
+        return;
+    };
     let mut positions = 0;
     let mut fp = 0;
     let mut mates = 0;
@@ -156,7 +158,10 @@ fn near_misses(pos: &Position) -> Vec<Position> {
 #[test]
 fn near_misses_of_glance_mates() {
     let mut rng = Rng(0x5EED);
-    let mut sources: Vec<Position> = puzzles()
+    let Some(puzzles) = puzzles() else {
+        return;
+    };
+    let mut sources: Vec<Position> = puzzles
         .into_iter()
         .map(|p| p.pos)
         .filter(|p| !glance(p).is_empty() || !glance_threats(p).is_empty())

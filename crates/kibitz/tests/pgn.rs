@@ -13,10 +13,12 @@ const FILES: [(&str, usize, usize); 4] = [
 ];
 
 #[test]
-fn every_game_in_data_pgn_reads() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn/");
+fn every_game_of_the_shared_pgn_files_reads() {
+    let Some(dir) = kibitz_testdata::path("pgn") else {
+        return;
+    };
     for (name, game_count, ply_count) in FILES {
-        let bytes = std::fs::read(format!("{dir}{name}")).unwrap();
+        let bytes = std::fs::read(dir.join(name)).unwrap();
         let events = bytes.windows(7).filter(|w| w == b"[Event ").count();
         let games = read_games(&bytes);
         assert_eq!(games.len(), events, "{name}: games");
@@ -41,8 +43,10 @@ fn every_game_in_data_pgn_reads() {
 
 #[test]
 fn a_game_read_again_from_its_san_is_the_same() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn/");
-    let bytes = std::fs::read(format!("{dir}tatamast22.pgn")).unwrap();
+    let Some(path) = kibitz_testdata::path("pgn/tatamast22.pgn") else {
+        return;
+    };
+    let bytes = std::fs::read(path).unwrap();
     for game in read_games(&bytes) {
         let game = game.unwrap();
         let mut pos = game.start.clone();

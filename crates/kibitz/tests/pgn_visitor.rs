@@ -287,11 +287,62 @@ fn visitor_may_skip_movetext() {
     assert_eq!((tags.0, tags.1), (3, 2));
 }
 
+/// Games of seeded random play as PGN: tags, move numbers, clock comments, a NAG
+/// now and then, results. The same text on every machine.
+fn generated_pgn(seed: u64, games: usize) -> Vec<u8> {
+    let mut state = seed | 1;
+    let mut next = move |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    let mut text = String::new();
+    for g in 1..=games {
+        text.push_str(&format!(
+            "[Event \"generated {g}\"]\n[Site \"?\"]\n[Result \"*\"]\n\n"
+        ));
+        let mut pos = Position::startpos();
+        for ply in 0..next(150) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[next(moves.len())];
+            if ply % 2 == 0 {
+                text.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            text.push_str(&kibitz::notation::san(&pos, mv));
+            text.push(' ');
+            match next(20) {
+                0 => text.push_str("{ [%clk 0:01:02] } "),
+                1 => text.push_str("$1 "),
+                _ => {}
+            }
+            pos.play(mv).unwrap();
+        }
+        text.push_str("*\n\n");
+    }
+    text.into_bytes()
+}
+
+#[test]
+fn generated_games_read_the_same_whole_streamed_and_chunked() {
+    let bytes = generated_pgn(0x5eed_9a3e, 60);
+    let whole = transcript(&bytes);
+    assert_eq!(whole.len(), 60);
+    assert_eq!(streamed(&bytes, 1 << 20), whole);
+    assert_eq!(streamed(&bytes, 7), whole);
+    assert_eq!(chunked(&bytes), whole);
+}
+
 #[test]
 fn data_files_read_the_same_whole_streamed_and_chunked() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn/");
+    let Some(dir) = kibitz_testdata::path("pgn") else {
+        return;
+    };
     for name in ["WorldChamp1886.pgn", "tatamast22.pgn"] {
-        let bytes = std::fs::read(format!("{dir}{name}")).unwrap();
+        let bytes = std::fs::read(dir.join(name)).unwrap();
         let whole = transcript(&bytes);
         assert_eq!(streamed(&bytes, 1 << 20), whole, "{name}");
         assert_eq!(streamed(&bytes, 7), whole, "{name}");
@@ -406,7 +457,7 @@ proptest! {
     fn no_panic_on_mutated_pgn(
         edits in prop::collection::vec((any::<usize>(), any::<u8>()), 1..10),
     ) {
-        let mut bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pgn/WorldChamp1886.pgn")).unwrap();
+        let mut bytes = generated_pgn(0x0b5e_55ed, 3);
         bytes.truncate(4000);
         for (at, byte) in edits {
             let i = at % bytes.len();

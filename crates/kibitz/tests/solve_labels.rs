@@ -36,9 +36,10 @@ fn solved(pos: &Position, bound: u32, what: &str) -> (Solution, Duration) {
 }
 
 /// Every puzzle tagged `mateIn{n}` for an `n` in `lengths`, one in `step`.
-fn check_puzzles(lengths: &[u32], step: usize) -> Vec<(u32, Duration, u64)> {
+fn check_puzzles(lengths: &[u32], step: usize) -> Option<Vec<(u32, Duration, u64)>> {
     let mut stats = Vec::new();
-    for p in common::puzzles().iter().step_by(step) {
+    let puzzles = common::puzzles()?;
+    for p in puzzles.iter().step_by(step) {
         let Some(n) = p.themes.as_deref().and_then(mate_theme) else {
             continue;
         };
@@ -56,7 +57,7 @@ fn check_puzzles(lengths: &[u32], step: usize) -> Vec<(u32, Duration, u64)> {
         );
         stats.push((n, took, sol.nodes));
     }
-    stats
+    Some(stats)
 }
 
 fn report(stats: &[(u32, Duration, u64)]) {
@@ -86,7 +87,9 @@ fn report(stats: &[(u32, Duration, u64)]) {
 
 #[test]
 fn lichess_mate_in_two_and_three_sample() {
-    let stats = check_puzzles(&[2, 3], 4);
+    let Some(stats) = check_puzzles(&[2, 3], 4) else {
+        return;
+    };
     report(&stats);
     assert!(stats.len() > 300, "{}", stats.len());
 }
@@ -94,13 +97,18 @@ fn lichess_mate_in_two_and_three_sample() {
 #[test]
 #[ignore = "every mateIn2 to mateIn4 puzzle, about a minute in release"]
 fn lichess_every_mate_in_two_to_four() {
-    let stats = check_puzzles(&[2, 3, 4], 1);
+    let Some(stats) = check_puzzles(&[2, 3, 4], 1) else {
+        return;
+    };
     report(&stats);
 }
 
 /// matetrack lines `bm #N` with 1 ≤ N ≤ `up_to` (or, with `mated`, `bm #-N`).
 fn matetrack(file: &str, up_to: u32, mated: bool) -> Vec<(Position, u32, String)> {
-    let text = std::fs::read_to_string(common::data_dir().join("matetrack").join(file)).unwrap();
+    let Some(path) = common::shared(&format!("matetrack/{file}")) else {
+        return Vec::new();
+    };
+    let text = std::fs::read_to_string(path).unwrap();
     let mut out = Vec::new();
     for line in text.lines() {
         let Some(bm) = line
@@ -146,6 +154,9 @@ fn check_matetrack(file: &str, up_to: u32, mated: bool) -> Vec<(u32, Duration, u
 
 #[test]
 fn matetrack_mates_up_to_three() {
+    if common::shared("matetrack/matetrack.epd").is_none() {
+        return;
+    }
     let stats = check_matetrack("matetrack.epd", 3, false);
     report(&stats);
     assert_eq!(stats.len(), 4 + 17 + 23);
@@ -154,6 +165,9 @@ fn matetrack_mates_up_to_three() {
 #[test]
 fn matedtrack_losses_up_to_three() {
     // `bm #-N`: the side to move is mated in N whatever it plays.
+    if common::shared("matetrack/matedtrack.epd").is_none() {
+        return;
+    }
     let stats = check_matetrack("matedtrack.epd", 3, true);
     report(&stats);
     assert_eq!(stats.len(), 17 + 23 + 67);
@@ -204,7 +218,7 @@ fn matetrack_deeper_within_ten_seconds() {
 #[ignore = "a measurement for A/B runs: mateIn4 puzzles and the first bm #5 of matetrack"]
 fn timing_mate_in_four_and_five() {
     let mut work = Vec::new();
-    for p in common::puzzles() {
+    for p in common::puzzles().unwrap_or_default() {
         if p.themes.as_deref().and_then(mate_theme) == Some(4) {
             work.push((p.pos, 4));
         }

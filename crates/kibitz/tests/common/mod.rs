@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use kibitz::notation::lichess::read_puzzles;
 use kibitz::{Move, Position};
 
-/// The workspace's `data/` folder.
-pub fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data")
+/// The outside test data's file or folder `relative`, or `None` (said on stderr)
+/// when it is absent: the caller's test skips then.
+pub fn shared(relative: &str) -> Option<PathBuf> {
+    kibitz_testdata::path(relative)
 }
 
 /// The obviously correct answer: play every legal move, keep those that mate.
@@ -36,9 +37,10 @@ pub struct Puzzle {
     pub solution: Option<Move>,
 }
 
-/// Every puzzle position in `data/lichess/`: FEN after the first move of Moves.
-pub fn puzzles() -> Vec<Puzzle> {
-    let mut files: Vec<_> = std::fs::read_dir(data_dir().join("lichess"))
+/// Every puzzle position of the shared data's `lichess/`: FEN after the first move of
+/// Moves; `None` when that data is absent.
+pub fn puzzles() -> Option<Vec<Puzzle>> {
+    let mut files: Vec<_> = std::fs::read_dir(shared("lichess")?)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "csv"))
@@ -59,20 +61,22 @@ pub fn puzzles() -> Vec<Puzzle> {
             });
         }
     }
-    out
+    Some(out)
 }
 
-/// EPD positions of `data/matetrack/` (first four fields of each line).
-pub fn matetrack() -> Vec<Position> {
+/// EPD positions of the shared data's `matetrack/` (first four fields of each line);
+/// `None` when that data is absent.
+pub fn matetrack() -> Option<Vec<Position>> {
+    let dir = shared("matetrack")?;
     let mut out = Vec::new();
     for name in ["matetrack.epd", "matedtrack.epd", "mates2000.epd"] {
-        let text = std::fs::read_to_string(data_dir().join("matetrack").join(name)).unwrap();
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let fen: Vec<&str> = line.split_whitespace().take(4).collect();
             out.push(Position::from_fen(&fen.join(" ")).unwrap());
         }
     }
-    out
+    Some(out)
 }
 
 /// A small deterministic random generator (xorshift64*).
