@@ -16,6 +16,8 @@
 pub mod engines;
 pub mod harness;
 pub mod mate;
+pub mod mate_report;
+pub mod mate_stats;
 pub mod mobility;
 pub mod peers;
 pub mod positions;

@@ -5,6 +5,7 @@
 //! cargo run --release -p kibitz-bench -- mobility [--rounds N]
 //! cargo run --release -p kibitz-bench -- san [--rounds N]
 //! cargo run --release -p kibitz-bench -- mate [--rounds N]
+//! cargo run --release -p kibitz-bench -- mate-report [--data DIR] [--output BENCHMARKS.md]
 //! cargo build --release -p kibitz-bench -p kibitz-cli   # the peer binaries and kibitz
 //! cargo run --release -p kibitz-bench -- stream [--rounds N] [--kibitz PATH] [--size-mb M]
 //! cargo run --release -p kibitz-bench -- stream --rss-gb 2
@@ -52,6 +53,10 @@ enum Command {
         #[arg(long, default_value_t = 101, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
     },
+    /// The glance detector's recall per pattern and the agreement of the pattern
+    /// names with Lichess's themes: writes the "Mate detection" section of
+    /// BENCHMARKS.md.
+    MateReport(kibitz_bench::mate_report::Args),
     /// Mate in one on every puzzle and game position: brute force with cozy-chess,
     /// shakmaty and kibitz beside kibitz's `mates_in_one` and glance detector.
     Mate {
@@ -141,6 +146,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             print(&report.render())
         }
         Command::Mate { rounds } => print(&kibitz_bench::mate::run(rounds as usize)?),
+        Command::MateReport(args) => print(&kibitz_bench::mate_report::run(args)?),
         Command::San { rounds } => print(&kibitz_bench::san::run(rounds as usize)?),
         Command::Stream {
             rounds,

@@ -44,34 +44,48 @@ impl BatchArgs {
     }
 }
 
-/// Runs every input of a position command (`mate`, `solve`) in turn: each file or
-/// `-` (the default when there are no inputs and no `--fen`), with a hint when
-/// stdin is a terminal; an input that cannot be opened is one error, and the others
-/// are read.
+/// What a batch command reads.
+pub struct Inputs<'a> {
+    /// The command, for the hint on a terminal.
+    pub command: &'a str,
+    /// What the input holds, for the hint ("PGN").
+    pub holds: &'a str,
+    /// The files named, `-` for standard input.
+    pub names: &'a [String],
+    /// Read standard input when no file is named.
+    pub stdin_by_default: bool,
+    /// Records name the input as it was given (`-` rather than `stdin`).
+    pub named_as_given: bool,
+    /// The format of an input, from its first bytes.
+    pub format: fn(&[u8]) -> Format,
+}
+
+/// Runs every input of a batch command in turn: each file or `-` (the default
+/// when asked and there are none), with a hint when stdin is a terminal; an input
+/// that cannot be opened is one error, and the others are read.
 pub fn run_inputs(
-    command: &str,
-    inputs: &[String],
-    any_fen: bool,
+    inputs: &Inputs<'_>,
     options: &Options,
     out: &mut impl Write,
     err: &mut impl Write,
     scan: impl Fn(&str, Format, &Chunk) -> Scanned + Sync,
 ) -> io::Result<Totals> {
     let stdin_only = [String::from("-")];
-    let inputs = if inputs.is_empty() && !any_fen {
+    let names = if inputs.names.is_empty() && inputs.stdin_by_default {
         &stdin_only[..]
     } else {
-        inputs
+        inputs.names
     };
     let mut totals = Totals::default();
-    for name in inputs {
+    for name in names {
         if name == "-" && io::stdin().is_terminal() {
             writeln!(
                 err,
-                "kibitz: reading FEN/EPD lines, puzzle CSV or PGN from standard input (Ctrl-D ends it; see kibitz {command} --help)"
+                "kibitz: reading {} from standard input (Ctrl-D ends it; see kibitz {} --help)",
+                inputs.holds, inputs.command
             )?;
         }
-        let input = match Input::open(name) {
+        let mut input = match Input::open(name) {
             Ok(input) => input,
             Err(open) => {
                 out.flush()?;
@@ -80,7 +94,10 @@ pub fn run_inputs(
                 continue;
             }
         };
-        totals += run(input, options, out, err, Format::detect, &scan)?;
+        if inputs.named_as_given {
+            input.name = name.clone();
+        }
+        totals += run(input, options, out, err, inputs.format, &scan)?;
     }
     Ok(totals)
 }

@@ -61,9 +61,6 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Run the main jobs on built-in data.
     Demo(cmd::demo::Args),
-    /// Write the "Mate detection" section of BENCHMARKS.md.
-    #[command(hide = true)]
-    MateReport(cmd::mate_report::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -80,24 +77,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Uci(args) => cmd::uci::run(args),
         Command::Serve(args) => cmd::serve::run(args),
         Command::Demo(args) => cmd::demo::run(args),
-        Command::MateReport(args) => cmd::mate_report::run(args),
     }
 }
 
-/// clap's error with every value it quotes cut to [`output::excerpt`]'s length: an
+/// clap's error with every value it quotes cut to [`kibitz::text::quote`]'s length: an
 /// argument can be 128 KiB long, and clap quotes it whole (twice, in a tip).
 fn cut_values(mut err: clap::Error) -> clap::Error {
     use clap::error::ContextValue;
-    let long = |s: &String| s.chars().nth(80).is_some();
+    let long = |s: &String| s.chars().nth(kibitz::text::QUOTE_CHARS).is_some();
     let cut: Vec<_> = err
         .context()
         .filter_map(|(kind, value)| match value {
             ContextValue::String(s) if long(s) => {
-                Some((kind, ContextValue::String(output::excerpt(s))))
+                Some((kind, ContextValue::String(kibitz::text::quote(s))))
             }
             ContextValue::Strings(v) if v.iter().any(long) => Some((
                 kind,
-                ContextValue::Strings(v.iter().map(|s| output::excerpt(s)).collect()),
+                ContextValue::Strings(v.iter().map(|s| kibitz::text::quote(s)).collect()),
             )),
             // Tips that would repeat such a value are dropped: cut, they no
             // longer say what to type.

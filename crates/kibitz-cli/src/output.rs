@@ -82,20 +82,6 @@ pub fn json_line(out: &mut impl Write, value: &impl Serialize) -> anyhow::Result
     Ok(())
 }
 
-/// At most this many characters of an input are quoted in a message.
-const QUOTE_CHARS: usize = 80;
-
-/// `text` for a message: at most [`QUOTE_CHARS`] characters, with `…` after when
-/// it was longer (an argument can be 128 KiB long).
-pub fn excerpt(text: &str) -> String {
-    let mut chars = text.chars();
-    let mut out: String = chars.by_ref().take(QUOTE_CHARS).collect();
-    if chars.next().is_some() {
-        out.push('…');
-    }
-    out
-}
-
 /// Parses a square for the command line, with a message that names the argument.
 pub fn parse_square(text: &str) -> Result<kibitz::Square, BadInput> {
     // The library's error is the seed's exact `invalid position`, which reads oddly
@@ -103,16 +89,16 @@ pub fn parse_square(text: &str) -> Result<kibitz::Square, BadInput> {
     text.parse::<kibitz::Square>().map_err(|_| {
         BadInput::new(anyhow::anyhow!(
             "{:?} is not a square name such as e4 (files a to h, ranks 1 to 8)",
-            excerpt(text)
+            kibitz::text::quote(text)
         ))
     })
 }
 
 /// Reads `--fen`: a FEN, or `startpos` (or no `--fen`) for the initial position.
 pub fn parse_fen(text: Option<&str>) -> Result<kibitz::Position, BadInput> {
-    match text.map(str::trim) {
-        None | Some("startpos") => Ok(kibitz::Position::startpos()),
-        Some(fen) => kibitz::Position::from_fen(fen)
-            .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--fen"))),
-    }
+    let Some(text) = text else {
+        return Ok(kibitz::Position::startpos());
+    };
+    kibitz_scan::reader::read_fen(text)
+        .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--fen")))
 }

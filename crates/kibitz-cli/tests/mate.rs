@@ -85,3 +85,31 @@ fn pgn_reports_missed_mates() {
     assert_eq!(lines[1]["missed"], true);
     assert!(lines[2]["error"].is_string());
 }
+
+/// A puzzle CSV of the project's own making (a back-rank mate after ...a6), with
+/// `#` comment lines before its header.
+const COMMENTED_PUZZLES: &str = "# made for this test\n\n# second comment\n\
+    PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+    own1,6k1/p4ppp/8/8/8/8/8/4R1K1 b - - 0 1,a7a6 e1e8,1000,80,90,100,mate mateIn1 backRankMate,,\n";
+
+#[test]
+fn mate_and_solve_skip_comments_before_a_csv_header_alike() {
+    // `kibitz solve` once took the comment for the header and the header for a bad
+    // row (exit 1); with one chunk per line, `kibitz mate` did the same.
+    for chunk_bytes in ["1", "1048576"] {
+        let lines = mate_json(&["--chunk-bytes", chunk_bytes], COMMENTED_PUZZLES, 0);
+        assert_eq!(lines.len(), 1, "mate, chunks of {chunk_bytes}: {lines:?}");
+        assert_eq!(lines[0]["input"], "stdin:5");
+        assert_eq!(lines[0]["mates"][0]["san"], "Re8#");
+        let out = kibitz()
+            .args(["solve", "--json", "--chunk-bytes", chunk_bytes, "-"])
+            .write_stdin(COMMENTED_PUZZLES)
+            .assert()
+            .code(0);
+        let lines = json_lines(&out.get_output().stdout);
+        assert_eq!(lines.len(), 1, "solve, chunks of {chunk_bytes}: {lines:?}");
+        assert_eq!(lines[0]["input"], "stdin:5");
+        assert_eq!(lines[0]["bound"], 1);
+        assert_eq!(lines[0]["mate"], 1);
+    }
+}

@@ -9,9 +9,11 @@
 
 mod exercise;
 mod mate;
+mod mate_move;
 mod pieces;
 mod position;
 mod scan;
+mod solve;
 
 use pyo3::prelude::*;
 
@@ -39,13 +41,14 @@ fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pieces::PyPiece>()?;
     m.add_class::<pieces::PyAnalysis>()?;
     m.add_class::<position::PyPosition>()?;
-    m.add_class::<mate::Mate>()?;
+    m.add_class::<mate_move::Mate>()?;
     m.add_function(wrap_pyfunction!(mate::mates_in_one, m)?)?;
     m.add_function(wrap_pyfunction!(mate::mate_threats, m)?)?;
     m.add_function(wrap_pyfunction!(mate::glance, m)?)?;
     m.add_function(wrap_pyfunction!(mate::mates_in_one_batch, m)?)?;
     m.add_function(wrap_pyfunction!(scan::scan_games, m)?)?;
     m.add_class::<scan::MateReader>()?;
-    m.add_function(wrap_pyfunction!(scan::solve, m)?)?;
+    m.add("MATE_COLUMNS", scan::column_dtypes(m.py())?)?;
+    m.add_function(wrap_pyfunction!(mate::solve, m)?)?;
     Ok(())
 }

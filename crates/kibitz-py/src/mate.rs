@@ -1,97 +1,18 @@
-//! Mates in one from Python: exact (`mates_in_one`), threatened (`mate_threats`),
-//! seen at a glance (`glance`), each with SAN and pattern names; and a batch
-//! function over many FENs that runs without holding the GIL.
+//! Mates from Python: in one — exact (`mates_in_one`), threatened
+//! (`mate_threats`), seen at a glance (`glance`), each with SAN and pattern names,
+//! and a batch function over many FENs that runs without holding the GIL — and
+//! in N (`solve`).
 
-use kibitz::mate::{self, GlancePattern};
+use kibitz::Position;
+use kibitz::mate;
 use kibitz::notation::san;
-use kibitz::{CastlingMode, Move, Position};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 
+use crate::mate_move::{Mate, glance_mates, mates, threats};
 use crate::position::position_arg;
-
-/// A mating move: its SAN (with '#'), its UCI, the mate patterns it shows
-/// (Lichess theme names such as 'backRankMate', 'smotheredMate'), and for moves
-/// found by `glance` the detector's pattern that proposed it.
-#[pyclass(frozen, eq, module = "kibitz")]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mate {
-    /// The move in SAN, such as 'Re8#'.
-    #[pyo3(get)]
-    san: String,
-    /// The move in UCI, such as 'e1e8'.
-    #[pyo3(get)]
-    uci: String,
-    /// The named mate patterns the move shows, possibly none.
-    #[pyo3(get)]
-    patterns: Vec<String>,
-    /// For `glance`: the detector's pattern ('closeQueen', 'edgeLine', 'bishops',
-    /// 'epaulette', 'closeRook', 'smothered'); None for exact search.
-    #[pyo3(get)]
-    glance: Option<&'static str>,
-}
-
-#[pymethods]
-impl Mate {
-    fn __repr__(&self) -> String {
-        let patterns: Vec<String> = self.patterns.iter().map(|p| format!("'{p}'")).collect();
-        let glance = self
-            .glance
-            .map(|g| format!(", glance='{g}'"))
-            .unwrap_or_default();
-        format!(
-            "Mate(san='{}', uci='{}', patterns=[{}]{glance})",
-            self.san,
-            self.uci,
-            patterns.join(", ")
-        )
-    }
-}
-
-impl Mate {
-    fn new(pos: &Position, mv: Move, glance: Option<&'static str>, castling: CastlingMode) -> Mate {
-        Mate {
-            san: san(pos, mv),
-            uci: mv.uci_in(castling),
-            patterns: mate::mate_patterns(pos, mv)
-                .into_iter()
-                .map(|p| p.name().to_string())
-                .collect(),
-            glance,
-        }
-    }
-}
-
-/// The Python name of a glance pattern (camelCase, like the pattern names).
-fn glance_name(pattern: GlancePattern) -> &'static str {
-    match pattern {
-        GlancePattern::CloseQueen => "closeQueen",
-        GlancePattern::EdgeLine => "edgeLine",
-        GlancePattern::Bishops => "bishops",
-        GlancePattern::Epaulette => "epaulette",
-        GlancePattern::CloseRook => "closeRook",
-        GlancePattern::Smothered => "smothered",
-    }
-}
-
-pub(crate) fn mates(pos: &Position, castling: CastlingMode) -> Vec<Mate> {
-    mate::mates_in_one(pos)
-        .into_iter()
-        .map(|mv| Mate::new(pos, mv, None, castling))
-        .collect()
-}
-
-pub(crate) fn threats(pos: &Position, castling: CastlingMode) -> Vec<Mate> {
-    pos.pass().map(|p| mates(&p, castling)).unwrap_or_default()
-}
-
-pub(crate) fn glance_mates(pos: &Position, castling: CastlingMode) -> Vec<Mate> {
-    mate::glance(pos)
-        .into_iter()
-        .map(|g| Mate::new(pos, g.mv, Some(glance_name(g.pattern)), castling))
-        .collect()
-}
+use crate::solve::SolveArgs;
 
 /// Every move of the side to move that checkmates, in SAN with pattern names.
 /// position is a FEN string or a Position; ValueError for a bad FEN. Castling is
@@ -183,4 +104,39 @@ pub fn mates_in_one_batch(
             Err(err) => Err(PyValueError::new_err(format!("fen {i}: {err}"))),
         })
         .collect()
+}
+
+/// Proves the shortest forced mate within n moves (kibitz.mate.solve): the same
+/// record `kibitz solve --json` writes — `mate` (n, or -n when the side to move is
+/// mated; None with a `reason` otherwise), `proven` (False when a limit struck),
+/// `keys` ({'uci', 'san'}, each with its `mate` length under all_keys=True),
+/// `line` (SAN), `nodes`, `ms`, and with tree=True the solution tree. The 50-move
+/// rule and repetitions are ignored, as in composed problems. Runs without the GIL.
+///
+/// >>> r = solve('8/8/8/8/7k/5K2/8/3R4 w - - 0 1', 3)
+/// >>> r['mate'], [k['san'] for k in r['keys']], r['line']
+/// (2, ['Rd5'], ['Rd5', 'Kh3', 'Rh5#'])
+#[pyfunction]
+#[pyo3(signature = (position, n, *, all_keys = false, tree = false, time = None, nodes = None, chess960 = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    n: u32,
+    all_keys: bool,
+    tree: bool,
+    time: Option<f64>,
+    nodes: Option<u64>,
+    chess960: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let args = SolveArgs {
+        n,
+        all_keys,
+        tree,
+        time,
+        nodes,
+    };
+    let time = args.checked_time()?;
+    let (pos, castling) = position_arg(position, chess960)?;
+    crate::solve::solve(py, &pos, castling, &args, time)
 }

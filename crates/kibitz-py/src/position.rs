@@ -5,8 +5,10 @@ use kibitz::notation::{parse_move, san};
 use kibitz::{CastlingMode, Move, Position};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
-use crate::mate::{Mate, glance_mates, mates, threats};
+use crate::mate_move::{Mate, glance_mates, mates, threats};
+use crate::solve::SolveArgs;
 
 /// A `ValueError` carrying a Rust error's message.
 pub(crate) fn value_error(err: impl std::fmt::Display) -> PyErr {
@@ -25,7 +27,7 @@ pub(crate) fn position_arg(
     value: &Bound<'_, PyAny>,
     chess960: bool,
 ) -> PyResult<(Position, CastlingMode)> {
-    let forced = castling_mode(chess960);
+    let forced = CastlingMode::from_chess960(chess960);
     if let Ok(p) = value.cast::<PyPosition>() {
         let p = p.borrow();
         let mode = if chess960 { forced } else { p.castling };
@@ -35,15 +37,6 @@ pub(crate) fn position_arg(
         .extract()
         .map_err(|_| PyTypeError::new_err("expected a FEN string or a kibitz.Position"))?;
     Ok((from_fen(&fen)?, forced))
-}
-
-/// `chess960=True` as the UCI form of castling.
-pub(crate) fn castling_mode(chess960: bool) -> CastlingMode {
-    if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    }
 }
 
 /// A legal chess position, from FEN (the initial position when fen is None).
@@ -83,7 +76,7 @@ impl PyPosition {
         };
         Ok(PyPosition {
             inner,
-            castling: castling_mode(chess960),
+            castling: CastlingMode::from_chess960(chess960),
         })
     }
 
@@ -106,26 +99,24 @@ impl PyPosition {
 
     /// The shortest forced mate within n moves: see kibitz.solve.
     #[pyo3(signature = (n, *, all_keys = false, tree = false, time = None, nodes = None))]
-    #[allow(clippy::too_many_arguments)]
     fn solve<'py>(
-        slf: &Bound<'py, Self>,
+        &self,
+        py: Python<'py>,
         n: u32,
         all_keys: bool,
         tree: bool,
         time: Option<f64>,
         nodes: Option<u64>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let chess960 = slf.borrow().chess960();
-        crate::scan::solve(
-            slf.py(),
-            slf.as_any(),
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let args = SolveArgs {
             n,
             all_keys,
             tree,
             time,
             nodes,
-            chess960,
-        )
+        };
+        let time = args.checked_time()?;
+        crate::solve::solve(py, &self.inner, self.castling, &args, time)
     }
 
     /// The number of move paths of `depth` plies (perft), counted without the GIL.

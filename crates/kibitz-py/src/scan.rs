@@ -7,59 +7,96 @@
 
 use std::io::{self, Read};
 
+use kibitz::CastlingMode;
 use kibitz_scan::chunk::{Chunker, Framing};
-use kibitz_scan::mate::{MateRow, MateScan};
+use kibitz_scan::mate::{MateMove, MateRow, MateScan};
+use kibitz_scan::pipeline::ordered;
 use kibitz_scan::source::Input;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::position::castling_mode;
-
-/// The names of the columns, in order (`threats_san` only with threats=True).
-const COLUMNS: [&str; 13] = [
-    "game",
-    "ply",
-    "fen",
-    "mates_san",
-    "mates_uci",
-    "patterns",
-    "glance",
-    "played_san",
-    "played_uci",
-    "missed",
-    "clock",
-    "eval",
-    "error",
+/// The columns, in order, each with its pandas dtype — the one list of them: the
+/// columns `scan_games` and `MateReader` give, and (as `kibitz.MATE_COLUMNS`)
+/// the `meta` of `kibitz.dask`. With threats=True, [`THREATS_COLUMN`] follows.
+pub(crate) const COLUMNS: [(&str, &str); 13] = [
+    ("game", "int64"),
+    ("ply", "Int64"),
+    ("fen", "object"),
+    ("mates_san", "object"),
+    ("mates_uci", "object"),
+    ("patterns", "object"),
+    ("glance", "object"),
+    ("played_san", "object"),
+    ("played_uci", "object"),
+    ("missed", "boolean"),
+    ("clock", "object"),
+    ("eval", "object"),
+    ("error", "object"),
 ];
+
+/// The column of the mates threatened, with threats=True.
+pub(crate) const THREATS_COLUMN: (&str, &str) = ("threats_san", "object");
+
+/// `kibitz.MATE_COLUMNS`: the columns and their pandas dtypes, in order.
+pub(crate) fn column_dtypes(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let dict = PyDict::new(py);
+    for (name, dtype) in COLUMNS {
+        dict.set_item(name, dtype)?;
+    }
+    Ok(dict)
+}
+
+/// Row `row`'s value in the column named `name`.
+fn cell<'py>(py: Python<'py>, row: &MateRow, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    let sans = |mates: &[MateMove]| mates.iter().map(|m| m.san.clone()).collect::<Vec<_>>();
+    Ok(match name {
+        "game" => row.game.into_pyobject(py)?.into_any(),
+        "ply" => row.ply.into_pyobject(py)?.into_any(),
+        "fen" => row.fen.clone().into_pyobject(py)?.into_any(),
+        "mates_san" => sans(&row.mates).into_pyobject(py)?.into_any(),
+        "mates_uci" => row
+            .mates
+            .iter()
+            .map(|m| m.uci.clone())
+            .collect::<Vec<_>>()
+            .into_pyobject(py)?
+            .into_any(),
+        "patterns" => row
+            .mates
+            .iter()
+            .map(|m| m.patterns.clone())
+            .collect::<Vec<_>>()
+            .into_pyobject(py)?
+            .into_any(),
+        "glance" => row
+            .mates
+            .iter()
+            .map(|m| m.glance)
+            .collect::<Vec<_>>()
+            .into_pyobject(py)?
+            .into_any(),
+        "played_san" => row.played_san.clone().into_pyobject(py)?.into_any(),
+        "played_uci" => row.played_uci.clone().into_pyobject(py)?.into_any(),
+        "missed" => row.missed.into_pyobject(py)?.into_any(),
+        "clock" => row.clock.clone().into_pyobject(py)?.into_any(),
+        "eval" => row.eval.clone().into_pyobject(py)?.into_any(),
+        "error" => row.error.clone().into_pyobject(py)?.into_any(),
+        "threats_san" => sans(&row.threats).into_pyobject(py)?.into_any(),
+        _ => py.None().into_bound(py),
+    })
+}
 
 /// The rows as a dict of columns.
 fn columns<'py>(py: Python<'py>, rows: &[MateRow], threats: bool) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
-    macro_rules! column {
-        ($name:expr, $get:expr) => {{
-            let list = PyList::empty(py);
-            for row in rows {
-                list.append($get(row))?;
-            }
-            dict.set_item($name, list)?;
-        }};
-    }
-    column!(COLUMNS[0], |r: &MateRow| r.game);
-    column!(COLUMNS[1], |r: &MateRow| r.ply);
-    column!(COLUMNS[2], |r: &MateRow| r.fen.clone());
-    column!(COLUMNS[3], |r: &MateRow| r.mates_san.clone());
-    column!(COLUMNS[4], |r: &MateRow| r.mates_uci.clone());
-    column!(COLUMNS[5], |r: &MateRow| r.patterns.clone());
-    column!(COLUMNS[6], |r: &MateRow| r.glance.clone());
-    column!(COLUMNS[7], |r: &MateRow| r.played_san.clone());
-    column!(COLUMNS[8], |r: &MateRow| r.played_uci.clone());
-    column!(COLUMNS[9], |r: &MateRow| r.missed);
-    column!(COLUMNS[10], |r: &MateRow| r.clock.clone());
-    column!(COLUMNS[11], |r: &MateRow| r.eval.clone());
-    column!(COLUMNS[12], |r: &MateRow| r.error.clone());
-    if threats {
-        column!("threats_san", |r: &MateRow| r.threats_san.clone());
+    let names = COLUMNS.iter().chain(threats.then_some(&THREATS_COLUMN));
+    for &(name, _) in names {
+        let list = PyList::empty(py);
+        for row in rows {
+            list.append(cell(py, row, name)?)?;
+        }
+        dict.set_item(name, list)?;
     }
     Ok(dict)
 }
@@ -108,7 +145,7 @@ fn mate_scan(threats: bool, glance_only: bool, chess960: bool) -> MateScan {
         glance_only,
         threats,
         json: false,
-        castling: castling_mode(chess960),
+        castling: CastlingMode::from_chess960(chess960),
     }
 }
 
@@ -165,7 +202,7 @@ pub fn scan_games<'py>(
 }
 
 /// The rows of every game, in order, scanned on up to `threads` threads in
-/// contiguous blocks.
+/// contiguous blocks through kibitz-scan's ordered pipeline.
 fn scan_in_parallel(
     scan: &MateScan,
     texts: &[Option<String>],
@@ -199,19 +236,13 @@ fn scan_in_parallel(
         }
         rows
     };
-    if threads <= 1 || texts.len() <= block {
-        return scan_block(0);
-    }
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..texts.len())
-            .step_by(block)
-            .map(|start| s.spawn(move || scan_block(start)))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    })
+    let mut rows = Vec::new();
+    let blocks = (0..texts.len()).step_by(block);
+    let _ = ordered(blocks, threads, scan_block, |block_rows| {
+        rows.extend(block_rows);
+        Ok::<(), core::convert::Infallible>(())
+    });
+    rows
 }
 
 /// A Python binary file object as a reader (its `read(n)`, under the GIL).
@@ -309,62 +340,4 @@ impl MateReader {
             }
         }
     }
-}
-
-/// Proves the shortest forced mate within n moves (kibitz.mate.solve): the same
-/// record `kibitz solve --json` writes — `mate` (n, or -n when the side to move is
-/// mated; None with a `reason` otherwise), `proven` (False when a limit struck),
-/// `keys` ({'uci', 'san'}, each with its `mate` length under all_keys=True),
-/// `line` (SAN), `nodes`, `ms`, and with tree=True the solution tree. The 50-move
-/// rule and repetitions are ignored, as in composed problems. Runs without the GIL.
-///
-/// >>> r = solve('8/8/8/8/7k/5K2/8/3R4 w - - 0 1', 3)
-/// >>> r['mate'], [k['san'] for k in r['keys']], r['line']
-/// (2, ['Rd5'], ['Rd5', 'Kh3', 'Rh5#'])
-#[pyfunction]
-#[pyo3(signature = (position, n, *, all_keys = false, tree = false, time = None, nodes = None, chess960 = false))]
-#[allow(clippy::too_many_arguments)]
-pub fn solve<'py>(
-    py: Python<'py>,
-    position: &Bound<'py, PyAny>,
-    n: u32,
-    all_keys: bool,
-    tree: bool,
-    time: Option<f64>,
-    nodes: Option<u64>,
-    chess960: bool,
-) -> PyResult<Bound<'py, PyAny>> {
-    let max = kibitz::mate::solve::MAX_MATE_MOVES;
-    if !(1..=max).contains(&n) {
-        return Err(PyValueError::new_err(format!(
-            "n must be 1 to {max}, not {n}"
-        )));
-    }
-    let time = match time {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 && s <= 1e6 => {
-            Some(std::time::Duration::from_secs_f64(s))
-        }
-        Some(s) => {
-            return Err(PyValueError::new_err(format!(
-                "time must be seconds above 0, not {s}"
-            )));
-        }
-    };
-    let (pos, castling) = crate::position::position_arg(position, chess960)?;
-    let scan = kibitz_scan::solve::SolveScan {
-        mate: Some(n),
-        all_keys,
-        tree,
-        json: true,
-        time,
-        nodes,
-        castling,
-        stop: None,
-    };
-    let fen = pos.fen();
-    // The record as `kibitz solve` writes it, read back as a dict: one layout.
-    let scanned = py.detach(|| scan.one("position", &fen));
-    let json = py.import("json")?;
-    json.call_method1("loads", (scanned.out.text.trim_end(),))
 }

@@ -16,6 +16,9 @@ pub enum Format {
         columns: PuzzleColumns,
         /// Is the first line a header?
         header: bool,
+        /// The number of the first line that is not blank or a `#` comment: the
+        /// header, or the first row (the lines before it are no records).
+        first_line: u64,
     },
     /// PGN games.
     Pgn,
@@ -35,18 +38,19 @@ impl Format {
     ///     Format::Puzzles { header: true, .. }
     /// ));
     /// // Any column order, quoted names.
-    /// let Format::Puzzles { columns, header: true } = Format::detect(b"\"Moves\",\"FEN\"\n") else {
+    /// let Format::Puzzles { columns, header: true, first_line: 2 } =
+    ///     Format::detect(b"# comment\n\"Moves\",\"FEN\"\n")
+    /// else {
     ///     panic!("not read as puzzles");
     /// };
     /// assert_eq!((columns.fen, columns.moves), (1, 0));
     /// ```
     pub fn detect(head: &[u8]) -> Format {
         let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-        let first = head
-            .split(|&b| b == b'\n')
-            .map(<[u8]>::trim_ascii)
-            .find(|l| !l.is_empty() && !l.starts_with(b"#"))
-            .unwrap_or(b"");
+        let (first_line, first) = (1u64..)
+            .zip(head.split(|&b| b == b'\n').map(<[u8]>::trim_ascii))
+            .find(|(_, l)| !l.is_empty() && !l.starts_with(b"#"))
+            .unwrap_or((1, b""));
         if first.starts_with(b"[")
             || first.starts_with(b"1.")
             || first.starts_with(b"{")
@@ -62,6 +66,7 @@ impl Format {
             return Format::Puzzles {
                 columns,
                 header: true,
+                first_line,
             };
         }
         // The header-less Lichess CSV: FEN,Moves,Rating.
@@ -76,6 +81,7 @@ impl Format {
             return Format::Puzzles {
                 columns: PuzzleColumns::HEADERLESS,
                 header: false,
+                first_line,
             };
         }
         Format::Fen

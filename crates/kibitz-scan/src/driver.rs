@@ -1,5 +1,6 @@
 //! One input, start to end: open, detect, chunk, scan in parallel, write in order.
 
+use core::fmt;
 use std::io;
 
 use crate::chunk::{Chunk, Chunker, ReadError};
@@ -7,7 +8,7 @@ use crate::detect::Format;
 use crate::pipeline::ordered;
 use crate::render::Stream;
 use crate::scanned::{Scanned, Totals};
-use crate::source::Input;
+use crate::source::{Compression, Input};
 
 /// How a batch runs.
 #[derive(Copy, Clone, Debug)]
@@ -30,12 +31,68 @@ impl Default for Options {
 /// How many bytes format detection looks at.
 const DETECT_BYTES: usize = 64 * 1024;
 
+/// The input ended in error (a damaged compressed stream, a failing disk) after
+/// the records before it: its name and what went wrong.
+#[derive(Debug)]
+pub struct InputError {
+    /// The input's name.
+    pub name: String,
+    /// The compression it was read through.
+    pub compression: Compression,
+    /// What the reader said, and where.
+    pub error: ReadError,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.error)?;
+        if self.compression != Compression::None {
+            write!(
+                f,
+                " ({} input, damaged or truncated)",
+                self.compression.name()
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InputError {}
+
 /// Runs `scan` over `input`: `format` picks the format from the first bytes
-/// (`Format::detect`, or a fixed one), `scan` turns a chunk into rendered records
-/// on a worker, and `sink` is called on this thread with each chunk's records in
-/// input order, the number of games before the chunk and the raw bytes read so
-/// far. Returns the totals; a read error (a damaged compressed stream) is one more
-/// error, reported on standard error after the records before it.
+/// (`Format::detect`, or a fixed one), `scan` turns a chunk into records on a
+/// worker, and `sink` is called on this thread with each chunk's records in input
+/// order (or, last, the error that ended the input) and the raw bytes read so far.
+pub fn run_each<T: Send>(
+    input: Input,
+    options: &Options,
+    format: impl FnOnce(&[u8]) -> Format,
+    scan: impl Fn(&str, Format, &Chunk) -> T + Sync,
+    mut sink: impl FnMut(Result<T, InputError>, u64) -> io::Result<()>,
+) -> io::Result<()> {
+    let name = input.name.clone();
+    let compression = input.compression;
+    let raw = input.raw_counter();
+    let mut chunker = Chunker::new(input, options.chunk_bytes);
+    let format = format(chunker.head(DETECT_BYTES));
+    chunker.set_framing(format.framing());
+    let work = |item: Result<Chunk, ReadError>| match item {
+        Ok(chunk) => Ok(scan(&name, format, &chunk)),
+        Err(error) => Err(InputError {
+            name: name.clone(),
+            compression,
+            error,
+        }),
+    };
+    ordered(chunker, options.threads, work, |records| {
+        sink(records, raw.load(std::sync::atomic::Ordering::Relaxed))
+    })
+}
+
+/// [`run_each`] with records rendered: `sink` is called with each chunk's
+/// [`Scanned`], the number of games before the chunk and the raw bytes read so
+/// far. Returns the totals; a read error is one more error, reported on standard
+/// error after the records before it.
 pub fn run(
     input: Input,
     options: &Options,
@@ -43,36 +100,18 @@ pub fn run(
     scan: impl Fn(&str, Format, &Chunk) -> Scanned + Sync,
     mut sink: impl FnMut(&Scanned, u64, u64) -> io::Result<()>,
 ) -> io::Result<Totals> {
-    let name = input.name.clone();
-    let compression = input.compression;
-    let raw = input.raw_counter();
-    let mut chunker = Chunker::new(input, options.chunk_bytes);
-    let format = format(chunker.head(DETECT_BYTES));
-    chunker.set_framing(format.framing());
     let mut totals = Totals::default();
-    let work = |item: Result<Chunk, ReadError>| match item {
-        Ok(chunk) => scan(&name, format, &chunk),
-        Err(err) => {
+    run_each(input, options, format, scan, |records, raw| {
+        let scanned = records.unwrap_or_else(|err| {
             let mut scanned = Scanned::default();
             scanned.totals.errors = 1;
             scanned.out.switch(Stream::Stderr);
-            let raw_note = if compression == crate::source::Compression::None {
-                String::new()
-            } else {
-                format!(" ({} input, damaged or truncated)", compression.name())
-            };
-            scanned.out.text = format!("kibitz: {name}: {err}{raw_note}\n");
+            scanned.out.text = format!("kibitz: {err}\n");
             scanned
-        }
-    };
-    ordered(chunker, options.threads, work, |scanned| {
+        });
         let before = totals.games;
         totals += scanned.totals;
-        sink(
-            &scanned,
-            before,
-            raw.load(std::sync::atomic::Ordering::Relaxed),
-        )
+        sink(&scanned, before, raw)
     })?;
     Ok(totals)
 }

@@ -36,7 +36,39 @@ impl GameList {
     /// );
     /// ```
     pub fn chunk(&self, name: &str, chunk: &Chunk) -> Scanned {
+        self.list(name, chunk, None).scanned
+    }
+
+    /// The games of one chunk as typed records, each numbered by its place in
+    /// the chunk (from 0), and the chunk's counts: the listing of [`GameList::chunk`]
+    /// for a front end that uses the records as they are.
+    ///
+    /// ```
+    /// use kibitz_scan::chunk::Chunk;
+    /// use kibitz_scan::games::GameList;
+    /// let chunk = Chunk { bytes: b"[White \"A\"]\n\n1. e4 e5 *\n\n1. e4 Zz9 *\n".to_vec(), first_line: 1, ..Chunk::default() };
+    /// let (games, totals) = GameList::default().chunk_records(&chunk);
+    /// assert_eq!(totals.games, 2);
+    /// assert_eq!(games[0].tags, [("White".to_string(), "A".to_string())]);
+    /// assert_eq!((games[0].plies, games[0].result.as_deref()), (2, Some("*")));
+    /// assert_eq!(games[1].error.as_ref().unwrap().to_string(), "line 5, ply 2: invalid SAN: \"Zz9\"");
+    /// ```
+    pub fn chunk_records(&self, chunk: &Chunk) -> (Vec<GameRecord>, Totals) {
+        let lister = self.list("", chunk, Some(Vec::new()));
+        (lister.records.unwrap_or_default(), lister.scanned.totals)
+    }
+
+    /// Runs the visitor over `chunk`, rendering records, or keeping them typed in
+    /// `records` when it is given.
+    fn list<'a>(
+        &self,
+        name: &'a str,
+        chunk: &Chunk,
+        records: Option<Vec<GameRecord>>,
+    ) -> Lister<'a> {
         let mut lister = Lister {
+            records,
+            typed_tags: Vec::new(),
             json: self.json,
             name,
             game: 0,
@@ -54,7 +86,15 @@ impl GameList {
         if chunk.last
             && let Some(open) = lister.open.take()
         {
-            lister.scanned.out.rewind(open.checkpoint);
+            match &mut lister.records {
+                Some(records) => {
+                    // Written again below, with its tags.
+                    if let Some(last) = records.pop() {
+                        lister.typed_tags = last.tags;
+                    }
+                }
+                None => lister.scanned.out.rewind(open.checkpoint),
+            }
             lister.game -= 1;
             lister.scanned.totals.errors += 1;
             let error = GameError {
@@ -63,12 +103,33 @@ impl GameList {
             };
             lister.record(open.plies, &open.position, Some(&error));
         }
-        lister.scanned
+        lister
     }
+}
+
+/// One game as [`GameList::chunk_records`] gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's place in its chunk, from 0.
+    pub game: u64,
+    /// Its tags, in order, values decoded (UTF-8, else Latin-1).
+    pub tags: Vec<(String, String)>,
+    /// Plies read.
+    pub plies: usize,
+    /// The movetext's result, else the `[Result]` tag's.
+    pub result: Option<String>,
+    /// The final position; None when the game could not be set up.
+    pub fen: Option<String>,
+    /// Why the game could not be read to its end.
+    pub error: Option<GameError>,
 }
 
 /// The visitor: tags rendered as they come, the record at the end of the game.
 struct Lister<'a> {
+    /// When kept typed: the records so far (and nothing rendered).
+    records: Option<Vec<GameRecord>>,
+    /// When kept typed: the game's tags so far.
+    typed_tags: Vec<(String, String)>,
     json: bool,
     name: &'a str,
     /// The game's place in the chunk, from 0.
@@ -96,6 +157,7 @@ struct OpenGame {
 
 impl Visitor for Lister<'_> {
     fn begin_game(&mut self, _line: usize) {
+        self.typed_tags.clear();
         self.tags.clear();
         self.tag_count = 0;
         self.result_tag = None;
@@ -109,6 +171,13 @@ impl Visitor for Lister<'_> {
             Err(_) => self.value.push_str(&decode(value)),
         }
         let name = decode(name);
+        if self.records.is_some() {
+            if name == "Result" && self.result_tag.is_none() {
+                self.result_tag = Some(self.value.clone());
+            }
+            self.typed_tags.push((name, self.value.clone()));
+            return;
+        }
         if self.tag_count > 0 {
             self.tags.push(if self.json { ',' } else { ' ' });
         }
@@ -156,6 +225,18 @@ impl Lister<'_> {
                 PgnErrorKind::Fen(_) | PgnErrorKind::UnsupportedVariant(_)
             )
         });
+        if let Some(records) = &mut self.records {
+            records.push(GameRecord {
+                game: self.game,
+                tags: core::mem::take(&mut self.typed_tags),
+                plies,
+                result: result.map(str::to_string),
+                fen: (!unplayed).then(|| position.fen()),
+                error: error.cloned(),
+            });
+            self.game += 1;
+            return;
+        }
         let error = error.map(|err| {
             let mut message = Rendered::default();
             message.text.push_str("game ");

@@ -11,10 +11,12 @@
 //! - [`source`]: opening files and stdin, decompression by magic bytes.
 //! - [`detect`]: FEN/EPD, puzzle CSV or PGN, told from the first lines.
 //! - [`chunk`]: cutting the stream at record boundaries.
+//! - [`reader`]: the one reader of FEN/EPD lines and puzzle CSV rows.
 //! - [`pipeline`]: the ordered parallel map.
 //! - [`mate`] and [`games`]: the scans behind `kibitz mate` and `kibitz pgn`.
 //! - [`render`] and [`json`]: records written into reused buffers; [`scanned`]: a
 //!   chunk's records and counts.
+//! - [`report`]: PGN games with their mates in one, grouped by game, typed.
 //! - [`run`]: all of it for one input.
 
 pub mod chunk;
@@ -25,11 +27,13 @@ pub mod json;
 pub mod lines;
 pub mod mate;
 pub mod pipeline;
+pub mod reader;
 pub mod render;
+pub mod report;
 pub mod scanned;
 pub mod solve;
 pub mod source;
 
 mod driver;
 
-pub use driver::{Options, run};
+pub use driver::{InputError, Options, run, run_each};

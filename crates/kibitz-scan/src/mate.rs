@@ -12,7 +12,6 @@ use core::fmt::Write as _;
 use core::ops::ControlFlow;
 
 use kibitz::mate::{GlanceMate, glance, glance_threats, mate_patterns, mate_threats, mates_in_one};
-use kibitz::notation::lichess;
 use kibitz::notation::pgn::{
     Annotations, Clock, GameEnd, GameError, PgnErrorKind, Variant, Visitor, annotations,
     visit_games,
@@ -21,10 +20,9 @@ use kibitz::notation::{SanStyle, write_san};
 use kibitz::{CastlingMode, Move, Position};
 
 use crate::chunk::Chunk;
-use crate::csv_line::CsvLine;
 use crate::detect::Format;
 use crate::json;
-use crate::lines::lines;
+use crate::reader::{LineError, LineReader, read_one};
 use crate::render::Rendered;
 use crate::scanned::{Scanned, Totals};
 
@@ -49,6 +47,53 @@ pub struct Mate {
     pub mv: Move,
     /// Seen statically by [`kibitz::mate::glance`]?
     pub glance: bool,
+}
+
+/// A mating move as every front end shows it: UCI, SAN, the pattern names, and
+/// whether the glance detector saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MateMove {
+    /// In UCI, castling written as asked.
+    pub uci: String,
+    /// In SAN, such as `Re8#`.
+    pub san: String,
+    /// The mate patterns it shows (`backRankMate`, …), possibly none.
+    pub patterns: Vec<&'static str>,
+    /// Seen statically by [`kibitz::mate::glance`]?
+    pub glance: bool,
+}
+
+impl MateMove {
+    /// The mate `mv` of `pos`.
+    ///
+    /// ```
+    /// use kibitz::{CastlingMode, Position};
+    /// use kibitz_scan::mate::MateMove;
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
+    /// let mv = kibitz::mate::mates_in_one(&pos)[0];
+    /// let mate = MateMove::new(&pos, mv, true, CastlingMode::Standard);
+    /// assert_eq!((mate.uci.as_str(), mate.san.as_str()), ("e1e8", "Re8#"));
+    /// assert_eq!(mate.patterns, ["backRankMate"]);
+    /// ```
+    pub fn new(pos: &Position, mv: Move, glance: bool, castling: CastlingMode) -> MateMove {
+        let mut san = String::new();
+        let _ = write_san(&mut san, pos, mv, SanStyle::Standard);
+        MateMove {
+            uci: mv.uci_in(castling),
+            san,
+            patterns: mate_patterns(pos, mv).iter().map(|p| p.name()).collect(),
+            glance,
+        }
+    }
+
+    /// Every mate of a scan's answer for `pos`.
+    pub fn all(pos: &Position, mates: &[Mate], castling: CastlingMode) -> Vec<MateMove> {
+        mates
+            .iter()
+            .map(|m| MateMove::new(pos, m.mv, m.glance, castling))
+            .collect()
+    }
 }
 
 /// What the scan finds in one position.
@@ -98,18 +143,18 @@ impl MateScan {
             text: name,
             json: &escaped,
         });
-        let text = text.trim();
-        let parsed = if text == "startpos" {
-            Ok(Position::startpos())
-        } else {
-            parse_fen_line(text)
-        };
-        self.position(&mut scanned, &input, parsed);
+        let read = read_one(text).map(|entry| entry.position);
+        self.position(&mut scanned, &input, read);
         scanned
     }
 
     /// One position's record (or its error's).
-    fn position(&self, scanned: &mut Scanned, input: &Input<'_>, parsed: Result<Position, String>) {
+    fn position(
+        &self,
+        scanned: &mut Scanned,
+        input: &Input<'_>,
+        parsed: Result<Position, LineError>,
+    ) {
         scanned.totals.positions += 1;
         match parsed {
             Ok(pos) => {
@@ -187,64 +232,10 @@ impl MateScan {
     fn positions(&self, name: Name<'_>, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
         // About 150 bytes a position in JSON, 100 in text: grow the buffer once.
         scanned.out.text.reserve(chunk.bytes.len() * 3 / 2);
-        let (header, columns) = match format {
-            Format::Puzzles { columns, header } => (header, Some(columns)),
-            _ => (false, None),
-        };
-        // At the start of a CSV input: `#` comment lines, then the header if there
-        // is one, as `Format::detect` read them (the comment was once taken for the
-        // header, and the header for a bad row).
-        let mut leading = chunk.first_line == 1;
-        let mut csv = CsvLine::default();
-        for mut line in lines(chunk) {
-            // A UTF-8 byte-order mark at the start of the input is no part of a record.
-            if line.number == 1 {
-                line.bytes = line
-                    .bytes
-                    .strip_prefix(b"\xEF\xBB\xBF")
-                    .unwrap_or(line.bytes);
-            }
-            let bytes = line.bytes.trim_ascii();
-            if bytes.is_empty() {
-                continue;
-            }
-            let parsed = if let Some(columns) = columns {
-                if line.text().trim().is_empty() {
-                    continue;
-                }
-                if leading {
-                    if line.text().trim_start().starts_with('#') {
-                        continue;
-                    }
-                    leading = false;
-                    if header {
-                        continue;
-                    }
-                }
-                csv.split(line.bytes);
-                let cells = csv.cells();
-                let cells: Vec<&str> = cells.iter().map(|c| c.as_ref()).collect();
-                lichess::read_cells(&cells, &columns)
-                    .map(|puzzle| puzzle.position)
-                    .map_err(|e| e.to_string())
-            } else if bytes.is_ascii() {
-                // The usual case, read from the bytes as they are.
-                if bytes.starts_with(b"#") {
-                    continue;
-                }
-                Position::from_epd_line(bytes).map_err(|e| e.to_string())
-            } else {
-                // Other spaces than ASCII ones count as blanks, as `str::trim` says.
-                let text = line.text();
-                let trimmed = text.trim();
-                if trimmed.is_empty() || trimmed.starts_with('#') {
-                    continue;
-                }
-                Position::from_epd_line(trimmed.as_bytes()).map_err(|e| e.to_string())
-            };
-            let number = line.number;
-            self.position(scanned, &Input::Line { name, line: number }, parsed);
-        }
+        LineReader::new(format).read(chunk, |line, read| {
+            let read = read.map(|entry| entry.position);
+            self.position(scanned, &Input::Line { name, line }, read);
+        });
     }
 
     fn games(&self, name: Name<'_>, chunk: &Chunk, scanned: &mut Scanned) {
@@ -303,7 +294,7 @@ impl MateScan {
     /// ]);
     /// assert_eq!(totals.games, 2);
     /// assert_eq!((rows[0].game, rows[0].ply), (0, Some(4)));
-    /// assert_eq!(rows[0].mates_san, ["Qh4#"]);
+    /// assert_eq!(rows[0].mates[0].san, "Qh4#");
     /// assert_eq!(rows[0].played_san.as_deref(), Some("Nc6"));
     /// assert_eq!(rows[0].missed, Some(true));
     /// assert_eq!(rows[2].game, 1);
@@ -552,16 +543,10 @@ pub struct MateRow {
     pub ply: Option<u32>,
     /// The position, in FEN (X-FEN castling rights).
     pub fen: Option<String>,
-    /// The mating moves in SAN.
-    pub mates_san: Vec<String>,
-    /// The mating moves in UCI.
-    pub mates_uci: Vec<String>,
-    /// The pattern names of each mating move (`backRankMate`, …).
-    pub patterns: Vec<Vec<String>>,
-    /// Did the glance detector see each mating move?
-    pub glance: Vec<bool>,
-    /// With threats asked for: the mates the other side threatens, in SAN.
-    pub threats_san: Vec<String>,
+    /// The mating moves.
+    pub mates: Vec<MateMove>,
+    /// With threats asked for: the mates the other side threatens.
+    pub threats: Vec<MateMove>,
     /// The move played, in SAN.
     pub played_san: Option<String>,
     /// The move played, in UCI.
@@ -623,21 +608,11 @@ impl Records for Rows {
             game: self.game(input),
             ply,
             fen: Some(pos.fen()),
+            mates: MateMove::all(pos, found.mates, found.castling),
             ..MateRow::default()
         };
-        for m in found.mates {
-            row.mates_san.push(san(pos, m.mv));
-            row.mates_uci.push(m.mv.uci_in(found.castling));
-            row.patterns.push(
-                mate_patterns(pos, m.mv)
-                    .iter()
-                    .map(|p| p.name().to_string())
-                    .collect(),
-            );
-            row.glance.push(m.glance);
-        }
         if let Some((passed, threats)) = found.threats {
-            row.threats_san = threats.iter().map(|m| san(passed, m.mv)).collect();
+            row.threats = MateMove::all(passed, threats, found.castling);
         }
         if let Some(mv) = found.played {
             row.played_san = Some(san(pos, mv));

@@ -14,19 +14,17 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use kibitz::mate::solve::{
-    MAX_MATE_MOVES, Solution, SolveOptions, Tree, TreeMove, TreeReply, Verdict, solve,
+    MAX_MATE_MOVES, SolveOptions, Tree, TreeMove, TreeReply, Verdict, solve,
 };
-use kibitz::notation::lichess;
 use kibitz::notation::pgn::{GameEnd, Visitor, visit_games};
-use kibitz::notation::{SanStyle, write_san};
+use kibitz::notation::{SanStyle, san, write_san};
 use kibitz::{CastlingMode, Move, Position};
 
 use crate::chunk::Chunk;
-use crate::csv_line::CsvLine;
 use crate::detect::Format;
 use crate::json;
-use crate::lines::lines;
 use crate::mate::{Input, Name, error_record};
+use crate::reader::{LineError, LineReader, read_one};
 use crate::render::Rendered;
 use crate::scanned::Scanned;
 
@@ -85,60 +83,20 @@ impl SolveScan {
         let mut scanned = Scanned::default();
         let mut escaped = String::new();
         json::escape(&mut escaped, name);
-        let text = text.trim();
-        let parsed = if text == "startpos" {
-            Ok((Position::startpos(), None))
-        } else {
-            Position::from_epd_line(text.as_bytes())
-                .map(|pos| (pos, epd_mate_bound(text)))
-                .map_err(|e| e.to_string())
-        };
         let name = Name {
             text: name,
             json: &escaped,
         };
-        self.position(&mut scanned, &Input::Named(name), parsed);
+        let read = read_one(text).map(|e| (e.position, e.mate_bound));
+        self.position(&mut scanned, &Input::Named(name), read);
         scanned
     }
 
     fn positions(&self, name: Name<'_>, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
-        let (header, columns) = match format {
-            Format::Puzzles { columns, header } => (header && chunk.first_line == 1, Some(columns)),
-            _ => (false, None),
-        };
-        let mut header_pending = header;
-        let mut csv = CsvLine::default();
-        for line in lines(chunk) {
-            let text = line.text();
-            let text = text.trim_start_matches('\u{feff}').trim();
-            if text.is_empty() || (columns.is_none() && text.starts_with('#')) {
-                continue;
-            }
-            let parsed = if let Some(columns) = columns {
-                if header_pending {
-                    header_pending = false;
-                    continue;
-                }
-                csv.split(line.bytes);
-                let cells = csv.cells();
-                let cells: Vec<&str> = cells.iter().map(|c| c.as_ref()).collect();
-                lichess::read_cells(&cells, &columns)
-                    .map(|puzzle| {
-                        let bound = puzzle.themes.as_ref().and_then(|t| theme_mate_bound(t));
-                        (puzzle.position, bound)
-                    })
-                    .map_err(|e| e.to_string())
-            } else {
-                Position::from_epd_line(text.as_bytes())
-                    .map(|pos| (pos, epd_mate_bound(text)))
-                    .map_err(|e| e.to_string())
-            };
-            let input = Input::Line {
-                name,
-                line: line.number,
-            };
-            self.position(scanned, &input, parsed);
-        }
+        LineReader::new(format).read(chunk, |line, read| {
+            let read = read.map(|e| (e.position, e.mate_bound));
+            self.position(scanned, &Input::Line { name, line }, read);
+        });
     }
 
     /// One position's record, or its error's.
@@ -146,14 +104,14 @@ impl SolveScan {
         &self,
         scanned: &mut Scanned,
         input: &Input<'_>,
-        parsed: Result<(Position, Option<u32>), String>,
+        parsed: Result<(Position, Option<u32>), LineError>,
     ) {
         scanned.totals.positions += 1;
         let (pos, label) = match parsed {
             Ok(p) => p,
             Err(err) => {
                 scanned.totals.errors += 1;
-                self.error(&mut scanned.out, input, &err);
+                self.error(&mut scanned.out, input, &err.to_string());
                 return;
             }
         };
@@ -163,6 +121,29 @@ impl SolveScan {
             self.error(&mut scanned.out, input, why);
             return;
         };
+        let record = self.solve(&pos, bound);
+        match record.verdict {
+            Verdict::MateIn(_) | Verdict::MatedIn(1..) => scanned.totals.with_mate += 1,
+            Verdict::Unknown { .. } => scanned.totals.unproven += 1,
+            _ => {}
+        }
+        record.write(&mut scanned.out, input, self.json);
+    }
+
+    /// Proves the shortest mate within `bound` moves (clamped to 1 to
+    /// [`MAX_MATE_MOVES`]) in `pos`: the record `kibitz solve` writes, typed.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz_scan::solve::SolveScan;
+    /// let pos = Position::from_fen("8/8/8/8/7k/5K2/8/3R4 w - - 0 1").unwrap();
+    /// let record = SolveScan::default().solve(&pos, 3);
+    /// assert_eq!(record.mate, Some(2));
+    /// assert_eq!(record.keys[0].san, "Rd5");
+    /// assert_eq!(record.line, ["Rd5", "Kh3", "Rh5#"]);
+    /// assert!(record.json_line("fen").starts_with(r#"{"input":"fen","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"#));
+    /// ```
+    pub fn solve(&self, pos: &Position, bound: u32) -> SolveRecord {
         let bound = bound.clamp(1, MAX_MATE_MOVES);
         let started = Instant::now();
         let opts = SolveOptions {
@@ -173,25 +154,8 @@ impl SolveScan {
             stop: self.stop.clone(),
             ..SolveOptions::mate_in(bound)
         };
-        let solution = solve(&pos, &opts);
+        let sol = solve(pos, &opts);
         let ms = started.elapsed().as_secs_f64() * 1e3;
-        match solution.outcome {
-            Verdict::MateIn(_) | Verdict::MatedIn(1..) => scanned.totals.with_mate += 1,
-            Verdict::Unknown { .. } => scanned.totals.unproven += 1,
-            _ => {}
-        }
-        self.record(&mut scanned.out, input, &pos, bound, &solution, ms);
-    }
-
-    fn record(
-        &self,
-        out: &mut Rendered,
-        input: &Input<'_>,
-        pos: &Position,
-        bound: u32,
-        sol: &Solution,
-        ms: f64,
-    ) {
         let castling = self.castling;
         let (mate, proven, reason) = match sol.outcome {
             Verdict::MateIn(n) => (Some(n as i64), true, None),
@@ -201,134 +165,40 @@ impl SolveScan {
             Verdict::NoMateWithin(_) => (None, true, Some("no mate within the bound")),
             Verdict::Unknown { .. } => (None, false, Some("a limit stopped the search")),
         };
-        let line = san_line(pos, &sol.line);
-        if self.json {
-            out.text.push('{');
-            json::key(&mut out.text, "input");
-            input.json(out);
-            let t = &mut out.text;
-            t.push(',');
-            json::key(t, "fen");
-            t.push('"');
-            let _ = pos.write_fen(t);
-            t.push_str("\",");
-            json::key(t, "bound");
-            json::uint(t, u64::from(bound));
-            t.push(',');
-            json::key(t, "mate");
-            match mate {
-                Some(n) => {
-                    let _ = write!(t, "{n}");
+        let keys = sol
+            .keys
+            .iter()
+            .map(|key| SolveKey {
+                uci: key.mv.uci_in(castling),
+                san: san(pos, key.mv),
+                mate: self.all_keys.then_some(key.mate_in),
+            })
+            .collect();
+        let tree = self.tree.then(|| {
+            sol.tree.as_ref().map(|tree| match tree {
+                Tree::Keys(keys) => SolveTree::Keys(
+                    keys.iter()
+                        .map(|k| AttackNode::new(pos, k, castling))
+                        .collect(),
+                ),
+                Tree::Defences(replies) => {
+                    SolveTree::Defences(DefenceNode::all(pos, replies, castling))
                 }
-                None => t.push_str("null"),
-            }
-            t.push(',');
-            json::key(t, "proven");
-            t.push_str(if proven { "true" } else { "false" });
-            // A limit that struck after the length was proven leaves the keys,
-            // the line or the tree partial: said so rather than left to guess.
-            if !sol.complete {
-                t.push(',');
-                json::key(t, "complete");
-                t.push_str("false");
-            }
-            if let Some(reason) = reason {
-                t.push(',');
-                json::key(t, "reason");
-                json::string(t, reason);
-            }
-            if let Verdict::Unknown { searched } = sol.outcome {
-                t.push(',');
-                json::key(t, "searched");
-                json::uint(t, u64::from(searched));
-            }
-            t.push(',');
-            json::key(t, "keys");
-            t.push('[');
-            for (i, key) in sol.keys.iter().enumerate() {
-                if i > 0 {
-                    t.push(',');
-                }
-                t.push('{');
-                move_fields(t, pos, key.mv, castling);
-                if self.all_keys {
-                    t.push(',');
-                    json::key(t, "mate");
-                    json::uint(t, u64::from(key.mate_in));
-                }
-                t.push('}');
-            }
-            t.push_str("],");
-            json::key(t, "line");
-            t.push('[');
-            for (i, san) in line.iter().enumerate() {
-                if i > 0 {
-                    t.push(',');
-                }
-                json::string(t, san);
-            }
-            t.push_str("],");
-            json::key(t, "nodes");
-            json::uint(t, sol.nodes);
-            t.push(',');
-            json::key(t, "ms");
-            let _ = write!(t, "{ms:.1}");
-            if self.tree {
-                t.push(',');
-                json::key(t, "tree");
-                match &sol.tree {
-                    Some(Tree::Keys(keys)) => {
-                        t.push('[');
-                        for (i, k) in keys.iter().enumerate() {
-                            if i > 0 {
-                                t.push(',');
-                            }
-                            tree_move(t, pos, k, castling);
-                        }
-                        t.push(']');
-                    }
-                    Some(Tree::Defences(replies)) => tree_replies(t, pos, replies, castling),
-                    None => t.push_str("null"),
-                }
-            }
-            t.push_str("}\n");
-        } else {
-            input.text(out);
-            let t = &mut out.text;
-            t.push_str("  ");
-            let _ = pos.write_fen(t);
-            t.push_str("  ");
-            match sol.outcome {
-                Verdict::MateIn(n) => {
-                    let _ = write!(t, "mate in {n}");
-                }
-                Verdict::MatedIn(0) => t.push_str("checkmated already"),
-                Verdict::MatedIn(n) => {
-                    let _ = write!(t, "mated in {n}");
-                }
-                Verdict::NoMateWithin(_) if !pos.has_legal_move() => t.push_str("stalemate"),
-                Verdict::NoMateWithin(n) => {
-                    let _ = write!(t, "no mate within {n}");
-                }
-                Verdict::Unknown { searched } => {
-                    let _ = write!(t, "not proven (no mate within {searched} proven)");
-                }
-            }
-            if !sol.keys.is_empty() {
-                t.push_str("  keys: ");
-                for (i, key) in sol.keys.iter().enumerate() {
-                    if i > 0 {
-                        t.push(' ');
-                    }
-                    let _ = write_san(t, pos, key.mv, SanStyle::Standard);
-                }
-            }
-            if !line.is_empty() {
-                t.push_str("  line: ");
-                t.push_str(&line.join(" "));
-            }
-            let _ = write!(t, "  nodes: {}  ms: {ms:.1}", sol.nodes);
-            t.push('\n');
+            })
+        });
+        SolveRecord {
+            fen: pos.fen(),
+            bound,
+            verdict: sol.outcome,
+            mate,
+            proven,
+            complete: sol.complete,
+            reason,
+            keys,
+            line: san_line(pos, &sol.line),
+            nodes: sol.nodes,
+            ms,
+            tree,
         }
     }
 
@@ -345,40 +215,293 @@ impl SolveScan {
     }
 }
 
-/// `"uci":"…","san":"…"` of a move in `pos`.
-fn move_fields(t: &mut String, pos: &Position, mv: Move, castling: CastlingMode) {
+/// The answer for one position, as `kibitz solve` writes it, the API answers it
+/// and Python's `kibitz.solve` returns it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveRecord {
+    /// The position, in FEN.
+    pub fen: String,
+    /// The bound N the search was given.
+    pub bound: u32,
+    /// What was proven.
+    pub verdict: Verdict,
+    /// The mate's length, negative when the side to move is mated; None with a
+    /// `reason`.
+    pub mate: Option<i64>,
+    /// False when a limit stopped the search before the answer was proven.
+    pub proven: bool,
+    /// False when a limit struck after the length was proven: the keys, line or
+    /// tree are partial.
+    pub complete: bool,
+    /// Why there is no `mate`.
+    pub reason: Option<&'static str>,
+    /// The keys (with `all_keys`, every move that mates within N).
+    pub keys: Vec<SolveKey>,
+    /// A principal line, in SAN.
+    pub line: Vec<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds taken.
+    pub ms: f64,
+    /// With `tree`: the solution tree (None inside when there is none to give).
+    pub tree: Option<Option<SolveTree>>,
+}
+
+/// A key: a first move that forces mate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveKey {
+    /// In UCI.
+    pub uci: String,
+    /// In SAN.
+    pub san: String,
+    /// With `all_keys`: the fewest moves in which it mates.
+    pub mate: Option<u32>,
+}
+
+/// A solution tree: from the attacker's keys, or (the side to move being mated)
+/// from its defences.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveTree {
+    /// The attacker's keys.
+    Keys(Vec<AttackNode>),
+    /// Every defence of the side to move.
+    Defences(Vec<DefenceNode>),
+}
+
+/// An attacker's move and every defence to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackNode {
+    /// In UCI.
+    pub uci: String,
+    /// In SAN.
+    pub san: String,
+    /// Every legal defence (none after mate).
+    pub replies: Vec<DefenceNode>,
+}
+
+/// A defence and the attacker's answer to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefenceNode {
+    /// In UCI.
+    pub uci: String,
+    /// In SAN.
+    pub san: String,
+    /// A shortest mating answer.
+    pub then: AttackNode,
+}
+
+impl AttackNode {
+    fn new(pos: &Position, node: &TreeMove, castling: CastlingMode) -> AttackNode {
+        AttackNode {
+            uci: node.mv.uci_in(castling),
+            san: san(pos, node.mv),
+            replies: DefenceNode::all(&pos.after(node.mv), &node.replies, castling),
+        }
+    }
+}
+
+impl DefenceNode {
+    fn all(pos: &Position, replies: &[TreeReply], castling: CastlingMode) -> Vec<DefenceNode> {
+        replies
+            .iter()
+            .map(|reply| DefenceNode {
+                uci: reply.mv.uci_in(castling),
+                san: san(pos, reply.mv),
+                then: AttackNode::new(&pos.after(reply.mv), &reply.then, castling),
+            })
+            .collect()
+    }
+}
+
+impl SolveRecord {
+    /// The record as one line of JSON (with its line feed), its `input` named
+    /// `name`: the bytes `kibitz solve --json` writes.
+    pub fn json_line(&self, name: &str) -> String {
+        let mut escaped = String::new();
+        json::escape(&mut escaped, name);
+        let input = Input::Named(Name {
+            text: name,
+            json: &escaped,
+        });
+        let mut out = Rendered::default();
+        self.write(&mut out, &input, true);
+        out.text
+    }
+
+    /// Writes the record as text or JSON.
+    fn write(&self, out: &mut Rendered, input: &Input<'_>, as_json: bool) {
+        if as_json {
+            out.text.push('{');
+            json::key(&mut out.text, "input");
+            input.json(out);
+            self.json_fields(&mut out.text);
+            out.text.push_str("}\n");
+        } else {
+            input.text(out);
+            self.text(&mut out.text);
+            out.text.push('\n');
+        }
+    }
+
+    /// `,"fen":…` to the end of the record.
+    fn json_fields(&self, t: &mut String) {
+        t.push(',');
+        json::key(t, "fen");
+        json::string(t, &self.fen);
+        t.push(',');
+        json::key(t, "bound");
+        json::uint(t, u64::from(self.bound));
+        t.push(',');
+        json::key(t, "mate");
+        match self.mate {
+            Some(n) => {
+                let _ = write!(t, "{n}");
+            }
+            None => t.push_str("null"),
+        }
+        t.push(',');
+        json::key(t, "proven");
+        t.push_str(if self.proven { "true" } else { "false" });
+        // A limit that struck after the length was proven leaves the keys,
+        // the line or the tree partial: said so rather than left to guess.
+        if !self.complete {
+            t.push(',');
+            json::key(t, "complete");
+            t.push_str("false");
+        }
+        if let Some(reason) = self.reason {
+            t.push(',');
+            json::key(t, "reason");
+            json::string(t, reason);
+        }
+        if let Verdict::Unknown { searched } = self.verdict {
+            t.push(',');
+            json::key(t, "searched");
+            json::uint(t, u64::from(searched));
+        }
+        t.push(',');
+        json::key(t, "keys");
+        t.push('[');
+        for (i, key) in self.keys.iter().enumerate() {
+            if i > 0 {
+                t.push(',');
+            }
+            t.push('{');
+            move_fields(t, &key.uci, &key.san);
+            if let Some(mate) = key.mate {
+                t.push(',');
+                json::key(t, "mate");
+                json::uint(t, u64::from(mate));
+            }
+            t.push('}');
+        }
+        t.push_str("],");
+        json::key(t, "line");
+        t.push('[');
+        for (i, san) in self.line.iter().enumerate() {
+            if i > 0 {
+                t.push(',');
+            }
+            json::string(t, san);
+        }
+        t.push_str("],");
+        json::key(t, "nodes");
+        json::uint(t, self.nodes);
+        t.push(',');
+        json::key(t, "ms");
+        let _ = write!(t, "{:.1}", self.ms);
+        if let Some(tree) = &self.tree {
+            t.push(',');
+            json::key(t, "tree");
+            match tree {
+                Some(SolveTree::Keys(keys)) => {
+                    t.push('[');
+                    for (i, k) in keys.iter().enumerate() {
+                        if i > 0 {
+                            t.push(',');
+                        }
+                        attack_json(t, k);
+                    }
+                    t.push(']');
+                }
+                Some(SolveTree::Defences(replies)) => defences_json(t, replies),
+                None => t.push_str("null"),
+            }
+        }
+    }
+
+    /// `  FEN  verdict  keys: …  line: …  nodes: N  ms: T` after the input's name.
+    fn text(&self, t: &mut String) {
+        t.push_str("  ");
+        t.push_str(&self.fen);
+        t.push_str("  ");
+        match self.verdict {
+            Verdict::MateIn(n) => {
+                let _ = write!(t, "mate in {n}");
+            }
+            Verdict::MatedIn(0) => t.push_str("checkmated already"),
+            Verdict::MatedIn(n) => {
+                let _ = write!(t, "mated in {n}");
+            }
+            Verdict::NoMateWithin(_) if self.reason == Some("stalemate") => t.push_str("stalemate"),
+            Verdict::NoMateWithin(n) => {
+                let _ = write!(t, "no mate within {n}");
+            }
+            Verdict::Unknown { searched } => {
+                let _ = write!(t, "not proven (no mate within {searched} proven)");
+            }
+        }
+        if !self.keys.is_empty() {
+            t.push_str("  keys: ");
+            for (i, key) in self.keys.iter().enumerate() {
+                if i > 0 {
+                    t.push(' ');
+                }
+                t.push_str(&key.san);
+            }
+        }
+        if !self.line.is_empty() {
+            t.push_str("  line: ");
+            t.push_str(&self.line.join(" "));
+        }
+        let _ = write!(t, "  nodes: {}  ms: {:.1}", self.nodes, self.ms);
+    }
+}
+
+/// `"uci":"…","san":"…"` (UCI and SAN need no escaping).
+fn move_fields(t: &mut String, uci: &str, san: &str) {
     json::key(t, "uci");
     t.push('"');
-    let _ = mv.write_uci_in(castling, t);
+    t.push_str(uci);
     t.push_str("\",");
     json::key(t, "san");
     t.push('"');
-    let _ = write_san(t, pos, mv, SanStyle::Standard);
+    t.push_str(san);
     t.push('"');
 }
 
-/// `{"uci","san","replies":[…]}` of an attacker's move in `pos`.
-fn tree_move(t: &mut String, pos: &Position, node: &TreeMove, castling: CastlingMode) {
+/// `{"uci","san","replies":[…]}` of an attacker's move.
+fn attack_json(t: &mut String, node: &AttackNode) {
     t.push('{');
-    move_fields(t, pos, node.mv, castling);
+    move_fields(t, &node.uci, &node.san);
     t.push(',');
     json::key(t, "replies");
-    tree_replies(t, &pos.after(node.mv), &node.replies, castling);
+    defences_json(t, &node.replies);
     t.push('}');
 }
 
-/// `[{"uci","san","then":{…}}, …]`: defences in `pos` and the answers to them.
-fn tree_replies(t: &mut String, pos: &Position, replies: &[TreeReply], castling: CastlingMode) {
+/// `[{"uci","san","then":{…}}, …]`: defences and the answers to them.
+fn defences_json(t: &mut String, replies: &[DefenceNode]) {
     t.push('[');
     for (i, reply) in replies.iter().enumerate() {
         if i > 0 {
             t.push(',');
         }
         t.push('{');
-        move_fields(t, pos, reply.mv, castling);
+        move_fields(t, &reply.uci, &reply.san);
         t.push(',');
         json::key(t, "then");
-        tree_move(t, &pos.after(reply.mv), &reply.then, castling);
+        attack_json(t, &reply.then);
         t.push('}');
     }
     t.push(']');
@@ -397,36 +520,7 @@ fn san_line(pos: &Position, moves: &[Move]) -> Vec<String> {
     out
 }
 
-/// The bound of an EPD line's `bm #N` (or `bm #-N`, the side to move mated in N).
-///
-/// ```
-/// use kibitz_scan::solve::epd_mate_bound;
-/// assert_eq!(epd_mate_bound("8/8/8/8/8/8/8/K6k w - - bm #3; id \"x\";"), Some(3));
-/// assert_eq!(epd_mate_bound("8/8/8/8/8/8/8/K6k b - - bm #-2;"), Some(2));
-/// assert_eq!(epd_mate_bound("8/8/8/8/8/8/8/K6k w - - bm Qd5;"), None);
-/// ```
-pub fn epd_mate_bound(line: &str) -> Option<u32> {
-    let at = line.find("bm #")? + 4;
-    let digits: String = line[at..]
-        .trim_start_matches('-')
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits.parse().ok().filter(|&n| n > 0)
-}
-
-/// The bound of a Lichess puzzle's `mateInN` theme. Lichess's `mateIn5` means
-/// "mate in 5 or more" (its puzzles here need 5 to 9 moves), so its bound is
-/// [`LONG_MATE_BOUND`].
-fn theme_mate_bound(themes: &[String]) -> Option<u32> {
-    let n: u32 = themes
-        .iter()
-        .find_map(|t| t.strip_prefix("mateIn").and_then(|n| n.parse().ok()))?;
-    Some(if n >= 5 { LONG_MATE_BOUND } else { n })
-}
-
-/// The bound for Lichess's open-ended `mateIn5` ("mate in 5 or more").
-pub const LONG_MATE_BOUND: u32 = 8;
+pub use crate::reader::{LONG_MATE_BOUND, epd_mate_bound};
 
 /// Each game's start position.
 struct StartPositions<'s, 'o> {

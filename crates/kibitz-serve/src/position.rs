@@ -4,10 +4,10 @@
 use axum::Json;
 use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
-use kibitz::mate::mate_patterns;
-use kibitz::notation::{SanStyle, san, san_all};
-use kibitz::{Color, Outcome, Position, Square};
-use kibitz_scan::mate::{Mate, MateScan};
+use kibitz::notation::{SanStyle, san_all};
+use kibitz::{CastlingMode, Color, Outcome, Position, Square};
+use kibitz_scan::mate::{Mate, MateMove, MateScan};
+use kibitz_scan::reader::read_fen;
 use serde::{Deserialize, Serialize};
 
 use crate::ApiError;
@@ -40,13 +40,12 @@ struct MoveInfo {
 /// A mating move, with what an arrow needs: where the man starts and ends.
 #[derive(Serialize)]
 struct MateInfo {
-    uci: String,
-    san: String,
+    /// `uci`, `san`, `patterns`, and `glance`: seen by the static glance
+    /// detector (seed 001)?
+    #[serde(flatten)]
+    mate: MateMove,
     from: String,
     to: String,
-    patterns: Vec<&'static str>,
-    /// Seen by the static glance detector (seed 001)?
-    glance: bool,
 }
 
 #[derive(Serialize)]
@@ -77,12 +76,9 @@ fn mate_info(pos: &Position, mates: &[Mate]) -> Vec<MateInfo> {
     mates
         .iter()
         .map(|m| MateInfo {
-            uci: m.mv.uci(),
-            san: san(pos, m.mv),
+            mate: MateMove::new(pos, m.mv, m.glance, CastlingMode::Standard),
             from: m.mv.from.name(),
             to: m.mv.destination().name(),
-            patterns: mate_patterns(pos, m.mv).iter().map(|p| p.name()).collect(),
-            glance: m.glance,
         })
         .collect()
 }
@@ -99,12 +95,7 @@ pub async fn handle(
     let text = params
         .fen
         .ok_or_else(|| ApiError::bad("fen", "missing: give a FEN or startpos"))?;
-    let text = text.trim();
-    let pos = if text == "startpos" {
-        Position::startpos()
-    } else {
-        Position::from_fen(text).map_err(|e| ApiError::bad("fen", e))?
-    };
+    let pos = read_fen(&text).map_err(|e| ApiError::bad("fen", e))?;
     // The mate scan's own analysis, so the page and `kibitz mate` agree on every
     // mate and on what the glance detector saw.
     let scan = MateScan {

@@ -6,12 +6,12 @@
 //! and stops at `Limits::scan_time`, answering `"proven": false` with what was
 //! proven so far rather than failing.
 
-use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
-use kibitz::Position;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
 use kibitz::mate::solve::MAX_MATE_MOVES;
+use kibitz_scan::reader::read_fen;
 use kibitz_scan::solve::SolveScan;
 use serde::Deserialize;
 
@@ -38,16 +38,13 @@ fn flag(value: &Option<String>) -> bool {
 pub async fn handle(
     State(state): State<AppState>,
     query: Result<Query<Params>, QueryRejection>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<impl IntoResponse, ApiError> {
     let Query(params) = query.map_err(|e| ApiError::bad("fen", e.body_text()))?;
     let fen = params
         .fen
         .ok_or_else(|| ApiError::bad("fen", "missing: give a FEN or startpos"))?;
-    let text = fen.trim().to_string();
-    // The FEN is checked here, so that a bad one is a 400 naming it, not a record.
-    if text != "startpos" {
-        Position::from_fen(&text).map_err(|e| ApiError::bad("fen", e))?;
-    }
+    // A bad FEN is a 400 naming it, not a record.
+    let pos = read_fen(&fen).map_err(|e| ApiError::bad("fen", e))?;
     let bound = params
         .mate
         .as_deref()
@@ -76,10 +73,13 @@ pub async fn handle(
         time: Some(limit),
         ..SolveScan::default()
     };
-    let record = tokio::task::spawn_blocking(move || scan.one("fen", &text).out.text)
-        .await
-        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    let value: serde_json::Value = serde_json::from_str(record.trim_end())
-        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    Ok(Json(value))
+    let record = tokio::task::spawn_blocking(move || {
+        let mut line = scan.solve(&pos, bound).json_line("fen");
+        line.truncate(line.trim_end().len());
+        line
+    })
+    .await
+    .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    // The record's own bytes, as `kibitz solve --json` writes them.
+    Ok(([(header::CONTENT_TYPE, "application/json")], record))
 }

@@ -8,6 +8,7 @@
 //! * [`mate`]: exact mates in one, the static "Mate at a Glance" detector, pattern names.
 //! * [`notation`]: SAN and UCI moves read and written, PGN games read.
 //! * [`search`]: a plain alpha-beta search, so that `kibitz uci` always has a move.
+//! * [`text`]: user input quoted in error messages, at most 80 characters.
 //!
 //! ```
 //! use kibitz::{lines, Square};
@@ -25,6 +26,7 @@ pub mod position;
 pub mod search;
 #[cfg(test)]
 mod testing;
+pub mod text;
 
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};
 pub use notation::{SanError, SanErrorKind, SanStyle};

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use kibitz::Position;
-use kibitz::mate::{count_mates_in_one, has_glance_mate, percent};
+use kibitz::mate::{count_mates_in_one, has_glance_mate};
 
 use kibitz::mate::mate_patterns;
 use kibitz::notation::san;
@@ -175,4 +175,13 @@ fn mobility_table(out: &mut impl Write) -> anyhow::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// `part / whole` as a percentage, 100 when `whole` is 0.
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        100.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
 }

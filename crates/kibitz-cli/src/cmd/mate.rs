@@ -9,10 +9,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use kibitz::CastlingMode;
+use kibitz_scan::detect::Format;
 use kibitz_scan::mate::MateScan;
 use kibitz_scan::scanned::Totals;
 
-use crate::batch::{self, BatchArgs};
+use crate::batch::{self, BatchArgs, Inputs};
 use crate::output::Diagnostics;
 
 /// Arguments of `kibitz mate`.
@@ -42,22 +43,13 @@ pub struct Args {
     batch: BatchArgs,
 }
 
-/// `--chess960` as the way UCI writes castling.
-pub fn castling_mode(chess960: bool) -> CastlingMode {
-    if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    }
-}
-
 /// Runs `kibitz mate`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let scan = MateScan {
         glance_only: args.glance,
         threats: args.threats,
         json: args.json,
-        castling: castling_mode(args.chess960),
+        castling: CastlingMode::from_chess960(args.chess960),
     };
     let options = args.batch.options();
     let start = Instant::now();
@@ -70,15 +62,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         totals += scanned.totals;
         scanned.out.write(&mut out, &mut err, 0)?;
     }
-    totals += batch::run_inputs(
-        "mate",
-        &args.inputs,
-        !args.fen.is_empty(),
-        &options,
-        &mut out,
-        &mut err,
-        |name, f, chunk| scan.chunk(name, f, chunk),
-    )?;
+    let inputs = Inputs {
+        command: "mate",
+        holds: "FEN/EPD lines, puzzle CSV or PGN",
+        names: &args.inputs,
+        stdin_by_default: args.fen.is_empty(),
+        named_as_given: false,
+        format: Format::detect,
+    };
+    totals += batch::run_inputs(&inputs, &options, &mut out, &mut err, |name, f, chunk| {
+        scan.chunk(name, f, chunk)
+    })?;
     out.flush()?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let Totals {

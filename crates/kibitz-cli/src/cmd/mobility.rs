@@ -9,9 +9,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use kibitz::mobility::{Analysis, Board, Direction, Piece};
+use kibitz::text::quote;
 use serde::Serialize;
 
-use crate::output::{BadInput, excerpt, json_line};
+use crate::output::{BadInput, json_line};
 
 mod heat;
 
@@ -157,7 +158,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     .unwrap_or_default();
                 BadInput::new(anyhow::anyhow!(
                     "--from: {:?} is not a square of the {board} board (a1 to {last})",
-                    excerpt(name)
+                    quote(name)
                 ))
             })?;
             Some(square_names(board, piece.targets(board, from)?))

@@ -3,7 +3,6 @@
 pub mod demo;
 pub mod line;
 pub mod mate;
-pub mod mate_report;
 pub mod mobility;
 pub mod moves;
 pub mod perft;

@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use kibitz::CastlingMode;
 use kibitz::notation::{SanStyle, san_all};
 use serde::Serialize;
 
@@ -62,7 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         SanStyle::Standard
     };
     let sans = san_all(&pos, &moves, style);
-    let castling = super::mate::castling_mode(args.chess960);
+    let castling = CastlingMode::from_chess960(args.chess960);
     let mut out = io::stdout().lock();
     if args.json {
         let output = MovesOutput {

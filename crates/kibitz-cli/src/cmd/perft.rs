@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use kibitz::{Move, Position, perft, perft_divide};
+use kibitz::{CastlingMode, Move, Position, perft, perft_divide};
 use serde::Serialize;
 
 use crate::output::{BadInput, json_line, parse_fen, warn};
@@ -76,7 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let entries = entries
             .into_iter()
             .map(|(mv, nodes)| DivideEntry {
-                uci: mv.uci_in(super::mate::castling_mode(args.chess960)),
+                uci: mv.uci_in(CastlingMode::from_chess960(args.chess960)),
                 nodes,
             })
             .collect();

@@ -6,11 +6,9 @@ use std::process::ExitCode;
 
 use kibitz_scan::detect::Format;
 use kibitz_scan::games::GameList;
-use kibitz_scan::scanned::Totals;
-use kibitz_scan::source::Input;
 
-use crate::batch::{self, BatchArgs};
-use crate::output::{Diagnostics, warn};
+use crate::batch::{self, BatchArgs, Inputs};
+use crate::output::Diagnostics;
 
 /// Arguments of `kibitz pgn`.
 #[derive(clap::Args, Debug)]
@@ -32,32 +30,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = args.batch.options();
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut err = Diagnostics;
-    let mut totals = Totals::default();
-    let mut unreadable = false;
-    for name in &args.files {
-        // An input that cannot be opened is reported, and the others are read.
-        let mut input = match Input::open(name) {
-            Ok(input) => input,
-            Err(err) => {
-                out.flush()?;
-                warn(err);
-                unreadable = true;
-                continue;
-            }
-        };
+    let inputs = Inputs {
+        command: "pgn",
+        holds: "PGN",
+        names: &args.files,
+        stdin_by_default: false,
         // Records name the file as it was given, `-` included.
-        input.name = name.clone();
-        totals += batch::run(
-            input,
-            &options,
-            &mut out,
-            &mut err,
-            |_| Format::Pgn,
-            |name, _, chunk| list.chunk(name, chunk),
-        )?;
-    }
+        named_as_given: true,
+        format: |_| Format::Pgn,
+    };
+    let totals = batch::run_inputs(&inputs, &options, &mut out, &mut err, |name, _, chunk| {
+        list.chunk(name, chunk)
+    })?;
     out.flush()?;
-    Ok(if totals.errors > 0 || unreadable {
+    Ok(if totals.errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

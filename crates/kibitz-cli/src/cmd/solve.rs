@@ -10,11 +10,13 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use kibitz::CastlingMode;
 use kibitz::mate::solve::MAX_MATE_MOVES;
+use kibitz_scan::detect::Format;
 use kibitz_scan::scanned::Totals;
 use kibitz_scan::solve::SolveScan;
 
-use crate::batch::{self, BatchArgs};
+use crate::batch::{self, BatchArgs, Inputs};
 use crate::output::Diagnostics;
 
 /// Positions are slow work: small chunks spread them over the workers.
@@ -77,7 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         json: args.json,
         time,
         nodes: args.nodes,
-        castling: super::mate::castling_mode(args.chess960),
+        castling: CastlingMode::from_chess960(args.chess960),
         stop: None,
     };
     let mut options = args.batch.options();
@@ -95,15 +97,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         scanned.out.write(&mut out, &mut err, 0)?;
         out.flush()?;
     }
-    totals += batch::run_inputs(
-        "solve",
-        &args.inputs,
-        !args.fen.is_empty(),
-        &options,
-        &mut out,
-        &mut err,
-        |name, f, chunk| scan.chunk(name, f, chunk),
-    )?;
+    let inputs = Inputs {
+        command: "solve",
+        holds: "FEN/EPD lines, puzzle CSV or PGN",
+        names: &args.inputs,
+        stdin_by_default: args.fen.is_empty(),
+        named_as_given: false,
+        format: Format::detect,
+    };
+    totals += batch::run_inputs(&inputs, &options, &mut out, &mut err, |name, f, chunk| {
+        scan.chunk(name, f, chunk)
+    })?;
     out.flush()?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let Totals {

@@ -77,7 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     json_line(
                         &mut out,
                         &SquareError {
-                            square: &crate::output::excerpt(name),
+                            square: &kibitz::text::quote(name),
                             error,
                         },
                     )?;

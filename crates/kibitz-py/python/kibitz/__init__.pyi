@@ -134,6 +134,10 @@ def mates_in_one_batch(
 
 Columns = dict[str, list[Any]]
 
+#: The columns of scan_games and MateReader, in order, with their pandas dtypes
+#: (with threats=True, `threats_san` follows).
+MATE_COLUMNS: dict[str, str]
+
 def scan_games(
     movetexts: Iterable[Optional[str]],
     *,

@@ -32,21 +32,8 @@ __all__ = ["missed_mates", "scan_partition", "META_COLUMNS"]
 
 #: The scan's columns and their pandas dtypes, after the columns kept from the
 #: input (see `missed_mates`). Lists (the mates, their patterns) are objects.
-META_COLUMNS = {
-    "game": "int64",
-    "ply": "Int64",
-    "fen": "object",
-    "mates_san": "object",
-    "mates_uci": "object",
-    "patterns": "object",
-    "glance": "object",
-    "played_san": "object",
-    "played_uci": "object",
-    "missed": "boolean",
-    "clock": "object",
-    "eval": "object",
-    "error": "object",
-}
+#: The one list is the extension's (`kibitz.MATE_COLUMNS`).
+META_COLUMNS = dict(kibitz.MATE_COLUMNS)
 
 
 def _meta(keep: Sequence[str], threats: bool) -> pd.DataFrame:

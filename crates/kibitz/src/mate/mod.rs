@@ -30,10 +30,8 @@ mod flights;
 mod glance;
 mod patterns;
 pub mod solve;
-mod stats;
 
 pub use exact::{count_mates_in_one, mate_threats, mates_in_one};
 pub(crate) use glance::first_glance_mate;
 pub use glance::{GlanceMate, GlancePattern, glance, glance_threats, has_glance_mate};
 pub use patterns::{Pattern, mate_patterns};
-pub use stats::{LichessLabel, MateStats, PatternCount, percent};

@@ -8,12 +8,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::SquareError;
-use crate::notation::quote_bytes;
-
 /// User text for an error message, cut short (an argument can be 128 KiB long).
-pub(super) fn quote(text: &str) -> String {
-    quote_bytes(text.as_bytes())
-}
+pub(super) use crate::text::quote;
 
 /// Coordinates `(r, k)` of a square: row from the top, column from the left.
 pub type Coordinates = (u8, u8);

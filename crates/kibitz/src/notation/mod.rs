@@ -31,7 +31,6 @@ mod san_parse;
 mod san_write;
 mod squares;
 
-pub(crate) use san_parse::quote_bytes;
 pub use san_parse::{SanError, SanErrorKind, parse_move, parse_san, parse_san_bytes};
 pub use san_write::{SanStyle, san, san_all, san_styled, write_san};
 pub use squares::parse_coordinates;

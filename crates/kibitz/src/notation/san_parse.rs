@@ -273,22 +273,7 @@ pub fn parse_san_bytes(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
 /// Longer texts are invalid SAN without further ado.
 const MAX_SAN_LEN: usize = 64;
 
-/// At most this many characters of a rejected text are kept in the error.
-const QUOTE_CHARS: usize = 80;
-
-/// The text for an error message: decoded (UTF-8, else each byte as Latin-1) and cut
-/// to [`QUOTE_CHARS`] characters with `…` after.
-pub(crate) fn quote_bytes(text: &[u8]) -> String {
-    // Four bytes per character at most: decode no more than is quoted.
-    let head = &text[..text.len().min(QUOTE_CHARS * 4 + 4)];
-    let decoded = super::pgn::decode(head);
-    let mut chars = decoded.chars();
-    let mut out: String = chars.by_ref().take(QUOTE_CHARS).collect();
-    if chars.next().is_some() || head.len() < text.len() {
-        out.push('…');
-    }
-    out
-}
+pub(crate) use crate::text::quote_bytes;
 
 /// The common case without generating every legal move: the men of the named kind
 /// that reach the target square, filtered by the given file and rank, each checked

@@ -122,6 +122,24 @@ pub enum CastlingMode {
     Chess960,
 }
 
+impl CastlingMode {
+    /// The mode a `--chess960` flag (or Python's `chess960=True`) asks for: king
+    /// takes rook when set, else [`CastlingMode::Standard`].
+    ///
+    /// ```
+    /// use kibitz::CastlingMode;
+    /// assert_eq!(CastlingMode::from_chess960(true), CastlingMode::Chess960);
+    /// assert_eq!(CastlingMode::from_chess960(false), CastlingMode::Standard);
+    /// ```
+    pub const fn from_chess960(chess960: bool) -> CastlingMode {
+        if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+}
+
 impl CastlingRights {
     /// No castling rights.
     pub const NONE: CastlingRights = CastlingRights {

@@ -1,35 +1,36 @@
-//! `kibitz mate-report` (hidden): measures the glance detector's recall per pattern
-//! and the agreement of our pattern names with Lichess's themes on `data/`, and
-//! writes the "Mate detection" section of BENCHMARKS.md.
+//! `kibitz-bench mate-report`: measures the glance detector's recall per pattern
+//! and the agreement of our pattern names with Lichess's themes on a data folder,
+//! and writes the "Mate detection" section of BENCHMARKS.md.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use kibitz::mate::{
-    LichessLabel, MateStats, Pattern, count_mates_in_one, has_glance_mate, percent,
-};
+use kibitz::mate::{Pattern, count_mates_in_one, has_glance_mate};
 use kibitz::notation::lichess;
 use kibitz::notation::pgn::read_games;
 use kibitz::{Move, Position};
 
-/// Arguments of `kibitz mate-report`.
+use crate::mate_stats::{LichessLabel, MateStats, percent};
+
+/// Arguments of `kibitz-bench mate-report`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The data folder.
-    #[arg(long, default_value = "data")]
-    data: PathBuf,
+    /// The outside test data's folder (`lichess/`, `pgn/`); by default
+    /// `$KIBITZ_TEST_DATA` or `../shared/data` beside the workspace.
+    #[arg(long)]
+    data: Option<PathBuf>,
     /// The file whose "Mate detection" section is replaced (or appended).
     #[arg(long, default_value = "BENCHMARKS.md")]
     output: PathBuf,
 }
 
 /// A puzzle position, its themes (when the file has them) and its solution move.
-type Puzzle = (Position, Option<Vec<String>>, Option<Move>);
+pub type Puzzle = (Position, Option<Vec<String>>, Option<Move>);
 
-fn puzzles(dir: &std::path::Path) -> anyhow::Result<Vec<Puzzle>> {
+/// The puzzles of every `lichess/*.csv` under `dir`, in file order.
+pub fn puzzles(dir: &std::path::Path) -> anyhow::Result<Vec<Puzzle>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("lichess"))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "csv"))
@@ -72,10 +73,15 @@ fn rate(positions: &[Position], f: impl Fn(&Position) -> usize) -> f64 {
     positions.len() as f64 / start.elapsed().as_secs_f64()
 }
 
-/// Runs `kibitz mate-report`.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let puzzles = puzzles(&args.data)?;
-    let games = games(&args.data)?;
+/// Runs `kibitz-bench mate-report`: writes the section into `args.output` and
+/// returns it.
+pub fn run(args: Args) -> anyhow::Result<String> {
+    let data = match &args.data {
+        Some(dir) => dir.clone(),
+        None => crate::shared_data()?,
+    };
+    let puzzles = puzzles(&data)?;
+    let games = games(&data)?;
     let mut stats = MateStats::default();
     for (pos, themes, solution) in &puzzles {
         let themes: Option<Vec<&str>> = themes
@@ -109,11 +115,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     writeln!(s, "## Mate detection\n")?;
     writeln!(
         s,
-        "Written by `cargo run --release -p kibitz-cli -- mate-report`; guarded by `crates/kibitz/tests/mate_recall.rs`.\n"
+        "Written by `cargo run --release -p kibitz-bench -- mate-report`; guarded by `crates/kibitz-bench/tests/mate_recall.rs`.\n"
     )?;
     writeln!(
         s,
-        "{} Lichess puzzle positions ({} with a mate in one, {} mating moves) and {} positions of the games in `data/pgn/` ({} mating moves).",
+        "{} Lichess puzzle positions ({} with a mate in one, {} mating moves) and {} positions of the games in `pgn/` ({} mating moves).",
         stats.positions,
         stats.positions_with_mate,
         stats.mates,
@@ -219,6 +225,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => format!("{}\n{}", old.trim_end(), format_args!("\n{s}")),
     };
     std::fs::write(&args.output, new)?;
-    print!("{s}");
-    Ok(ExitCode::SUCCESS)
+    Ok(s)
 }

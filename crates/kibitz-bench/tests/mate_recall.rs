@@ -1,11 +1,12 @@
 //! Guards the figures in BENCHMARKS.md ("Mate detection"): the glance detector's
 //! recall per pattern and the agreement with Lichess's themes must not drop.
 
-mod common;
+use kibitz::mate::Pattern;
+use kibitz_bench::mate_report::puzzles;
+use kibitz_bench::mate_stats::{LichessLabel, MateStats, percent};
 
-use kibitz::mate::{LichessLabel, MateStats, Pattern, percent};
-
-/// (pattern, glance recall %, Lichess agreement %) as measured by `kibitz mate-report`.
+/// (pattern, glance recall %, Lichess agreement %) as measured by
+/// `kibitz-bench mate-report`.
 const MEASURED: [(Pattern, f64, f64); 10] = [
     (Pattern::BackRank, 96.3, 100.0),
     (Pattern::Smothered, 100.0, 100.0),
@@ -21,20 +22,20 @@ const MEASURED: [(Pattern, f64, f64); 10] = [
 
 #[test]
 fn recall_and_agreement_do_not_drop() {
-    let mut stats = MateStats::default();
-    let Some(puzzles) = common::puzzles() else {
+    let Some(data) = kibitz_testdata::dir() else {
+        eprintln!("skipped: no outside test data (set KIBITZ_TEST_DATA)");
         return;
     };
-    for p in puzzles {
-        let themes: Option<Vec<&str>> = p
-            .themes
+    let mut stats = MateStats::default();
+    for (pos, themes, solution) in puzzles(&data).unwrap() {
+        let themes: Option<Vec<&str>> = themes
             .as_ref()
             .map(|t| t.iter().map(String::as_str).collect());
         let label = themes
             .as_deref()
-            .zip(p.solution)
+            .zip(solution)
             .map(|(themes, solution)| LichessLabel { themes, solution });
-        stats.add(&p.pos, label);
+        stats.add(&pos, label);
     }
     assert_eq!(stats.false_positives, 0);
     for (pattern, recall, agreement) in MEASURED {

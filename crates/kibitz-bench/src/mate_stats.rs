@@ -1,9 +1,9 @@
 //! Tallies over many positions: the glance detector's recall per pattern, and the
-//! agreement of [`mate_patterns`] with Lichess's theme tags. Used by the
-//! `kibitz mate-report` command and the test that guards the figures.
+//! agreement of [`mate_patterns`] with Lichess's theme tags. Used by
+//! `kibitz-bench mate-report` and the test that guards the figures.
 
-use super::{Pattern, glance, mate_patterns, mates_in_one};
-use crate::{Move, Position};
+use kibitz::mate::{Pattern, glance, mate_patterns, mates_in_one};
+use kibitz::{Move, Position};
 
 /// What Lichess says about a puzzle: its theme tags and the solution's first move
 /// (the move the tags describe, for a mate in one).
@@ -33,7 +33,8 @@ pub struct PatternCount {
 /// Mate-in-one statistics over a set of positions.
 ///
 /// ```
-/// use kibitz::{Position, mate::{MateStats, Pattern}};
+/// use kibitz::{Position, mate::Pattern};
+/// use kibitz_bench::mate_stats::MateStats;
 /// let mut stats = MateStats::default();
 /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
 /// stats.add(&pos, None);
@@ -117,7 +118,7 @@ impl MateStats {
 /// `part / whole` as a percentage, 100 when `whole` is 0.
 ///
 /// ```
-/// assert_eq!(kibitz::mate::percent(1, 4), 25.0);
+/// assert_eq!(kibitz_bench::mate_stats::percent(1, 4), 25.0);
 /// ```
 pub fn percent(part: usize, whole: usize) -> f64 {
     if whole == 0 {

@@ -1,0 +1,278 @@
+//! The one reader of position lines, shared by every job that takes positions
+//! (`kibitz mate`, `kibitz solve`, the Python module): FEN and EPD lines, and
+//! Lichess puzzle CSV rows.
+//!
+//! - A UTF-8 byte-order mark at the start of the input is no part of a record.
+//! - Blank lines are skipped everywhere; so are `#` comment lines in FEN/EPD input.
+//! - In CSV, the `#` comment lines before the header (or the first row) are skipped,
+//!   and so is the header, wherever the chunks of the input begin: the line
+//!   numbers come from [`Format::detect`], not from the chunk at hand.
+//! - Every other line is one record: a position, with the mate bound its line
+//!   gives (an EPD `bm #N`, a puzzle's `mateInN` theme), or a typed error.
+
+use core::fmt;
+
+use kibitz::notation::lichess::{self, PuzzleColumns, PuzzleError};
+use kibitz::{EpdLineError, FenError, Position};
+
+use crate::chunk::Chunk;
+use crate::csv_line::CsvLine;
+use crate::detect::Format;
+use crate::lines::lines;
+
+/// A position read from one line, and the mate bound the line gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The position (for a puzzle row: after the opponent's first move).
+    pub position: Position,
+    /// The bound of an EPD `bm #N` (or `bm #-N`), or of a puzzle's `mateInN`
+    /// theme ([`LONG_MATE_BOUND`] for Lichess's open-ended `mateIn5`).
+    pub mate_bound: Option<u32>,
+}
+
+/// Why a line is not a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// A FEN or EPD line that does not read.
+    Epd(EpdLineError),
+    /// A puzzle row that does not read.
+    Puzzle(PuzzleError),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Epd(e) => e.fmt(f),
+            LineError::Puzzle(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// A reusable reader of the lines of a FEN/EPD or puzzle CSV input.
+#[derive(Debug)]
+pub struct LineReader {
+    /// Where a puzzle row's cells are; None for FEN/EPD.
+    columns: Option<PuzzleColumns>,
+    /// Lines before this one are blank or comments; in CSV it is the header
+    /// when `header`.
+    first_line: u64,
+    header: bool,
+    csv: CsvLine,
+}
+
+impl LineReader {
+    /// A reader of `format` (read as FEN/EPD unless it is [`Format::Puzzles`]).
+    pub fn new(format: Format) -> LineReader {
+        let (columns, first_line, header) = match format {
+            Format::Puzzles {
+                columns,
+                header,
+                first_line,
+            } => (Some(columns), first_line, header),
+            _ => (None, 1, false),
+        };
+        LineReader {
+            columns,
+            first_line,
+            header,
+            csv: CsvLine::default(),
+        }
+    }
+
+    /// Calls `each` with the number and the reading of every record line of
+    /// `chunk`, in order.
+    ///
+    /// ```
+    /// use kibitz_scan::chunk::Chunk;
+    /// use kibitz_scan::detect::Format;
+    /// use kibitz_scan::reader::LineReader;
+    /// let text = "# two positions\n\n8/8/8/8/8/8/8/K6k w - - bm #3;\nnonsense\n";
+    /// let chunk = Chunk { bytes: text.into(), first_line: 1, ..Chunk::default() };
+    /// let mut read = Vec::new();
+    /// LineReader::new(Format::detect(text.as_bytes())).read(&chunk, |n, entry| {
+    ///     read.push((n, entry.map(|e| e.mate_bound).map_err(|e| e.to_string())))
+    /// });
+    /// assert_eq!(read.len(), 2);
+    /// assert_eq!(read[0], (3, Ok(Some(3))));
+    /// assert_eq!(read[1].0, 4);
+    /// ```
+    pub fn read(&mut self, chunk: &Chunk, mut each: impl FnMut(u64, Result<Entry, LineError>)) {
+        for mut line in lines(chunk) {
+            if line.number == 1 {
+                line.bytes = line
+                    .bytes
+                    .strip_prefix(b"\xEF\xBB\xBF")
+                    .unwrap_or(line.bytes);
+            }
+            let bytes = line.bytes.trim_ascii();
+            if bytes.is_empty() {
+                continue;
+            }
+            let read = if let Some(columns) = &self.columns {
+                if line.number < self.first_line
+                    || (self.header && line.number == self.first_line)
+                    || line.text().trim().is_empty()
+                {
+                    continue;
+                }
+                self.csv.split(line.bytes);
+                let cells = self.csv.cells();
+                let cells: Vec<&str> = cells.iter().map(|c| c.as_ref()).collect();
+                lichess::read_cells(&cells, columns)
+                    .map(|puzzle| Entry {
+                        mate_bound: puzzle.themes.as_deref().and_then(theme_mate_bound),
+                        position: puzzle.position,
+                    })
+                    .map_err(LineError::Puzzle)
+            } else if bytes.is_ascii() {
+                // The usual case, read from the bytes as they are.
+                if bytes.starts_with(b"#") {
+                    continue;
+                }
+                epd_entry(bytes)
+            } else {
+                // Other spaces than ASCII ones count as blanks, as `str::trim` says.
+                let text = line.text();
+                let trimmed = text.trim();
+                if trimmed.is_empty() || trimmed.starts_with('#') {
+                    continue;
+                }
+                epd_entry(trimmed.as_bytes())
+            };
+            each(line.number, read);
+        }
+    }
+}
+
+/// One position given as text, as `--fen` gives it: `startpos`, a FEN, or an EPD
+/// line (its `bm #N` is the mate bound).
+///
+/// ```
+/// use kibitz_scan::reader::read_one;
+/// assert_eq!(read_one(" startpos ").unwrap().position, kibitz::Position::startpos());
+/// assert_eq!(read_one("8/8/8/8/8/8/8/K6k w - - bm #2;").unwrap().mate_bound, Some(2));
+/// assert!(read_one("8/8/8 w").is_err());
+/// ```
+pub fn read_one(text: &str) -> Result<Entry, LineError> {
+    let text = text.trim();
+    if text == STARTPOS {
+        return Ok(Entry {
+            position: Position::startpos(),
+            mate_bound: None,
+        });
+    }
+    epd_entry(text.as_bytes())
+}
+
+/// A position as `--fen` (and the API's `fen=`) gives it to a command that takes
+/// one position: `startpos` or a FEN, blanks around it ignored.
+///
+/// ```
+/// use kibitz_scan::reader::read_fen;
+/// assert_eq!(read_fen("startpos").unwrap(), kibitz::Position::startpos());
+/// assert!(read_fen("8/8/8/8/8/8/8/K6k w - - 0 1\n").is_ok());
+/// assert!(read_fen("8/8/8/8/8/8/8/K6k w - - bm #2;").is_err());
+/// ```
+pub fn read_fen(text: &str) -> Result<Position, FenError> {
+    match text.trim() {
+        STARTPOS => Ok(Position::startpos()),
+        fen => Position::from_fen(fen),
+    }
+}
+
+/// The name that stands for the initial position wherever a FEN is asked for.
+pub const STARTPOS: &str = "startpos";
+
+/// A FEN or EPD line and its `bm #N`.
+fn epd_entry(line: &[u8]) -> Result<Entry, LineError> {
+    let position = Position::from_epd_line(line).map_err(LineError::Epd)?;
+    Ok(Entry {
+        position,
+        mate_bound: epd_mate_bound(line),
+    })
+}
+
+/// The bound of an EPD line's `bm #N` (or `bm #-N`, the side to move mated in N).
+///
+/// ```
+/// use kibitz_scan::reader::epd_mate_bound;
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #3; id \"x\";"), Some(3));
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k b - - bm #-2;"), Some(2));
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm Qd5;"), None);
+/// ```
+pub fn epd_mate_bound(line: &[u8]) -> Option<u32> {
+    let at = memchr::memmem::find(line, b"bm #")? + 4;
+    let rest = &line[at..];
+    let rest = rest.strip_prefix(b"-").unwrap_or(rest);
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    core::str::from_utf8(&rest[..digits])
+        .ok()?
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+}
+
+/// The bound of a Lichess puzzle's `mateInN` theme. Lichess's `mateIn5` means
+/// "mate in 5 or more" (its puzzles need 5 to 9 moves), so its bound is
+/// [`LONG_MATE_BOUND`].
+fn theme_mate_bound(themes: &[String]) -> Option<u32> {
+    let n: u32 = themes
+        .iter()
+        .find_map(|t| t.strip_prefix("mateIn").and_then(|n| n.parse().ok()))?;
+    Some(if n >= 5 { LONG_MATE_BOUND } else { n })
+}
+
+/// The bound for Lichess's open-ended `mateIn5` ("mate in 5 or more").
+pub const LONG_MATE_BOUND: u32 = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The records of `text` cut into chunks of `chunk_bytes`.
+    fn records(text: &str, chunk_bytes: usize) -> Vec<(u64, Result<Option<u32>, String>)> {
+        let format = Format::detect(text.as_bytes());
+        let mut reader = LineReader::new(format);
+        let mut chunker = crate::chunk::Chunker::new(text.as_bytes(), chunk_bytes);
+        chunker.set_framing(format.framing());
+        let mut out = Vec::new();
+        for chunk in chunker {
+            reader.read(&chunk.unwrap(), |n, entry| {
+                out.push((n, entry.map(|e| e.mate_bound).map_err(|e| e.to_string())))
+            });
+        }
+        out
+    }
+
+    /// A puzzle CSV of the project's own making, with comments before its header.
+    const PUZZLES: &str = "\u{feff}# a comment\n\n# another\nPuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+        own1,6k1/p4ppp/8/8/8/8/8/4R1K1 b - - 0 1,a7a6 e1e8,1000,80,90,100,mate mateIn1 backRankMate,,\n";
+
+    #[test]
+    fn comments_and_the_header_are_skipped_whatever_the_chunks() {
+        for chunk_bytes in [1, 7, 1 << 20] {
+            assert_eq!(
+                records(PUZZLES, chunk_bytes),
+                [(5, Ok(Some(1)))],
+                "chunks of {chunk_bytes} bytes"
+            );
+        }
+    }
+
+    #[test]
+    fn a_comment_after_the_header_is_a_bad_row_in_csv_and_skipped_in_fen() {
+        let csv = format!("{PUZZLES}# late\n");
+        let read = records(&csv, 1 << 20);
+        assert_eq!(read.len(), 2);
+        assert!(read[1].1.is_err(), "{read:?}");
+        let fen = "8/8/8/8/8/8/8/K6k w - -\n# late\n\u{feff}x\n";
+        let read = records(fen, 1);
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0], (1, Ok(None)));
+        // A byte-order mark is skipped at the start of the input only.
+        assert_eq!(read[1].0, 3);
+        assert!(read[1].1.is_err());
+    }
+}

@@ -1,0 +1,58 @@
+//! Quoting user input in error messages: at most [`QUOTE_CHARS`] characters, with
+//! `…` after when the input was longer, so that a 50 MB token never makes a 50 MB
+//! message. Every parser of the crate and every front end quotes through here.
+
+/// At most this many characters of an input are quoted in a message.
+pub const QUOTE_CHARS: usize = 80;
+
+/// `text` cut to [`QUOTE_CHARS`] characters, with `…` after when it was longer.
+///
+/// ```
+/// use kibitz::text::quote;
+/// assert_eq!(quote("e9"), "e9");
+/// assert_eq!(quote(&"x".repeat(81)), format!("{}…", "x".repeat(80)));
+/// ```
+pub fn quote(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars.by_ref().take(QUOTE_CHARS).collect();
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// Bytes quoted as [`quote`] quotes text: decoded as UTF-8, each byte that is not
+/// UTF-8 read as Latin-1 (old PGN files), and only as much decoded as is quoted.
+///
+/// ```
+/// use kibitz::text::quote_bytes;
+/// assert_eq!(quote_bytes(b"R\xe9ti"), "Réti");
+/// assert_eq!(quote_bytes(&[b'a'; 1000]), format!("{}…", "a".repeat(80)));
+/// ```
+pub fn quote_bytes(bytes: &[u8]) -> String {
+    // Four bytes per character at most: decode no more than is quoted.
+    let head = &bytes[..bytes.len().min(QUOTE_CHARS * 4 + 4)];
+    let mut decoded = String::with_capacity(head.len());
+    let mut rest = head;
+    loop {
+        match core::str::from_utf8(rest) {
+            Ok(s) => {
+                decoded.push_str(s);
+                break;
+            }
+            Err(err) => {
+                let (good, bad) = rest.split_at(err.valid_up_to());
+                // `good` is valid UTF-8 by construction.
+                decoded.push_str(core::str::from_utf8(good).unwrap_or_default());
+                let n = err.error_len().unwrap_or(bad.len()).max(1).min(bad.len());
+                decoded.extend(bad[..n].iter().map(|&b| b as char));
+                rest = &bad[n..];
+            }
+        }
+    }
+    let mut out = quote(&decoded);
+    if head.len() < bytes.len() && !out.ends_with('…') {
+        out.push('…');
+    }
+    out
+}
