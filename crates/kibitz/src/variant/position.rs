@@ -27,10 +27,16 @@ pub enum VariantOutcome {
 /// assert_eq!(pos.fen(), "r8r/1nbqkcabn1/pppppppppp/10/10/4P5/10/PPPP1PPPPP/1NBQKCABN1/R8R b - - 0 1");
 /// # Ok::<(), kibitz::variant::VariantError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct VariantPosition {
     variant: Variant,
     state: State,
+}
+
+impl core::fmt::Debug for VariantPosition {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "VariantPosition({} {})", self.variant.name(), self.fen())
+    }
 }
 
 impl PartialEq for VariantPosition {

@@ -134,10 +134,16 @@ impl Rules {
 /// assert_eq!(pos.legal_moves().len(), 28);
 /// # Ok::<(), kibitz::variant::VariantError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Variant {
     pub(crate) rules: Arc<Rules>,
     pub(crate) tables: Arc<Tables>,
+}
+
+impl core::fmt::Debug for Variant {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Variant({} {})", self.rules.name, self.rules.size)
+    }
 }
 
 impl Variant {

@@ -527,8 +527,9 @@ impl State {
             let king = Self::gate_rank(r, c) * Sq::from(r.size.files()) + Sq::from(rules.king_file);
             for side in 0..2 {
                 let i = 2 * c + side;
-                if sq == king || sq == self.rook_sq[i] {
+                if self.castling >> i & 1 != 0 && (sq == king || sq == self.rook_sq[i]) {
                     self.castling &= !(1 << i);
+                    self.rook_sq[i] = NO_SQ;
                 }
             }
         }
