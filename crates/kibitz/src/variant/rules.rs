@@ -235,6 +235,44 @@ impl Variant {
         self.rules.stalemate
     }
 
+    /// Ranks (a bit per rank, rank 1 = bit 0) from which White's and Black's pawns
+    /// may step two squares.
+    pub fn double_step_ranks(&self) -> [u16; 2] {
+        self.rules.double_step
+    }
+
+    /// Ranks from which pawns may step three squares.
+    pub fn triple_step_ranks(&self) -> [u16; 2] {
+        self.rules.triple_step
+    }
+
+    /// Ranks where White's and Black's pawns promote.
+    pub fn promotion_ranks(&self) -> [u16; 2] {
+        self.rules.promotion_ranks
+    }
+
+    /// Must a pawn promote as soon as it enters the zone (else only on the last rank)?
+    pub fn mandatory_promotion(&self) -> bool {
+        self.rules.mandatory_promotion
+    }
+
+    /// Is en passant allowed?
+    pub fn en_passant(&self) -> bool {
+        self.rules.en_passant
+    }
+
+    /// Per piece letter, the most pieces of that type a side may have after a
+    /// promotion (Grand Chess: a pawn promotes only to a piece it has lost).
+    pub fn promotion_limits(&self) -> Vec<(char, u8)> {
+        self.rules
+            .pieces
+            .iter()
+            .zip(&self.rules.promotion_limit)
+            .filter(|&(_, &n)| n > 0)
+            .map(|(p, &n)| (p.letter, n))
+            .collect()
+    }
+
     /// The letters a pawn may promote to (uppercase).
     pub fn promotion_letters(&self) -> Vec<char> {
         self.rules
