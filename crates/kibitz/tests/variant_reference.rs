@@ -650,3 +650,31 @@ fn built_in_variants_without_gating_agree_with_the_reference() {
         assert!(compare_games(&v, 3, 60, 0xbeef) > 100, "{name}");
     }
 }
+
+/// Not a test of speed (tests never assert times): prints perft nodes per second
+/// of the start positions, for the report.
+///
+/// ```text
+/// cargo test --release -p kibitz --test variant_reference -- --ignored --nocapture
+/// ```
+#[test]
+#[ignore = "speed report, release only"]
+fn perft_speed_report() {
+    for (name, depth) in [
+        ("capablanca", 5),
+        ("grand", 4),
+        ("seirawan", 5),
+        ("sixteen", 4),
+        ("chess", 5),
+    ] {
+        let v = Variant::builtin(name).unwrap();
+        let pos = VariantPosition::start(&v);
+        let t = std::time::Instant::now();
+        let nodes = pos.perft(depth);
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{name} perft {depth}: {nodes} nodes in {secs:.2} s = {:.1} M nodes/s",
+            nodes as f64 / secs / 1e6
+        );
+    }
+}

@@ -570,7 +570,16 @@ impl State {
         if king == NO_SQ {
             return;
         }
-        let sensitive = &t.sensitive[usize::from(king)];
+        // Squares whose piece may not leave without a full test: with hoppers,
+        // every square on a line from the king (a move onto one may make a
+        // hurdle too); otherwise only the pinned pieces.
+        let pinned;
+        let sensitive = if t.has_hoppers {
+            &t.sensitive[usize::from(king)]
+        } else {
+            pinned = self.pinned(t, king);
+            &pinned
+        };
         let king_code = t.king.map(|k| code(us, usize::from(k)));
         out.retain(|mv| {
             if !in_check
@@ -586,6 +595,52 @@ impl State {
             let k = next.kings[us];
             k == NO_SQ || !next.attacked(t, k, us ^ 1)
         });
+    }
+
+    /// The side to move's pieces that may shield `king` (no hoppers in the variant):
+    /// the first piece on a line from the king with an enemy rider of that line
+    /// behind it, and our pieces on the path of an enemy lame leap to the king.
+    fn pinned(&self, t: &Tables, king: Sq) -> WideBitboard {
+        let us = self.turn;
+        let them = us ^ 1;
+        let b = &self.board;
+        let mut out = WideBitboard::EMPTY;
+        for &d in &t.attack_dirs[them] {
+            let du = usize::from(d);
+            let line = t.ray(king, t.opposite[du]);
+            let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
+                continue;
+            };
+            if color_of(b[usize::from(line[i])]) != us {
+                continue;
+            }
+            let Some(j) = line[i + 1..].iter().position(|&s| b[usize::from(s)] != 0) else {
+                continue;
+            };
+            let q = b[usize::from(line[i + 1 + j])];
+            if color_of(q) == them {
+                let ty = type_of(q);
+                if (t.ride_mask[them][du] >> ty) & 1 != 0
+                    && i + 1 + j < usize::from(t.ride_max[them][du][ty])
+                {
+                    out.insert(line[i]);
+                }
+            }
+        }
+        for a in t.leap_attackers(them, king) {
+            if a.block[0] == NO_SQ {
+                continue;
+            }
+            let p = b[usize::from(a.from)];
+            if p != 0 && color_of(p) == them && (a.types >> type_of(p)) & 1 != 0 {
+                for &s in &a.block {
+                    if s != NO_SQ {
+                        out.insert(s);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Perft with bulk counting at the last ply.
