@@ -267,14 +267,29 @@ impl State {
 
     /// Pseudo-legal moves (castling is checked for attacked squares already).
     pub fn pseudo_moves(&self, t: &Tables, r: &Rules, in_check: bool, out: &mut Vec<VariantMove>) {
+        for from in self.occ[self.turn].iter() {
+            self.piece_moves(t, r, from, in_check, out);
+        }
+    }
+
+    /// The pseudo-legal moves of the piece on `from`.
+    #[inline]
+    fn piece_moves(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        from: Sq,
+        in_check: bool,
+        out: &mut Vec<VariantMove>,
+    ) {
         let us = self.turn;
         let b = &self.board;
         let pawn = t.pawn.map_or(usize::MAX, usize::from);
-        for from in self.occ[us].iter() {
+        {
             let ty = type_of(b[usize::from(from)]);
             if ty == pawn {
                 self.pawn_moves(t, r, from, out);
-                continue;
+                return;
             }
             for l in t.leaps_of(us, ty, from) {
                 if l.block[0] != NO_SQ
@@ -597,6 +612,136 @@ impl State {
         });
     }
 
+    /// One pass over the lines to the king (no hoppers in the variant): `None` if
+    /// the king is in check, else the pinned pieces as [`pinned`](Self::pinned) has them.
+    fn pins_unless_check(&self, t: &Tables, king: Sq) -> Option<WideBitboard> {
+        let us = self.turn;
+        let them = us ^ 1;
+        let b = &self.board;
+        let mut out = WideBitboard::EMPTY;
+        for a in t.leap_attackers(them, king) {
+            let p = b[usize::from(a.from)];
+            if p == 0 || color_of(p) != them || (a.types >> type_of(p)) & 1 == 0 {
+                continue;
+            }
+            if a.block[0] == NO_SQ {
+                return None;
+            }
+            let mut open = true;
+            for &s in &a.block {
+                if s != NO_SQ && b[usize::from(s)] != 0 {
+                    open = false;
+                    if color_of(b[usize::from(s)]) == us {
+                        out.insert(s);
+                    }
+                }
+            }
+            if open {
+                return None;
+            }
+        }
+        for &d in &t.attack_dirs[them] {
+            let du = usize::from(d);
+            let line = t.ray(king, t.opposite[du]);
+            let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
+                continue;
+            };
+            let p = b[usize::from(line[i])];
+            if color_of(p) == them {
+                let ty = type_of(p);
+                if (t.ride_mask[them][du] >> ty) & 1 != 0
+                    && i < usize::from(t.ride_max[them][du][ty])
+                {
+                    return None;
+                }
+                continue;
+            }
+            let Some(j) = line[i + 1..].iter().position(|&s| b[usize::from(s)] != 0) else {
+                continue;
+            };
+            let q = b[usize::from(line[i + 1 + j])];
+            if color_of(q) == them {
+                let ty = type_of(q);
+                if (t.ride_mask[them][du] >> ty) & 1 != 0
+                    && i + 1 + j < usize::from(t.ride_max[them][du][ty])
+                {
+                    out.insert(line[i]);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// How many moves a pawn contributes when none needs a legality test (no en
+    /// passant pending, the pawn not pinned, the king not in check).
+    #[inline]
+    fn count_pawn(&self, t: &Tables, r: &Rules, from: Sq) -> u64 {
+        let us = self.turn;
+        let b = &self.board;
+        let ty = usize::from(t.pawn.unwrap_or(0));
+        let last = if us == 0 {
+            Sq::from(r.size.ranks()) - 1
+        } else {
+            0
+        };
+        let each = |to: Sq| -> u64 {
+            let rank = to / t.files;
+            if (r.promotion_ranks[us] >> rank) & 1 == 0 {
+                return 1;
+            }
+            let mut n = u64::from(rank != last && !r.mandatory_promotion);
+            let chosen = (0..r.pieces.len() as u8).filter(|&p| self.chosen[us] >> p & 1 != 0);
+            for p in r.promotion_types.iter().copied().chain(chosen) {
+                let limit = r.promotion_limit[usize::from(p)];
+                n += u64::from(limit == 0 || self.counts[us][usize::from(p)] < limit);
+            }
+            n
+        };
+        let mut n = 0;
+        for l in t.leaps_of(us, ty, from) {
+            let q = b[usize::from(l.to)];
+            if q == 0 {
+                if l.mode & MOVE != 0 {
+                    n += each(l.to);
+                }
+            } else if color_of(q) != us && l.mode & CAPTURE != 0 {
+                n += each(l.to);
+            }
+        }
+        let rank = from / t.files;
+        if (r.double_step[us] | r.triple_step[us]) >> rank & 1 != 0 {
+            let step = i32::from(t.files) * if us == 0 { 1 } else { -1 };
+            let at = |k: i32| -> Option<Sq> {
+                let s = i32::from(from) + k * step;
+                (0..t.squares as i32).contains(&s).then_some(s as Sq)
+            };
+            let mut steps = 1;
+            while steps < 3 {
+                let Some(s) = at(steps) else { break };
+                if b[usize::from(s)] != 0 {
+                    break;
+                }
+                steps += 1;
+                let allowed = if steps == 2 {
+                    r.double_step[us] >> rank & 1 != 0
+                } else {
+                    r.triple_step[us] >> rank & 1 != 0
+                };
+                let Some(to) = at(steps) else { break };
+                if b[usize::from(to)] != 0 {
+                    break;
+                }
+                if allowed {
+                    n += each(to);
+                }
+                if r.triple_step[us] >> rank & 1 == 0 {
+                    break;
+                }
+            }
+        }
+        n
+    }
+
     /// The side to move's pieces that may shield `king` (no hoppers in the variant):
     /// the first piece on a line from the king with an enemy rider of that line
     /// behind it, and our pieces on the path of an enemy lame leap to the king.
@@ -643,6 +788,88 @@ impl State {
         out
     }
 
+    /// The number of targets of a non-pawn piece (each a move: no promotion, no gating).
+    #[inline]
+    fn count_targets(&self, t: &Tables, from: Sq, ty: usize) -> u64 {
+        let us = self.turn;
+        let b = &self.board;
+        let mut n = 0u64;
+        for l in t.leaps_of(us, ty, from) {
+            if l.block[0] != NO_SQ
+                && (b[usize::from(l.block[0])] != 0
+                    || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
+            {
+                continue;
+            }
+            let q = b[usize::from(l.to)];
+            if q == 0 {
+                n += u64::from(l.mode & MOVE != 0);
+            } else if color_of(q) != us {
+                n += u64::from(l.mode & CAPTURE != 0);
+            }
+        }
+        for ray in &t.rays[us * t.types + ty] {
+            // Plain riders only: hopper variants never come here.
+            let line = t.ray(from, ray.dir);
+            let limit = line.len().min(usize::from(ray.max));
+            for &s in &line[..limit] {
+                let q = b[usize::from(s)];
+                if q == 0 {
+                    n += u64::from(ray.mode & MOVE != 0);
+                } else {
+                    n += u64::from(color_of(q) != us && ray.mode & CAPTURE != 0);
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    /// The number of legal moves, without listing them where it can: outside
+    /// check, in a variant without hoppers or gating, an unpinned piece other
+    /// than the king and the pawns has as many legal moves as targets.
+    pub fn count_legal(&self, t: &Tables, r: &Rules, buffer: &mut Vec<VariantMove>) -> u64 {
+        let us = self.turn;
+        let king = self.kings[us];
+        if king == NO_SQ || t.has_hoppers || r.gating != Gating::None {
+            self.legal_moves(t, r, buffer);
+            return buffer.len() as u64;
+        }
+        let Some(pinned) = self.pins_unless_check(t, king) else {
+            self.legal_moves(t, r, buffer);
+            return buffer.len() as u64;
+        };
+        let pawn = t.pawn.map_or(usize::MAX, usize::from);
+        let mut n = 0;
+        for from in self.occ[us].iter() {
+            let ty = type_of(self.board[usize::from(from)]);
+            if from != king && !pinned.contains(from) {
+                if ty != pawn {
+                    n += self.count_targets(t, from, ty);
+                    continue;
+                }
+                if self.ep[0] == NO_SQ {
+                    n += self.count_pawn(t, r, from);
+                    continue;
+                }
+            }
+            buffer.clear();
+            self.piece_moves(t, r, from, false, buffer);
+            let full = from == king || pinned.contains(from);
+            for mv in buffer.iter() {
+                if !full && mv.kind != MoveKind::EnPassant {
+                    n += 1;
+                    continue;
+                }
+                let mut next = *self;
+                next.make(t, r, mv);
+                let k = next.kings[us];
+                n += u64::from(k == NO_SQ || !next.attacked(t, k, us ^ 1));
+            }
+        }
+        n
+    }
+
     /// Perft with bulk counting at the last ply.
     pub fn perft(
         &self,
@@ -659,10 +886,10 @@ impl State {
             buffers.push(Vec::with_capacity(128));
         }
         let mut moves = core::mem::take(&mut buffers[ply]);
-        self.legal_moves(t, r, &mut moves);
         let n = if depth == 1 {
-            moves.len() as u64
+            self.count_legal(t, r, &mut moves)
         } else {
+            self.legal_moves(t, r, &mut moves);
             let mut sum = 0;
             for mv in &moves {
                 let mut next = *self;
