@@ -255,20 +255,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
             }
         }
     }
-    if rules.chosen_promotions {
-        // The chosen pieces: those over the files and those already on the board
-        // that are no orthodox promotion choice.
-        for c in 0..2 {
-            for t in 0..rules.pieces.len() {
-                let special = rules.pieces[t].kind == super::rules::PieceKind::Other
-                    && !rules.promotion_types.contains(&(t as u8));
-                let over = state.musketeer[c].contains(&(t as u8));
-                if special && (over || state.counts[c][t] > 0) {
-                    state.chosen[c] |= 1 << t;
-                }
-            }
-        }
-    }
+    state.derive_chosen(rules);
     let castling = fields.next().unwrap_or("-");
     if castling != "-" {
         for ch in castling.chars() {

@@ -95,6 +95,27 @@ impl State {
         }
     }
 
+    /// Musketeer: the chosen types, read from the position as its FEN shows it (the
+    /// pieces over the files and the non-orthodox pieces on the board), so that a
+    /// position and its FEN promote alike.
+    pub fn derive_chosen(&mut self, r: &Rules) {
+        if !r.chosen_promotions {
+            return;
+        }
+        for c in 0..2 {
+            self.chosen[c] = 0;
+            for t in 0..r.pieces.len() {
+                let special = r.pieces[t].kind == super::rules::PieceKind::Other
+                    && !r.promotion_types.contains(&(t as u8));
+                let over =
+                    (0..16).any(|f| self.gates[c] >> f & 1 != 0 && self.musketeer[c][f] == t as u8);
+                if special && (over || self.counts[c][t] > 0) {
+                    self.chosen[c] |= 1 << t;
+                }
+            }
+        }
+    }
+
     /// The gating rank of colour `c` (its castling rank for castling variants, else its first rank).
     #[inline]
     pub fn gate_rank(r: &Rules, c: usize) -> Sq {
@@ -528,6 +549,16 @@ impl State {
             }
             if r.gating == Gating::Seirawan && self.holdings[us].iter().all(|&h| h == 0) {
                 self.gates[us] = 0;
+            }
+            if r.gating == Gating::Musketeer {
+                for c in 0..2 {
+                    for f in 0..16 {
+                        if self.gates[c] >> f & 1 == 0 {
+                            self.musketeer[c][f] = NO_TYPE;
+                        }
+                    }
+                }
+                self.derive_chosen(r);
             }
         }
         if us == 1 {
