@@ -179,10 +179,10 @@ fn number(value: &str) -> Result<u32, String> {
         .map_err(|_| format!("`{}` is not a number", quote(value)))
 }
 
-/// A region given as whole ranks (`*8`, `*1 *2 *3`); a bit per rank.
+/// A region given as whole ranks (`*8`, `*1 *2 *3`, `-` for none); a bit per rank.
 fn ranks_region(value: &str) -> Result<u16, String> {
     let mut mask = 0u16;
-    for token in value.split_whitespace() {
+    for token in value.split_whitespace().filter(|&t| t != "-") {
         let rank = token
             .strip_prefix('*')
             .and_then(|r| r.parse::<u8>().ok())

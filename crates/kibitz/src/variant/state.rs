@@ -211,7 +211,7 @@ impl State {
                 out.push(mv);
                 for &sq in &spots[..n] {
                     // The square must be empty after the move (castling may refill it).
-                    if mv.is_castling() && (sq == mv.to || sq == self.castle_rook_to(r, &mv)) {
+                    if mv.is_castling() && (sq == mv.to || sq == self.castle_rook_to(&mv)) {
                         continue;
                     }
                     for ty in 0..r.pieces.len() {
@@ -232,7 +232,7 @@ impl State {
                     if ty == NO_TYPE {
                         continue;
                     }
-                    if mv.is_castling() && (sq == mv.to || sq == self.castle_rook_to(r, &mv)) {
+                    if mv.is_castling() && (sq == mv.to || sq == self.castle_rook_to(&mv)) {
                         continue;
                     }
                     out.push(VariantMove {
@@ -251,11 +251,11 @@ impl State {
     }
 
     #[inline]
-    pub fn castle_rook_to(&self, r: &Rules, mv: &VariantMove) -> Sq {
+    /// Where the rook of a castling move lands: next to the king, on the side it came from.
+    pub fn castle_rook_to(&self, mv: &VariantMove) -> Sq {
         if mv.kind == MoveKind::CastleKingside {
             mv.to - 1
         } else {
-            let _ = r;
             mv.to + 1
         }
     }
@@ -500,7 +500,7 @@ impl State {
                 self.remove(t, mv.from);
                 self.remove(t, rook);
                 self.put(t, mv.to, us, ty);
-                self.put(t, self.castle_rook_to(r, mv), us, rty);
+                self.put(t, self.castle_rook_to(mv), us, rty);
                 self.clear_rights_at(r, rook);
             }
             _ => {

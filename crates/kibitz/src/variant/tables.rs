@@ -126,19 +126,21 @@ fn lame_path(dx: i32, dy: i32) -> Vec<(i32, i32)> {
 impl Tables {
     pub fn build(rules: &Rules) -> Result<Tables, VariantError> {
         let files = rules.size.files();
-        let ranks = rules.size.ranks();
         let squares = rules.size.squares();
         let types = rules.pieces.len();
         let on = |f: i32, r: i32| rules.size.square_index(f, r);
         let pawn = rules.kind_index(PieceKind::Pawn);
         let king = rules.kind_index(PieceKind::King);
 
-        // Initial squares per (colour, type), from the start position's board.
+        // Where `i` (initial) moves may start: as in Fairy-Stockfish, any piece on a
+        // rank of its side's double-step region.
         let mut initial = vec![WideBitboard::EMPTY; 2 * types];
-        if let Ok(cells) = super::fen::board_cells(rules, &rules.start_fen) {
-            for (sq, cell) in cells.iter().enumerate() {
-                if let Some((c, t)) = cell {
-                    initial[usize::from(*c) * types + usize::from(*t)].insert(sq as Sq);
+        for c in 0..2 {
+            for sq in 0..squares {
+                if rules.double_step[c] >> (sq / usize::from(files)) & 1 != 0 {
+                    for t in 0..types {
+                        initial[c * types + t].insert(sq as Sq);
+                    }
                 }
             }
         }
@@ -180,8 +182,12 @@ impl Tables {
                         if comp.moves {
                             mode |= MOVE;
                         }
-                        if comp.captures {
+                        // Initial moves never capture (as in Fairy-Stockfish).
+                        if comp.captures && !comp.initial {
                             mode |= CAPTURE;
+                        }
+                        if mode == 0 {
+                            continue;
                         }
                         out.push(Component {
                             dx,
@@ -415,7 +421,6 @@ impl Tables {
                 }
             }
         }
-        let _ = ranks;
         Ok(Tables {
             files: u16::from(files),
             squares,
