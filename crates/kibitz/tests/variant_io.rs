@@ -175,6 +175,26 @@ fn bad_input_is_named() {
     let err = ini::parse("maxRank = 10\n").unwrap_err();
     assert!(err.to_string().contains("before any section"), "{err}");
 
+    // A full 16 x 16 board and the largest counters do not overflow.
+    let sixteen = Variant::builtin("sixteen").unwrap();
+    let full = format!(
+        "{} w - - 4294967295 4294967295",
+        ["NNNNNNNNNNNNNNNN"; 16].join("/")
+    );
+    let pos = VariantPosition::from_fen(&sixteen, &full).unwrap();
+    assert_eq!(pos.perft(1), 0);
+    let mut pos = VariantPosition::from_fen(
+        &sixteen,
+        "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 4294967295 4294967295",
+    )
+    .unwrap();
+    pos.play_uci("a16b16").unwrap();
+    assert!(
+        pos.fen().ends_with(" 4294967295 4294967295"),
+        "{}",
+        pos.fen()
+    );
+
     // Moves.
     let mut pos = VariantPosition::start(&v);
     let err = pos.play_uci("e2e5").unwrap_err();

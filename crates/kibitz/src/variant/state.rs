@@ -41,7 +41,7 @@ pub(crate) struct State {
     pub halfmove: u32,
     pub fullmove: u32,
     pub kings: [Sq; 2],
-    pub counts: [[u8; MAX_TYPES]; 2],
+    pub counts: [[u16; MAX_TYPES]; 2],
     /// Seirawan holdings.
     pub holdings: [[u8; MAX_TYPES]; 2],
     /// Gates: a bit per file of the side's gating rank.
@@ -278,7 +278,7 @@ impl State {
         let chosen = (0..r.pieces.len() as u8).filter(|&t| self.chosen[us] >> t & 1 != 0);
         for p in r.promotion_types.iter().copied().chain(chosen) {
             let limit = r.promotion_limit[usize::from(p)];
-            if limit == 0 || self.counts[us][usize::from(p)] < limit {
+            if limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit) {
                 let mut mv = VariantMove::new(from, to, MoveKind::Normal);
                 mv.promotion = p;
                 self.push(r, out, mv);
@@ -485,7 +485,7 @@ impl State {
         let files = t.files;
         let p = self.board[usize::from(mv.from)];
         let ty = type_of(p);
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if Some(ty as u8) == t.pawn {
             self.halfmove = 0;
         }
@@ -562,7 +562,7 @@ impl State {
             }
         }
         if us == 1 {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
     }
@@ -724,7 +724,7 @@ impl State {
             let chosen = (0..r.pieces.len() as u8).filter(|&p| self.chosen[us] >> p & 1 != 0);
             for p in r.promotion_types.iter().copied().chain(chosen) {
                 let limit = r.promotion_limit[usize::from(p)];
-                n += u64::from(limit == 0 || self.counts[us][usize::from(p)] < limit);
+                n += u64::from(limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit));
             }
             n
         };
