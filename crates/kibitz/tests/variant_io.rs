@@ -30,6 +30,8 @@ fn fen_uci_and_san_read_back_in_random_games_of_every_variant() {
                 assert_eq!(again, pos, "{name}: {fen} reads back");
                 assert_eq!(again.fen(), fen);
                 let moves = pos.legal_moves();
+                // perft 1 counts without listing: it must agree with the list.
+                assert_eq!(pos.perft(1), moves.len() as u64, "{name}: perft 1 of {fen}");
                 let ucis: BTreeSet<String> = moves.iter().map(|m| pos.uci(m)).collect();
                 assert_eq!(
                     ucis.len(),

@@ -862,7 +862,7 @@ impl State {
     pub fn count_legal(&self, t: &Tables, r: &Rules, buffer: &mut Vec<VariantMove>) -> u64 {
         let us = self.turn;
         let king = self.kings[us];
-        if king == NO_SQ || t.has_hoppers || r.gating != Gating::None {
+        if king == NO_SQ || t.has_hoppers {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         }
@@ -875,12 +875,24 @@ impl State {
         for from in self.occ[us].iter() {
             let ty = type_of(self.board[usize::from(from)]);
             if from != king && !pinned.contains(from) {
+                // A gated piece refills the square left, so an unpinned piece's
+                // gating moves are legal with its plain ones: Seirawan adds one
+                // move per type in hand, Musketeer replaces the plain move.
+                let files = Sq::from(r.size.files());
+                let mult = if r.gating == Gating::Seirawan
+                    && from / files == Self::gate_rank(r, us)
+                    && self.gates[us] >> (from % files) & 1 != 0
+                {
+                    1 + self.holdings[us].iter().filter(|&&h| h > 0).count() as u64
+                } else {
+                    1
+                };
                 if ty != pawn {
-                    n += self.count_targets(t, from, ty);
+                    n += mult * self.count_targets(t, from, ty);
                     continue;
                 }
                 if self.ep[0] == NO_SQ {
-                    n += self.count_pawn(t, r, from);
+                    n += mult * self.count_pawn(t, r, from);
                     continue;
                 }
             }
