@@ -18,6 +18,21 @@
 //! # Ok::<(), kibitz::variant::VariantError>(())
 //! ```
 //!
+//! ## Musketeer Chess
+//!
+//! The ten pieces with the Betza of the published perft tables (L `NB2`, C
+//! `llNrrNDK`, U `CN`, D `QN`, M `RN`, A `BN`, E `KDA`, H `DHAG`, F `B3DfNbN`,
+//! S `B2DN`); FEN with ten rows, Black's gating row first and White's last, `*`
+//! an empty cell. Gating is compulsory: when the first-rank piece of a file with
+//! a piece over it first leaves (castling too: `e1g1l` over the king, `h1e1h`
+//! over the rook), the piece enters on the square left; the gate is lost when
+//! that piece is captured. Pawns promote to Q R B N and to the side's chosen
+//! pieces (those over its files or on the board). A placement with one piece
+//! over the king's file and the other over a rook's is refused. These rules give
+//! the published perft 4 of all 13,520 start positions in the five tables. The
+//! built-in start position is one selection (dragon over c, unicorn over f);
+//! other selections are set up by FEN.
+//!
 //! ## `sixteen`, a 16 × 16 game
 //!
 //! Orthodox pieces plus archbishop `A` (BN), chancellor `M` (RN), camelrider
