@@ -43,12 +43,15 @@
 //! king starts on i1 and castles to m1 (rook p1 to l1) or e1 (rook a1 to f1).
 //! Stalemate is a draw.
 
+mod attacks;
 mod board;
 mod builtin;
 mod error;
 mod fen;
 pub mod ini;
+mod movegen;
 mod moves;
+mod perft;
 mod position;
 mod rules;
 mod state;
