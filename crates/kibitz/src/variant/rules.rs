@@ -273,6 +273,35 @@ impl Variant {
             .collect()
     }
 
+    /// The seed's mobility string (`4 × 2 + 8 × 3 + …`) of piece `index` on this
+    /// variant's empty board, from its Betza; an error for pieces whose Betza an
+    /// empty board cannot express (hoppers, capture-only parts, pawns).
+    ///
+    /// ```
+    /// use kibitz::variant::Variant;
+    /// let v = Variant::builtin("capablanca")?;
+    /// let knight = v.pieces().iter().position(|p| p.letter == 'N').unwrap();
+    /// assert!(v.mobility(knight).unwrap().starts_with("4 × 2 + "));
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn mobility(&self, index: usize) -> Result<String, VariantError> {
+        let def = self
+            .rules
+            .pieces
+            .get(index)
+            .ok_or_else(|| VariantError::Definition(format!("no piece number {index}")))?;
+        let piece = crate::mobility::Piece::from_betza(&def.betza).map_err(|source| {
+            VariantError::Betza {
+                letter: def.letter,
+                betza: def.betza.clone(),
+                source,
+            }
+        })?;
+        let board = crate::mobility::Board::new(u64::from(self.files()), u64::from(self.ranks()))
+            .map_err(|e| VariantError::Definition(e.to_string()))?;
+        Ok(piece.analyse(board).mobility())
+    }
+
     /// The letters a pawn may promote to (uppercase).
     pub fn promotion_letters(&self) -> Vec<char> {
         self.rules
