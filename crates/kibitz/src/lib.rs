@@ -27,6 +27,7 @@ pub mod search;
 #[cfg(test)]
 mod testing;
 pub mod text;
+pub mod variant;
 
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};
 pub use notation::{SanError, SanErrorKind, SanStyle};

@@ -1,0 +1,163 @@
+//! Attack tests by the reverse tables: is a square attacked, is the king in
+//! check, which pieces are pinned.
+
+use super::board::{NO_SQ, Sq, WideBitboard};
+use super::state::{State, color_of, type_of};
+use super::tables::Tables;
+
+impl State {
+    /// Is `sq` attacked by colour `by`?
+    pub fn attacked(&self, t: &Tables, sq: Sq, by: usize) -> bool {
+        let b = &self.board;
+        for a in t.leap_attackers(by, sq) {
+            let p = b[usize::from(a.from)];
+            if p != 0
+                && color_of(p) == by
+                && (a.types >> type_of(p)) & 1 != 0
+                && (a.block[0] == NO_SQ || b[usize::from(a.block[0])] == 0)
+                && (a.block[1] == NO_SQ || b[usize::from(a.block[1])] == 0)
+            {
+                return true;
+            }
+        }
+        for &d in &t.attack_dirs[by] {
+            let du = usize::from(d);
+            let line = t.ray(sq, t.opposite[du]);
+            let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
+                continue;
+            };
+            let p = b[usize::from(line[i])];
+            if color_of(p) == by {
+                let ty = type_of(p);
+                if (t.ride_mask[by][du] >> ty) & 1 != 0 && i < usize::from(t.ride_max[by][du][ty]) {
+                    return true;
+                }
+            }
+            // Hoppers: the attacker is the next piece beyond the hurdle `line[i]`;
+            // a grasshopper only when the hurdle stands right next to `sq`.
+            let hoppers = t.cannon_mask[by][du] | if i == 0 { t.grass_mask[by][du] } else { 0 };
+            if hoppers != 0
+                && let Some(j) = line[i + 1..].iter().position(|&s| b[usize::from(s)] != 0)
+            {
+                let q = b[usize::from(line[i + 1 + j])];
+                if color_of(q) == by && (hoppers >> type_of(q)) & 1 != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Is the side to move in check?
+    #[inline]
+    pub fn in_check(&self, t: &Tables) -> bool {
+        let k = self.kings[self.turn];
+        k != NO_SQ && self.attacked(t, k, self.turn ^ 1)
+    }
+
+    /// One pass over the lines to the king (no hoppers in the variant): `None` if
+    /// the king is in check, else the pinned pieces as [`pinned`](Self::pinned) has them.
+    pub(crate) fn pins_unless_check(&self, t: &Tables, king: Sq) -> Option<WideBitboard> {
+        let us = self.turn;
+        let them = us ^ 1;
+        let b = &self.board;
+        let mut out = WideBitboard::EMPTY;
+        for a in t.leap_attackers(them, king) {
+            let p = b[usize::from(a.from)];
+            if p == 0 || color_of(p) != them || (a.types >> type_of(p)) & 1 == 0 {
+                continue;
+            }
+            if a.block[0] == NO_SQ {
+                return None;
+            }
+            let mut open = true;
+            for &s in &a.block {
+                if s != NO_SQ && b[usize::from(s)] != 0 {
+                    open = false;
+                    if color_of(b[usize::from(s)]) == us {
+                        out.insert(s);
+                    }
+                }
+            }
+            if open {
+                return None;
+            }
+        }
+        for &d in &t.attack_dirs[them] {
+            let du = usize::from(d);
+            let line = t.ray(king, t.opposite[du]);
+            let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
+                continue;
+            };
+            let p = b[usize::from(line[i])];
+            if color_of(p) == them {
+                let ty = type_of(p);
+                if (t.ride_mask[them][du] >> ty) & 1 != 0
+                    && i < usize::from(t.ride_max[them][du][ty])
+                {
+                    return None;
+                }
+                continue;
+            }
+            let Some(j) = line[i + 1..].iter().position(|&s| b[usize::from(s)] != 0) else {
+                continue;
+            };
+            let q = b[usize::from(line[i + 1 + j])];
+            if color_of(q) == them {
+                let ty = type_of(q);
+                if (t.ride_mask[them][du] >> ty) & 1 != 0
+                    && i + 1 + j < usize::from(t.ride_max[them][du][ty])
+                {
+                    out.insert(line[i]);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// The side to move's pieces that may shield `king` (no hoppers in the variant):
+    /// the first piece on a line from the king with an enemy rider of that line
+    /// behind it, and our pieces on the path of an enemy lame leap to the king.
+    pub(crate) fn pinned(&self, t: &Tables, king: Sq) -> WideBitboard {
+        let us = self.turn;
+        let them = us ^ 1;
+        let b = &self.board;
+        let mut out = WideBitboard::EMPTY;
+        for &d in &t.attack_dirs[them] {
+            let du = usize::from(d);
+            let line = t.ray(king, t.opposite[du]);
+            let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
+                continue;
+            };
+            if color_of(b[usize::from(line[i])]) != us {
+                continue;
+            }
+            let Some(j) = line[i + 1..].iter().position(|&s| b[usize::from(s)] != 0) else {
+                continue;
+            };
+            let q = b[usize::from(line[i + 1 + j])];
+            if color_of(q) == them {
+                let ty = type_of(q);
+                if (t.ride_mask[them][du] >> ty) & 1 != 0
+                    && i + 1 + j < usize::from(t.ride_max[them][du][ty])
+                {
+                    out.insert(line[i]);
+                }
+            }
+        }
+        for a in t.leap_attackers(them, king) {
+            if a.block[0] == NO_SQ {
+                continue;
+            }
+            let p = b[usize::from(a.from)];
+            if p != 0 && color_of(p) == them && (a.types >> type_of(p)) & 1 != 0 {
+                for &s in &a.block {
+                    if s != NO_SQ {
+                        out.insert(s);
+                    }
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,314 @@
+//! Pseudo-legal move generation from the tables: leaps, rays, hoppers, pawns,
+//! castling, and the gating and promotion variants of each move.
+
+use crate::mobility::betza::Hop;
+
+use super::board::{NO_SQ, Sq};
+use super::moves::{MoveKind, NO_TYPE, VariantMove};
+use super::rules::{Gating, Rules};
+use super::state::{State, code, color_of, type_of};
+use super::tables::{CAPTURE, MOVE, Tables};
+
+impl State {
+    #[inline]
+    fn push(&self, r: &Rules, out: &mut Vec<VariantMove>, mv: VariantMove) {
+        match r.gating {
+            Gating::None => out.push(mv),
+            _ => self.push_gated(r, out, mv),
+        }
+    }
+
+    fn push_gated(&self, r: &Rules, out: &mut Vec<VariantMove>, mv: VariantMove) {
+        let us = self.turn;
+        let rank = Self::gate_rank(r, us);
+        let files = Sq::from(r.size.files());
+        // Squares the move vacates that carry a gate.
+        let mut spots = [NO_SQ; 2];
+        let mut n = 0;
+        let mut gate_at = |sq: Sq| {
+            if sq != NO_SQ && sq / files == rank && (self.gates[us] >> (sq % files)) & 1 != 0 {
+                spots[n] = sq;
+                n += 1;
+            }
+        };
+        gate_at(mv.from);
+        if mv.is_castling() {
+            let side = if mv.kind == MoveKind::CastleKingside {
+                0
+            } else {
+                1
+            };
+            gate_at(self.rook_sq[2 * us + side]);
+        }
+        match r.gating {
+            Gating::Seirawan => {
+                out.push(mv);
+                for &sq in &spots[..n] {
+                    // The square must be empty after the move (castling may refill it).
+                    if mv.is_castling() && (sq == mv.to || sq == self.castle_rook_to(&mv)) {
+                        continue;
+                    }
+                    for ty in 0..r.pieces.len() {
+                        if self.holdings[us][ty] > 0 {
+                            out.push(VariantMove {
+                                gate: ty as u8,
+                                gate_sq: sq,
+                                ..mv
+                            });
+                        }
+                    }
+                }
+            }
+            Gating::Musketeer => {
+                let mut gated = false;
+                for &sq in &spots[..n] {
+                    let ty = self.musketeer[us][usize::from(sq % files)];
+                    if ty == NO_TYPE {
+                        continue;
+                    }
+                    if mv.is_castling() && (sq == mv.to || sq == self.castle_rook_to(&mv)) {
+                        continue;
+                    }
+                    out.push(VariantMove {
+                        gate: ty,
+                        gate_sq: sq,
+                        ..mv
+                    });
+                    gated = true;
+                }
+                if !gated {
+                    out.push(mv);
+                }
+            }
+            Gating::None => out.push(mv),
+        }
+    }
+
+    #[inline]
+    /// Where the rook of a castling move lands: next to the king, on the side it came from.
+    pub fn castle_rook_to(&self, mv: &VariantMove) -> Sq {
+        if mv.kind == MoveKind::CastleKingside {
+            mv.to - 1
+        } else {
+            mv.to + 1
+        }
+    }
+
+    fn push_pawn(&self, t: &Tables, r: &Rules, out: &mut Vec<VariantMove>, from: Sq, to: Sq) {
+        let us = self.turn;
+        let rank = to / t.files;
+        if (r.promotion_ranks[us] >> rank) & 1 == 0 {
+            self.push(r, out, VariantMove::new(from, to, MoveKind::Normal));
+            return;
+        }
+        let last = if us == 0 {
+            Sq::from(r.size.ranks()) - 1
+        } else {
+            0
+        };
+        if rank != last && !r.mandatory_promotion {
+            self.push(r, out, VariantMove::new(from, to, MoveKind::Normal));
+        }
+        let chosen = (0..r.pieces.len() as u8).filter(|&t| self.chosen[us] >> t & 1 != 0);
+        for p in r.promotion_types.iter().copied().chain(chosen) {
+            let limit = r.promotion_limit[usize::from(p)];
+            if limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit) {
+                let mut mv = VariantMove::new(from, to, MoveKind::Normal);
+                mv.promotion = p;
+                self.push(r, out, mv);
+            }
+        }
+    }
+
+    /// Pseudo-legal moves (castling is checked for attacked squares already).
+    pub fn pseudo_moves(&self, t: &Tables, r: &Rules, in_check: bool, out: &mut Vec<VariantMove>) {
+        for from in self.occ[self.turn].iter() {
+            self.piece_moves(t, r, from, in_check, out);
+        }
+    }
+
+    /// The pseudo-legal moves of the piece on `from`.
+    #[inline]
+    pub(crate) fn piece_moves(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        from: Sq,
+        in_check: bool,
+        out: &mut Vec<VariantMove>,
+    ) {
+        let us = self.turn;
+        let b = &self.board;
+        let pawn = t.pawn.map_or(usize::MAX, usize::from);
+        {
+            let ty = type_of(b[usize::from(from)]);
+            if ty == pawn {
+                self.pawn_moves(t, r, from, out);
+                return;
+            }
+            for l in t.leaps_of(us, ty, from) {
+                if l.block[0] != NO_SQ
+                    && (b[usize::from(l.block[0])] != 0
+                        || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
+                {
+                    continue;
+                }
+                let q = b[usize::from(l.to)];
+                if q == 0 {
+                    if l.mode & MOVE != 0 {
+                        self.push(r, out, VariantMove::new(from, l.to, MoveKind::Normal));
+                    }
+                } else if color_of(q) != us && l.mode & CAPTURE != 0 {
+                    self.push(r, out, VariantMove::new(from, l.to, MoveKind::Normal));
+                }
+            }
+            for ray in &t.rays[us * t.types + ty] {
+                let line = t.ray(from, ray.dir);
+                match ray.hop {
+                    None => {
+                        let limit = line.len().min(usize::from(ray.max));
+                        for &s in &line[..limit] {
+                            let q = b[usize::from(s)];
+                            if q == 0 {
+                                if ray.mode & MOVE != 0 {
+                                    self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
+                                }
+                            } else {
+                                if color_of(q) != us && ray.mode & CAPTURE != 0 {
+                                    self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
+                                }
+                                break;
+                            }
+                        }
+                    }
+                    Some(hop) => {
+                        let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
+                            continue;
+                        };
+                        let beyond = &line[i + 1..];
+                        let beyond = if hop == Hop::Grasshopper {
+                            &beyond[..beyond.len().min(1)]
+                        } else {
+                            beyond
+                        };
+                        for &s in beyond {
+                            let q = b[usize::from(s)];
+                            if q == 0 {
+                                if ray.mode & MOVE != 0 {
+                                    self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
+                                }
+                            } else {
+                                if color_of(q) != us && ray.mode & CAPTURE != 0 {
+                                    self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            if Some(ty as u8) == t.king && self.castling != 0 && !in_check {
+                self.castling_moves(t, r, from, out);
+            }
+        }
+    }
+
+    fn pawn_moves(&self, t: &Tables, r: &Rules, from: Sq, out: &mut Vec<VariantMove>) {
+        let us = self.turn;
+        let b = &self.board;
+        let ty = usize::from(t.pawn.unwrap_or(0));
+        for l in t.leaps_of(us, ty, from) {
+            let q = b[usize::from(l.to)];
+            if q == 0 {
+                if l.mode & MOVE != 0 {
+                    self.push_pawn(t, r, out, from, l.to);
+                } else if r.en_passant && (l.to == self.ep[0] || l.to == self.ep[1]) {
+                    self.push(r, out, VariantMove::new(from, l.to, MoveKind::EnPassant));
+                }
+            } else if color_of(q) != us && l.mode & CAPTURE != 0 {
+                self.push_pawn(t, r, out, from, l.to);
+            }
+        }
+        let rank = from / t.files;
+        let multi = (r.double_step[us] | r.triple_step[us]) >> rank & 1 != 0;
+        if multi {
+            let step = i32::from(t.files) * if us == 0 { 1 } else { -1 };
+            let at = |k: i32| -> Option<Sq> {
+                let s = i32::from(from) + k * step;
+                (0..t.squares as i32).contains(&s).then_some(s as Sq)
+            };
+            let mut steps = 1;
+            while steps < 3 {
+                let Some(s) = at(steps) else { break };
+                if b[usize::from(s)] != 0 {
+                    break;
+                }
+                steps += 1;
+                let allowed = if steps == 2 {
+                    r.double_step[us] >> rank & 1 != 0
+                } else {
+                    r.triple_step[us] >> rank & 1 != 0
+                };
+                let Some(to) = at(steps) else { break };
+                if b[usize::from(to)] != 0 {
+                    break;
+                }
+                if allowed {
+                    let rank_to = to / t.files;
+                    if (r.promotion_ranks[us] >> rank_to) & 1 != 0 {
+                        // A multi-step into the zone promotes as any pawn move does.
+                        self.push_pawn(t, r, out, from, to);
+                    } else {
+                        self.push(r, out, VariantMove::new(from, to, MoveKind::MultiStep));
+                    }
+                }
+                if r.triple_step[us] >> rank & 1 == 0 {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn castling_moves(&self, t: &Tables, r: &Rules, king: Sq, out: &mut Vec<VariantMove>) {
+        let Some(rules) = r.castling else { return };
+        let us = self.turn;
+        let files = t.files;
+        let rank = Self::gate_rank(r, us);
+        if king != rank * files + Sq::from(rules.king_file) {
+            return;
+        }
+        for side in 0..2 {
+            if (self.castling >> (2 * us + side)) & 1 == 0 {
+                continue;
+            }
+            let rook = self.rook_sq[2 * us + side];
+            if rook == NO_SQ
+                || self.board[usize::from(rook)] != code(us, usize::from(rules.rook_type))
+            {
+                continue;
+            }
+            let kto = rank * files
+                + Sq::from(if side == 0 {
+                    rules.kingside_file
+                } else {
+                    rules.queenside_file
+                });
+            let rto = if side == 0 { kto - 1 } else { kto + 1 };
+            let lo = king.min(rook).min(kto).min(rto);
+            let hi = king.max(rook).max(kto).max(rto);
+            if (lo..=hi).any(|s| s != king && s != rook && self.board[usize::from(s)] != 0) {
+                continue;
+            }
+            let (a, z) = (king.min(kto), king.max(kto));
+            if (a..=z).any(|s| s != king && self.attacked(t, s, us ^ 1)) {
+                continue;
+            }
+            let kind = if side == 0 {
+                MoveKind::CastleKingside
+            } else {
+                MoveKind::CastleQueenside
+            };
+            self.push(r, out, VariantMove::new(king, kto, kind));
+        }
+    }
+}

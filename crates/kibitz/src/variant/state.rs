@@ -1,0 +1,255 @@
+//! The position's state, copied on every move (copy-make), and make-move.
+//! Generation is in `movegen`, attack tests in `attacks`, counting in `perft`.
+
+use super::board::{NO_SQ, Sq, WideBitboard};
+use super::moves::{MoveKind, NO_TYPE, VariantMove};
+use super::rules::{Gating, Rules};
+use super::tables::{MAX_TYPES, Tables};
+
+/// Piece code on a square: 0 empty, else `1 + 2 × type + colour`.
+#[inline]
+pub(crate) fn code(c: usize, t: usize) -> u8 {
+    (1 + 2 * t + c) as u8
+}
+
+#[inline]
+pub(crate) fn color_of(p: u8) -> usize {
+    usize::from((p - 1) & 1)
+}
+
+#[inline]
+pub(crate) fn type_of(p: u8) -> usize {
+    usize::from((p - 1) >> 1)
+}
+
+/// Everything that changes from move to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct State {
+    pub board: [u8; 256],
+    pub occ: [WideBitboard; 2],
+    /// 0 White, 1 Black.
+    pub turn: usize,
+    /// Bits: 0 White kingside, 1 White queenside, 2 Black kingside, 3 Black queenside.
+    pub castling: u8,
+    /// The rook squares of the four castling rights.
+    pub rook_sq: [Sq; 4],
+    /// En-passant target squares (up to two, for triple steps) and the pawn to take.
+    pub ep: [Sq; 2],
+    pub ep_victim: Sq,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    pub kings: [Sq; 2],
+    pub counts: [[u16; MAX_TYPES]; 2],
+    /// Seirawan holdings.
+    pub holdings: [[u8; MAX_TYPES]; 2],
+    /// Gates: a bit per file of the side's gating rank.
+    pub gates: [u16; 2],
+    /// Musketeer: the piece type over each file.
+    pub musketeer: [[u8; 16]; 2],
+    /// Musketeer: the types each side chose (a bit per type), extra promotion choices.
+    pub chosen: [u32; 2],
+}
+
+impl State {
+    pub fn empty() -> State {
+        State {
+            board: [0; 256],
+            occ: [WideBitboard::EMPTY; 2],
+            turn: 0,
+            castling: 0,
+            rook_sq: [NO_SQ; 4],
+            ep: [NO_SQ; 2],
+            ep_victim: NO_SQ,
+            halfmove: 0,
+            fullmove: 1,
+            kings: [NO_SQ; 2],
+            counts: [[0; MAX_TYPES]; 2],
+            holdings: [[0; MAX_TYPES]; 2],
+            gates: [0; 2],
+            musketeer: [[NO_TYPE; 16]; 2],
+            chosen: [0; 2],
+        }
+    }
+
+    #[inline]
+    pub fn put(&mut self, t: &Tables, sq: Sq, c: usize, ty: usize) {
+        self.board[usize::from(sq)] = code(c, ty);
+        self.occ[c].insert(sq);
+        self.counts[c][ty] += 1;
+        if Some(ty as u8) == t.king {
+            self.kings[c] = sq;
+        }
+    }
+
+    #[inline]
+    pub fn remove(&mut self, t: &Tables, sq: Sq) {
+        let p = self.board[usize::from(sq)];
+        let (c, ty) = (color_of(p), type_of(p));
+        self.board[usize::from(sq)] = 0;
+        self.occ[c].remove(sq);
+        self.counts[c][ty] -= 1;
+        if Some(ty as u8) == t.king && self.kings[c] == sq {
+            self.kings[c] = NO_SQ;
+        }
+    }
+
+    /// Musketeer: the chosen types, read from the position as its FEN shows it (the
+    /// pieces over the files and the non-orthodox pieces on the board), so that a
+    /// position and its FEN promote alike.
+    pub fn derive_chosen(&mut self, r: &Rules) {
+        if !r.chosen_promotions {
+            return;
+        }
+        for c in 0..2 {
+            self.chosen[c] = 0;
+            for t in 0..r.pieces.len() {
+                let special = r.pieces[t].kind == super::rules::PieceKind::Other
+                    && !r.promotion_types.contains(&(t as u8));
+                let over =
+                    (0..16).any(|f| self.gates[c] >> f & 1 != 0 && self.musketeer[c][f] == t as u8);
+                if special && (over || self.counts[c][t] > 0) {
+                    self.chosen[c] |= 1 << t;
+                }
+            }
+        }
+    }
+
+    /// The gating rank of colour `c` (its castling rank for castling variants, else its first rank).
+    #[inline]
+    pub fn gate_rank(r: &Rules, c: usize) -> Sq {
+        let rel = r.castling.map_or(0, |k| k.rank);
+        Sq::from(if c == 0 {
+            rel
+        } else {
+            r.size.ranks() - 1 - rel
+        })
+    }
+
+    /// Plays a pseudo-legal move.
+    pub fn make(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
+        let us = self.turn;
+        let them = us ^ 1;
+        let files = t.files;
+        let p = self.board[usize::from(mv.from)];
+        let ty = type_of(p);
+        self.halfmove = self.halfmove.saturating_add(1);
+        if Some(ty as u8) == t.pawn {
+            self.halfmove = 0;
+        }
+        let old_ep = self.ep_victim;
+        self.ep = [NO_SQ; 2];
+        self.ep_victim = NO_SQ;
+        match mv.kind {
+            MoveKind::CastleKingside | MoveKind::CastleQueenside => {
+                let side = usize::from(mv.kind == MoveKind::CastleQueenside);
+                let rook = self.rook_sq[2 * us + side];
+                let rty = type_of(self.board[usize::from(rook)]);
+                self.remove(t, mv.from);
+                self.remove(t, rook);
+                self.put(t, mv.to, us, ty);
+                self.put(t, self.castle_rook_to(mv), us, rty);
+                self.clear_rights_at(r, rook);
+            }
+            _ => {
+                if mv.kind == MoveKind::EnPassant {
+                    self.remove(t, old_ep);
+                    self.halfmove = 0;
+                } else if self.board[usize::from(mv.to)] != 0 {
+                    self.remove(t, mv.to);
+                    self.halfmove = 0;
+                    // A gate is lost when the piece on its square is captured.
+                    if r.gating != Gating::None && mv.to / files == Self::gate_rank(r, them) {
+                        self.gates[them] &= !(1 << (mv.to % files));
+                    }
+                }
+                self.remove(t, mv.from);
+                let new_ty = if mv.promotion != NO_TYPE {
+                    usize::from(mv.promotion)
+                } else {
+                    ty
+                };
+                self.put(t, mv.to, us, new_ty);
+                if mv.kind == MoveKind::MultiStep {
+                    self.set_ep(t, r, mv);
+                }
+            }
+        }
+        if self.castling != 0 {
+            self.clear_rights_at(r, mv.from);
+            self.clear_rights_at(r, mv.to);
+        }
+        if r.gating != Gating::None {
+            let rank = Self::gate_rank(r, us);
+            if mv.gate != NO_TYPE {
+                self.put(t, mv.gate_sq, us, usize::from(mv.gate));
+                if r.gating == Gating::Seirawan {
+                    self.holdings[us][usize::from(mv.gate)] -= 1;
+                }
+            }
+            if mv.from / files == rank {
+                self.gates[us] &= !(1 << (mv.from % files));
+            }
+            if mv.is_castling() {
+                let side = usize::from(mv.kind == MoveKind::CastleQueenside);
+                let rook = self.rook_sq[2 * us + side];
+                self.gates[us] &= !(1 << (rook % files));
+            }
+            if r.gating == Gating::Seirawan && self.holdings[us].iter().all(|&h| h == 0) {
+                self.gates[us] = 0;
+            }
+            if r.gating == Gating::Musketeer {
+                for c in 0..2 {
+                    for f in 0..16 {
+                        if self.gates[c] >> f & 1 == 0 {
+                            self.musketeer[c][f] = NO_TYPE;
+                        }
+                    }
+                }
+                self.derive_chosen(r);
+            }
+        }
+        if us == 1 {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = them;
+    }
+
+    fn clear_rights_at(&mut self, r: &Rules, sq: Sq) {
+        let Some(rules) = r.castling else { return };
+        for c in 0..2 {
+            let king = Self::gate_rank(r, c) * Sq::from(r.size.files()) + Sq::from(rules.king_file);
+            for side in 0..2 {
+                let i = 2 * c + side;
+                if self.castling >> i & 1 != 0 && (sq == king || sq == self.rook_sq[i]) {
+                    self.castling &= !(1 << i);
+                    self.rook_sq[i] = NO_SQ;
+                }
+            }
+        }
+    }
+
+    fn set_ep(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
+        if !r.en_passant {
+            return;
+        }
+        let them = self.turn ^ 1;
+        let pawn = usize::from(t.pawn.unwrap_or(0));
+        let step = i32::from(t.files) * if self.turn == 0 { 1 } else { -1 };
+        let mut n = 0;
+        let mut s = i32::from(mv.from) + step;
+        while s != i32::from(mv.to) {
+            let sq = s as Sq;
+            let capturable = t.leap_attackers(them, sq).iter().any(|a| {
+                (a.types >> pawn) & 1 != 0 && self.board[usize::from(a.from)] == code(them, pawn)
+            });
+            if capturable {
+                self.ep[n] = sq;
+                n += 1;
+            }
+            s += step;
+        }
+        if n > 0 {
+            self.ep_victim = mv.to;
+        }
+    }
+}

@@ -1,0 +1,700 @@
+//! The variant engine against things written without it:
+//!
+//! * every piece of every built-in variant, alone on an empty board, has the
+//!   moves the mobility module (seed 002) gives it;
+//! * on boards up to 16 × 16 and with riders Fairy-Stockfish refuses (camelrider,
+//!   zebrarider), hoppers and lame leapers, legal moves and perft equal a slow
+//!   reference generator written here square by square: no tables, no bitboards,
+//!   legality by generating every enemy move.
+
+use std::collections::BTreeSet;
+
+use kibitz::mobility::betza::{self, Hop};
+use kibitz::mobility::{Board, Piece};
+use kibitz::variant::{PieceKind, Variant, VariantPosition, ini};
+
+#[test]
+fn every_piece_alone_moves_as_the_mobility_module_says() {
+    let mut checked = 0;
+    for name in Variant::builtin_names() {
+        let v = Variant::builtin(name).unwrap();
+        let (w, h) = (usize::from(v.files()), usize::from(v.ranks()));
+        let board = Board::new(w as u64, h as u64).unwrap();
+        for p in v.pieces() {
+            if p.kind == PieceKind::Pawn {
+                continue;
+            }
+            // Pieces with position-only modifiers have no empty-board counterpart.
+            let Ok(seed_piece) = Piece::from_betza(&p.betza) else {
+                continue;
+            };
+            for sq in 0..w * h {
+                let (file, rank) = (sq % w, sq / w);
+                let mut rows = Vec::new();
+                for r in (0..h).rev() {
+                    let mut row = String::new();
+                    let mut empty = 0;
+                    for f in 0..w {
+                        if (f, r) == (file, rank) {
+                            if empty > 0 {
+                                row.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            row.push(p.letter);
+                        } else {
+                            empty += 1;
+                        }
+                    }
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                    }
+                    rows.push(row);
+                }
+                let mut fen = rows.join("/");
+                if *name == "musketeer" {
+                    fen = format!("{}/{fen}/{}", "*".repeat(w), "*".repeat(w));
+                }
+                if *name == "seirawan" {
+                    fen.push_str("[]");
+                }
+                let fen = format!("{fen} w - - 0 1");
+                let pos = VariantPosition::from_fen(&v, &fen)
+                    .unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+                let got: BTreeSet<String> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|m| v.board().square_name(m.to()))
+                    .collect();
+                let from = ((h - 1 - rank) as u8, file as u8);
+                let want: BTreeSet<String> = seed_piece
+                    .targets(board, from)
+                    .unwrap()
+                    .into_iter()
+                    .map(|(r, k)| board.name(r.into(), k.into()).unwrap())
+                    .collect();
+                assert_eq!(
+                    got,
+                    want,
+                    "{name}: {} ({}) on {}",
+                    p.letter,
+                    p.betza,
+                    v.board().square_name(sq as u16)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked} piece placements");
+}
+
+// ---------------------------------------------------------------------------
+// The slow reference.
+
+#[derive(Clone)]
+struct Comp {
+    dx: i32,
+    dy: i32,
+    range: usize, // 1 for a leaper
+    moves: bool,
+    captures: bool,
+    initial: bool,
+    lame: bool,
+    hop: Option<Hop>,
+}
+
+#[derive(Clone)]
+struct RefPiece {
+    letter: char,
+    kind: PieceKind,
+    comps: Vec<Comp>,
+}
+
+#[derive(Clone)]
+struct Ref {
+    w: i32,
+    h: i32,
+    pieces: Vec<RefPiece>,
+    cells: Vec<Option<(usize, usize)>>,
+    turn: usize,
+    /// (colour, king square, rook square, king target, rook target)
+    castling: Vec<(usize, i32, i32, i32, i32)>,
+    ep: Vec<i32>,
+    double: [u16; 2],
+    triple: [u16; 2],
+    promo_ranks: [u16; 2],
+    promo_letters: Vec<char>,
+    limits: Vec<(char, u8)>,
+    mandatory: bool,
+}
+
+fn comps_of(betza_text: &str, kind: PieceKind) -> Vec<Comp> {
+    let text = if kind == PieceKind::Pawn {
+        "fmWfcF"
+    } else {
+        betza_text
+    };
+    let mut out = Vec::new();
+    for c in betza::parse_components(text).unwrap() {
+        for d in &c.directions {
+            out.push(Comp {
+                dx: d.dk() as i32,
+                dy: -d.dr() as i32,
+                range: match c.range {
+                    None => 1,
+                    Some(None) => usize::MAX,
+                    Some(Some(n)) => n as usize,
+                },
+                moves: c.moves,
+                captures: c.captures,
+                initial: c.initial,
+                lame: c.lame,
+                hop: c.hop,
+            });
+        }
+    }
+    out
+}
+
+impl Ref {
+    fn new(v: &Variant, fen: &str) -> Ref {
+        let pieces: Vec<RefPiece> = v
+            .pieces()
+            .iter()
+            .map(|p| RefPiece {
+                letter: p.letter,
+                kind: p.kind,
+                comps: comps_of(&p.betza, p.kind),
+            })
+            .collect();
+        let (w, h) = (i32::from(v.files()), i32::from(v.ranks()));
+        let parse_board = |fen: &str| {
+            let mut cells = vec![None; (w * h) as usize];
+            let board = fen.split(' ').next().unwrap();
+            for (i, row) in board.split('/').enumerate() {
+                let rank = h - 1 - i as i32;
+                let mut file = 0;
+                let mut num = 0;
+                for ch in row.chars() {
+                    if let Some(d) = ch.to_digit(10) {
+                        num = num * 10 + d as i32;
+                        continue;
+                    }
+                    file += num;
+                    num = 0;
+                    let t = pieces
+                        .iter()
+                        .position(|p| p.letter == ch.to_ascii_uppercase())
+                        .unwrap();
+                    cells[(rank * w + file) as usize] =
+                        Some((usize::from(ch.is_ascii_lowercase()), t));
+                    file += 1;
+                }
+            }
+            cells
+        };
+        let cells = parse_board(fen);
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let mut castling = Vec::new();
+        if let Some(c) = v.castling() {
+            for ch in fields[2].chars().filter(|c| *c != '-') {
+                let colour = usize::from(ch.is_ascii_lowercase());
+                let rank = if colour == 0 {
+                    i32::from(c.rank)
+                } else {
+                    h - 1 - i32::from(c.rank)
+                };
+                let kingside = ch.eq_ignore_ascii_case(&'K');
+                let king = rank * w + i32::from(c.king_file);
+                // The rook nearest the variant's rook file, walking towards the king.
+                let mut f = i32::from(if kingside {
+                    c.rook_kingside_file
+                } else {
+                    c.rook_queenside_file
+                });
+                let rook = loop {
+                    if cells[(rank * w + f) as usize] == Some((colour, usize::from(c.rook_type))) {
+                        break rank * w + f;
+                    }
+                    f += if kingside { -1 } else { 1 };
+                };
+                let kto = rank * w
+                    + i32::from(if kingside {
+                        c.kingside_file
+                    } else {
+                        c.queenside_file
+                    });
+                let rto = if kingside { kto - 1 } else { kto + 1 };
+                castling.push((colour, king, rook, kto, rto));
+            }
+        }
+        let ep = if fields[3] == "-" {
+            Vec::new()
+        } else {
+            vec![i32::from(v.board().parse_square(fields[3]).unwrap())]
+        };
+        Ref {
+            w,
+            h,
+            cells,
+            pieces,
+            turn: usize::from(fields[1] == "b"),
+            castling,
+            ep,
+            double: v.double_step_ranks(),
+            triple: v.triple_step_ranks(),
+            promo_ranks: v.promotion_ranks(),
+            promo_letters: v.promotion_letters(),
+            limits: v.promotion_limits(),
+            mandatory: v.mandatory_promotion(),
+        }
+    }
+
+    fn at(&self, f: i32, r: i32) -> Option<Option<(usize, usize)>> {
+        (f >= 0 && r >= 0 && f < self.w && r < self.h)
+            .then(|| self.cells[(r * self.w + f) as usize])
+    }
+
+    /// Every move of `colour`'s piece on `sq` as `(to, is_capture)`, ignoring checks.
+    fn piece_moves(&self, sq: i32, colour: usize) -> Vec<i32> {
+        let (f0, r0) = (sq % self.w, sq / self.w);
+        let t = self.cells[sq as usize].unwrap().1;
+        let sign = if colour == 0 { 1 } else { -1 };
+        let mut out = Vec::new();
+        for c in &self.pieces[t].comps {
+            // Initial moves: from the side's double-step ranks, never capturing.
+            if c.initial && self.double[colour] >> (sq / self.w) & 1 == 0 {
+                continue;
+            }
+            let captures = c.captures && !c.initial;
+            let (dx, dy) = (c.dx, c.dy * sign);
+            let mut hurdle = false;
+            let mut k = 0usize;
+            let (mut f, mut r) = (f0, r0);
+            while k < c.range {
+                f += dx;
+                r += dy;
+                k += 1;
+                let Some(cell) = self.at(f, r) else { break };
+                if c.lame {
+                    // Walk the path: orthogonal steps along the longer side first.
+                    let (ax, ay) = (dx.abs(), dy.abs());
+                    let (major, minor) = (ax.max(ay), ax.min(ay));
+                    let (mut x, mut y) = (f0, r0);
+                    let mut blocked = false;
+                    for step in 0..major - 1 {
+                        if step < major - minor {
+                            if ax > ay {
+                                x += dx.signum()
+                            } else {
+                                y += dy.signum()
+                            }
+                        } else {
+                            x += dx.signum();
+                            y += dy.signum();
+                        }
+                        if ax == ay || ax == 0 || ay == 0 {
+                            // straight or diagonal: plain in-between squares
+                        }
+                        if self.at(x, y) != Some(None) {
+                            blocked = true;
+                        }
+                    }
+                    if blocked {
+                        break;
+                    }
+                }
+                match c.hop {
+                    None => match cell {
+                        None => {
+                            if c.moves {
+                                out.push(r * self.w + f)
+                            }
+                        }
+                        Some((col, _)) => {
+                            if col != colour && captures {
+                                out.push(r * self.w + f);
+                            }
+                            break;
+                        }
+                    },
+                    Some(hop) => {
+                        if !hurdle {
+                            if cell.is_some() {
+                                hurdle = true;
+                            }
+                            continue;
+                        }
+                        match cell {
+                            None => {
+                                if c.moves {
+                                    out.push(r * self.w + f)
+                                }
+                            }
+                            Some((col, _)) => {
+                                if col != colour && captures {
+                                    out.push(r * self.w + f);
+                                }
+                                break;
+                            }
+                        }
+                        if hop == Hop::Grasshopper {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn attacked(&self, sq: i32, by: usize) -> bool {
+        (0..self.w * self.h).any(|s| {
+            matches!(self.cells[s as usize], Some((c, _)) if c == by)
+                && self.piece_moves_capturing(s, by).contains(&sq)
+        })
+    }
+
+    /// Squares the piece on `s` could capture on (an enemy piece assumed there).
+    fn piece_moves_capturing(&self, s: i32, by: usize) -> Vec<i32> {
+        // Put a dummy enemy on every square it might capture: simplest is to test
+        // each square separately, but the engine's own king square is what
+        // matters, so compute captures with the current board.
+        self.piece_moves(s, by)
+            .into_iter()
+            .filter(|&to| matches!(self.cells[to as usize], Some((c, _)) if c != by))
+            .collect()
+    }
+
+    fn king_of(&self, colour: usize) -> Option<i32> {
+        (0..self.w * self.h).find(|&s| {
+            matches!(self.cells[s as usize], Some((c, t)) if c == colour && self.pieces[t].kind == PieceKind::King)
+        })
+    }
+
+    fn name(&self, sq: i32) -> String {
+        format!(
+            "{}{}",
+            char::from(b'a' + (sq % self.w) as u8),
+            sq / self.w + 1
+        )
+    }
+
+    /// Legal moves as `(uci, next position)`.
+    fn legal(&self) -> Vec<(String, Ref)> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        let mut push = |uci: String, next: Ref| {
+            let mut next = next;
+            next.turn ^= 1;
+            let safe = match next.king_of(us) {
+                Some(k) => !next.attacked(k, us ^ 1),
+                None => true,
+            };
+            if safe {
+                out.push((uci, next));
+            }
+        };
+        for s in 0..self.w * self.h {
+            let Some((c, t)) = self.cells[s as usize] else {
+                continue;
+            };
+            if c != us {
+                continue;
+            }
+            let kind = self.pieces[t].kind;
+            let mut targets = self.piece_moves(s, us);
+            let mut ep_targets = Vec::new();
+            let mut multi = Vec::new();
+            if kind == PieceKind::Pawn {
+                let fwd = if us == 0 { self.w } else { -self.w };
+                // captures on the en-passant square
+                for &e in &self.ep {
+                    if (e - fwd - s == 1 || e - fwd - s == -1)
+                        && (e % self.w - s % self.w).abs() == 1
+                    {
+                        ep_targets.push(e);
+                    }
+                }
+                let rank = s / self.w;
+                for (steps, ranks) in [(2, self.double[us] | self.triple[us]), (3, self.triple[us])]
+                {
+                    if ranks >> rank & 1 == 0 {
+                        continue;
+                    }
+                    if steps == 2 && self.double[us] >> rank & 1 == 0 {
+                        // triple-only rank: the two-step still needs its own right
+                        continue;
+                    }
+                    let path: Vec<i32> = (1..=steps).map(|k| s + k * fwd).collect();
+                    if path
+                        .iter()
+                        .all(|&p| p >= 0 && p < self.w * self.h && self.cells[p as usize].is_none())
+                    {
+                        multi.push((
+                            path[steps as usize - 1],
+                            path[..steps as usize - 1].to_vec(),
+                        ));
+                    }
+                }
+                targets.retain(|&to| !ep_targets.contains(&to));
+            }
+            let mut base = self.clone();
+            base.ep.clear();
+            base.cells[s as usize] = None;
+            // Castling rights lost by moving the king or a rook, or by a capture on a rook square.
+            let keep = |rights: &Vec<(usize, i32, i32, i32, i32)>, a: i32, b: i32| {
+                rights
+                    .iter()
+                    .copied()
+                    .filter(|&(_, k, r, _, _)| k != a && r != a && r != b)
+                    .collect::<Vec<_>>()
+            };
+            for to in targets.into_iter().chain(multi.iter().map(|m| m.0)) {
+                let mut next = base.clone();
+                next.castling = keep(&self.castling, s, to);
+                next.cells[to as usize] = Some((us, t));
+                if let Some(m) = multi.iter().find(|m| m.0 == to) {
+                    // en passant squares that an enemy pawn attacks
+                    for &p in &m.1 {
+                        let back = if us == 0 { self.w } else { -self.w };
+                        let attackers = [p + back - 1, p + back + 1];
+                        let attacked = attackers.iter().any(|&a| {
+                            a >= 0
+                                && a < self.w * self.h
+                                && (a % self.w - p % self.w).abs() == 1
+                                && matches!(self.cells[a as usize], Some((c2, t2)) if c2 != us && self.pieces[t2].kind == PieceKind::Pawn)
+                        });
+                        if attacked {
+                            next.ep.push(p);
+                        }
+                    }
+                }
+                let uci = format!("{}{}", self.name(s), self.name(to));
+                if kind == PieceKind::Pawn {
+                    let to_rank = to / self.w;
+                    if self.promo_ranks[us] >> to_rank & 1 != 0 {
+                        let last = if us == 0 { self.h - 1 } else { 0 };
+                        if to_rank != last && !self.mandatory {
+                            push(uci.clone(), next.clone());
+                        }
+                        for &l in &self.promo_letters {
+                            let pt = self.pieces.iter().position(|p| p.letter == l).unwrap();
+                            let have = self.cells.iter().filter(|c| **c == Some((us, pt))).count();
+                            if self
+                                .limits
+                                .iter()
+                                .any(|&(x, n)| x == l && have >= usize::from(n))
+                            {
+                                continue;
+                            }
+                            let mut n2 = next.clone();
+                            n2.cells[to as usize] = Some((us, pt));
+                            push(format!("{uci}{}", l.to_ascii_lowercase()), n2);
+                        }
+                        continue;
+                    }
+                }
+                push(uci, next);
+            }
+            for e in ep_targets {
+                let mut next = base.clone();
+                next.castling = self.castling.clone();
+                next.cells[e as usize] = Some((us, t));
+                let victim = e - if us == 0 { self.w } else { -self.w };
+                next.cells[victim as usize] = None;
+                push(format!("{}{}", self.name(s), self.name(e)), next);
+            }
+            if kind == PieceKind::King {
+                for &(c2, k, r, kto, rto) in &self.castling {
+                    if c2 != us || k != s {
+                        continue;
+                    }
+                    let lo = k.min(r).min(kto).min(rto);
+                    let hi = k.max(r).max(kto).max(rto);
+                    if (lo..=hi).any(|x| x != k && x != r && self.cells[x as usize].is_some()) {
+                        continue;
+                    }
+                    if (k.min(kto)..=k.max(kto)).any(|x| self.attacked(x, us ^ 1)) {
+                        continue;
+                    }
+                    let rook = self.cells[r as usize];
+                    let mut next = base.clone();
+                    next.castling = keep(&self.castling, s, s);
+                    next.cells[r as usize] = None;
+                    next.cells[kto as usize] = Some((us, t));
+                    next.cells[rto as usize] = rook;
+                    push(format!("{}{}", self.name(k), self.name(kto)), next);
+                }
+            }
+        }
+        out
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.legal().iter().map(|(_, n)| n.perft(depth - 1)).sum()
+    }
+}
+
+fn engine_moves(pos: &VariantPosition) -> BTreeSet<String> {
+    pos.legal_moves().iter().map(|m| pos.uci(m)).collect()
+}
+
+/// Seeded random games: at every ply the engine's and the reference's legal moves
+/// are the same; the reference then follows the engine's FEN.
+fn compare_games(v: &Variant, games: usize, plies: usize, seed: u64) -> usize {
+    let mut state = seed;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut compared = 0;
+    for game in 0..games {
+        let mut pos = VariantPosition::start(v);
+        for ply in 0..plies {
+            let fen = pos.fen();
+            let reference = Ref::new(v, &fen);
+            let want: BTreeSet<String> = reference.legal().into_iter().map(|(u, _)| u).collect();
+            assert_eq!(
+                engine_moves(&pos),
+                want,
+                "{} game {game} ply {ply}: {fen}",
+                v.name()
+            );
+            compared += 1;
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(next() % moves.len() as u64) as usize];
+            pos.play(&mv).unwrap();
+        }
+    }
+    compared
+}
+
+const FAIRY_INI: &str = "
+# 12 x 12 with riders, hoppers and lame leapers
+[riders12:chess]
+maxFile = 12
+maxRank = 12
+customPiece1 = c:CC
+customPiece2 = z:ZZ
+customPiece3 = g:gQ
+customPiece4 = o:mRcpR
+customPiece5 = h:nN
+customPiece6 = e:nA
+customPiece7 = l:B2R3
+customPiece8 = u:mNcB
+customPiece9 = w:fWimfnDifmF
+promotionRegionWhite = *12
+promotionRegionBlack = *1
+doubleStepRegionWhite = *2
+doubleStepRegionBlack = *11
+promotionPieceTypes = qczgo
+castling = false
+startFen = rczghoekuglr/ppwppppppwpp/12/12/12/12/12/12/12/12/PPWPPPPPPWPP/RCZGHOEKUGLR w - - 0 1
+
+# a small board with a grasshopper army
+[hoppers6:chess]
+maxFile = 6
+maxRank = 6
+customPiece1 = g:gQ
+customPiece2 = o:mRcpR
+promotionRegionWhite = *6
+promotionRegionBlack = *1
+doubleStepRegionWhite = *2
+doubleStepRegionBlack = *5
+promotionPieceTypes = go
+castling = false
+startFen = gokogg/pppppp/6/6/PPPPPP/GOKOGG w - - 0 1
+";
+
+#[test]
+fn sixteen_by_sixteen_agrees_with_the_reference() {
+    let v = Variant::builtin("sixteen").unwrap();
+    let start = VariantPosition::start(&v);
+    let reference = Ref::new(&v, &start.fen());
+    assert_eq!(start.perft(2), reference.perft(2));
+    assert!(compare_games(&v, 4, 60, 0x5157_4545) > 200);
+}
+
+#[test]
+fn fairy_riders_hoppers_and_lame_leapers_agree_with_the_reference() {
+    for v in ini::parse(FAIRY_INI).unwrap() {
+        let start = VariantPosition::start(&v);
+        let reference = Ref::new(&v, &start.fen());
+        assert_eq!(start.perft(2), reference.perft(2), "{}", v.name());
+        if v.files() <= 6 {
+            assert_eq!(start.perft(3), reference.perft(3), "{}", v.name());
+        }
+        assert!(compare_games(&v, 6, 80, 0xfa1e) > 300, "{}", v.name());
+    }
+}
+
+#[test]
+fn built_in_variants_without_gating_agree_with_the_reference() {
+    for name in [
+        "capablanca",
+        "janus",
+        "grand",
+        "shako",
+        "grasshopper",
+        "nightrider",
+        "amazon",
+    ] {
+        let v = Variant::builtin(name).unwrap();
+        assert!(compare_games(&v, 3, 60, 0xbeef) > 100, "{name}");
+    }
+}
+
+/// Not a test of speed (tests never assert times): prints perft nodes per second
+/// of the start positions, for the report.
+///
+/// ```text
+/// cargo test --release -p kibitz --test variant_reference -- --ignored --nocapture
+/// ```
+#[test]
+#[ignore = "speed report, release only"]
+fn perft_speed_report() {
+    let only = std::env::var("KIBITZ_SPEED_VARIANT").ok();
+    for (name, depth) in [
+        ("capablanca", 5),
+        ("grand", 4),
+        ("seirawan", 5),
+        ("sixteen", 4),
+        ("chess", 5),
+    ] {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let v = Variant::builtin(name).unwrap();
+        let pos = VariantPosition::start(&v);
+        // On a shared machine the thread's own CPU time (schedstat, Linux) says
+        // more than the wall clock.
+        let cpu_ns = || {
+            std::fs::read_to_string("/proc/thread-self/schedstat")
+                .ok()
+                .and_then(|s| {
+                    s.split_whitespace()
+                        .next()
+                        .and_then(|x| x.parse::<f64>().ok())
+                })
+        };
+        let (t, c0) = (std::time::Instant::now(), cpu_ns());
+        let nodes = pos.perft(depth);
+        let secs = t.elapsed().as_secs_f64();
+        let cpu = match (c0, cpu_ns()) {
+            (Some(a), Some(b)) => (b - a) / 1e9,
+            _ => secs,
+        };
+        println!(
+            "{name} perft {depth}: {nodes} nodes, wall {secs:.2} s, cpu {cpu:.2} s = {:.1} M nodes/s of cpu",
+            nodes as f64 / cpu / 1e6
+        );
+    }
+}
