@@ -113,3 +113,57 @@ fn mate_and_solve_skip_comments_before_a_csv_header_alike() {
         assert_eq!(lines[0]["mate"], 1);
     }
 }
+
+/// `kibitz solve ARGS` on `stdin`: its JSON records, text and exit status.
+fn solve(args: &[&str], stdin: &str) -> (Vec<serde_json::Value>, String, i32) {
+    let out = kibitz()
+        .arg("solve")
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let records = if args.contains(&"--json") {
+        json_lines(&out.stdout)
+    } else {
+        Vec::new()
+    };
+    (records, text, out.status.code().unwrap_or(-1))
+}
+
+#[test]
+fn solve_bm_zero_is_an_error_and_a_bound_past_100_is_cut_with_a_note() {
+    let rook = "8/8/8/8/7k/5K2/8/3R4 w - -";
+    let (records, _, code) = solve(&["--json", "-"], &format!("{rook} bm #0;\n"));
+    assert_eq!(code, 1);
+    let error = records[0]["error"].as_str().unwrap();
+    assert!(error.contains("`bm #0` is no mate bound"), "{error}");
+    for n in ["101", "99999999999999999999"] {
+        let (records, _, code) = solve(&["--json", "-"], &format!("{rook} bm #{n};\n"));
+        assert_eq!(code, 0, "bm #{n}");
+        assert_eq!(records[0]["bound"], 100, "bm #{n}");
+        assert_eq!(records[0]["mate"], 2, "bm #{n}");
+        let note = records[0]["note"].as_str().unwrap();
+        assert!(note.contains("cut to 100"), "{note}");
+    }
+    let (records, _, _) = solve(&["--json", "-"], &format!("{rook} bm #3;\n"));
+    assert!(records[0].get("note").is_none());
+}
+
+#[test]
+fn solve_all_in_text_writes_each_keys_length() {
+    let (_, text, code) = solve(
+        &["--all", "--mate", "3", "-"],
+        "8/8/8/8/7k/5K2/8/3R4 w - - 0 1\n",
+    );
+    assert_eq!(code, 0);
+    assert!(text.contains("Rd5 (#2)"), "{text}");
+}
+
+#[test]
+fn solve_refuses_a_node_limit_of_zero_as_it_refuses_time_zero() {
+    for flag in [["--nodes", "0"], ["--time", "0"]] {
+        let (_, _, code) = solve(&[flag[0], flag[1], "--fen", "startpos", "--mate", "1"], "");
+        assert_eq!(code, 2, "{flag:?}");
+    }
+}

@@ -84,6 +84,9 @@ fn record_dict<'py>(py: Python<'py>, r: &SolveRecord) -> PyResult<Bound<'py, PyD
     if let kibitz::mate::solve::Verdict::Unknown { searched } = r.verdict {
         d.set_item("searched", searched)?;
     }
+    if let Some(note) = &r.note {
+        d.set_item("note", note)?;
+    }
     let keys = PyList::empty(py);
     for key in &r.keys {
         let k = move_dict(py, &key.uci, &key.san)?;

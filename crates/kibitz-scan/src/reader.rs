@@ -37,6 +37,8 @@ pub enum LineError {
     Epd(EpdLineError),
     /// A puzzle row that does not read.
     Puzzle(PuzzleError),
+    /// An EPD `bm #0` (or `bm #-0`): no mate has length 0.
+    ZeroMateBound,
 }
 
 impl fmt::Display for LineError {
@@ -44,6 +46,9 @@ impl fmt::Display for LineError {
         match self {
             LineError::Epd(e) => e.fmt(f),
             LineError::Puzzle(e) => e.fmt(f),
+            LineError::ZeroMateBound => f.write_str(
+                "`bm #0` is no mate bound: a mate takes 1 move or more (the prover goes to 100)",
+            ),
         }
     }
 }
@@ -188,30 +193,41 @@ pub const STARTPOS: &str = "startpos";
 /// A FEN or EPD line and its `bm #N`.
 fn epd_entry(line: &[u8]) -> Result<Entry, LineError> {
     let position = Position::from_epd_line(line).map_err(LineError::Epd)?;
+    let mate_bound = epd_mate_bound(line);
+    if mate_bound == Some(0) {
+        return Err(LineError::ZeroMateBound);
+    }
     Ok(Entry {
         position,
-        mate_bound: epd_mate_bound(line),
+        mate_bound,
     })
 }
 
-/// The bound of an EPD line's `bm #N` (or `bm #-N`, the side to move mated in N).
+/// The bound of an EPD line's `bm #N` (or `bm #-N`, the side to move mated in N),
+/// as written: `Some(0)` for `bm #0` (which the reader refuses), and a number past
+/// `u32::MAX` as `u32::MAX` (the prover clamps every bound past its limit, saying
+/// so on the record).
 ///
 /// ```
 /// use kibitz_scan::reader::epd_mate_bound;
 /// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #3; id \"x\";"), Some(3));
 /// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k b - - bm #-2;"), Some(2));
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #0;"), Some(0));
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #99999999999999999999;"), Some(u32::MAX));
 /// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm Qd5;"), None);
 /// ```
 pub fn epd_mate_bound(line: &[u8]) -> Option<u32> {
     let at = memchr::memmem::find(line, b"bm #")? + 4;
     let rest = &line[at..];
     let rest = rest.strip_prefix(b"-").unwrap_or(rest);
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    core::str::from_utf8(&rest[..digits])
-        .ok()?
-        .parse()
-        .ok()
-        .filter(|&n| n > 0)
+    let digits = &rest[..rest.iter().take_while(|b| b.is_ascii_digit()).count()];
+    if digits.is_empty() {
+        return None;
+    }
+    // Digit by digit, saturating: any length of digits is read in one pass.
+    Some(digits.iter().fold(0u32, |n, &d| {
+        n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+    }))
 }
 
 /// The bound of a Lichess puzzle's `mateInN` theme. Lichess's `mateIn5` means

@@ -144,6 +144,9 @@ impl SolveScan {
     /// assert!(record.json_line("fen").starts_with(r#"{"input":"fen","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"#));
     /// ```
     pub fn solve(&self, pos: &Position, bound: u32) -> SolveRecord {
+        let note = (bound > MAX_MATE_MOVES).then(|| {
+            format!("the bound {bound} is past the prover's limit: cut to {MAX_MATE_MOVES}")
+        });
         let bound = bound.clamp(1, MAX_MATE_MOVES);
         let started = Instant::now();
         let opts = SolveOptions {
@@ -194,6 +197,7 @@ impl SolveScan {
             proven,
             complete: sol.complete,
             reason,
+            note,
             keys,
             line: san_line(pos, &sol.line),
             nodes: sol.nodes,
@@ -235,6 +239,9 @@ pub struct SolveRecord {
     pub complete: bool,
     /// Why there is no `mate`.
     pub reason: Option<&'static str>,
+    /// Said of the input rather than the answer: a bound past the prover's limit
+    /// ([`MAX_MATE_MOVES`]) was cut to it.
+    pub note: Option<String>,
     /// The keys (with `all_keys`, every move that mates within N).
     pub keys: Vec<SolveKey>,
     /// A principal line, in SAN.
@@ -379,6 +386,11 @@ impl SolveRecord {
             json::key(t, "searched");
             json::uint(t, u64::from(searched));
         }
+        if let Some(note) = &self.note {
+            t.push(',');
+            json::key(t, "note");
+            json::string(t, note);
+        }
         t.push(',');
         json::key(t, "keys");
         t.push('[');
@@ -458,7 +470,18 @@ impl SolveRecord {
                     t.push(' ');
                 }
                 t.push_str(&key.san);
+                // With --all, each key's own length, as --help promises.
+                if let Some(mate) = key.mate {
+                    let _ = write!(t, " (#{mate})");
+                }
             }
+        }
+        if !self.complete {
+            t.push_str("  (partial: a limit struck after the length was proven)");
+        }
+        if let Some(note) = &self.note {
+            t.push_str("  note: ");
+            t.push_str(note);
         }
         if !self.line.is_empty() {
             t.push_str("  line: ");

@@ -49,8 +49,8 @@ pub struct Args {
     /// Seconds for each position; past it the record says "proven": false.
     #[arg(long, value_name = "S")]
     time: Option<f64>,
-    /// Nodes for each position; past them the record says "proven": false.
-    #[arg(long, value_name = "K")]
+    /// Nodes for each position (1 or more); past them the record says "proven": false.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Write castling in UCI as king takes rook (`e1h1`).
     #[arg(long)]
