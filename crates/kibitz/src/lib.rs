@@ -7,7 +7,9 @@
 //! * [`mobility`]: piece mobility on an empty board (seed 002), fairy pieces, Betza notation.
 //! * [`mate`]: exact mates in one, the static "Mate at a Glance" detector, pattern names.
 //! * [`notation`]: SAN and UCI moves read and written, PGN games read.
-//! * [`search`]: a plain alpha-beta search, so that `kibitz uci` always has a move.
+//! * [`search`]: a plain alpha-beta search, so that `kibitz uci` always has a move,
+//!   and what a UCI `go` asks of it and of the prover.
+//! * [`limits`]: the node count, deadline and stop flag every search obeys.
 //!
 //! ```
 //! use kibitz::{lines, Square};
@@ -18,6 +20,7 @@
 
 pub mod attacks;
 pub mod geometry;
+pub mod limits;
 pub mod mate;
 pub mod mobility;
 pub mod notation;
