@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use kibitz::Position;
+use kibitz::limits::Limits;
 use kibitz::mate::solve::{SolveOptions, Verdict, solve};
 
 /// One benchmark position: a FEN and the best known mate length.
@@ -136,7 +137,10 @@ fn kibitz_solve(fen: &str, n: u32, limit: f64) -> anyhow::Result<Outcome> {
     let pos = Position::from_fen(fen)?;
     let start = Instant::now();
     let opts = SolveOptions {
-        deadline: Some(start + Duration::from_secs_f64(limit)),
+        limits: Limits {
+            deadline: Some(start + Duration::from_secs_f64(limit)),
+            ..Limits::default()
+        },
         hash_mb: 64,
         ..SolveOptions::mate_in(n)
     };

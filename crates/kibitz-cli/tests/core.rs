@@ -332,3 +332,39 @@ fn help_says_what_kibitz_is_and_what_the_alt_diagonals_are() {
         "{text}"
     );
 }
+
+#[test]
+fn serve_accepts_a_host_name() {
+    // `--host localhost` was refused: only an IP address was read.
+    use std::io::{BufRead, BufReader};
+    let binary = env!("CARGO_BIN_EXE_kibitz");
+    let mut child = std::process::Command::new(binary)
+        .args(["serve", "--host", "localhost", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(std::time::Duration::from_secs(30));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let line = line.expect("the address within 30 s");
+    assert!(
+        line.starts_with("kibitz serve: listening on http://127.0.0.1:")
+            || line.starts_with("kibitz serve: listening on http://[::1]:"),
+        "{line}"
+    );
+    // A name that does not resolve is a usage error naming it, not a panic.
+    let assert = kibitz()
+        .args(["serve", "--host", "no-such-host.invalid", "--port", "0"])
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(err.contains("no-such-host.invalid"), "{err}");
+}

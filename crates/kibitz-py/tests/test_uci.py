@@ -91,6 +91,62 @@ def test_bad_position_keeps_the_engine_alive(engine):
     assert any(line.startswith('bestmove ') for line in out)
 
 
+@pytest.mark.parametrize('n', [3, 5])
+def test_mate_limit_without_a_mate_answers_in_time(engine, n):
+    # Before: `go mate 5` from the start was still searching after 280 s.
+    import time
+    board = chess.Board()
+    start = time.monotonic()
+    result = engine.play(board, chess.engine.Limit(mate=n), info=chess.engine.INFO_ALL)
+    assert time.monotonic() - start < 15
+    assert board.is_legal(result.move)
+    assert f'no mate within {n} moves' in result.info.get('string', ''), result.info
+
+
+def uci_session(command, lines):
+    """What an engine started as `command` writes for `lines` (then isready, quit)."""
+    import subprocess
+    text = '\n'.join(lines + ['isready', 'quit']) + '\n'
+    proc = subprocess.run(command, input=text.encode(), capture_output=True, timeout=30)
+    return proc.stdout.decode().splitlines()
+
+
+@pytest.mark.parametrize('moves', ['e7e5 e2e5', 'e2e4 e7e5 zz g1f3', 'e2e4 e7e5 g1f3 b8c6 e1g1 a7a6'])
+def test_a_bad_move_list_is_cut_where_stockfish_cuts_it(moves):
+    import shutil
+    words = moves.split()
+    # python-chess: the position after the moves that are legal, up to the first that is not.
+    board = chess.Board()
+    for word in words:
+        try:
+            board.push_uci(word)
+        except ValueError:
+            break
+    stockfish = shutil.which('stockfish') or shutil.which('/usr/games/stockfish')
+    if stockfish:
+        # Stockfish's own `d` says which position it kept: the same one.
+        out = uci_session([stockfish], ['uci', f'position startpos moves {moves}', 'd'])
+        fen = next(line for line in out if line.startswith('Fen: '))[5:]
+        assert fen == board.fen(), (fen, board.fen())
+    else:
+        print('stockfish not installed: python-chess alone is the oracle')
+    # Before: the previous position (here Black to move) was kept and searched.
+    earlier = 'position startpos moves d2d4 d7d5 c2c4'
+    out = uci_session(cli() + ['uci'], [earlier, f'position startpos moves {moves}', 'go depth 2'])
+    assert out[0].startswith('info string position: move '), out
+    best = next(line for line in out if line.startswith('bestmove '))
+    assert board.is_legal(chess.Move.from_uci(best.split()[1])), (board.fen(), best)
+
+
+@pytest.mark.parametrize('line', ['position fen 8/8/8 w - - 0 1', 'position sideways', 'position fen'])
+def test_a_setup_that_does_not_read_gives_no_move_for_the_old_position(line):
+    # Before: the position after 1. e4 was kept, and a move for Black came back.
+    out = uci_session(cli() + ['uci'], ['position startpos moves e2e4', line, 'go depth 2'])
+    assert out[0].startswith('info string position: '), out
+    assert 'bestmove 0000' in out, out
+    assert not any(line.startswith('bestmove ') and line != 'bestmove 0000' for line in out), out
+
+
 def matetrack(n, count):
     """Positions with `bm #n` from the shared data's matetrack/matetrack.epd."""
     from conftest import shared

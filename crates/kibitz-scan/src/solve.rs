@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use kibitz::limits::Limits;
 use kibitz::mate::solve::{
     MAX_MATE_MOVES, SolveOptions, Tree, TreeMove, TreeReply, Verdict, solve,
 };
@@ -152,9 +153,11 @@ impl SolveScan {
         let opts = SolveOptions {
             all_keys: self.all_keys,
             tree: self.tree,
-            node_limit: self.nodes,
-            deadline: self.time.map(|t| started + t),
-            stop: self.stop.clone(),
+            limits: Limits {
+                nodes: self.nodes,
+                deadline: self.time.map(|t| started + t),
+                stop: self.stop.clone(),
+            },
             ..SolveOptions::mate_in(bound)
         };
         let sol = solve(pos, &opts);

@@ -16,7 +16,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// How an input is compressed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -205,6 +205,70 @@ impl Input {
     /// the reading thread.
     pub fn raw_counter(&self) -> Arc<AtomicU64> {
         self.raw_read.clone()
+    }
+
+    /// Lets at most `max_bytes` decompressed bytes through: a read past them fails
+    /// (`ErrorKind::FileTooLarge`, naming the limit) and the flag returned turns
+    /// true, so that a server can tell a decompression bomb from a damaged input.
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use kibitz_scan::source::Input;
+    /// let mut input = Input::from_reader("mem", &b"1. e4 e5 *\n"[..], None).unwrap();
+    /// let over = input.limit(4);
+    /// let mut text = Vec::new();
+    /// let err = input.read_to_end(&mut text).unwrap_err();
+    /// assert_eq!(err.kind(), std::io::ErrorKind::FileTooLarge);
+    /// assert_eq!(text, b"1. e");
+    /// assert!(over.load(std::sync::atomic::Ordering::Relaxed));
+    /// ```
+    pub fn limit(&mut self, max_bytes: u64) -> Arc<AtomicBool> {
+        let over = Arc::new(AtomicBool::new(false));
+        let inner = std::mem::replace(&mut self.reader, Box::new(io::empty()));
+        self.reader = Box::new(Capped {
+            inner,
+            left: max_bytes,
+            max: max_bytes,
+            over: over.clone(),
+        });
+        over
+    }
+}
+
+/// A reader that lets `max` bytes through and fails after them (see [`Input::limit`]).
+struct Capped {
+    inner: Box<dyn Read + Send>,
+    left: u64,
+    max: u64,
+    over: Arc<AtomicBool>,
+}
+
+impl Read for Capped {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let too_large = || {
+            io::Error::new(
+                io::ErrorKind::FileTooLarge,
+                format!("more than {} bytes once decompressed", self.max),
+            )
+        };
+        if self.over.load(Ordering::Relaxed) {
+            return Err(too_large());
+        }
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        // One byte more than allowed is asked for, to tell "exactly max" from "more".
+        let want = (buf.len() as u64).min(self.left.saturating_add(1)) as usize;
+        let n = self.inner.read(&mut buf[..want])?;
+        if n as u64 > self.left {
+            // The bytes up to the limit are handed out; every read after fails.
+            self.over.store(true, Ordering::Relaxed);
+            let kept = self.left as usize;
+            self.left = 0;
+            return if kept > 0 { Ok(kept) } else { Err(too_large()) };
+        }
+        self.left -= n as u64;
+        Ok(n)
     }
 }
 

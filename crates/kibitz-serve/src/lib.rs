@@ -21,13 +21,20 @@
 //! # }
 //! ```
 
+use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use tower_http::catch_panic::CatchPanicLayer;
 
 mod assets;
@@ -42,12 +49,27 @@ pub use error::ApiError;
 /// Every limit of the server, in one place.
 #[derive(Copy, Clone, Debug)]
 pub struct Limits {
-    /// The largest request body; beyond it the answer is 413.
+    /// The largest request body as sent (compressed or not); beyond it the answer
+    /// is 413. A `Content-Length` above it is refused before any byte is read.
     pub body_bytes: usize,
+    /// The most a scan reads of its body once decompressed (zstd, gzip, bzip2):
+    /// beyond it the answer is 413 naming this limit. Plain bodies are bounded by
+    /// `body_bytes` already.
+    pub decompressed_bytes: u64,
+    /// How long a client may take to send a request's headers (a new connection's
+    /// first request, or the next one on a kept-alive connection); past it the
+    /// connection is closed without an answer.
+    pub header_time: Duration,
+    /// How long a client may take to send a request's body once the headers are
+    /// in; past it the answer is 408.
+    pub body_time: Duration,
     /// How long one scan may run before it is stopped (408); a solve stops then
-    /// too, answering what it proved (`"proven": false`).
+    /// too, answering what it proved (`"proven": false`). A request waiting for
+    /// its turn (`scans_at_once`) waits at most this long too: a scan then
+    /// answers 408, a solve 503 "too busy".
     pub scan_time: Duration,
-    /// Scans that run at once; more wait for a turn (within their time limit).
+    /// Scans and solves that run at once; more wait for a turn (within
+    /// `scan_time`).
     pub scans_at_once: usize,
 }
 
@@ -55,6 +77,9 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             body_bytes: 10 * 1024 * 1024,
+            decompressed_bytes: 64 * 1024 * 1024,
+            header_time: Duration::from_secs(10),
+            body_time: Duration::from_secs(30),
             scan_time: Duration::from_secs(10),
             // Scans are CPU-bound: more at once than cores only share the cores.
             scans_at_once: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -90,27 +115,145 @@ pub fn app_with(limits: Limits) -> Router {
         .merge(assets::routes())
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(limits.body_bytes))
+        .layer(middleware::from_fn_with_state(limits, read_body))
         // Handlers do not panic on any input (they return ApiError); this layer
         // only keeps a bug from dropping the connection without an answer.
         .layer(CatchPanicLayer::custom(error::panicked))
         .with_state(state)
 }
 
+/// Reads the whole request body before any handler runs, within
+/// [`Limits::body_time`] (else 408) and [`Limits::body_bytes`] (else 413): a client
+/// that announces more than it sends, or sends it a byte at a time, cannot hold a
+/// connection longer than that.
+async fn read_body(State(limits): State<Limits>, request: Request, next: Next) -> Response {
+    let too_large = || {
+        ApiError::status(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the body is larger than the limit of {} bytes",
+                limits.body_bytes
+            ),
+        )
+        .into_response()
+    };
+    let (parts, body) = request.into_parts();
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limits.body_bytes as u64) {
+        return too_large();
+    }
+    let read = axum::body::to_bytes(body, limits.body_bytes);
+    let bytes = match tokio::time::timeout(limits.body_time, read).await {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(e)) => {
+            let over = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
+            if over {
+                return too_large();
+            }
+            return ApiError::status(StatusCode::BAD_REQUEST, format!("reading the body: {e}"))
+                .into_response();
+        }
+        Err(_) => {
+            return ApiError::status(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the body did not arrive within {} s",
+                    limits.body_time.as_secs_f64()
+                ),
+            )
+            .into_response();
+        }
+    };
+    next.run(Request::from_parts(parts, Body::from(bytes)))
+        .await
+}
+
+/// Binds a listener to `host` (an address such as `127.0.0.1` or `::`, or a name
+/// such as `localhost`, resolved) and `port`; with several addresses for a name,
+/// the first that can be bound.
+pub async fn bind(host: &str, port: u16) -> io::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind((host, port)).await
+}
+
 /// Serves [`app_with`] on `addr` until Ctrl-C.
-pub async fn serve(addr: SocketAddr, limits: Limits) -> std::io::Result<()> {
+pub async fn serve(addr: SocketAddr, limits: Limits) -> io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     serve_on(listener, limits).await
 }
 
 /// Serves on a listener already bound (port 0 picks a free port; tests and
-/// `kibitz serve` print the address actually bound).
-pub async fn serve_on(listener: tokio::net::TcpListener, limits: Limits) -> std::io::Result<()> {
-    axum::serve(listener, app_with(limits))
-        .with_graceful_shutdown(async {
-            // Without a signal handler (it cannot be installed) the server runs on.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
+/// `kibitz serve` print the address actually bound), until Ctrl-C.
+pub async fn serve_on(listener: tokio::net::TcpListener, limits: Limits) -> io::Result<()> {
+    serve_until(listener, limits, async {
+        // Without a signal handler (it cannot be installed) the server runs on.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    })
+    .await
+}
+
+/// Serves on `listener` until `shutdown` completes, then lets the requests under
+/// way finish. Each connection is HTTP/1.1 with [`Limits::header_time`] to send
+/// its headers (hyper closes it past that).
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> io::Result<()> {
+    let app = app_with(limits);
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let mut connections = tokio::task::JoinSet::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) if is_connection_error(&e) => continue,
+                // Out of file descriptors and the like: wait, as axum does.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let service = TowerToHyperService::new(app.clone());
+        let mut stopped = stopped.clone();
+        connections.spawn(async move {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.header_time);
+            let conn = builder.serve_connection(TokioIo::new(stream), service);
+            let mut conn = std::pin::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = stopped.changed() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
             }
-        })
-        .await
+        });
+        // Forget the connections that are over.
+        while connections.try_join_next().is_some() {}
+    }
+    let _ = stop.send(true);
+    while connections.join_next().await.is_some() {}
+    Ok(())
+}
+
+/// An error of one connection only (the listener itself is fine).
+fn is_connection_error(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::ConnectionRefused
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+    )
 }

@@ -145,7 +145,8 @@ pub async fn handle(
         .await
         .map_err(|_| too_long())?
         .map_err(|e| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, e))?;
-    let job = tokio::task::spawn_blocking(move || scan(body, deadline));
+    let max_bytes = state.limits.decompressed_bytes;
+    let job = tokio::task::spawn_blocking(move || scan(body, deadline, max_bytes));
     // The scan checks the deadline between chunks; the grace second here only
     // answers a client whose scan is stuck in one huge game.
     let report = tokio::time::timeout(limit + std::time::Duration::from_secs(1), job)
@@ -155,20 +156,33 @@ pub async fn handle(
     match report {
         Ok(report) => Ok(Json(Answer::from(report))),
         Err(e) if e.kind() == io::ErrorKind::TimedOut => Err(too_long()),
+        Err(e) if e.kind() == io::ErrorKind::FileTooLarge => Err(ApiError::status(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the body is larger than the limit of {max_bytes} bytes once decompressed: \
+                 send fewer games"
+            ),
+        )),
         Err(e) => Err(ApiError::status(StatusCode::BAD_REQUEST, e)),
     }
 }
 
-/// The mate scan and the game listing over the body, chunk by chunk.
-fn scan(body: Bytes, deadline: Instant) -> io::Result<GameReport> {
+/// The mate scan and the game listing over the body, chunk by chunk; more than
+/// `max_bytes` once decompressed is an error of kind `FileTooLarge`.
+fn scan(body: Bytes, deadline: Instant, max_bytes: u64) -> io::Result<GameReport> {
     let len = body.len() as u64;
-    let input = Input::from_reader(NAME, Cursor::new(body), Some(len))?;
+    let mut input = Input::from_reader(NAME, Cursor::new(body), Some(len))?;
+    let over = input.limit(max_bytes);
     let options = Options {
         // One worker per request: concurrent requests share the cores.
         threads: 1,
         chunk_bytes: CHUNK_BYTES,
     };
-    game_report(input, &MateScan::default(), &options, || {
+    let report = game_report(input, &MateScan::default(), &options, || {
         Instant::now() <= deadline
-    })
+    })?;
+    if over.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(io::Error::from(io::ErrorKind::FileTooLarge));
+    }
+    Ok(report)
 }

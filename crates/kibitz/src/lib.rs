@@ -7,8 +7,12 @@
 //! * [`mobility`]: piece mobility on an empty board (seed 002), fairy pieces, Betza notation.
 //! * [`mate`]: exact mates in one, the static "Mate at a Glance" detector, pattern names.
 //! * [`notation`]: SAN and UCI moves read and written, PGN games read.
-//! * [`search`]: a plain alpha-beta search, so that `kibitz uci` always has a move.
+//! * [`search`]: a plain alpha-beta search, so that `kibitz uci` always has a move,
+//!   and what a UCI `go` asks of it and of the prover.
+//! * [`limits`]: the node count, deadline and stop flag every search obeys.
 //! * [`text`]: user input quoted in error messages, at most 80 characters.
+//! * [`variant`]: fairy chess on the board — boards to 16 × 16, Betza pieces, built-in
+//!   variants and Fairy-Stockfish's `variants.ini`.
 //!
 //! ```
 //! use kibitz::{lines, Square};
@@ -19,6 +23,7 @@
 
 pub mod attacks;
 pub mod geometry;
+pub mod limits;
 pub mod mate;
 pub mod mobility;
 pub mod notation;

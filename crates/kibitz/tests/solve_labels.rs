@@ -8,6 +8,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use kibitz::Position;
+use kibitz::limits::Limits;
 use kibitz::mate::solve::{Solution, SolveOptions, Verdict, solve};
 
 /// The `N` of a theme `mateInN`, if the puzzle has one.
@@ -193,7 +194,10 @@ fn matetrack_deeper_within_ten_seconds() {
             tried += 1;
             let start = Instant::now();
             let opts = SolveOptions {
-                deadline: Some(start + Duration::from_secs(10)),
+                limits: Limits {
+                    deadline: Some(start + Duration::from_secs(10)),
+                    ..Limits::default()
+                },
                 hash_mb: 256,
                 ..SolveOptions::mate_in(n)
             };

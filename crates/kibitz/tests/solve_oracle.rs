@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use common::Rng;
+use kibitz::limits::Limits;
 use kibitz::mate::solve::{Horizon, SolveOptions, Tree, Verdict, solve};
 use kibitz::{Move, Position};
 
@@ -368,7 +369,10 @@ fn limits_stop_cleanly() {
     let line = text.lines().find(|l| l.contains("bm #4;")).unwrap();
     let pos = Position::from_epd_line(line.as_bytes()).unwrap();
     let limited = SolveOptions {
-        node_limit: Some(2_000),
+        limits: Limits {
+            nodes: Some(2_000),
+            ..Limits::default()
+        },
         tree: true,
         ..SolveOptions::mate_in(4)
     };
@@ -379,12 +383,15 @@ fn limits_stop_cleanly() {
     assert!(searched < 4 && sol.keys.is_empty() && sol.tree.is_none());
     assert!(sol.nodes <= 2_001);
     let stop = SolveOptions {
-        stop: Some(Arc::new(AtomicBool::new(true))),
+        limits: Limits::stopped_by(Arc::new(AtomicBool::new(true))),
         ..SolveOptions::mate_in(4)
     };
     assert_eq!(solve(&pos, &stop).outcome, Verdict::Unknown { searched: 0 });
     let late = SolveOptions {
-        deadline: Some(Instant::now()),
+        limits: Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::default()
+        },
         ..SolveOptions::mate_in(4)
     };
     assert_eq!(solve(&pos, &late).outcome, Verdict::Unknown { searched: 0 });
@@ -408,7 +415,10 @@ fn limits_stop_cleanly() {
         solve(
             &pos,
             &SolveOptions {
-                node_limit: Some(limit),
+                limits: Limits {
+                    nodes: Some(limit),
+                    ..Limits::default()
+                },
                 tree: true,
                 ..SolveOptions::mate_in(4)
             },

@@ -1,13 +1,19 @@
 //! `kibitz uci`: a UCI engine that GUIs and scripts (python-chess's
 //! `chess.engine`) can drive.
 //!
-//! The loop reads commands on the main thread and searches on one worker thread,
-//! so that `isready` and `stop` are answered while a search runs. `go mate N`
-//! asks for a mate in N; every other `go` runs the plain alpha-beta search of
-//! [`kibitz::search`] until its limit. Each search ends with a legal `bestmove`
-//! (or `bestmove 0000` when there is no legal move). Unknown commands are ignored,
-//! as the protocol says; a bad `position` line is answered with `info string`
-//! naming the problem, and the position stays as it was.
+//! This file is the protocol loop only: it reads commands on the main thread
+//! (one function per command) and writes answers; what a `go` searches, and for
+//! how long, is [`kibitz::search::go`] and [`kibitz::search::time`]. The search
+//! runs on one worker thread, so that `isready` and `stop` are answered while it
+//! runs. Each `go` ends with a legal `bestmove` (`bestmove 0000` when there is
+//! no legal move or no position); `go mate N` with no mate proven says so in an
+//! `info string` first. Unknown commands are ignored, as the protocol says.
+//!
+//! A bad `position` line is answered with an `info string` naming the problem:
+//! a move that is not legal ends the move list there (the moves before it are
+//! played and the rest ignored, as Stockfish does); a setup that does not read
+//! (neither `startpos` nor a valid `fen`) leaves no position, and a `go` then
+//! answers `bestmove 0000` rather than a move for an older position.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -16,9 +22,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use kibitz::mate::solve::{MAX_MATE_MOVES, SolveOptions, Verdict, solve};
-use kibitz::search::{Limits, Report, Score, Search};
-use kibitz::{CastlingMode, Color, Move, Position};
+use kibitz::search::go::{Go, Info, go};
+use kibitz::search::{Report, Score, Search};
+use kibitz::{CastlingMode, Move, Position};
 
 /// Arguments of `kibitz uci` (none: everything comes on stdin).
 #[derive(clap::Args, Debug)]
@@ -42,7 +48,8 @@ const MAX_HASH_MB: usize = 4096;
 /// The engine's state between commands.
 struct Engine {
     out: Out,
-    position: Position,
+    /// None after a `position` line whose setup did not read.
+    position: Option<Position>,
     hash_mb: usize,
     castling: CastlingMode,
     /// The search's memory, handed to the worker for a search and back after it.
@@ -85,7 +92,7 @@ impl Engine {
     fn new(out: Out) -> Engine {
         Engine {
             out,
-            position: Position::startpos(),
+            position: Some(Position::startpos()),
             hash_mb: 16,
             castling: CastlingMode::Standard,
             search: Arc::new(Mutex::new(Search::new(16))),
@@ -93,7 +100,7 @@ impl Engine {
         }
     }
 
-    /// One command line.
+    /// One command line; false from a command: the output is gone, quit.
     fn handle(&mut self, line: &str) -> Control {
         let mut words = line.split_whitespace();
         let Some(command) = words.next() else {
@@ -101,45 +108,12 @@ impl Engine {
         };
         let rest: Vec<&str> = words.collect();
         let ok = match command {
-            "uci" => {
-                let lines = [
-                    format!("id name kibitz {}", env!("CARGO_PKG_VERSION")),
-                    "id author the kibitz developers".to_string(),
-                    format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
-                    "option name Threads type spin default 1 min 1 max 1".to_string(),
-                    "option name UCI_Chess960 type check default false".to_string(),
-                    "uciok".to_string(),
-                ];
-                lines.iter().all(|l| say(&self.out, l))
-            }
+            "uci" => self.uci(),
             "isready" => say(&self.out, "readyok"),
-            "ucinewgame" => {
-                self.stop_search();
-                if let Ok(mut s) = self.search.lock() {
-                    s.clear();
-                }
-                self.position = Position::startpos();
-                true
-            }
-            "setoption" => {
-                self.set_option(&rest);
-                true
-            }
-            "position" => {
-                self.stop_search();
-                match parse_position(&rest) {
-                    Ok(pos) => {
-                        self.position = pos;
-                        true
-                    }
-                    Err(why) => say(&self.out, &format!("info string {why}")),
-                }
-            }
-            "go" => {
-                self.stop_search();
-                self.go(&rest);
-                true
-            }
+            "ucinewgame" => self.new_game(),
+            "setoption" => self.set_option(&rest),
+            "position" => self.set_position(&rest),
+            "go" => self.go(&rest),
             "stop" => {
                 self.stop_search();
                 true
@@ -151,12 +125,34 @@ impl Engine {
         if ok { Control::Continue } else { Control::Quit }
     }
 
+    /// `uci`: who the engine is and its options.
+    fn uci(&self) -> bool {
+        let lines = [
+            format!("id name kibitz {}", env!("CARGO_PKG_VERSION")),
+            "id author the kibitz developers".to_string(),
+            format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
+            "option name Threads type spin default 1 min 1 max 1".to_string(),
+            "option name UCI_Chess960 type check default false".to_string(),
+            "uciok".to_string(),
+        ];
+        lines.iter().all(|l| say(&self.out, l))
+    }
+
+    /// `ucinewgame`: forget what earlier searches learnt.
+    fn new_game(&mut self) -> bool {
+        self.stop_search();
+        if let Ok(mut s) = self.search.lock() {
+            s.clear();
+        }
+        self.position = Some(Position::startpos());
+        true
+    }
+
     /// `setoption name NAME [value VALUE]`; names are case-insensitive.
-    fn set_option(&mut self, words: &[&str]) {
+    fn set_option(&mut self, words: &[&str]) -> bool {
         let text = words.join(" ");
         let Some(rest) = text.strip_prefix("name ") else {
-            say(&self.out, "info string setoption: expected 'name'");
-            return;
+            return say(&self.out, "info string setoption: expected 'name'");
         };
         let (name, value) = match rest.split_once(" value ") {
             Some((n, v)) => (n.trim(), v.trim()),
@@ -168,72 +164,83 @@ impl Engine {
                     self.stop_search();
                     self.hash_mb = mb;
                     self.search = Arc::new(Mutex::new(Search::new(mb)));
+                    true
                 }
-                _ => {
-                    say(
-                        &self.out,
-                        &format!(
-                            "info string Hash must be 1 to {MAX_HASH_MB}, not {:?}",
-                            value.chars().take(20).collect::<String>()
-                        ),
-                    );
-                }
+                _ => say(
+                    &self.out,
+                    &format!(
+                        "info string Hash must be 1 to {MAX_HASH_MB}, not {:?}",
+                        value.chars().take(20).collect::<String>()
+                    ),
+                ),
             },
             // One search thread; other values are accepted and said so.
-            "threads" => {
-                if value != "1" {
-                    say(
-                        &self.out,
-                        "info string Threads: kibitz searches with 1 thread",
-                    );
-                }
-            }
+            "threads" if value != "1" => say(
+                &self.out,
+                "info string Threads: kibitz searches with 1 thread",
+            ),
+            "threads" => true,
             "uci_chess960" => {
                 self.castling = match value.to_ascii_lowercase().as_str() {
                     "true" => CastlingMode::Chess960,
                     _ => CastlingMode::Standard,
-                }
+                };
+                true
             }
             _ => {
                 let name: String = name.chars().take(40).collect();
-                say(&self.out, &format!("info string unknown option {name:?}"));
+                say(&self.out, &format!("info string unknown option {name:?}"))
             }
         }
     }
 
-    /// Starts a search on the worker thread.
-    fn go(&mut self, words: &[&str]) {
-        let go = GoArgs::parse(words);
+    /// `position startpos|fen FEN [moves M...]`.
+    fn set_position(&mut self, words: &[&str]) -> bool {
+        self.stop_search();
+        let (position, problem) = parse_position(words);
+        self.position = position;
+        match problem {
+            Some(why) => say(&self.out, &format!("info string {why}")),
+            None => true,
+        }
+    }
+
+    /// `go …`: starts a search on the worker thread.
+    fn go(&mut self, words: &[&str]) -> bool {
+        self.stop_search();
+        let Some(pos) = self.position.clone() else {
+            return say(
+                &self.out,
+                "info string go: no position (the last position line was refused)",
+            ) && say(&self.out, "bestmove 0000");
+        };
+        let ask = parse_go(words);
         let stop = Arc::new(AtomicBool::new(false));
-        let limits = go.limits(&self.position, Instant::now(), stop.clone());
-        let pos = self.position.clone();
         let out = self.out.clone();
         let search = self.search.clone();
         let castling = self.castling;
-        let infinite = go.infinite;
-        let stop_flag = stop.clone();
-        let mate = go.mate;
         let hash_mb = self.hash_mb;
+        let stop_flag = stop.clone();
         let handle = std::thread::spawn(move || {
             let Ok(mut search) = search.lock() else {
                 return;
             };
             let started = Instant::now();
-            // `go mate N`: the prover first; a proven mate (or loss) is the answer.
-            let proven = mate.and_then(|n| prove(&pos, n, &limits, hash_mb, started));
-            let report = match proven {
-                Some(report) => {
-                    say(&out, &info_line(&report, castling));
-                    report
-                }
-                // No mate within N: the plain search still gives a move, in what
-                // is left of the limits (at once after a `stop`).
-                None => search.think(&pos, &limits, |r| {
-                    say(&out, &info_line(r, castling));
-                }),
-            };
+            let report = go(
+                &mut search,
+                &pos,
+                &ask,
+                stop_flag.clone(),
+                hash_mb,
+                |info| {
+                    match info {
+                        Info::Report(r) => say(&out, &info_line(r, castling)),
+                        Info::Note(text) => say(&out, &format!("info string {text}")),
+                    };
+                },
+            );
             // `go infinite` answers only when told to stop, as the protocol asks.
-            while infinite && !stop_flag.load(Ordering::Relaxed) {
+            while ask.infinite && !stop_flag.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(2));
             }
             if report.depth == 0 && report.elapsed == Duration::ZERO {
@@ -249,6 +256,7 @@ impl Engine {
             say(&out, &format!("bestmove {best}"));
         });
         self.worker = Some((handle, stop));
+        true
     }
 
     /// Stops a running search and waits for its `bestmove`.
@@ -258,42 +266,6 @@ impl Engine {
             let _ = handle.join();
         }
     }
-}
-
-/// `go mate n`: the prover's answer as a search report, when it proved a mate
-/// for either side within `n`; None otherwise (no mate, or a limit struck).
-fn prove(
-    pos: &Position,
-    n: u32,
-    limits: &Limits,
-    hash_mb: usize,
-    started: Instant,
-) -> Option<Report> {
-    let opts = SolveOptions {
-        node_limit: limits.nodes,
-        deadline: limits.deadline,
-        stop: limits.stop.clone(),
-        hash_mb,
-        ..SolveOptions::mate_in(n.clamp(1, MAX_MATE_MOVES))
-    };
-    let sol = solve(pos, &opts);
-    let score = match sol.outcome {
-        Verdict::MateIn(m) => Score::Mate(m as i32),
-        Verdict::MatedIn(m) if m > 0 => Score::Mate(-(m as i32)),
-        _ => return None,
-    };
-    let pv = if sol.line.is_empty() {
-        sol.keys.first().map(|k| k.mv).into_iter().collect()
-    } else {
-        sol.line.clone()
-    };
-    Some(Report {
-        depth: sol.line.len().max(1) as u32,
-        score,
-        nodes: sol.nodes,
-        pv,
-        elapsed: started.elapsed(),
-    })
 }
 
 /// `info depth … score … nodes … nps … time … pv …`.
@@ -317,107 +289,71 @@ fn info_line(r: &Report, castling: CastlingMode) -> String {
     line
 }
 
-/// `position startpos|fen FEN [moves M...]`.
-fn parse_position(words: &[&str]) -> Result<Position, String> {
+/// `position startpos|fen FEN [moves M...]`: the position (None when the setup
+/// does not read) and what was wrong, if anything. A move that is not legal
+/// ends the list: the position is the one before it.
+fn parse_position(words: &[&str]) -> (Option<Position>, Option<String>) {
     let moves_at = words.iter().position(|w| *w == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
         None => (words, &[][..]),
     };
+    let no_position = "; no position until a good position line";
     let mut pos = match setup.split_first() {
         Some((&"startpos", [])) => Position::startpos(),
-        Some((&"fen", fen)) if !fen.is_empty() => {
-            Position::from_fen(&fen.join(" ")).map_err(|e| format!("position: {e}"))?
-        }
+        Some((&"fen", fen)) if !fen.is_empty() => match Position::from_fen(&fen.join(" ")) {
+            Ok(pos) => pos,
+            Err(e) => return (None, Some(format!("position: {e}{no_position}"))),
+        },
         _ => {
-            return Err("position: expected 'startpos' or 'fen FEN', then 'moves …'".to_string());
+            let why = "position: expected 'startpos' or 'fen FEN', then 'moves …'";
+            return (None, Some(format!("{why}{no_position}")));
         }
     };
     for (i, text) in moves.iter().enumerate() {
-        let mv: Move = pos
-            .parse_uci(text)
-            .map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
+        let mv: Move = match pos.parse_uci(text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let text: String = text.chars().take(20).collect();
+                let why = format!(
+                    "position: move {} ({text}): {e}; the position is the one before it \
+                     and the moves from it on are ignored",
+                    i + 1
+                );
+                return (Some(pos), Some(why));
+            }
+        };
         pos.play_unchecked(mv);
     }
-    Ok(pos)
+    (Some(pos), None)
 }
 
-/// The parameters of `go`.
-#[derive(Debug, Default, PartialEq)]
-struct GoArgs {
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    mate: Option<u32>,
-    movetime: Option<u64>,
-    wtime: Option<u64>,
-    btime: Option<u64>,
-    winc: Option<u64>,
-    binc: Option<u64>,
-    movestogo: Option<u64>,
-    infinite: bool,
-}
-
-impl GoArgs {
-    /// Reads `go` parameters; a value that does not read is ignored (negative
-    /// clock times, which some GUIs send when a flag falls, count as 0).
-    fn parse(words: &[&str]) -> GoArgs {
-        let mut go = GoArgs::default();
-        let mut it = words.iter().peekable();
-        while let Some(&word) = it.next() {
-            let mut number = || {
-                it.next()
-                    .and_then(|v| v.parse::<i64>().ok())
-                    .map(|v| v.max(0) as u64)
-            };
-            match word {
-                "depth" => go.depth = number().map(|v| v.min(u64::from(u32::MAX)) as u32),
-                "nodes" => go.nodes = number(),
-                "mate" => go.mate = number().map(|v| v.min(u64::from(u32::MAX)) as u32),
-                "movetime" => go.movetime = number(),
-                "wtime" => go.wtime = number(),
-                "btime" => go.btime = number(),
-                "winc" => go.winc = number(),
-                "binc" => go.binc = number(),
-                "movestogo" => go.movestogo = number(),
-                "infinite" => go.infinite = true,
-                _ => {}
-            }
+/// Reads `go` parameters; a value that does not read is ignored (negative clock
+/// times, which some GUIs send when a flag falls, count as 0).
+fn parse_go(words: &[&str]) -> Go {
+    let mut go = Go::default();
+    let mut it = words.iter().peekable();
+    while let Some(&word) = it.next() {
+        let mut number = || {
+            it.next()
+                .and_then(|v| v.parse::<i64>().ok())
+                .map(|v| v.max(0) as u64)
+        };
+        match word {
+            "depth" => go.depth = number().map(|v| v.min(u64::from(u32::MAX)) as u32),
+            "nodes" => go.nodes = number(),
+            "mate" => go.mate = number().map(|v| v.min(u64::from(u32::MAX)) as u32),
+            "movetime" => go.movetime = number(),
+            "wtime" => go.wtime = number(),
+            "btime" => go.btime = number(),
+            "winc" => go.winc = number(),
+            "binc" => go.binc = number(),
+            "movestogo" => go.movestogo = number(),
+            "infinite" => go.infinite = true,
+            _ => {}
         }
-        go
     }
-
-    /// The search limits: `mate N` (when the prover finds none) as a depth of
-    /// 2N − 1 plies, the clock as a share of the time left.
-    fn limits(&self, pos: &Position, now: Instant, stop: Arc<AtomicBool>) -> Limits {
-        let mut limits = Limits {
-            depth: self.depth,
-            nodes: self.nodes,
-            deadline: None,
-            stop: Some(stop),
-        };
-        if let Some(n) = self.mate {
-            let plies = n.saturating_mul(2).saturating_sub(1).max(1);
-            limits.depth = Some(limits.depth.map_or(plies, |d| d.min(plies)));
-        }
-        let (time, inc) = match pos.turn() {
-            Color::White => (self.wtime, self.winc),
-            Color::Black => (self.btime, self.binc),
-        };
-        let budget = if let Some(ms) = self.movetime {
-            Some(ms)
-        } else {
-            time.map(|t| {
-                let moves = self.movestogo.unwrap_or(30).max(1);
-                let share = t / moves + inc.unwrap_or(0) * 3 / 4;
-                // Keep a margin for the answer to travel; never plan past the clock.
-                share.min(t.saturating_sub(50)).max(5)
-            })
-        };
-        if !self.infinite {
-            limits.deadline = budget.map(|ms| now + Duration::from_millis(ms));
-        }
-        limits
-    }
+    go
 }
 
 #[cfg(test)]
@@ -452,24 +388,115 @@ mod tests {
         assert_eq!(out.last().unwrap(), "readyok");
     }
 
+    /// Waits (at most `secs`) for a `bestmove` from the worker, without `stop`.
+    fn wait_for_bestmove(buf: &Arc<Mutex<Vec<u8>>>, secs: u64) -> Vec<String> {
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(secs) {
+            let out = lines(buf);
+            if out.iter().any(|l| l.starts_with("bestmove")) {
+                return out;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("no bestmove within {secs} s: {:?}", lines(buf));
+    }
+
     #[test]
-    fn bad_position_lines_are_named_and_the_position_kept() {
+    fn a_bad_move_ends_the_move_list_as_in_stockfish() {
         let (mut e, buf) = engine();
         e.handle("position startpos moves e2e4");
+        // e7e5 is not White's move: the position is the start, as Stockfish has it.
         e.handle("position startpos moves e7e5 e2e5");
-        e.handle("position fen 8/8/8 w - - 0 1");
-        e.handle("position sideways");
         let out = lines(&buf);
-        assert_eq!(out.len(), 3, "{out:?}");
+        assert_eq!(out.len(), 1, "{out:?}");
         assert!(
-            out[1].starts_with("info string position: invalid FEN"),
-            "{}",
-            out[1]
+            out[0].starts_with("info string position: move 1 (e7e5)"),
+            "{out:?}"
         );
         assert_eq!(
-            e.position.fen(),
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+            e.position.as_ref().unwrap().fen(),
+            Position::startpos().fen()
         );
+        e.handle("position startpos moves e2e4 e7e5 zz g1f3");
+        assert_eq!(
+            e.position.as_ref().unwrap().fen(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+        e.handle("go depth 2");
+        let out = wait_for_bestmove(&buf, 10);
+        let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
+        assert!(
+            e.position.as_ref().unwrap().parse_uci(best).is_ok(),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn a_setup_that_does_not_read_leaves_no_position() {
+        for line in [
+            "position fen 8/8/8 w - - 0 1",
+            "position sideways",
+            "position fen",
+            "position",
+        ] {
+            let (mut e, buf) = engine();
+            // Before: a move for Black after 1. e4 answered the bad line.
+            e.handle("position startpos moves e2e4");
+            e.handle(line);
+            assert!(e.position.is_none(), "{line}");
+            e.handle("go depth 3");
+            e.stop_search();
+            let out = lines(&buf);
+            assert!(out[0].starts_with("info string position: "), "{out:?}");
+            assert!(out[0].ends_with("no position until a good position line"));
+            assert!(out[1].starts_with("info string go: no position"), "{out:?}");
+            assert_eq!(out.last().unwrap(), "bestmove 0000", "{line}");
+            // A good line afterwards is searched as usual.
+            e.handle("position startpos moves e2e4");
+            e.handle("go depth 1");
+            let out = wait_for_bestmove_after(&buf, out.len());
+            let best = out.strip_prefix("bestmove ").unwrap();
+            assert!(e.position.as_ref().unwrap().parse_uci(best).is_ok());
+        }
+    }
+
+    /// The first `bestmove` line after the first `skip` lines (waits at most 10 s).
+    fn wait_for_bestmove_after(buf: &Arc<Mutex<Vec<u8>>>, skip: usize) -> String {
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(10) {
+            if let Some(l) = lines(buf)[skip..]
+                .iter()
+                .find(|l| l.starts_with("bestmove"))
+            {
+                return l.clone();
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("no bestmove: {:?}", lines(buf));
+    }
+
+    #[test]
+    fn go_mate_without_a_mate_says_so_and_answers_in_time() {
+        // Before: `go mate 5` from the start ran a 9-ply plain search for minutes.
+        for n in [3, 5] {
+            let (mut e, buf) = engine();
+            e.handle("position startpos");
+            let started = Instant::now();
+            e.handle(&format!("go mate {n}"));
+            let out = wait_for_bestmove(&buf, 15);
+            assert!(started.elapsed() < Duration::from_secs(12), "{out:?}");
+            let note = out
+                .iter()
+                .position(|l| l.starts_with("info string"))
+                .unwrap_or_else(|| panic!("no info string: {out:?}"));
+            assert!(
+                out[note].contains(&format!("no mate within {n} moves")),
+                "{out:?}"
+            );
+            let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
+            assert!(Position::startpos().parse_uci(best).is_ok(), "{out:?}");
+            e.stop_search();
+        }
     }
 
     #[test]
@@ -508,8 +535,8 @@ mod tests {
     }
 
     #[test]
-    fn clock_budget() {
-        let go = GoArgs::parse(&[
+    fn go_parameters() {
+        let go = parse_go(&[
             "wtime",
             "60000",
             "btime",
@@ -518,12 +545,15 @@ mod tests {
             "1000",
             "movestogo",
             "x",
+            "mate",
+            "99999999999",
+            "infinite",
         ]);
+        assert_eq!(go.wtime, Some(60000));
         assert_eq!(go.btime, Some(0));
-        let now = Instant::now();
-        let stop = Arc::new(AtomicBool::new(false));
-        let limits = go.limits(&Position::startpos(), now, stop);
-        let budget = limits.deadline.unwrap() - now;
-        assert_eq!(budget, Duration::from_millis(60000 / 30 + 750));
+        assert_eq!(go.winc, Some(1000));
+        assert_eq!(go.movestogo, None);
+        assert_eq!(go.mate, Some(u32::MAX));
+        assert!(go.infinite);
     }
 }

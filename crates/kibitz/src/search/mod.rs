@@ -9,42 +9,22 @@
 //!
 //! ```
 //! use kibitz::Position;
-//! use kibitz::search::{Limits, Score, Search};
+//! use kibitz::limits::Limits;
+//! use kibitz::search::{Score, Search};
 //! let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
 //! let mut search = Search::new(1);
-//! let report = search.think(&pos, &Limits::depth(3), |_| {});
+//! let report = search.think(&pos, Some(3), &Limits::default(), |_| {});
 //! assert_eq!(report.pv[0].to_string(), "e1e8");
 //! assert_eq!(report.score, Score::Mate(1));
 //! ```
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+pub mod go;
+pub mod time;
+
 use std::time::{Duration, Instant};
 
+use crate::limits::Limits;
 use crate::{Color, Move, MoveList, Position, Role, Square};
-
-/// What ends a search besides finishing its depth.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// The deepest iteration, in plies (`go depth`).
-    pub depth: Option<u32>,
-    /// Nodes to visit at most (`go nodes`).
-    pub nodes: Option<u64>,
-    /// The moment to stop (`go movetime`, or the share of the clock).
-    pub deadline: Option<Instant>,
-    /// Set from outside to stop at once (`stop`); the best move so far is kept.
-    pub stop: Option<Arc<AtomicBool>>,
-}
-
-impl Limits {
-    /// Search to `depth` plies and no further.
-    pub fn depth(depth: u32) -> Limits {
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        }
-    }
-}
 
 /// A search score from the side to move's view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -164,12 +144,14 @@ impl Search {
         self.table.fill(TtEntry::default());
     }
 
-    /// Searches `pos` by iterative deepening until a limit, calling `on_iteration`
+    /// Searches `pos` by iterative deepening to `depth` plies (UCI `go depth`;
+    /// None: as deep as the search goes) or until a limit, calling `on_iteration`
     /// after each completed depth, and returns the last complete iteration's report
     /// (depth 1 always completes, so a legal move is always known).
     pub fn think(
         &mut self,
         pos: &Position,
+        depth: Option<u32>,
         limits: &Limits,
         mut on_iteration: impl FnMut(&Report),
     ) -> Report {
@@ -191,8 +173,7 @@ impl Search {
             }
             return best;
         }
-        let max_depth = limits
-            .depth
+        let max_depth = depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .clamp(1, MAX_PLY as u32 - 8);
         for depth in 1..=max_depth {
@@ -237,11 +218,7 @@ impl Search {
     }
 
     fn limit_reached(&mut self) -> bool {
-        let l = &self.limits;
-        if l.nodes.is_some_and(|n| self.nodes >= n)
-            || l.deadline.is_some_and(|d| Instant::now() >= d)
-            || l.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
-        {
+        if self.limits.reached(self.nodes) {
             self.aborted = true;
         }
         self.aborted
@@ -385,16 +362,15 @@ fn to_score(score: i32) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
 
     #[test]
     fn always_a_legal_move_even_with_no_time() {
         let stop = Arc::new(AtomicBool::new(true));
-        let limits = Limits {
-            stop: Some(stop),
-            ..Limits::default()
-        };
+        let limits = Limits::stopped_by(stop);
         let pos = Position::startpos();
-        let report = Search::new(1).think(&pos, &limits, |_| {});
+        let report = Search::new(1).think(&pos, None, &limits, |_| {});
         assert!(pos.is_legal(report.pv[0]));
         assert_eq!(report.depth, 1);
     }
@@ -402,10 +378,10 @@ mod tests {
     #[test]
     fn mated_and_stalemated_positions() {
         let mated = Position::from_fen("R6k/6pp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
-        let r = Search::new(1).think(&mated, &Limits::depth(3), |_| {});
+        let r = Search::new(1).think(&mated, Some(3), &Limits::default(), |_| {});
         assert_eq!((r.score, r.pv.len()), (Score::Mate(0), 0));
         let stale = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-        let r = Search::new(1).think(&stale, &Limits::depth(3), |_| {});
+        let r = Search::new(1).think(&stale, Some(3), &Limits::default(), |_| {});
         assert_eq!((r.score, r.pv.len()), (Score::Cp(0), 0));
     }
 
@@ -413,11 +389,11 @@ mod tests {
     fn wins_material_and_sees_being_mated() {
         // A hanging queen is taken.
         let pos = Position::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
-        let r = Search::new(1).think(&pos, &Limits::depth(3), |_| {});
+        let r = Search::new(1).think(&pos, Some(3), &Limits::default(), |_| {});
         assert_eq!(r.pv[0].to_string(), "d2d5");
         // Black to move, mated next move whatever it does (Kb8, Rh8#): mate -1.
         let pos = Position::from_fen("k7/8/1K6/8/8/8/8/7R b - - 0 1").unwrap();
-        let r = Search::new(1).think(&pos, &Limits::depth(4), |_| {});
+        let r = Search::new(1).think(&pos, Some(4), &Limits::default(), |_| {});
         assert_eq!(r.score, Score::Mate(-1), "{r:?}");
     }
 }

@@ -43,10 +43,7 @@ mod search;
 mod table;
 mod tree;
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
-
+use crate::limits::Limits;
 use crate::{Move, Position};
 use search::Searcher;
 pub use tree::{Tree, TreeMove, TreeReply, VerifyError, VerifyErrorKind};
@@ -65,12 +62,9 @@ pub struct SolveOptions {
     pub all_keys: bool,
     /// Build the solution tree ([`Solution::tree`]).
     pub tree: bool,
-    /// Stop after about this many nodes.
-    pub node_limit: Option<u64>,
-    /// Stop at this time.
-    pub deadline: Option<Instant>,
-    /// Stop when this turns true (another thread sets it: UCI `stop`).
-    pub stop: Option<Arc<AtomicBool>>,
+    /// When to give up: after about this many nodes, at this moment, or when
+    /// another thread sets the flag (UCI `stop`); the limits of every search.
+    pub limits: Limits,
     /// The most the transposition table may grow to, in MiB: it starts at 64 KiB
     /// and doubles as it fills, so a small proof never clears a large table.
     pub hash_mb: usize,
@@ -111,9 +105,7 @@ impl SolveOptions {
             max_moves: n,
             all_keys: false,
             tree: false,
-            node_limit: None,
-            deadline: None,
-            stop: None,
+            limits: Limits::default(),
             hash_mb: 16,
             horizon: Horizon::default(),
         }
@@ -187,13 +179,7 @@ pub struct Solution {
 /// ```
 pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
     let bound = opts.max_moves.min(MAX_MATE_MOVES);
-    let mut s = Searcher::new(
-        opts.hash_mb,
-        opts.node_limit,
-        opts.deadline,
-        opts.stop.as_deref(),
-        opts.horizon,
-    );
+    let mut s = Searcher::new(opts.hash_mb, &opts.limits, opts.horizon);
     let mut sol = Solution {
         outcome: Verdict::NoMateWithin(bound),
         keys: Vec::new(),

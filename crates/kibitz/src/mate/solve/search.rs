@@ -12,11 +12,9 @@
 //! skipped for looking unpromising, so a quiet key in a zugzwang (no check, no
 //! threat) is found like any other.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
 use super::Horizon;
 use super::table::{DEFENDER_SALT, Table};
+use crate::limits::Limits;
 use crate::mate::{count_mates_in_one, first_glance_mate, has_glance_mate, mates_in_one};
 use crate::{Move, Position};
 
@@ -26,8 +24,7 @@ pub(super) struct Searcher<'a> {
     /// Nodes visited: positions entered, at either kind of node, horizon included.
     pub nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
-    stop: Option<&'a AtomicBool>,
+    limits: &'a Limits,
     /// Set when a limit was hit; every caller then unwinds without storing anything,
     /// so the table holds only finished proofs.
     pub aborted: bool,
@@ -44,19 +41,12 @@ pub(super) struct Searcher<'a> {
 const POLL: u64 = 1024;
 
 impl<'a> Searcher<'a> {
-    pub fn new(
-        hash_mb: usize,
-        node_limit: Option<u64>,
-        deadline: Option<Instant>,
-        stop: Option<&'a AtomicBool>,
-        horizon: Horizon,
-    ) -> Searcher<'a> {
+    pub fn new(hash_mb: usize, limits: &'a Limits, horizon: Horizon) -> Searcher<'a> {
         Searcher {
             table: Table::new(hash_mb),
             nodes: 0,
-            node_limit: node_limit.unwrap_or(u64::MAX),
-            deadline,
-            stop,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            limits,
             aborted: false,
             killers: Vec::new(),
             horizon,
@@ -93,9 +83,7 @@ impl<'a> Searcher<'a> {
         if self.nodes > self.node_limit {
             self.aborted = true;
         } else if self.nodes % POLL == 1 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-            self.aborted |= late || stopped;
+            self.aborted |= self.limits.expired();
         }
         self.aborted
     }
