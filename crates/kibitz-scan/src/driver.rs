@@ -16,6 +16,10 @@ pub struct Options {
     pub threads: usize,
     /// The size a chunk aims at; memory is about `(2 × threads + 2)` chunks.
     pub chunk_bytes: usize,
+    /// The longest record (line, PGN game) held: a longer one is an error naming
+    /// the input and its line, and reading goes on with the next record
+    /// ([`DEFAULT_MAX_RECORD`](crate::chunk::DEFAULT_MAX_RECORD) by default).
+    pub max_record: usize,
 }
 
 impl Default for Options {
@@ -23,6 +27,7 @@ impl Default for Options {
         Options {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             chunk_bytes: 1 << 20,
+            max_record: crate::chunk::DEFAULT_MAX_RECORD,
         }
     }
 }
@@ -49,8 +54,25 @@ pub fn run(
     let mut chunker = Chunker::new(input, options.chunk_bytes);
     let format = format(chunker.head(DETECT_BYTES));
     chunker.set_framing(format.framing());
+    chunker.set_max_record(options.max_record);
     let mut totals = Totals::default();
     let work = |item: Result<Chunk, ReadError>| match item {
+        Ok(Chunk {
+            skipped: Some(skipped),
+            first_line,
+            offset,
+            ..
+        }) => {
+            // One record (a line, a game) that was too long to hold.
+            let mut scanned = Scanned::default();
+            scanned.totals.errors = 1;
+            if format.framing() == crate::chunk::Framing::Games {
+                scanned.totals.games = 1;
+            }
+            scanned.out.switch(Stream::Stderr);
+            scanned.out.text = format!("kibitz: {name}:{first_line} (byte {offset}): {skipped}\n");
+            scanned
+        }
         Ok(chunk) => scan(&name, format, &chunk),
         Err(err) => {
             let mut scanned = Scanned::default();

@@ -63,6 +63,7 @@ fn options(threads: usize, chunk_bytes: usize) -> Options {
     Options {
         threads,
         chunk_bytes,
+        ..Options::default()
     }
 }
 
@@ -113,7 +114,9 @@ fn tiny_chunks_keep_hostile_pgn_together() {
         {unclosed\n\n[Event \"e\"]\n1. f3 e5 2. g4 Qh4# 0-1\n"
         .to_vec();
     let whole = list(pgn.clone(), options(1, 1 << 20));
-    assert_eq!(whole.2.games, 6, "{}", String::from_utf8_lossy(&whole.0));
+    // The comment left open runs to the end, over the tags of "e" (python-chess
+    // reads it so): four games.
+    assert_eq!(whole.2.games, 4, "{}", String::from_utf8_lossy(&whole.0));
     for chunk in 1..40 {
         let cut = list(pgn.clone(), options(2, chunk));
         assert_eq!(

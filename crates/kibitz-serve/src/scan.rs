@@ -131,6 +131,7 @@ fn scan(body: Bytes, deadline: Instant) -> io::Result<Raw> {
         // One worker per request: concurrent requests share the cores.
         threads: 1,
         chunk_bytes: CHUNK_BYTES,
+        max_record: kibitz_scan::chunk::DEFAULT_MAX_RECORD,
     };
     let mates = MateScan {
         json: true,
