@@ -115,9 +115,9 @@ pub fn run(
                 let secs = start.elapsed().as_secs_f64().max(1e-9);
                 bar.set_position(raw);
                 bar.set_message(format!(
-                    "{:.0} positions/s, {:.0} games/s",
-                    seen.positions as f64 / secs,
-                    seen.games as f64 / secs
+                    "{} positions/s, {} games/s",
+                    crate::output::per_second(seen.positions as f64 / secs),
+                    crate::output::per_second(seen.games as f64 / secs)
                 ));
             }
             Ok(())
