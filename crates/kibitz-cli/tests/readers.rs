@@ -25,7 +25,10 @@ fn a_record_past_max_record_is_an_error_and_reading_goes_on() {
         err.contains("kibitz: stdin:2 (byte 35): record of 3145729 bytes is longer than the limit of 1 MiB; skipped"),
         "{err}"
     );
-    assert!(err.contains("(1 thread)") || !err.contains("1 threads"), "{err}");
+    assert!(
+        err.contains("(1 thread)") || !err.contains("1 threads"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -43,7 +46,10 @@ fn messages_say_1_thread_and_write_speeds_as_whole_numbers() {
         .next()
         .and_then(|s| s.rsplit(' ').next())
         .unwrap();
-    assert!(rate.chars().all(|c| c.is_ascii_digit() || c == ','), "{err}");
+    assert!(
+        rate.chars().all(|c| c.is_ascii_digit() || c == ','),
+        "{err}"
+    );
 
     let out = kibitz()
         .args(["perft", "3", "--json"])

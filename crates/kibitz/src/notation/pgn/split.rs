@@ -215,7 +215,7 @@ mod tests {
         assert_eq!(starts(b"\n["), [0]);
         assert_eq!(
             starts(b"[A \"\"]\n[Event \"a\"]\n\n1. e4 *\n\n[A \"\"]\n[Event \"b\"]"),
-            [0, 33]
+            [0, 28]
         );
         // Movetext then tags, with or without a blank line or a result between.
         assert_eq!(starts(b"1. e4\n[Event \"a\"]"), [0, 6]);

@@ -62,7 +62,7 @@ impl Position {
             // The line as one FEN, as `from_fen(line.trim())` reads it.
             return Ok(Position::from_fen_bytes(&line[first..last])?);
         }
-        if count <= 6 && fields[4..count].iter().all(|f| parse_u32(f).is_some()) {
+        if count <= 6 && fields[4..count].iter().all(|f| parse_u64(f).is_some()) {
             return Ok(Position::from_fields(&fields[..count])?);
         }
         if last_field.last() != Some(&b';') {

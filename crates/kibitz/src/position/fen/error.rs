@@ -145,6 +145,23 @@ impl fmt::Display for FenError {
                 f,
                 "invalid FEN: en-passant square must be '-' or a square, found {s:?}"
             ),
+            FenError::Halfmoves(s) | FenError::Fullmoves(s)
+                if !s.is_empty()
+                    && s.trim_start_matches('+')
+                        .trim_end_matches('…')
+                        .bytes()
+                        .all(|b| b.is_ascii_digit()) =>
+            {
+                let field = match self {
+                    FenError::Halfmoves(_) => "halfmove clock",
+                    _ => "move number",
+                };
+                write!(
+                    f,
+                    "invalid FEN: {field} {s:?} is larger than {}, the largest kibitz keeps",
+                    u64::MAX
+                )
+            }
             FenError::Halfmoves(s) => write!(
                 f,
                 "invalid FEN: halfmove clock must be a number, found {s:?}"

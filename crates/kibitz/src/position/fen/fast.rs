@@ -52,8 +52,8 @@ pub(super) struct FastFen {
     turn: Color,
     castling: CastlingField,
     ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
+    halfmoves: u64,
+    fullmoves: u64,
     /// The pieces' part of the Zobrist hash.
     pieces_hash: u64,
 }
@@ -96,7 +96,7 @@ impl FastFen {
                 break;
             };
             rest = tail;
-            *clock = read_digits(&mut rest)?;
+            *clock = u64::from(read_digits(&mut rest)?);
         }
         if !rest.is_empty() {
             return None;
@@ -120,7 +120,7 @@ impl FastFen {
         for (start, end) in (UnicodeFields { text: rest, at: 0 }) {
             last_field = &rest[start..end];
             if let Some(clock) = clocks.get_mut(count) {
-                match parse_u32(last_field) {
+                match parse_u64(last_field) {
                     Some(n) => *clock = n,
                     None => numeric = false,
                 }

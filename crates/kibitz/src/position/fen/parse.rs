@@ -113,10 +113,10 @@ pub(crate) fn excerpt(text: &str) -> String {
     out
 }
 
-/// Reads an unsigned decimal exactly as `str::parse::<u32>` does: an optional `+`,
+/// Reads an unsigned decimal exactly as `str::parse::<u64>` does: an optional `+`,
 /// then at least one digit, and no overflow.
 #[inline]
-pub(super) fn parse_u32(field: &[u8]) -> Option<u32> {
+pub(super) fn parse_u64(field: &[u8]) -> Option<u64> {
     let digits = match field {
         [b'+', rest @ ..] => rest,
         _ => field,
@@ -124,13 +124,13 @@ pub(super) fn parse_u32(field: &[u8]) -> Option<u32> {
     if digits.is_empty() {
         return None;
     }
-    let mut n: u32 = 0;
+    let mut n: u64 = 0;
     for &b in digits {
         let d = b.wrapping_sub(b'0');
         if d > 9 {
             return None;
         }
-        n = n.checked_mul(10)?.checked_add(u32::from(d))?;
+        n = n.checked_mul(10)?.checked_add(u64::from(d))?;
     }
     Some(n)
 }
@@ -274,11 +274,11 @@ impl Position {
         };
         let halfmoves = match fields.get(4) {
             None => 0,
-            Some(t) => parse_u32(t).ok_or_else(|| FenError::Halfmoves(lossy(t)))?,
+            Some(t) => parse_u64(t).ok_or_else(|| FenError::Halfmoves(lossy(t)))?,
         };
         let fullmoves = match fields.get(5) {
             None => 1,
-            Some(t) => parse_u32(t)
+            Some(t) => parse_u64(t)
                 .ok_or_else(|| FenError::Fullmoves(lossy(t)))?
                 .max(1),
         };

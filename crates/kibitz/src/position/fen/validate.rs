@@ -15,8 +15,8 @@ impl Position {
         turn: Color,
         castling: CastlingField,
         ep_square: Option<Square>,
-        halfmoves: u32,
-        fullmoves: u32,
+        halfmoves: u64,
+        fullmoves: u64,
         pieces_hash: Option<u64>,
     ) -> Result<Position, PositionError> {
         for color in Color::ALL {

@@ -72,8 +72,8 @@ impl Position {
 
 /// The longest FEN: a placement of 71 bytes (`p1p1p1p1/...`), five spaces, the
 /// side to move, four castling letters, an en-passant square and two clocks of up
-/// to ten digits.
-pub(super) const FEN_MAX: usize = 71 + 5 + 1 + 4 + 2 + 10 + 10;
+/// to twenty digits.
+pub(super) const FEN_MAX: usize = 71 + 5 + 1 + 4 + 2 + 20 + 20;
 
 /// A FEN put together on the stack, byte by byte (all ASCII).
 pub(super) struct FenBuf {
@@ -97,8 +97,8 @@ impl FenBuf {
     }
 
     #[inline]
-    pub(super) fn push_u32(&mut self, mut n: u32) {
-        let mut digits = [0u8; 10];
+    pub(super) fn push_u64(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
         let mut i = digits.len();
         loop {
             i -= 1;
@@ -207,9 +207,9 @@ impl FenBuf {
         }
         if clocks {
             self.push(b' ');
-            self.push_u32(pos.halfmoves);
+            self.push_u64(pos.halfmoves);
             self.push(b' ');
-            self.push_u32(pos.fullmoves);
+            self.push_u64(pos.fullmoves);
         }
     }
 
