@@ -294,6 +294,9 @@ impl<R: Read> Chunker<R> {
 
     /// Drops `buf[..end]`, counting its lines and bytes.
     fn drop_front(&mut self, end: usize) {
+        if end == 0 {
+            return;
+        }
         self.line += memchr_iter(b'\n', &self.buf[..end]).count() as u64;
         self.offset += end as u64;
         if let Some((_, _, bytes)) = &mut self.skipping {
@@ -566,6 +569,30 @@ mod tests {
             let total: usize = chunker.by_ref().map(|c| c.unwrap().bytes.len()).sum();
             assert_eq!(total, text.len());
             chunker.work() as f64 / text.len() as f64
+        }
+        // And when the long record is dropped as it is read (a limit of 1 MiB).
+        for framing in [Framing::Lines, Framing::Games] {
+            let per_byte: Vec<f64> = [1, 4, 16]
+                .iter()
+                .map(|&k| {
+                    let mut text = b"[Event \"x\"]\n\n1. e4 ".to_vec();
+                    text.extend(std::iter::repeat_n(b' ', (k << 20) + (2 << 20)));
+                    text.extend(b"\n*\n\n[Event \"y\"]\n1. e4 *\n");
+                    let mut chunker = Chunker::new(&text[..], 1 << 16);
+                    chunker.set_framing(framing);
+                    chunker.set_max_record(1 << 20);
+                    let skipped = chunker
+                        .by_ref()
+                        .filter(|c| c.as_ref().unwrap().skipped.is_some())
+                        .count();
+                    assert_eq!(skipped, 1);
+                    chunker.work() as f64 / text.len() as f64
+                })
+                .collect();
+            assert!(
+                per_byte.iter().all(|&w| w < 4.0),
+                "{framing:?}, dropping: work per byte at 3, 6, 18 MiB: {per_byte:?}"
+            );
         }
         for (framing, pgn) in [
             (Framing::Lines, false),
