@@ -266,13 +266,14 @@ fn lichess_comments_give_the_clock_and_eval_of_the_move_played() {
         },
         options(1, 1 << 20),
     );
-    assert_eq!(totals.positions, 5);
+    // Five positions before a move, and the final one (the game ended 1-0).
+    assert_eq!(totals.positions, 6);
     let records: Vec<serde_json::Value> = String::from_utf8(out)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(records.len(), 1);
+    assert_eq!(records.len(), 2);
     let r = &records[0];
     assert_eq!(r["input"], "in:game 1:ply 4");
     assert_eq!(r["mates"][0]["san"], "Qh4#");
@@ -280,6 +281,13 @@ fn lichess_comments_give_the_clock_and_eval_of_the_move_played() {
     assert_eq!(r["missed"], true);
     assert_eq!(r["clock"], "0:02:51.5");
     assert_eq!(r["eval"], "2.5");
+    // Qh4# is still on the board when the game ends: the final position's record,
+    // without a move played, clock or eval.
+    let last = &records[1];
+    assert_eq!(last["input"], "in:game 1:ply 6");
+    assert_eq!(last["mates"][0]["san"], "Qh4#");
+    assert!(last.get("played").is_none() && last.get("missed").is_none());
+    assert!(last.get("clock").is_none());
 }
 
 #[test]
