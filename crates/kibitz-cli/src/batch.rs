@@ -23,6 +23,10 @@ pub struct BatchArgs {
     /// Bytes per chunk of input handed to a worker (for tests of the chunking).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u32).range(1..))]
     chunk_bytes: Option<u32>,
+    /// The longest record (line, PGN game) read, in MiB: a longer one is an error
+    /// naming the input and its line, and reading goes on with the next record.
+    #[arg(long, value_name = "MiB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    max_record: u32,
 }
 
 impl BatchArgs {
@@ -40,6 +44,7 @@ impl BatchArgs {
         if let Some(n) = self.chunk_bytes {
             options.chunk_bytes = n as usize;
         }
+        options.max_record = (self.max_record as usize).saturating_mul(1 << 20);
         options
     }
 }
@@ -127,9 +132,9 @@ pub fn run(
                 let secs = start.elapsed().as_secs_f64().max(1e-9);
                 bar.set_position(raw);
                 bar.set_message(format!(
-                    "{:.0} positions/s, {:.0} games/s",
-                    seen.positions as f64 / secs,
-                    seen.games as f64 / secs
+                    "{} positions/s, {} games/s",
+                    crate::output::per_second(seen.positions as f64 / secs),
+                    crate::output::per_second(seen.games as f64 / secs)
                 ));
             }
             Ok(())

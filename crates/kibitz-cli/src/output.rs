@@ -82,6 +82,38 @@ pub fn json_line(out: &mut impl Write, value: &impl Serialize) -> anyhow::Result
     Ok(())
 }
 
+/// A rate (positions, games or nodes per second) as every command writes it: a
+/// whole number with thousands separators.
+///
+/// ```text
+/// 2442025.4 -> "2,442,025"    3294.0 -> "3,294"    0.4 -> "0"
+/// ```
+pub fn per_second(rate: f64) -> String {
+    let whole = if rate.is_finite() && rate > 0.0 {
+        rate.round() as u64
+    } else {
+        0
+    };
+    let digits = whole.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// `n` and the noun, plural unless `n` is 1: `1 thread`, `2 threads`.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Parses a square for the command line, with a message that names the argument.
 pub fn parse_square(text: &str) -> Result<kibitz::Square, BadInput> {
     // The library's error is the seed's exact `invalid position`, which reads oddly

@@ -17,6 +17,10 @@ pub struct Options {
     pub threads: usize,
     /// The size a chunk aims at; memory is about `(2 × threads + 2)` chunks.
     pub chunk_bytes: usize,
+    /// The longest record (line, PGN game) held: a longer one is an error naming
+    /// the input and its line, and reading goes on with the next record
+    /// ([`DEFAULT_MAX_RECORD`](crate::chunk::DEFAULT_MAX_RECORD) by default).
+    pub max_record: usize,
 }
 
 impl Default for Options {
@@ -24,6 +28,7 @@ impl Default for Options {
         Options {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             chunk_bytes: 1 << 20,
+            max_record: crate::chunk::DEFAULT_MAX_RECORD,
         }
     }
 }
@@ -76,6 +81,7 @@ pub fn run_each<T: Send>(
     let mut chunker = Chunker::new(input, options.chunk_bytes);
     let format = format(chunker.head(DETECT_BYTES));
     chunker.set_framing(format.framing());
+    chunker.set_max_record(options.max_record);
     let work = |item: Result<Chunk, ReadError>| match item {
         Ok(chunk) => Ok(scan(&name, format, &chunk)),
         Err(error) => Err(InputError {
@@ -101,6 +107,25 @@ pub fn run(
     mut sink: impl FnMut(&Scanned, u64, u64) -> io::Result<()>,
 ) -> io::Result<Totals> {
     let mut totals = Totals::default();
+    let name = input.name.clone();
+    // A record too long to hold (a line, a game) comes as an empty chunk that says
+    // so: one error, reported on standard error, and reading goes on.
+    let scan = |text: &str, format: Format, chunk: &Chunk| match &chunk.skipped {
+        Some(skipped) => {
+            let mut scanned = Scanned::default();
+            scanned.totals.errors = 1;
+            if format.framing() == crate::chunk::Framing::Games {
+                scanned.totals.games = 1;
+            }
+            scanned.out.switch(Stream::Stderr);
+            scanned.out.text = format!(
+                "kibitz: {name}:{} (byte {}): {skipped}\n",
+                chunk.first_line, chunk.offset
+            );
+            scanned
+        }
+        None => scan(text, format, chunk),
+    };
     run_each(input, options, format, scan, |records, raw| {
         let scanned = records.unwrap_or_else(|err| {
             let mut scanned = Scanned::default();

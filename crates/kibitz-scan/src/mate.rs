@@ -742,6 +742,30 @@ impl Visitor for MateGames<'_, '_> {
 
     fn end_game(&mut self, end: &GameEnd<'_>) {
         self.flush();
+        // The final position of a game that ended with its result (resigned, lost
+        // on time, abandoned) may hold a mate in one that nobody played: a record
+        // without a move played.
+        if end.error.is_none() && end.result.is_some() {
+            self.records.totals().positions += 1;
+            let analysis = self.scan.analyse(end.position);
+            if !analysis.mates.is_empty() {
+                self.records.totals().count(&analysis.mates);
+                let input = Input::Ply {
+                    name: self.name,
+                    game: self.game,
+                    ply: self.ply + 1,
+                };
+                let found = Found {
+                    pos: end.position,
+                    mates: &analysis.mates,
+                    threats: analysis.threats.as_ref(),
+                    played: None,
+                    notes: &Annotations::default(),
+                    castling: self.castling,
+                };
+                self.records.found(self.scan, &input, &found);
+            }
+        }
         self.records.totals().games += 1;
         if let Some(err) = end.error {
             self.error(self.game, err);

@@ -63,6 +63,7 @@ fn options(threads: usize, chunk_bytes: usize) -> Options {
     Options {
         threads,
         chunk_bytes,
+        ..Options::default()
     }
 }
 
@@ -116,7 +117,9 @@ fn tiny_chunks_keep_hostile_pgn_together() {
         {unclosed\n\n[Event \"e\"]\n1. f3 e5 2. g4 Qh4# 0-1\n"
         .to_vec();
     let whole = list(pgn.clone(), options(1, 1 << 20));
-    assert_eq!(whole.2.games, 6, "{}", String::from_utf8_lossy(&whole.0));
+    // The comment left open runs to the end, over the tags of "e" (python-chess
+    // reads it so): four games.
+    assert_eq!(whole.2.games, 4, "{}", String::from_utf8_lossy(&whole.0));
     for chunk in 1..40 {
         let cut = list(pgn.clone(), options(2, chunk));
         assert_eq!(
@@ -272,13 +275,14 @@ fn lichess_comments_give_the_clock_and_eval_of_the_move_played() {
         },
         options(1, 1 << 20),
     );
-    assert_eq!(totals.positions, 5);
+    // Five positions before a move, and the final one (the game ended 1-0).
+    assert_eq!(totals.positions, 6);
     let records: Vec<serde_json::Value> = String::from_utf8(out)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(records.len(), 1);
+    assert_eq!(records.len(), 2);
     let r = &records[0];
     assert_eq!(r["input"], "in:game 1:ply 4");
     assert_eq!(r["mates"][0]["san"], "Qh4#");
@@ -286,6 +290,13 @@ fn lichess_comments_give_the_clock_and_eval_of_the_move_played() {
     assert_eq!(r["missed"], true);
     assert_eq!(r["clock"], "0:02:51.5");
     assert_eq!(r["eval"], "2.5");
+    // Qh4# is still on the board when the game ends: the final position's record,
+    // without a move played, clock or eval.
+    let last = &records[1];
+    assert_eq!(last["input"], "in:game 1:ply 6");
+    assert_eq!(last["mates"][0]["san"], "Qh4#");
+    assert!(last.get("played").is_none() && last.get("missed").is_none());
+    assert!(last.get("clock").is_none());
 }
 
 #[test]

@@ -177,6 +177,7 @@ fn scan(body: Bytes, deadline: Instant, max_bytes: u64) -> io::Result<GameReport
         // One worker per request: concurrent requests share the cores.
         threads: 1,
         chunk_bytes: CHUNK_BYTES,
+        max_record: kibitz_scan::chunk::DEFAULT_MAX_RECORD,
     };
     let report = game_report(input, &MateScan::default(), &options, || {
         Instant::now() <= deadline

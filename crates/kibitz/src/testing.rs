@@ -30,7 +30,7 @@ impl Xorshift {
 /// `n` positions of random legal play from the start (a game restarts when it ends or
 /// passes `max_moves` full moves), each followed by the same position with the turn
 /// passed where that is legal: both colours to move in similar positions.
-pub(crate) fn random_play(seed: u64, n: usize, max_moves: u32) -> Vec<Position> {
+pub(crate) fn random_play(seed: u64, n: usize, max_moves: u64) -> Vec<Position> {
     let mut rng = Xorshift::new(seed);
     let mut out = Vec::with_capacity(n);
     let mut pos = Position::startpos();

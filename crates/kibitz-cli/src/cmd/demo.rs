@@ -126,15 +126,22 @@ pub fn run(_: Args) -> anyhow::Result<ExitCode> {
     let exact = speed(&positions, count_mates_in_one);
     let glance = speed(&positions, |p| has_glance_mate(p) as usize);
     writeln!(out, "speed (positions/s, one core):")?;
-    writeln!(out, "  brute force (every move, played)  {brute:>12.0}")?;
+    let rate = crate::output::per_second;
     writeln!(
         out,
-        "  mates_in_one                      {exact:>12.0}  ({:.1} ×)",
+        "  brute force (every move, played)  {:>12}",
+        rate(brute)
+    )?;
+    writeln!(
+        out,
+        "  mates_in_one                      {:>12}  ({:.1} ×)",
+        rate(exact),
         exact / brute
     )?;
     writeln!(
         out,
-        "  glance                            {glance:>12.0}  ({:.1} ×)",
+        "  glance                            {:>12}  ({:.1} ×)",
+        rate(glance),
         glance / brute
     )?;
     writeln!(out)?;

@@ -86,9 +86,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let _ = writeln!(
         err,
         "{positions} positions, {with_mate} with a mate in one, {mates} mates, {glanced} seen at a glance, {errors} errors, \
-         {:.0} positions/s ({secs:.2} s, {} threads)",
-        positions as f64 / secs,
-        options.threads
+         {} positions/s ({secs:.2} s, {})",
+        crate::output::per_second(positions as f64 / secs),
+        crate::output::count(options.threads, "thread")
     );
     Ok(if errors > 0 {
         ExitCode::from(1)

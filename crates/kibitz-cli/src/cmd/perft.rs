@@ -48,7 +48,8 @@ struct PerftReport {
     depth: u32,
     nodes: u64,
     seconds: f64,
-    nps: f64,
+    /// Nodes per second, a whole number.
+    nps: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     divide: Option<Vec<DivideEntry>>,
 }
@@ -96,9 +97,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let seconds = start.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 {
-        nodes as f64 / seconds
+        (nodes as f64 / seconds).round() as u64
     } else {
-        0.0
+        0
     };
     let report = PerftReport {
         fen: pos.fen(),
@@ -122,9 +123,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         writeln!(out, "nodes {}", report.nodes)?;
         writeln!(
             out,
-            "time {:.3} s, {:.1} Mnodes/s",
+            "time {:.3} s, {} nodes/s",
             report.seconds,
-            report.nps / 1e6
+            crate::output::per_second(report.nps as f64)
         )?;
     }
     Ok(ExitCode::SUCCESS)

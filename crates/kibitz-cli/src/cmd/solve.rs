@@ -67,7 +67,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(s) => {
             let _ = writeln!(
                 Diagnostics,
-                "kibitz: --time must be a number of seconds above 0 (at most 1e6), not {s}"
+                "kibitz: --time must be a number of seconds above 0 (at most 1e6), not {}",
+                kibitz::text::quote(&s.to_string())
             );
             return Ok(ExitCode::from(2));
         }
@@ -120,9 +121,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let _ = writeln!(
         err,
         "{positions} positions, {with_mate} with a forced mate, {unproven} not proven within the limits, {errors} errors, \
-         {:.1} positions/s ({secs:.2} s, {} threads)",
-        positions as f64 / secs,
-        options.threads
+         {} positions/s ({secs:.2} s, {})",
+        crate::output::per_second(positions as f64 / secs),
+        crate::output::count(options.threads, "thread")
     );
     Ok(if errors > 0 {
         ExitCode::from(1)

@@ -45,8 +45,8 @@ pub struct Position {
     /// Set only when the side to move has a legal en-passant capture, so that
     /// positions that differ only by an unusable en-passant square compare and hash equal.
     ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
+    halfmoves: u64,
+    fullmoves: u64,
     hash: u64,
     /// Men of the side not to move that give check.
     checkers: Bitboard,
@@ -234,13 +234,15 @@ impl Position {
 
     /// Halfmoves since the last capture or pawn move (the fifty-move rule counter).
     #[inline]
-    pub fn halfmoves(&self) -> u32 {
+    pub fn halfmoves(&self) -> u64 {
         self.halfmoves
     }
 
-    /// The move number, starting at 1 and incremented after Black moves.
+    /// The move number, starting at 1 and incremented after Black moves. 64 bits,
+    /// as python-chess's numbers never wrap: from move 18446744073709551615 on it
+    /// stays there rather than wrapping to 0.
     #[inline]
-    pub fn fullmoves(&self) -> u32 {
+    pub fn fullmoves(&self) -> u64 {
         self.fullmoves
     }
 
@@ -423,7 +425,7 @@ impl Position {
             self.hash ^= keys.ep_file[ep.file() as usize];
         }
         self.hash ^= keys.castling[self.castling.bits() as usize];
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
 
         match mv.kind {
             MoveKind::Normal => {
@@ -472,7 +474,7 @@ impl Position {
         self.hash ^= keys.castling[self.castling.bits() as usize];
         self.hash ^= keys.black_to_move;
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         self.update_check_info();

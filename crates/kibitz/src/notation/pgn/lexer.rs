@@ -1,7 +1,7 @@
 //! Splitting PGN text held in memory into tokens, without copying: every token
 //! borrows its bytes from the input.
 //!
-//! The lexer knows nothing of game boundaries (see [`super::next_game_start`]); it
+//! The lexer knows nothing of game boundaries (see [`super::GameSplitter`]); it
 //! turns one slice into tokens and counts lines as it passes their `\n`.
 
 use memchr::{memchr, memchr3};
@@ -387,7 +387,7 @@ fn classify(text: &[u8]) -> Option<(Token<'_>, Option<u16>)> {
     } else {
         text
     };
-    if rest.is_empty() {
+    if rest.is_empty() || is_en_passant_mark(rest) {
         return None;
     }
     if rest == b"--" || rest == b"Z0" {
@@ -411,6 +411,15 @@ fn classify(text: &[u8]) -> Option<(Token<'_>, Option<u16>)> {
     }
     let (san, glyph) = rest.split_at(rest.len() - glyphs);
     Some((Token::San(san), glyph_nag(glyph)))
+}
+
+/// An en-passant mark written apart from its move (`exd6 e.p.`, `exd6 ep`): it is
+/// skipped, as python-chess skips it. Written on the move (`exd6e.p.`), the SAN
+/// reader strips it.
+fn is_en_passant_mark(text: &[u8]) -> bool {
+    [&b"ep"[..], b"e.p.", b"e.p", b"ep."]
+        .iter()
+        .any(|mark| text.eq_ignore_ascii_case(mark))
 }
 
 /// Undoes the escapes of a tag value (`\"` and `\\`, and a backslash before any
@@ -573,6 +582,20 @@ mod tests {
                     text: b" open",
                     terminated: false
                 }
+            ]
+        );
+    }
+
+    #[test]
+    fn en_passant_marks_apart_from_the_move_are_skipped() {
+        assert_eq!(
+            tokens(b"exd6 e.p. 4. exd6 ep Nf6 exd6e.p. EP e.p exd6ep"),
+            vec![
+                Token::San(b"exd6"),
+                Token::San(b"exd6"),
+                Token::San(b"Nf6"),
+                Token::San(b"exd6e.p."),
+                Token::San(b"exd6ep"),
             ]
         );
     }

@@ -6,8 +6,8 @@
 //! One driver reads and plays every game, and tells a [`Visitor`] what it finds:
 //! [`visit_games`] over text in memory (a chunk of a large file, say), [`Reader`]
 //! over a stream. [`PgnReader`] and [`read_games`] build [`Game`] values with it.
-//! Games are cut where [`next_game_start`] says, a rule a chunker can apply without
-//! lexing; [`annotations`] reads the `[%clk …]` and `[%eval …]` commands of Lichess
+//! Games begin where [`GameSplitter`] says, a rule a chunker applies line by line
+//! as a stream arrives; [`annotations`] reads the `[%clk …]` and `[%eval …]` commands of Lichess
 //! comments.
 //!
 //! A game with an illegal or unreadable move, a bad `[FEN]`, an unsupported variant
@@ -37,5 +37,5 @@ pub use annotations::{Annotations, Clock, Eval, EvalAnnotation, annotations};
 pub use error::{GameError, PgnErrorKind};
 pub use game::{Game, PgnError, PgnReader, read_games};
 pub use lexer::{Lexer, Token, decode, unescape};
-pub use split::next_game_start;
+pub use split::{GameSplitter, game_starts};
 pub use visitor::{GameEnd, Reader, Variant, Visitor, visit_games};

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use super::error::{GameError, PgnErrorKind};
 use super::lexer::{Lexer, Token, decode, unescape};
-use super::split::next_game_start;
+use super::split::GameSplitter;
 use crate::CastlingMode;
 use crate::notation::parse_san_bytes;
 use crate::notation::san_parse::quote_bytes;
@@ -315,6 +315,11 @@ impl Driver {
                 continue;
             }
             if first_line.is_none() {
+                if matches!(token, Token::Tag { .. }) {
+                    // Comments after the last game's result and before this game's
+                    // tags belong to no game (a chunker may cut the text between).
+                    self.pending.clear();
+                }
                 first_line = Some(line);
                 self.pos.clone_from(&self.startpos);
                 v.begin_game(line);
@@ -437,15 +442,16 @@ impl Driver {
 /// Reads every game of PGN text held in memory, telling `visitor` of each; returns
 /// the number of games. `first_line` numbers the first line (1 for a whole file; for
 /// a chunk of one, one plus the newlines before it). A UTF-8 byte-order mark at the
-/// start is skipped.
+/// start of line 1 is skipped.
 ///
-/// Games are cut as [`next_game_start`] says, then within each piece a game also
-/// ends with its result (`1-0`, `0-1`, `1/2-1/2`, `*`) outside variations, or just
-/// before a tag that follows its movetext. A game with an error is reported with it
-/// (see [`PgnErrorKind`]) and the next game is read as usual. A game begins at its
-/// first token other than a comment: comments between games go to the next game
-/// of the same piece, if there is one, and are dropped otherwise (so is a `{` left
-/// open where no game has begun).
+/// A game ends with its result (`1-0`, `0-1`, `1/2-1/2`, `*`) outside variations,
+/// or just before a tag that follows its movetext (see [`GameSplitter`]). A game
+/// with an error is reported with it (see [`PgnErrorKind`]) and the next game is
+/// read as usual. A game begins at its first token other than a comment: comments
+/// between games go to the next game if it begins with movetext, and are dropped
+/// if it begins with a tag (so is a `{` left open where no game has begun). A `{`
+/// comment runs to its `}`, over blank lines and tags; one left open runs to the
+/// end of the text.
 ///
 /// ```
 /// use kibitz::notation::pgn::{GameEnd, Visitor, visit_games};
@@ -460,20 +466,16 @@ impl Driver {
 /// assert_eq!(plies.0, [4, 1]);
 /// ```
 pub fn visit_games<V: Visitor + ?Sized>(text: &[u8], first_line: usize, visitor: &mut V) -> usize {
-    let text = text.strip_prefix(BOM).unwrap_or(text);
+    // Only the input's first line may hold one: a later chunk does not.
+    let text = match first_line {
+        1 => text.strip_prefix(BOM).unwrap_or(text),
+        _ => text,
+    };
     let mut driver = Driver::new();
     let mut games = 0;
-    let mut start = 0;
-    let mut line = first_line;
-    while start < text.len() {
-        let end = next_game_start(text, start + 1).unwrap_or(text.len());
-        let seg = &text[start..end];
-        let mut lexer = Lexer::new(seg, line);
-        while driver.game(seg, &mut lexer, visitor) {
-            games += 1;
-        }
-        line = lexer.line();
-        start = end;
+    let mut lexer = Lexer::new(text, first_line);
+    while driver.game(text, &mut lexer, visitor) {
+        games += 1;
     }
     games
 }
@@ -482,9 +484,9 @@ pub fn visit_games<V: Visitor + ?Sized>(text: &[u8], first_line: usize, visitor:
 const READ_SIZE: usize = 1 << 16;
 
 /// Reads games from a stream, one at a time, with one buffer that it refills: it
-/// holds the text from the current game to the next [`next_game_start`] boundary
-/// (one game in PGN as the standard lays it out, with a blank line before each tag
-/// section; more when games are not separated so), never the whole file. The games
+/// holds the text from the current game to the next place where [`GameSplitter`]
+/// says a game begins (one game, as a rule; a run of games without tags, each on
+/// a line after the last one's result, comes as one piece), never the whole file. The games
 /// and their errors are exactly those [`visit_games`] finds in the same text.
 ///
 /// ```
@@ -510,8 +512,11 @@ pub struct Reader<R> {
     end: usize,
     pos: usize,
     line: usize,
-    /// The boundary search in `buf[start..]` resumes from here (relative to `start`).
-    scanned: usize,
+    /// The next line to give the splitter begins at `buf[fed]`.
+    fed: usize,
+    /// The search for the end of that line goes on from `buf[newline_from]`.
+    newline_from: usize,
+    splitter: GameSplitter,
     eof: bool,
     /// The byte-order mark has been looked for.
     began: bool,
@@ -533,7 +538,9 @@ impl<R: Read> Reader<R> {
             end: 0,
             pos: 0,
             line: first_line,
-            scanned: 1,
+            fed: 0,
+            newline_from: 0,
+            splitter: GameSplitter::new(),
             eof: false,
             began: false,
             driver: Driver::new(),
@@ -569,7 +576,6 @@ impl<R: Read> Reader<R> {
     /// Finds the next segment, reading as needed; false at the end of the input.
     fn next_segment(&mut self) -> io::Result<bool> {
         self.pos = 0;
-        self.scanned = 1;
         loop {
             let rest = &self.buf[self.start..];
             if !self.began && (rest.len() >= BOM.len() || self.eof) {
@@ -577,19 +583,36 @@ impl<R: Read> Reader<R> {
                 if rest.starts_with(BOM) {
                     self.start += BOM.len();
                 }
+                self.fed = self.fed.max(self.start);
+                self.newline_from = self.newline_from.max(self.start);
                 continue;
             }
             if self.began {
-                if let Some(boundary) = next_game_start(rest, self.scanned) {
-                    self.end = self.start + boundary;
-                    return Ok(true);
+                // Each line is searched and fed once, whatever the reads.
+                while let Some(i) = memchr::memchr(b'\n', &self.buf[self.newline_from..]) {
+                    let line_start = self.fed;
+                    let newline = self.newline_from + i;
+                    self.fed = newline + 1;
+                    self.newline_from = newline + 1;
+                    if self.splitter.line(&self.buf[line_start..newline]) && line_start > self.start
+                    {
+                        self.end = line_start;
+                        return Ok(true);
+                    }
                 }
+                self.newline_from = self.buf.len();
                 if self.eof {
+                    let line_start = self.fed;
+                    if line_start < self.buf.len() {
+                        self.fed = self.buf.len();
+                        if self.splitter.line(&self.buf[line_start..]) && line_start > self.start {
+                            self.end = line_start;
+                            return Ok(true);
+                        }
+                    }
                     self.end = self.buf.len();
                     return Ok(self.start < self.end);
                 }
-                // A boundary may still show in the last bytes once more arrive.
-                self.scanned = rest.len().saturating_sub(8).max(1);
             }
             self.fill()?;
         }
@@ -599,6 +622,8 @@ impl<R: Read> Reader<R> {
     fn fill(&mut self) -> io::Result<()> {
         if self.start > 0 {
             self.buf.drain(..self.start);
+            self.fed -= self.start;
+            self.newline_from -= self.start;
             self.start = 0;
         }
         let len = self.buf.len();

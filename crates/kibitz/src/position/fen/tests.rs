@@ -81,13 +81,13 @@ fn old_from_fen(fen: &str) -> Result<Position, FenError> {
     let halfmoves = match fields.get(4) {
         None => 0,
         Some(t) => t
-            .parse::<u32>()
+            .parse::<u64>()
             .map_err(|_| FenError::Halfmoves(t.to_string()))?,
     };
     let fullmoves = match fields.get(5) {
         None => 1,
         Some(t) => t
-            .parse::<u32>()
+            .parse::<u64>()
             .map_err(|_| FenError::Fullmoves(t.to_string()))?
             .max(1),
     };
@@ -103,7 +103,7 @@ fn old_parse_line(line: &str) -> Result<Position, String> {
         return old_from_fen(line.trim()).map_err(|e| cut(e).to_string());
     }
     let rest = &fields[4..];
-    if rest.len() <= 2 && rest.iter().all(|f| f.parse::<u32>().is_ok()) {
+    if rest.len() <= 2 && rest.iter().all(|f| f.parse::<u64>().is_ok()) {
         return old_from_fen(&fields.join(" ")).map_err(|e| cut(e).to_string());
     }
     let operations = rest.join(" ");
@@ -295,7 +295,7 @@ fn mutate(seed: &str, edits: &[(usize, usize, usize)]) -> Vec<u8> {
 }
 
 #[test]
-fn parse_u32_is_str_parse() {
+fn parse_u64_is_str_parse() {
     for s in [
         "",
         "+",
@@ -315,7 +315,7 @@ fn parse_u32_is_str_parse() {
         "1 ",
         "٣",
     ] {
-        assert_eq!(parse_u32(s.as_bytes()), s.parse::<u32>().ok(), "{s:?}");
+        assert_eq!(parse_u64(s.as_bytes()), s.parse::<u64>().ok(), "{s:?}");
     }
 }
 

@@ -1,0 +1,75 @@
+//! Issue 18 as a user meets it: long records, record limits, and messages written
+//! the same way in every command.
+
+mod common;
+
+use common::{json_lines, kibitz};
+
+#[test]
+fn a_record_past_max_record_is_an_error_and_reading_goes_on() {
+    // A FEN line, a line of 3 MiB of spaces, then another FEN line; --max-record 1.
+    let mut input = b"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\n".to_vec();
+    input.extend(std::iter::repeat_n(b' ', 3 << 20));
+    input.extend(b"\n6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\n");
+    let assert = kibitz()
+        .args(["mate", "-", "--json", "--max-record", "1", "-j", "1"])
+        .write_stdin(input)
+        .assert()
+        .code(1);
+    let out = assert.get_output();
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["input"], "stdin:3");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("kibitz: stdin:2 (byte 35): record of 3145729 bytes is longer than the limit of 1 MiB; skipped"),
+        "{err}"
+    );
+    assert!(
+        err.contains("(1 thread)") || !err.contains("1 threads"),
+        "{err}"
+    );
+}
+
+#[test]
+fn messages_say_1_thread_and_write_speeds_as_whole_numbers() {
+    let assert = kibitz()
+        .args(["mate", "-", "-j", "1"])
+        .write_stdin("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\n")
+        .assert()
+        .success();
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(err.contains(", 1 thread)"), "{err}");
+    // positions/s is a whole number with thousands separators, as in every command.
+    let rate = err
+        .split(" positions/s")
+        .next()
+        .and_then(|s| s.rsplit(' ').next())
+        .unwrap();
+    assert!(
+        rate.chars().all(|c| c.is_ascii_digit() || c == ','),
+        "{err}"
+    );
+
+    let out = kibitz()
+        .args(["perft", "3", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report = &json_lines(&out)[0];
+    assert!(report["nps"].is_u64(), "{report}");
+}
+
+#[test]
+fn a_huge_time_is_quoted_in_at_most_80_characters() {
+    let time = "9".repeat(300);
+    let assert = kibitz()
+        .args(["solve", "--fen", "startpos", "--mate", "1", "--time", &time])
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(err.contains("--time"), "{err}");
+    assert!(err.lines().all(|line| line.chars().count() < 200), "{err}");
+}
