@@ -1,12 +1,21 @@
 """Shared fixtures: where the repository and its data are, and puzzle positions."""
 
 import csv
+import os
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
 LICHESS = REPO / 'data' / 'lichess'
+
+
+def cli():
+    """The kibitz binary: $KIBITZ_CLI (test.sh builds it), else `cargo run`."""
+    binary = os.environ.get('KIBITZ_CLI')
+    if binary:
+        return [binary]
+    return ['cargo', 'run', '--quiet', '--release', '-p', 'kibitz-cli', '--']
 
 
 def puzzle_positions(pattern='mateIn1_*.csv'):
@@ -36,3 +45,22 @@ def mate_in_one_puzzles():
 @pytest.fixture(scope='session')
 def mixed_puzzles():
     return puzzle_positions('mixed_range_*.csv') + puzzle_positions('sample1000.csv')
+
+
+def pytest_addoption(parser):
+    parser.addoption('--exhaustive', action='store_true',
+                     help='also run the tests marked `exhaustive` (minutes to hours)')
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        'markers', 'exhaustive: a long differential run, skipped unless --exhaustive')
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption('--exhaustive'):
+        return
+    skip = pytest.mark.skip(reason='exhaustive: run with --exhaustive')
+    for item in items:
+        if 'exhaustive' in item.keywords:
+            item.add_marker(skip)
