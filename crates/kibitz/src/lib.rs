@@ -25,6 +25,7 @@ pub mod position;
 pub mod search;
 #[cfg(test)]
 mod testing;
+pub mod variant;
 
 pub use geometry::{Bitboard, BitboardIter, Color, File, Rank, Square, SquareError, lines};
 pub use notation::{SanError, SanErrorKind, SanStyle};

@@ -22,6 +22,12 @@
 //! Modifiers that an empty board cannot express (hoppers, capture-only, multi-leg,
 //! initial moves, …) are rejected by name, and so are `J` and `L`, whose meaning
 //! differs between sources.
+//!
+//! The same parser, through [`parse_components`], also serves the variant engine
+//! ([`crate::variant`]), which plays pieces in a position and so accepts `m` (move
+//! only), `c` (capture only), `i` (initial move only), `n` (lame leaper: blocked by
+//! a piece on its path) and the hoppers `p` (cannon: over exactly one piece, to any
+//! square beyond) and `g` (grasshopper: to the square right behind the hurdle).
 
 use core::fmt;
 
@@ -98,6 +104,14 @@ pub enum BetzaError {
         /// Byte offset.
         position: usize,
     },
+    /// A combination the position engine cannot play (a lame rider, a hopping
+    /// leaper, a hopper with a range, …).
+    Unplayable {
+        /// What is wrong.
+        what: &'static str,
+        /// Byte offset of the component.
+        position: usize,
+    },
     /// `h` without `l` or `r`.
     HalfWithoutSide {
         /// Byte offset of the `h`.
@@ -160,6 +174,10 @@ impl fmt::Display for BetzaError {
                     quote(digits)
                 )
             }
+            BetzaError::Unplayable { what, position } => write!(
+                f,
+                "betza component at position {position} cannot be played: {what}"
+            ),
             BetzaError::HalfWithoutSide { position } => write!(
                 f,
                 "betza modifier `h` at position {position} needs `l` or `r` next to it"
@@ -297,16 +315,80 @@ impl Term {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse(text: &str) -> Result<Piece, BetzaError> {
+    let mut piece = Piece::new();
+    for component in parse_with(text, false)? {
+        for &d in &component.directions {
+            match component.range {
+                None => piece.add_once(d),
+                Some(r) => piece.add_rider(d, r),
+            }
+        }
+    }
+    Ok(piece)
+}
+
+/// How a hopper jumps (Betza `p` and `g`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hop {
+    /// `p`: over exactly one piece (the hurdle), to any square beyond it on the line
+    /// (the cannon's capture, the Janggi cannon).
+    Cannon,
+    /// `g`: over the first piece on the line, to the square right behind it (the grasshopper).
+    Grasshopper,
+}
+
+/// One component of Betza notation as a position plays it: a set of directions,
+/// how far along them, and which moves they make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetzaComponent {
+    /// The directions, `dr < 0` forward (towards the top rank), as in [`Direction`].
+    pub directions: Vec<Direction>,
+    /// `None`: a leaper (one step); `Some(None)`: an unlimited rider; `Some(Some(n))`:
+    /// at most `n` steps.
+    pub range: Option<Option<u32>>,
+    /// May the component move to an empty square?
+    pub moves: bool,
+    /// May it capture?
+    pub captures: bool,
+    /// Only from the piece's initial square (`i`)?
+    pub initial: bool,
+    /// A lame leap (`n`), blocked by a piece on its path?
+    pub lame: bool,
+    /// A hopper (`p`, `g`)?
+    pub hop: Option<Hop>,
+}
+
+/// Parses Betza notation into the components a position plays (see the
+/// [module docs](self)): the position modifiers `m`, `c`, `i`, `n`, `p`, `g` are kept.
+///
+/// ```
+/// use kibitz::mobility::betza::{parse_components, Hop};
+/// let cannon = parse_components("mRcpR")?;
+/// assert_eq!(cannon.len(), 2);
+/// assert!(cannon[0].moves && !cannon[0].captures);
+/// assert_eq!(cannon[1].hop, Some(Hop::Cannon));
+/// assert!(parse_components("nN")?[0].lame);
+/// # Ok::<(), kibitz::mobility::BetzaError>(())
+/// ```
+pub fn parse_components(text: &str) -> Result<Vec<BetzaComponent>, BetzaError> {
+    parse_with(text, true)
+}
+
+/// The one parser: `position` keeps the modifiers a position needs, otherwise they
+/// are rejected as an empty board cannot express them.
+fn parse_with(text: &str, position_mode: bool) -> Result<Vec<BetzaComponent>, BetzaError> {
     if text.is_empty() {
         return Err(BetzaError::Empty);
     }
     let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let mut piece = Piece::new();
+    let mut components = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let start = chars[i].0;
         // Modifiers.
         let mut terms: Vec<Term> = Vec::new();
+        let (mut only_moves, mut only_captures) = (false, false);
+        let (mut initial, mut lame, mut hop) = (false, false, None);
         while let Some(&(position, c)) = chars.get(i) {
             if !c.is_ascii_lowercase() {
                 break;
@@ -323,7 +405,12 @@ pub fn parse(text: &str) -> Result<Piece, BetzaError> {
                         terms.push(term);
                     }
                 },
-                'm' => {}
+                'm' => only_moves = true,
+                'c' if position_mode => only_captures = true,
+                'i' if position_mode => initial = true,
+                'n' if position_mode => lame = true,
+                'p' if position_mode => hop = Some(Hop::Cannon),
+                'g' if position_mode => hop = Some(Hop::Grasshopper),
                 _ => {
                     return Err(match UNSUPPORTED.iter().find(|(m, _)| *m == c) {
                         Some(&(modifier, meaning)) => BetzaError::Unsupported {
@@ -413,20 +500,39 @@ pub fn parse(text: &str) -> Result<Piece, BetzaError> {
         } else {
             None
         };
+        if lame && range.is_some() {
+            return Err(BetzaError::Unplayable {
+                what: "a lame (n) rider",
+                position: start,
+            });
+        }
+        if hop.is_some() && range != Some(None) {
+            return Err(BetzaError::Unplayable {
+                what: "a hopper (p, g) must be an unlimited rider",
+                position: start,
+            });
+        }
         // Every image of every leap, filtered by the modifiers.
-        let mut added = false;
+        let mut directions = Vec::new();
         for &(m, n) in &leaps {
             for d in Direction::symmetric(m, n).unwrap_or_default() {
                 if !terms.is_empty() && !terms.iter().any(|t| t.admits(d.dr(), d.dk())) {
                     continue;
                 }
-                added = true;
-                match range {
-                    None => piece.add_once(d),
-                    Some(r) => piece.add_rider(d, r),
-                }
+                directions.push(d);
             }
         }
+        let added = !directions.is_empty();
+        components.push(BetzaComponent {
+            directions,
+            range,
+            // `m` and `c` together (`mc`) mean both; neither means both.
+            moves: !only_captures || only_moves,
+            captures: !only_moves || only_captures,
+            initial,
+            lame,
+            hop,
+        });
         if !added {
             let modifiers: String = text[start..atom_position].to_string();
             return Err(BetzaError::EmptySelection {
@@ -436,7 +542,7 @@ pub fn parse(text: &str) -> Result<Piece, BetzaError> {
             });
         }
     }
-    Ok(piece)
+    Ok(components)
 }
 
 impl Piece {

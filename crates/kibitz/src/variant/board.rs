@@ -1,0 +1,214 @@
+//! Wide boards: `W × H` from 4 × 4 to 16 × 16 (files `a`–`p`, ranks 1–16), the
+//! seed's mapping with the board's own width (index = rank × W + file), and the
+//! 256-bit bitboard the variant engine keeps its sets in.
+
+use core::fmt;
+
+use super::VariantError;
+
+/// The largest board side.
+pub const MAX_SIDE: u8 = 16;
+/// The smallest board side.
+pub const MIN_SIDE: u8 = 4;
+/// A square index of a wide board (`rank × width + file`).
+pub type Sq = u16;
+/// No square.
+pub(crate) const NO_SQ: Sq = u16::MAX;
+
+/// The size of a variant's board.
+///
+/// ```
+/// use kibitz::variant::BoardSize;
+/// let b = BoardSize::new(10, 8)?;
+/// assert_eq!(b.square_index(9, 7), Some(79));
+/// assert_eq!(b.square_name(79), "j8");
+/// assert_eq!(BoardSize::new(16, 16)?.parse_square("p16"), Some(255));
+/// # Ok::<(), kibitz::variant::VariantError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    files: u8,
+    ranks: u8,
+}
+
+impl BoardSize {
+    /// A board of `files` × `ranks`; the error names a side outside 4..=16.
+    pub fn new(files: u32, ranks: u32) -> Result<BoardSize, VariantError> {
+        let ok = |n: u32| (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(&n);
+        if !ok(files) || !ok(ranks) {
+            return Err(VariantError::BoardSize { files, ranks });
+        }
+        Ok(BoardSize {
+            files: files as u8,
+            ranks: ranks as u8,
+        })
+    }
+
+    /// Number of files (width).
+    pub fn files(self) -> u8 {
+        self.files
+    }
+
+    /// Number of ranks (height).
+    pub fn ranks(self) -> u8 {
+        self.ranks
+    }
+
+    /// Number of squares.
+    pub fn squares(self) -> usize {
+        usize::from(self.files) * usize::from(self.ranks)
+    }
+
+    /// The index of `(file, rank)` (both from 0), if on the board.
+    pub fn square_index(self, file: i32, rank: i32) -> Option<Sq> {
+        if file < 0 || rank < 0 || file >= i32::from(self.files) || rank >= i32::from(self.ranks) {
+            return None;
+        }
+        Some((rank * i32::from(self.files) + file) as Sq)
+    }
+
+    /// File of a square (0 = a).
+    pub fn file_of(self, sq: Sq) -> u8 {
+        (sq % Sq::from(self.files)) as u8
+    }
+
+    /// Rank of a square (0 = rank 1).
+    pub fn rank_of(self, sq: Sq) -> u8 {
+        (sq / Sq::from(self.files)) as u8
+    }
+
+    /// The anti-diagonal of a square (`rank + file`), as in the seed.
+    pub fn anti_diagonal(self, sq: Sq) -> u8 {
+        self.rank_of(sq) + self.file_of(sq)
+    }
+
+    /// The name of a square: file letter and rank number (`a10`).
+    pub fn square_name(self, sq: Sq) -> String {
+        format!(
+            "{}{}",
+            char::from(b'a' + self.file_of(sq)),
+            u32::from(self.rank_of(sq)) + 1
+        )
+    }
+
+    /// Parses a square name (`a1` … `p16`) on this board.
+    pub fn parse_square(self, text: &str) -> Option<Sq> {
+        let bytes = text.as_bytes();
+        let (&f, digits) = bytes.split_first()?;
+        if !f.is_ascii_lowercase() || digits.is_empty() || digits.len() > 2 || digits[0] == b'0' {
+            return None;
+        }
+        if !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let rank: i32 = core::str::from_utf8(digits).ok()?.parse().ok()?;
+        self.square_index(i32::from(f - b'a'), rank - 1)
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.files, self.ranks)
+    }
+}
+
+/// A set of squares of a board up to 16 × 16: 256 bits, little-endian by square index.
+///
+/// ```
+/// use kibitz::variant::WideBitboard;
+/// let mut b = WideBitboard::EMPTY;
+/// b.insert(3);
+/// b.insert(200);
+/// assert_eq!(b.iter().collect::<Vec<_>>(), [3, 200]);
+/// assert_eq!(b.count(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WideBitboard(pub [u64; 4]);
+
+impl WideBitboard {
+    /// No square.
+    pub const EMPTY: WideBitboard = WideBitboard([0; 4]);
+
+    /// Does the set hold `sq`?
+    #[inline]
+    pub fn contains(&self, sq: Sq) -> bool {
+        (self.0[usize::from(sq >> 6)] >> (sq & 63)) & 1 != 0
+    }
+
+    /// Adds `sq`.
+    #[inline]
+    pub fn insert(&mut self, sq: Sq) {
+        self.0[usize::from(sq >> 6)] |= 1 << (sq & 63);
+    }
+
+    /// Removes `sq`.
+    #[inline]
+    pub fn remove(&mut self, sq: Sq) {
+        self.0[usize::from(sq >> 6)] &= !(1 << (sq & 63));
+    }
+
+    /// Number of squares.
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Is the set empty?
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The squares, in increasing order.
+    pub fn iter(&self) -> WideBitboardIter {
+        WideBitboardIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// Iterator over the squares of a [`WideBitboard`].
+#[derive(Clone, Debug)]
+pub struct WideBitboardIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for WideBitboardIter {
+    type Item = Sq;
+
+    #[inline]
+    fn next(&mut self) -> Option<Sq> {
+        while self.word < 4 {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some((self.word as u32 * 64 + w.trailing_zeros()) as Sq);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        for (w, h) in [(4, 4), (8, 8), (10, 8), (12, 10), (16, 16)] {
+            let b = BoardSize::new(w, h).unwrap();
+            for sq in 0..b.squares() {
+                let sq = sq as Sq;
+                assert_eq!(b.parse_square(&b.square_name(sq)), Some(sq));
+            }
+        }
+        let b = BoardSize::new(10, 10).unwrap();
+        assert_eq!(b.parse_square("a0"), None);
+        assert_eq!(b.parse_square("a11"), None);
+        assert_eq!(b.parse_square("k1"), None);
+        assert_eq!(b.parse_square("j10"), Some(99));
+        assert!(BoardSize::new(17, 8).is_err());
+        assert!(BoardSize::new(3, 8).is_err());
+    }
+}

@@ -1,0 +1,323 @@
+//! The built-in variants, with the rules and start positions of Fairy-Stockfish's
+//! built-ins of the same names (read from its `variant.cpp`), Musketeer Chess from
+//! its published rules, and `sixteen`, a 16 × 16 game with riders
+//! Fairy-Stockfish does not play.
+
+use super::VariantError;
+use super::board::BoardSize;
+use super::rules::{CastlingRules, GameValue, Gating, PieceDef, PieceKind, Rules, Variant};
+
+/// The names of the built-in variants.
+pub const BUILTIN_NAMES: &[&str] = &[
+    "chess",
+    "musketeer",
+    "capablanca",
+    "gothic",
+    "janus",
+    "embassy",
+    "grand",
+    "seirawan",
+    "amazon",
+    "nightrider",
+    "grasshopper",
+    "shako",
+    "sixteen",
+];
+
+pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
+    PieceDef {
+        letter,
+        name: name.to_string(),
+        betza: betza.to_string(),
+        kind: PieceKind::Other,
+    }
+}
+
+pub(crate) fn pawn() -> PieceDef {
+    PieceDef {
+        letter: 'P',
+        name: "pawn".to_string(),
+        betza: "fmWfceF".to_string(),
+        kind: PieceKind::Pawn,
+    }
+}
+
+pub(crate) fn king() -> PieceDef {
+    PieceDef {
+        letter: 'K',
+        name: "king".to_string(),
+        betza: "K".to_string(),
+        kind: PieceKind::King,
+    }
+}
+
+/// Orthodox chess as data; the other variants start from it.
+pub(crate) fn chess_rules() -> Rules {
+    Rules {
+        name: "chess".to_string(),
+        size: BoardSize::new(8, 8).unwrap_or_else(|_| unreachable!()),
+        pieces: vec![
+            pawn(),
+            piece('N', "knight", "N"),
+            piece('B', "bishop", "B"),
+            piece('R', "rook", "R"),
+            piece('Q', "queen", "Q"),
+            king(),
+        ],
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+        double_step: [1 << 1, 1 << 6],
+        triple_step: [0, 0],
+        en_passant: true,
+        promotion_ranks: [1 << 7, 1],
+        promotion_types: vec![4, 3, 2, 1],
+        promotion_limit: vec![0; 6],
+        mandatory_promotion: true,
+        castling: Some(CastlingRules {
+            king_file: 4,
+            kingside_file: 6,
+            queenside_file: 2,
+            rook_kingside_file: 7,
+            rook_queenside_file: 0,
+            rank: 0,
+            rook_type: 3,
+        }),
+        gating: Gating::None,
+        stalemate: GameValue::Draw,
+        checkmate: GameValue::Loss,
+        chosen_promotions: false,
+    }
+}
+
+impl Rules {
+    /// Sets the board size. As in Fairy-Stockfish, the pawn regions stay where
+    /// they were (rank 2/7 double steps, rank 8/1 promotion) unless set.
+    pub(crate) fn resize(&mut self, files: u32, ranks: u32) -> Result<(), VariantError> {
+        self.size = BoardSize::new(files, ranks)?;
+        if let Some(c) = self.castling.as_mut() {
+            c.rook_kingside_file = (files - 1) as u8;
+        }
+        Ok(())
+    }
+
+    /// Inserts a piece type before the king, keeping type indices of the rest.
+    pub(crate) fn add_piece(&mut self, def: PieceDef) -> u8 {
+        let king = self.pieces.iter().position(|p| p.kind == PieceKind::King);
+        let at = king.unwrap_or(self.pieces.len());
+        self.pieces.insert(at, def);
+        self.promotion_limit.insert(at, 0);
+        let at = at as u8;
+        for t in &mut self.promotion_types {
+            if *t >= at {
+                *t += 1;
+            }
+        }
+        if let Some(c) = self.castling.as_mut()
+            && c.rook_type >= at
+        {
+            c.rook_type += 1;
+        }
+        at
+    }
+
+    pub(crate) fn set_promotions(&mut self, letters: &str) {
+        self.promotion_types = letters
+            .chars()
+            .filter_map(|c| self.type_of_letter(c))
+            .collect();
+    }
+}
+
+fn capablanca_like(
+    name: &str,
+    start: &str,
+    kingside: u8,
+    queenside: u8,
+) -> Result<Rules, VariantError> {
+    let mut r = chess_rules();
+    r.name = name.to_string();
+    r.resize(10, 8)?;
+    r.add_piece(piece('A', "archbishop", "BN"));
+    r.add_piece(piece('C', "chancellor", "RN"));
+    r.start_fen = start.to_string();
+    if let Some(c) = r.castling.as_mut() {
+        c.kingside_file = kingside;
+        c.queenside_file = queenside;
+    }
+    r.set_promotions("ACQRBN");
+    Ok(r)
+}
+
+/// The ten Musketeer pieces with the Betza of the published perft tables.
+pub(crate) const MUSKETEER_PIECES: &[(char, &str, &str)] = &[
+    ('L', "leopard", "NB2"),
+    ('C', "cannon", "llNrrNDK"),
+    ('U', "unicorn", "CN"),
+    ('D', "dragon", "QN"),
+    ('M', "chancellor", "RN"),
+    ('A', "archbishop", "BN"),
+    ('E', "elephant", "KDA"),
+    ('H', "hawk", "DHAG"),
+    ('F', "fortress", "B3DfNbN"),
+    ('S', "spider", "B2DN"),
+];
+
+pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
+    let mut r = chess_rules();
+    match name {
+        "chess" => {}
+        "capablanca" => {
+            r = capablanca_like(
+                name,
+                "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+                8,
+                2,
+            )?
+        }
+        "gothic" => {
+            r = capablanca_like(
+                name,
+                "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1",
+                8,
+                2,
+            )?
+        }
+        "embassy" => {
+            r = capablanca_like(
+                name,
+                "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1",
+                7,
+                1,
+            )?
+        }
+        "janus" => {
+            r.resize(10, 8)?;
+            r.add_piece(piece('J', "archbishop", "BN"));
+            r.start_fen =
+                "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1".to_string();
+            if let Some(c) = r.castling.as_mut() {
+                c.kingside_file = 8;
+                c.queenside_file = 1;
+            }
+            r.set_promotions("JQRBN");
+        }
+        "grand" => {
+            r.resize(10, 10)?;
+            r.add_piece(piece('A', "archbishop", "BN"));
+            r.add_piece(piece('C', "chancellor", "RN"));
+            r.start_fen =
+                "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"
+                    .to_string();
+            r.set_promotions("ACQRBN");
+            r.promotion_ranks = [0b11_1000_0000, 0b111];
+            for (letter, limit) in [('A', 1), ('C', 1), ('Q', 1), ('R', 2), ('B', 2), ('N', 2)] {
+                if let Some(t) = r.type_of_letter(letter) {
+                    r.promotion_limit[usize::from(t)] = limit;
+                }
+            }
+            r.mandatory_promotion = false;
+            r.double_step = [1 << 2, 1 << 7];
+            r.castling = None;
+        }
+        "seirawan" => {
+            r.add_piece(piece('H', "archbishop", "BN"));
+            r.add_piece(piece('E', "chancellor", "RN"));
+            r.start_fen =
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1"
+                    .to_string();
+            r.gating = Gating::Seirawan;
+            r.set_promotions("HEQRBN");
+        }
+        "amazon" => {
+            r.pieces.retain(|p| p.letter != 'Q');
+            r.promotion_limit.pop();
+            r.promotion_types.clear();
+            r.add_piece(piece('A', "amazon", "QN"));
+            r.start_fen = "rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1".to_string();
+            r.set_promotions("ARBN");
+        }
+        "nightrider" => {
+            r.pieces[1] = piece('N', "nightrider", "NN");
+        }
+        "grasshopper" => {
+            r.add_piece(piece('G', "grasshopper", "gQ"));
+            r.start_fen = "rnbqkbnr/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/RNBQKBNR w KQkq - 0 1"
+                .to_string();
+            r.double_step = [0, 0];
+            r.set_promotions("QRBNG");
+        }
+        "shako" => {
+            r.resize(10, 10)?;
+            r.add_piece(piece('E', "elephant", "FA"));
+            r.add_piece(piece('C', "cannon", "mRcpR"));
+            r.start_fen =
+                "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1"
+                    .to_string();
+            r.set_promotions("QRBNCE");
+            r.promotion_ranks = [1 << 9, 1];
+            r.double_step = [1 << 2, 1 << 7];
+            if let Some(c) = r.castling.as_mut() {
+                c.king_file = 5;
+                c.kingside_file = 7;
+                c.queenside_file = 3;
+                c.rook_kingside_file = 8;
+                c.rook_queenside_file = 1;
+                c.rank = 1;
+            }
+        }
+        "musketeer" => {
+            for &(letter, name, betza) in MUSKETEER_PIECES {
+                r.add_piece(piece(letter, name, betza));
+            }
+            r.gating = Gating::Musketeer;
+            r.chosen_promotions = true;
+            r.start_fen =
+                "**d**u**/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/**D**U** w KQkq - 0 1"
+                    .to_string();
+        }
+        "sixteen" => {
+            r.resize(16, 16)?;
+            r.add_piece(piece('A', "archbishop", "BN"));
+            r.add_piece(piece('M', "chancellor", "RN"));
+            r.add_piece(piece('L', "camelrider", "CC"));
+            r.add_piece(piece('Z', "zebrarider", "ZZ"));
+            r.start_fen = "rlznbamqkmabnzlr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RLZNBAMQKMABNZLR w KQkq - 0 1".to_string();
+            r.double_step = [1 << 1, 1 << 14];
+            r.triple_step = r.double_step;
+            r.promotion_ranks = [1 << 15, 1];
+            r.set_promotions("QAMLZRBN");
+            if let Some(c) = r.castling.as_mut() {
+                c.king_file = 8;
+                c.kingside_file = 12;
+                c.queenside_file = 4;
+            }
+        }
+        _ => {
+            return Err(VariantError::UnknownVariant {
+                name: name.to_string(),
+                known: BUILTIN_NAMES.iter().map(|s| s.to_string()).collect(),
+            });
+        }
+    }
+    r.name = name.to_string();
+    Ok(r)
+}
+
+impl Variant {
+    /// A built-in variant by name; the error lists the known names.
+    ///
+    /// ```
+    /// use kibitz::variant::Variant;
+    /// assert_eq!(Variant::builtin("shako")?.files(), 10);
+    /// let err = Variant::builtin("chesss").unwrap_err().to_string();
+    /// assert!(err.contains("known variants: chess, musketeer"));
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn builtin(name: &str) -> Result<Variant, VariantError> {
+        Variant::from_rules(rules_of(name)?)
+    }
+
+    /// The names of the built-in variants.
+    pub fn builtin_names() -> &'static [&'static str] {
+        BUILTIN_NAMES
+    }
+}

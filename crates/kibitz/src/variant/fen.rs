@@ -1,0 +1,528 @@
+//! FEN as Fairy-Stockfish writes it: rows from the top rank, runs of empty squares
+//! as numbers (10 and more too), the variant's letters, holdings in `[…]`, X-FEN
+//! castling rights and gate letters; for Musketeer the two extra gating rows with
+//! `*` for an empty cell.
+
+use super::VariantError;
+use super::board::{NO_SQ, Sq};
+use super::error::quote;
+use super::moves::NO_TYPE;
+use super::rules::{Gating, Rules};
+use super::state::{State, color_of, type_of};
+use super::tables::Tables;
+
+fn fen_error(what: String) -> VariantError {
+    VariantError::Fen { what }
+}
+
+/// One parsed row: per file, `None` or `(colour, type)`.
+type Row = Vec<Option<(u8, u8)>>;
+
+fn parse_row(
+    rules: &Rules,
+    text: &str,
+    row: usize,
+    name: &str,
+    gating_row: bool,
+) -> Result<Row, VariantError> {
+    let files = usize::from(rules.size.files());
+    let mut cells: Row = Vec::with_capacity(files);
+    let mut number = 0usize;
+    let flush = |number: &mut usize, cells: &mut Row| {
+        for _ in 0..*number {
+            cells.push(None);
+        }
+        *number = 0;
+    };
+    for ch in text.chars() {
+        if let Some(d) = ch.to_digit(10) {
+            number = number * 10 + d as usize;
+            if number > files {
+                return Err(fen_error(format!(
+                    "row {row} ({name}) `{}` has more than {files} files",
+                    quote(text)
+                )));
+            }
+            continue;
+        }
+        flush(&mut number, &mut cells);
+        if ch == '*' && gating_row {
+            cells.push(None);
+        } else if let Some(t) = rules
+            .type_of_letter(ch)
+            .filter(|_| ch.is_ascii_alphabetic())
+        {
+            cells.push(Some((u8::from(ch.is_ascii_lowercase()), t)));
+        } else {
+            return Err(fen_error(format!(
+                "row {row} ({name}): unknown piece `{ch}`"
+            )));
+        }
+        if cells.len() > files {
+            return Err(fen_error(format!(
+                "row {row} ({name}) `{}` has more than {files} files",
+                quote(text)
+            )));
+        }
+    }
+    flush(&mut number, &mut cells);
+    if cells.len() > files {
+        return Err(fen_error(format!(
+            "row {row} ({name}) `{}` has more than {files} files",
+            quote(text)
+        )));
+    }
+    if cells.len() < files {
+        return Err(fen_error(format!(
+            "row {row} ({name}) `{}` has {} files, not {files}",
+            quote(text),
+            cells.len()
+        )));
+    }
+    Ok(cells)
+}
+
+/// The parsed board field: the cells by square index, holdings, musketeer gates.
+struct BoardField {
+    cells: Vec<Option<(u8, u8)>>,
+    holdings: [[u8; super::tables::MAX_TYPES]; 2],
+    musketeer: [[u8; 16]; 2],
+}
+
+fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
+    let (rows_text, holdings_text) = match field.find('[') {
+        Some(i) => {
+            let rest = &field[i + 1..];
+            let Some(rest) = rest.strip_suffix(']') else {
+                return Err(fen_error(format!(
+                    "holdings `{}` do not end in `]`",
+                    quote(&field[i..])
+                )));
+            };
+            (&field[..i], Some(rest))
+        }
+        None => (field, None),
+    };
+    let ranks = usize::from(rules.size.ranks());
+    let files = usize::from(rules.size.files());
+    let musketeer = rules.gating == Gating::Musketeer;
+    let rows: Vec<&str> = rows_text.split('/').collect();
+    let expected = ranks + if musketeer { 2 } else { 0 };
+    if rows.len() != expected {
+        return Err(fen_error(format!(
+            "{} rows where the {}x{} board needs {expected}{}",
+            rows.len(),
+            files,
+            ranks,
+            if musketeer {
+                " (the board and two gating rows)"
+            } else {
+                ""
+            }
+        )));
+    }
+    let mut out = BoardField {
+        cells: vec![None; ranks * files],
+        holdings: [[0; super::tables::MAX_TYPES]; 2],
+        musketeer: [[NO_TYPE; 16]; 2],
+    };
+    for (i, row) in rows.iter().enumerate() {
+        if musketeer && (i == 0 || i == expected - 1) {
+            let colour = if i == 0 { 1 } else { 0 };
+            let name = if i == 0 {
+                "black gating row"
+            } else {
+                "white gating row"
+            };
+            let cells = parse_row(rules, row, i + 1, name, true)?;
+            for (f, cell) in cells.into_iter().enumerate() {
+                if let Some((c, t)) = cell {
+                    if usize::from(c) != colour {
+                        return Err(fen_error(format!(
+                            "row {} ({name}): piece of the wrong colour",
+                            i + 1
+                        )));
+                    }
+                    out.musketeer[colour][f] = t;
+                }
+            }
+            continue;
+        }
+        let board_row = if musketeer { i - 1 } else { i };
+        let rank = ranks - 1 - board_row;
+        let name = format!("rank {}", rank + 1);
+        let cells = parse_row(rules, row, i + 1, &name, false)?;
+        for (f, cell) in cells.into_iter().enumerate() {
+            out.cells[rank * files + f] = cell;
+        }
+    }
+    if let Some(h) = holdings_text {
+        for ch in h.chars().filter(|&c| c != '-') {
+            let Some(t) = rules
+                .type_of_letter(ch)
+                .filter(|_| ch.is_ascii_alphabetic())
+            else {
+                return Err(fen_error(format!("unknown piece `{ch}` in holdings")));
+            };
+            let c = usize::from(ch.is_ascii_lowercase());
+            let slot = &mut out.holdings[c][usize::from(t)];
+            *slot = slot.saturating_add(1);
+        }
+    }
+    Ok(out)
+}
+
+/// The board cells of a FEN (used to find the pieces' initial squares).
+pub(crate) fn board_cells(rules: &Rules, fen: &str) -> Result<Vec<Option<(u8, u8)>>, VariantError> {
+    let field = fen.split_whitespace().next().unwrap_or("");
+    Ok(parse_board(rules, field)?.cells)
+}
+
+/// The rook square a `K`/`Q` right means: the first castling rook from the
+/// variant's rook file towards the king.
+fn default_rook(rules: &Rules, state: &State, c: usize, side: usize) -> Sq {
+    let Some(k) = rules.castling else {
+        return NO_SQ;
+    };
+    let files = rules.size.files();
+    let rank = State::gate_rank(rules, c);
+    let rook_code = super::state::code(c, usize::from(k.rook_type));
+    let mut f = i32::from(if side == 0 {
+        k.rook_kingside_file
+    } else {
+        k.rook_queenside_file
+    });
+    let step = if side == 0 { -1 } else { 1 };
+    while f != i32::from(k.king_file) && (0..i32::from(files)).contains(&f) {
+        let sq = rank * Sq::from(files) + f as Sq;
+        if state.board[usize::from(sq)] == rook_code {
+            return sq;
+        }
+        f += step;
+    }
+    NO_SQ
+}
+
+pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, VariantError> {
+    let mut fields = fen.split_whitespace();
+    let Some(board_field) = fields.next() else {
+        return Err(fen_error("empty fen".to_string()));
+    };
+    let board = parse_board(rules, board_field)?;
+    let mut state = State::empty();
+    for (sq, cell) in board.cells.iter().enumerate() {
+        if let Some((c, ty)) = *cell {
+            let c = usize::from(c);
+            if Some(ty) == t.king && state.kings[c] != NO_SQ {
+                return Err(fen_error(format!(
+                    "two {} royal pieces",
+                    if c == 0 { "white" } else { "black" }
+                )));
+            }
+            state.put(t, sq as Sq, c, usize::from(ty));
+        }
+    }
+    state.holdings = board.holdings;
+    state.musketeer = board.musketeer;
+    state.turn = match fields.next() {
+        None | Some("w") => 0,
+        Some("b") => 1,
+        Some(other) => {
+            return Err(fen_error(format!(
+                "side to move `{}` is not `w` or `b`",
+                quote(other)
+            )));
+        }
+    };
+    let files = rules.size.files();
+    if rules.gating == Gating::Musketeer {
+        for c in 0..2 {
+            for f in 0..usize::from(files) {
+                if state.musketeer[c][f] != NO_TYPE {
+                    state.gates[c] |= 1 << f;
+                }
+            }
+            if let Some(k) = rules.castling {
+                let g = state.gates[c];
+                let king = g >> k.king_file & 1 != 0;
+                let rook =
+                    g >> k.rook_kingside_file & 1 != 0 || g >> k.rook_queenside_file & 1 != 0;
+                if king && rook {
+                    return Err(VariantError::MusketeerPlacement {
+                        side: if c == 0 { "white" } else { "black" },
+                    });
+                }
+            }
+        }
+    }
+    if rules.chosen_promotions {
+        // The chosen pieces: those over the files and those already on the board
+        // that are no orthodox promotion choice.
+        for c in 0..2 {
+            for t in 0..rules.pieces.len() {
+                let special = rules.pieces[t].kind == super::rules::PieceKind::Other
+                    && !rules.promotion_types.contains(&(t as u8));
+                let over = state.musketeer[c].contains(&(t as u8));
+                if special && (over || state.counts[c][t] > 0) {
+                    state.chosen[c] |= 1 << t;
+                }
+            }
+        }
+    }
+    let castling = fields.next().unwrap_or("-");
+    if castling != "-" {
+        for ch in castling.chars() {
+            let c = usize::from(ch.is_ascii_lowercase());
+            let rank = State::gate_rank(rules, c);
+            let bad = || {
+                fen_error(format!(
+                    "castling field `{}`: `{ch}` is not a right here",
+                    quote(castling)
+                ))
+            };
+            match ch.to_ascii_uppercase() {
+                'K' | 'Q' => {
+                    let side = usize::from(ch.eq_ignore_ascii_case(&'Q'));
+                    let Some(k) = rules.castling else {
+                        return Err(bad());
+                    };
+                    let rook = default_rook(rules, &state, c, side);
+                    let king = rank * Sq::from(files) + Sq::from(k.king_file);
+                    if rook == NO_SQ || state.kings[c] != king {
+                        continue; // FSF skips rights whose king or rook is missing
+                    }
+                    state.castling |= 1 << (2 * c + side);
+                    state.rook_sq[2 * c + side] = rook;
+                    if rules.gating == Gating::Seirawan {
+                        state.gates[c] |= 1 << (rook % Sq::from(files)) | 1 << k.king_file;
+                    }
+                }
+                u @ 'A'..='P' => {
+                    let f = u as u8 - b'A';
+                    if f >= files {
+                        return Err(bad());
+                    }
+                    let sq = rank * Sq::from(files) + Sq::from(f);
+                    if rules.gating == Gating::Seirawan {
+                        if state.occ[c].contains(sq) {
+                            state.gates[c] |= 1 << f;
+                        }
+                        continue;
+                    }
+                    let Some(k) = rules.castling else {
+                        return Err(bad());
+                    };
+                    let side = usize::from(f < k.king_file);
+                    let rook_code = super::state::code(c, usize::from(k.rook_type));
+                    if state.board[usize::from(sq)] == rook_code
+                        && state.kings[c] == rank * Sq::from(files) + Sq::from(k.king_file)
+                    {
+                        state.castling |= 1 << (2 * c + side);
+                        state.rook_sq[2 * c + side] = sq;
+                    }
+                }
+                _ => return Err(bad()),
+            }
+        }
+    }
+    if rules.gating == Gating::Seirawan {
+        for c in 0..2 {
+            if state.holdings[c].iter().all(|&h| h == 0) {
+                state.gates[c] = 0;
+            }
+        }
+    }
+    let ep = fields.next().unwrap_or("-");
+    if ep != "-" {
+        let mut rest = ep;
+        let mut squares = Vec::new();
+        while !rest.is_empty() {
+            let len = rest
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| !c.is_ascii_digit())
+                .map_or(rest.len(), |(i, _)| i);
+            let Some(sq) = rules.size.parse_square(&rest[..len]) else {
+                return Err(fen_error(format!(
+                    "en-passant square `{}` is not a square",
+                    quote(ep)
+                )));
+            };
+            squares.push(sq);
+            rest = &rest[len..];
+        }
+        set_ep_from_fen(rules, t, &mut state, &squares);
+    }
+    let mut counter = |name: &str| -> Result<Option<u32>, VariantError> {
+        match fields.next() {
+            None => Ok(None),
+            Some(x) => x
+                .parse::<u32>()
+                .map(Some)
+                .map_err(|_| fen_error(format!("{name} `{}` is not a number", quote(x)))),
+        }
+    };
+    state.halfmove = counter("halfmove clock")?.unwrap_or(0);
+    state.fullmove = counter("fullmove number")?.unwrap_or(1).max(1);
+    if let Some(extra) = fields.next() {
+        return Err(fen_error(format!(
+            "unexpected field `{}` after the move number",
+            quote(extra)
+        )));
+    }
+    let them = state.turn ^ 1;
+    if state.kings[them] != NO_SQ && state.attacked(t, state.kings[them], state.turn) {
+        return Err(fen_error("the side not to move is in check".to_string()));
+    }
+    Ok(state)
+}
+
+/// Keeps the en-passant squares a pawn of the side to move attacks, behind a pawn
+/// that just made a multi-step (as Fairy-Stockfish does).
+fn set_ep_from_fen(rules: &Rules, t: &Tables, state: &mut State, squares: &[Sq]) {
+    let Some(pawn) = t.pawn else { return };
+    let us = state.turn;
+    let them = us ^ 1;
+    let files = i32::from(rules.size.files());
+    let push = if them == 0 { files } else { -files };
+    let mut n = 0;
+    for &sq in squares.iter().take(2) {
+        if state.board[usize::from(sq)] != 0 {
+            continue;
+        }
+        let attacked = t.leap_attackers(us, sq).iter().any(|a| {
+            a.types >> pawn & 1 != 0
+                && state.board[usize::from(a.from)] == super::state::code(us, usize::from(pawn))
+        });
+        // The pawn that moved: one or two squares beyond, in its direction.
+        let victim = [1, 2].iter().find_map(|&k| {
+            let s = i32::from(sq) + k * push;
+            (0..t.squares as i32)
+                .contains(&s)
+                .then_some(s as Sq)
+                .filter(|&s| {
+                    state.board[usize::from(s)] == super::state::code(them, usize::from(pawn))
+                })
+        });
+        if let (true, Some(v)) = (attacked, victim) {
+            state.ep[n] = sq;
+            n += 1;
+            state.ep_victim = v;
+        }
+    }
+}
+
+fn letter(rules: &Rules, c: usize, t: usize) -> char {
+    let l = rules.pieces[t].letter;
+    if c == 0 { l } else { l.to_ascii_lowercase() }
+}
+
+fn write_row(out: &mut String, cells: impl Iterator<Item = Option<char>>, empty: Option<char>) {
+    let mut run = 0;
+    for cell in cells {
+        match (cell, empty) {
+            (None, Some(e)) => out.push(e),
+            (None, None) => run += 1,
+            (Some(ch), _) => {
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                    run = 0;
+                }
+                out.push(ch);
+            }
+        }
+    }
+    if run > 0 {
+        out.push_str(&run.to_string());
+    }
+}
+
+pub(crate) fn write(rules: &Rules, state: &State) -> String {
+    let files = usize::from(rules.size.files());
+    let ranks = usize::from(rules.size.ranks());
+    let mut out = String::new();
+    let musketeer = rules.gating == Gating::Musketeer;
+    let gate_row = |out: &mut String, c: usize| {
+        let cells = (0..files).map(|f| {
+            let t = state.musketeer[c][f];
+            (state.gates[c] >> f & 1 != 0 && t != NO_TYPE).then(|| letter(rules, c, usize::from(t)))
+        });
+        write_row(out, cells, Some('*'));
+    };
+    if musketeer {
+        gate_row(&mut out, 1);
+        out.push('/');
+    }
+    for rank in (0..ranks).rev() {
+        let cells = (0..files).map(|f| {
+            let p = state.board[rank * files + f];
+            (p != 0).then(|| letter(rules, color_of(p), type_of(p)))
+        });
+        write_row(&mut out, cells, None);
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    if musketeer {
+        out.push('/');
+        gate_row(&mut out, 0);
+    }
+    if rules.gating == Gating::Seirawan {
+        out.push('[');
+        for c in 0..2 {
+            for t in (0..rules.pieces.len()).rev() {
+                for _ in 0..state.holdings[c][t] {
+                    out.push(letter(rules, c, t));
+                }
+            }
+        }
+        out.push(']');
+    }
+    out.push_str(if state.turn == 0 { " w " } else { " b " });
+    let mut rights = String::new();
+    for c in 0..2 {
+        let case = |ch: char| if c == 0 { ch } else { ch.to_ascii_lowercase() };
+        for side in 0..2 {
+            if state.castling >> (2 * c + side) & 1 != 0 {
+                let rook = state.rook_sq[2 * c + side];
+                if rook == default_rook(rules, state, c, side) {
+                    rights.push(case(if side == 0 { 'K' } else { 'Q' }));
+                } else {
+                    rights.push(case(char::from(b'A' + (rook as usize % files) as u8)));
+                }
+            }
+        }
+        let has_holdings = state.holdings[c].iter().any(|&h| h > 0);
+        if rules.gating == Gating::Seirawan && has_holdings {
+            for f in 0..files {
+                if state.gates[c] >> f & 1 == 0 {
+                    continue;
+                }
+                let castle_any = state.castling >> (2 * c) & 3 != 0;
+                let king_file = rules.castling.map(|k| usize::from(k.king_file));
+                let rook_right = (0..2).any(|side| {
+                    state.castling >> (2 * c + side) & 1 != 0
+                        && state.rook_sq[2 * c + side] as usize % files == f
+                });
+                if (castle_any && king_file == Some(f)) || rook_right {
+                    continue;
+                }
+                rights.push(case(char::from(b'A' + f as u8)));
+            }
+        }
+    }
+    if rights.is_empty() {
+        rights.push('-');
+    }
+    out.push_str(&rights);
+    out.push(' ');
+    if state.ep[0] == NO_SQ {
+        out.push('-');
+    } else {
+        for &sq in state.ep.iter().filter(|&&s| s != NO_SQ) {
+            out.push_str(&rules.size.square_name(sq));
+        }
+    }
+    out.push_str(&format!(" {} {}", state.halfmove, state.fullmove));
+    out
+}

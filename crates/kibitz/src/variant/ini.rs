@@ -1,0 +1,426 @@
+//! Fairy-Stockfish's `variants.ini` form: sections `[name]` or `[name:parent]`
+//! (the parent a built-in or an earlier section), `key = value` lines. Every key
+//! kibitz does not play is an error naming the key and its line, never ignored.
+//!
+//! ```
+//! use kibitz::variant::{ini, VariantPosition};
+//! let text = "[knightmate2:chess]\ncustomPiece1 = m:NN\nstartFen = rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1\n";
+//! let variants = ini::parse(text)?;
+//! assert_eq!(variants[0].name(), "knightmate2");
+//! let pos = VariantPosition::start(&variants[0]);
+//! assert_eq!(pos.legal_moves().len(), 24); // the nightriders add four
+//! # Ok::<(), ini::IniError>(())
+//! ```
+
+use core::fmt;
+
+use super::VariantError;
+use super::builtin::{chess_rules, pawn, piece};
+use super::error::quote;
+use super::rules::{GameValue, Gating, PieceKind, Rules, Variant};
+
+/// Why a `variants.ini` text was rejected, with its line (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IniError {
+    /// The line number.
+    pub line: usize,
+    /// What was wrong.
+    pub message: String,
+}
+
+impl fmt::Display for IniError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "variants.ini line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for IniError {}
+
+/// Fairy-Stockfish's built-in piece names and their Betza.
+const NAMED_PIECES: &[(&str, &str)] = &[
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("immobile", ""),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", "pR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+];
+
+/// Keys that only concern a GUI or an engine's evaluation; accepted, without effect on the rules.
+const DISPLAY_KEYS: &[&str] = &[
+    "pieceToCharTable",
+    "variantTemplate",
+    "pocketSize",
+    "nnueAlias",
+];
+
+/// Parses every section of a `variants.ini` text into a variant.
+pub fn parse(text: &str) -> Result<Vec<Variant>, IniError> {
+    let mut done: Vec<(Rules, usize)> = Vec::new();
+    let mut current: Option<(Rules, usize)> = None;
+    let finish = |cur: Option<(Rules, usize)>, done: &mut Vec<(Rules, usize)>| {
+        if let Some(c) = cur {
+            done.push(c);
+        }
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim();
+        let err = |message: String| IniError {
+            line: line_no,
+            message,
+        };
+        if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
+            continue;
+        }
+        if let Some(header) = line.strip_prefix('[') {
+            let Some(header) = header.strip_suffix(']') else {
+                return Err(err(format!(
+                    "section header `{}` does not end in `]`",
+                    quote(line)
+                )));
+            };
+            finish(current.take(), &mut done);
+            let (name, parent) = match header.split_once(':') {
+                Some((n, p)) => (n.trim(), Some(p.trim())),
+                None => (header.trim(), None),
+            };
+            if name.is_empty() {
+                return Err(err("empty variant name".to_string()));
+            }
+            let mut rules = match parent {
+                None => chess_rules(),
+                Some(p) => match done.iter().rev().find(|(r, _)| r.name == p) {
+                    Some((r, _)) => r.clone(),
+                    None => super::builtin::rules_of(p).map_err(|e| err(e.to_string()))?,
+                },
+            };
+            rules.name = name.to_string();
+            current = Some((rules, line_no));
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            return Err(err(format!(
+                "`{}` is neither a section nor `key = value`",
+                quote(line)
+            )));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        let Some((rules, _)) = current.as_mut() else {
+            return Err(err(format!("key `{}` before any section", quote(key))));
+        };
+        apply(rules, key, value).map_err(|m| err(format!("key `{}`: {m}", quote(key))))?;
+    }
+    finish(current.take(), &mut done);
+    done.into_iter()
+        .map(|(rules, line)| {
+            Variant::from_rules(rules).map_err(|e: VariantError| IniError {
+                line,
+                message: e.to_string(),
+            })
+        })
+        .collect()
+}
+
+fn boolean(value: &str) -> Result<bool, String> {
+    match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("`{}` is not true or false", quote(value))),
+    }
+}
+
+/// A file: a letter (`a`…`p`) or a number from 1.
+fn file(value: &str) -> Result<u8, String> {
+    let bad = || format!("`{}` is not a file", quote(value));
+    if let Ok(n) = value.parse::<u8>() {
+        return if (1..=16).contains(&n) {
+            Ok(n - 1)
+        } else {
+            Err(bad())
+        };
+    }
+    match value.as_bytes() {
+        [c @ b'a'..=b'p'] => Ok(c - b'a'),
+        _ => Err(bad()),
+    }
+}
+
+fn number(value: &str) -> Result<u32, String> {
+    value
+        .parse()
+        .map_err(|_| format!("`{}` is not a number", quote(value)))
+}
+
+/// A region given as whole ranks (`*8`, `*1 *2 *3`); a bit per rank.
+fn ranks_region(value: &str) -> Result<u16, String> {
+    let mut mask = 0u16;
+    for token in value.split_whitespace() {
+        let rank = token
+            .strip_prefix('*')
+            .and_then(|r| r.parse::<u8>().ok())
+            .filter(|r| (1..=16).contains(r))
+            .ok_or_else(|| {
+                format!(
+                    "region `{}`: only whole ranks such as `*8` are supported",
+                    quote(value)
+                )
+            })?;
+        mask |= 1 << (rank - 1);
+    }
+    Ok(mask)
+}
+
+fn game_value(value: &str) -> Result<GameValue, String> {
+    match value {
+        "win" => Ok(GameValue::Win),
+        "loss" => Ok(GameValue::Loss),
+        "draw" => Ok(GameValue::Draw),
+        _ => Err(format!("`{}` is not win, loss or draw", quote(value))),
+    }
+}
+
+/// `letter` or `letter:betza`.
+fn letter_and_betza(value: &str) -> Result<(char, Option<&str>), String> {
+    let (l, betza) = match value.split_once(':') {
+        Some((l, b)) => (l, Some(b)),
+        None => (value, None),
+    };
+    let mut chars = l.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Ok((c.to_ascii_uppercase(), betza)),
+        _ => Err(format!("`{}` is not a piece letter", quote(value))),
+    }
+}
+
+fn set_piece(
+    rules: &mut Rules,
+    name: &str,
+    value: &str,
+    default_betza: &str,
+    kind: PieceKind,
+) -> Result<(), String> {
+    // Remove the piece of this name (or kind, for pawn and king) first.
+    let existing = rules
+        .pieces
+        .iter()
+        .position(|p| p.name == name || (kind != PieceKind::Other && p.kind == kind));
+    if value == "-" {
+        if let Some(i) = existing {
+            remove_piece(rules, i);
+        }
+        return Ok(());
+    }
+    let (letter, betza) = letter_and_betza(value)?;
+    let betza = betza.unwrap_or(default_betza);
+    if let Some(i) = existing {
+        remove_piece(rules, i);
+    }
+    if let Some(i) = rules.type_of_letter(letter) {
+        remove_piece(rules, usize::from(i));
+    }
+    let mut def = match kind {
+        PieceKind::Pawn => pawn(),
+        _ => piece(letter, name, betza),
+    };
+    def.letter = letter;
+    def.kind = kind;
+    def.betza = betza.to_string();
+    if kind == PieceKind::King {
+        rules.pieces.push(def);
+        rules.promotion_limit.push(0);
+    } else {
+        rules.add_piece(def);
+    }
+    Ok(())
+}
+
+fn remove_piece(rules: &mut Rules, i: usize) {
+    rules.pieces.remove(i);
+    rules.promotion_limit.remove(i);
+    let i = i as u8;
+    rules.promotion_types.retain(|&t| t != i);
+    for t in &mut rules.promotion_types {
+        if *t > i {
+            *t -= 1;
+        }
+    }
+    if let Some(c) = rules.castling.as_mut()
+        && c.rook_type > i
+    {
+        c.rook_type -= 1;
+    }
+}
+
+fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
+    if DISPLAY_KEYS.contains(&key) {
+        return Ok(());
+    }
+    if let Some(n) = key.strip_prefix("customPiece") {
+        if n.parse::<u8>().is_err() {
+            return Err("unsupported key".to_string());
+        }
+        let name = key.to_string();
+        return set_piece(rules, &name, value, "", PieceKind::Other);
+    }
+    if let Some(&(name, betza)) = NAMED_PIECES.iter().find(|(n, _)| *n == key) {
+        return set_piece(rules, name, value, betza, PieceKind::Other);
+    }
+    match key {
+        "pawn" => set_piece(rules, "pawn", value, "fmWfceF", PieceKind::Pawn)?,
+        "king" => set_piece(rules, "king", value, "K", PieceKind::King)?,
+        "maxRank" => {
+            let files = u32::from(rules.size.files());
+            rules
+                .resize(files, number(value)?)
+                .map_err(|e| e.to_string())?;
+        }
+        "maxFile" => {
+            let ranks = u32::from(rules.size.ranks());
+            rules
+                .resize(u32::from(file(value)?) + 1, ranks)
+                .map_err(|e| e.to_string())?;
+        }
+        "startFen" => rules.start_fen = value.to_string(),
+        "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
+            let letters: Vec<char> = value.chars().filter(|c| *c != '-').collect();
+            let mut types = Vec::new();
+            for c in letters {
+                types.push(
+                    rules
+                        .type_of_letter(c)
+                        .ok_or_else(|| format!("no piece `{c}`"))?,
+                );
+            }
+            if key != "promotionPieceTypes" && rules.promotion_types != types {
+                let same_other = key.ends_with("Black");
+                if !same_other {
+                    rules.promotion_types = types;
+                } else {
+                    return Err(
+                        "different promotion choices per colour are not supported".to_string()
+                    );
+                }
+            } else {
+                rules.promotion_types = types;
+            }
+        }
+        "promotionRegionWhite" => rules.promotion_ranks[0] = ranks_region(value)?,
+        "promotionRegionBlack" => rules.promotion_ranks[1] = ranks_region(value)?,
+        "promotionLimit" => {
+            for token in value.split_whitespace() {
+                let (l, n) = token
+                    .split_once(':')
+                    .ok_or_else(|| format!("`{}` is not letter:count", quote(token)))?;
+                let c = l.chars().next().ok_or_else(|| "empty letter".to_string())?;
+                let t = rules
+                    .type_of_letter(c)
+                    .ok_or_else(|| format!("no piece `{c}`"))?;
+                rules.promotion_limit[usize::from(t)] = number(n)?.min(255) as u8;
+            }
+        }
+        "mandatoryPawnPromotion" => rules.mandatory_promotion = boolean(value)?,
+        "doubleStep" => {
+            if !boolean(value)? {
+                rules.double_step = [0, 0];
+            }
+        }
+        "doubleStepRegionWhite" => rules.double_step[0] = ranks_region(value)?,
+        "doubleStepRegionBlack" => rules.double_step[1] = ranks_region(value)?,
+        "tripleStepRegionWhite" => rules.triple_step[0] = ranks_region(value)?,
+        "tripleStepRegionBlack" => rules.triple_step[1] = ranks_region(value)?,
+        "enPassantRegion" if value == "-" => rules.en_passant = false,
+        "castling" => {
+            if !boolean(value)? {
+                rules.castling = None;
+            } else if rules.castling.is_none() {
+                rules.castling = chess_rules().castling;
+                if let (Some(c), Some(rook)) = (
+                    rules.castling.as_mut(),
+                    rules.pieces.iter().position(|p| p.letter == 'R'),
+                ) {
+                    c.rook_type = rook as u8;
+                    c.rook_kingside_file = rules.size.files() - 1;
+                }
+            }
+        }
+        "castlingKingsideFile"
+        | "castlingQueensideFile"
+        | "castlingKingFile"
+        | "castlingRookKingsideFile"
+        | "castlingRookQueensideFile"
+        | "castlingRank"
+        | "castlingRookPiece"
+        | "castlingRookPieces" => {
+            let Some(c) = rules.castling.as_mut() else {
+                return Err("castling is off".to_string());
+            };
+            match key {
+                "castlingKingsideFile" => c.kingside_file = file(value)?,
+                "castlingQueensideFile" => c.queenside_file = file(value)?,
+                "castlingKingFile" => c.king_file = file(value)?,
+                "castlingRookKingsideFile" => c.rook_kingside_file = file(value)?,
+                "castlingRookQueensideFile" => c.rook_queenside_file = file(value)?,
+                "castlingRank" => c.rank = (number(value)?.clamp(1, 16) - 1) as u8,
+                _ => {
+                    let l = value.chars().next().unwrap_or(' ');
+                    let t = rules
+                        .type_of_letter(l)
+                        .ok_or_else(|| format!("no piece `{}`", quote(value)))?;
+                    if let Some(c) = rules.castling.as_mut() {
+                        c.rook_type = t;
+                    }
+                }
+            }
+        }
+        "gating" => {
+            if boolean(value)? && rules.gating == Gating::None {
+                rules.gating = Gating::Seirawan;
+            } else if !boolean(value)? {
+                rules.gating = Gating::None;
+            }
+        }
+        "seirawanGating" => {
+            if boolean(value)? {
+                rules.gating = Gating::Seirawan;
+            }
+        }
+        "stalemateValue" => rules.stalemate = game_value(value)?,
+        "checkmateValue" => rules.checkmate = game_value(value)?,
+        "chess960" | "pieceDrops" | "capturesToHand" | "twoBoards" | "checking" => {
+            let expected = key == "checking";
+            if boolean(value)? != expected {
+                return Err(format!("`{}` is not supported", quote(value)));
+            }
+        }
+        _ => return Err("unsupported key".to_string()),
+    }
+    Ok(())
+}

@@ -1,0 +1,77 @@
+//! A move of a variant position.
+
+use super::board::{NO_SQ, Sq};
+
+/// What kind of move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum MoveKind {
+    Normal,
+    /// A pawn's two- or three-square step (sets the en-passant squares).
+    MultiStep,
+    EnPassant,
+    /// Castling; `to` is the king's destination.
+    CastleKingside,
+    CastleQueenside,
+}
+
+/// No piece type (promotion or gating).
+pub(crate) const NO_TYPE: u8 = 255;
+
+/// A move: from, to, and what it promotes to or gates in. Written and read with
+/// [`VariantPosition::uci`](super::VariantPosition::uci) and
+/// [`VariantPosition::play_uci`](super::VariantPosition::play_uci).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VariantMove {
+    pub(crate) from: Sq,
+    pub(crate) to: Sq,
+    pub(crate) kind: MoveKind,
+    pub(crate) promotion: u8,
+    pub(crate) gate: u8,
+    pub(crate) gate_sq: Sq,
+}
+
+impl VariantMove {
+    pub(crate) fn new(from: Sq, to: Sq, kind: MoveKind) -> VariantMove {
+        VariantMove {
+            from,
+            to,
+            kind,
+            promotion: NO_TYPE,
+            gate: NO_TYPE,
+            gate_sq: NO_SQ,
+        }
+    }
+
+    /// The square the moving piece leaves (the king's, for castling).
+    pub fn from(&self) -> Sq {
+        self.from
+    }
+
+    /// The square it goes to (the king's destination, for castling).
+    pub fn to(&self) -> Sq {
+        self.to
+    }
+
+    /// The piece type index a pawn promotes to.
+    pub fn promotion(&self) -> Option<usize> {
+        (self.promotion != NO_TYPE).then_some(usize::from(self.promotion))
+    }
+
+    /// The piece type index gated in, and the square it enters on.
+    pub fn gate(&self) -> Option<(usize, Sq)> {
+        (self.gate != NO_TYPE).then_some((usize::from(self.gate), self.gate_sq))
+    }
+
+    /// Is it castling?
+    pub fn is_castling(&self) -> bool {
+        matches!(
+            self.kind,
+            MoveKind::CastleKingside | MoveKind::CastleQueenside
+        )
+    }
+
+    /// Is it an en-passant capture?
+    pub fn is_en_passant(&self) -> bool {
+        self.kind == MoveKind::EnPassant
+    }
+}

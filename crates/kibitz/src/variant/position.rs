@@ -1,0 +1,288 @@
+//! A position of a variant: FEN, legal moves, make-move, check, game end, perft,
+//! mates in one, UCI and SAN.
+
+use super::board::NO_SQ;
+use super::moves::{MoveKind, NO_TYPE, VariantMove};
+use super::rules::{GameValue, Variant};
+use super::state::{State, color_of, type_of};
+use super::{VariantError, fen};
+use crate::Color;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantOutcome {
+    /// The side to move is checkmated; the value is the variant's, for the side to move.
+    Checkmate(GameValue),
+    /// The side to move has no legal move and is not in check.
+    Stalemate(GameValue),
+}
+
+/// A position of a [`Variant`].
+///
+/// ```
+/// use kibitz::variant::{Variant, VariantPosition};
+/// let grand = Variant::builtin("grand")?;
+/// let mut pos = VariantPosition::start(&grand);
+/// pos.play_uci("e3e5")?;
+/// assert_eq!(pos.fen(), "r8r/1nbqkcabn1/pppppppppp/10/10/4P5/10/PPPP1PPPPP/1NBQKCABN1/R8R b - - 0 1");
+/// # Ok::<(), kibitz::variant::VariantError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct VariantPosition {
+    variant: Variant,
+    state: State,
+}
+
+impl PartialEq for VariantPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.variant.rules == other.variant.rules && self.state == other.state
+    }
+}
+
+impl VariantPosition {
+    /// Reads a FEN of the variant; the error names the row, field or piece that is wrong.
+    pub fn from_fen(variant: &Variant, text: &str) -> Result<VariantPosition, VariantError> {
+        let state = fen::parse(&variant.rules, &variant.tables, text)?;
+        Ok(VariantPosition {
+            variant: variant.clone(),
+            state,
+        })
+    }
+
+    /// The variant's start position.
+    pub fn start(variant: &Variant) -> VariantPosition {
+        // The start FEN was checked when the variant was built.
+        let state = fen::parse(&variant.rules, &variant.tables, &variant.rules.start_fen)
+            .unwrap_or_else(|_| State::empty());
+        VariantPosition {
+            variant: variant.clone(),
+            state,
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The FEN, as Fairy-Stockfish writes it.
+    pub fn fen(&self) -> String {
+        fen::write(&self.variant.rules, &self.state)
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        if self.state.turn == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The piece on a square: its colour and letter (uppercase).
+    pub fn piece_at(&self, sq: super::board::Sq) -> Option<(Color, char)> {
+        let p = *self.state.board.get(usize::from(sq))?;
+        if p == 0 || usize::from(sq) >= self.variant.tables.squares {
+            return None;
+        }
+        let c = if color_of(p) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some((c, self.variant.rules.pieces[type_of(p)].letter))
+    }
+
+    /// The legal moves.
+    pub fn legal_moves(&self) -> Vec<VariantMove> {
+        let mut out = Vec::with_capacity(64);
+        self.state
+            .legal_moves(&self.variant.tables, &self.variant.rules, &mut out);
+        out
+    }
+
+    /// Plays a legal move; an illegal one is refused.
+    pub fn play(&mut self, mv: &VariantMove) -> Result<(), VariantError> {
+        if !self.legal_moves().contains(mv) {
+            return Err(VariantError::IllegalMove { text: self.uci(mv) });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal (from [`legal_moves`](Self::legal_moves)).
+    pub fn play_unchecked(&mut self, mv: &VariantMove) {
+        self.state
+            .make(&self.variant.tables, &self.variant.rules, mv);
+    }
+
+    /// The legal move written as `text` in UCI (see [`uci`](Self::uci)).
+    pub fn parse_uci(&self, text: &str) -> Result<VariantMove, VariantError> {
+        self.legal_moves()
+            .into_iter()
+            .find(|mv| self.uci(mv) == text)
+            .ok_or_else(|| VariantError::IllegalMove {
+                text: text.to_string(),
+            })
+    }
+
+    /// Plays a move given in UCI; returns it.
+    pub fn play_uci(&mut self, text: &str) -> Result<VariantMove, VariantError> {
+        let mv = self.parse_uci(text)?;
+        self.play_unchecked(&mv);
+        Ok(mv)
+    }
+
+    /// UCI as Fairy-Stockfish writes it: squares with their rank numbers (`a10a9`),
+    /// castling as the king's move to its destination, a promotion or gated
+    /// piece's lowercase letter; gating on the rook's square in castling is written
+    /// rook square first (`h1e1h`).
+    pub fn uci(&self, mv: &VariantMove) -> String {
+        let size = self.variant.rules.size;
+        let letter = |t: u8| {
+            self.variant.rules.pieces[usize::from(t)]
+                .letter
+                .to_ascii_lowercase()
+        };
+        let (mut from, mut to) = (mv.from, mv.to);
+        if mv.gate != NO_TYPE && mv.gate_sq != mv.from && mv.is_castling() {
+            let side = usize::from(mv.kind == MoveKind::CastleQueenside);
+            from = self.state.rook_sq[2 * self.state.turn + side];
+            to = mv.from;
+        }
+        let mut s = size.square_name(from);
+        s.push_str(&size.square_name(to));
+        if mv.promotion != NO_TYPE {
+            s.push(letter(mv.promotion));
+        }
+        if mv.gate != NO_TYPE {
+            s.push(letter(mv.gate));
+        }
+        s
+    }
+
+    /// Standard algebraic notation with the variant's letters: `Nf3`, `exd5`,
+    /// `Aa10`, `e10=C`, `O-O`, gating as `/H` (and the square when it is not the
+    /// from square), `+` for check and `#` for mate.
+    pub fn san(&self, mv: &VariantMove) -> String {
+        let rules = &self.variant.rules;
+        let size = rules.size;
+        let b = &self.state.board;
+        let p = b[usize::from(mv.from)];
+        let mut s = String::new();
+        if mv.is_castling() {
+            s.push_str(if mv.kind == MoveKind::CastleKingside {
+                "O-O"
+            } else {
+                "O-O-O"
+            });
+        } else {
+            let ty = type_of(p);
+            let capture = b[usize::from(mv.to)] != 0 || mv.kind == MoveKind::EnPassant;
+            if Some(ty as u8) == self.variant.tables.pawn {
+                if capture {
+                    s.push(char::from(b'a' + size.file_of(mv.from)));
+                }
+            } else {
+                s.push(rules.pieces[ty].letter);
+                let others: Vec<super::board::Sq> = self
+                    .legal_moves()
+                    .iter()
+                    .filter(|o| o.to == mv.to && o.from != mv.from && !o.is_castling())
+                    .filter(|o| b[usize::from(o.from)] == p)
+                    .map(|o| o.from)
+                    .collect();
+                if !others.is_empty() {
+                    let file = size.file_of(mv.from);
+                    let rank = size.rank_of(mv.from);
+                    if others.iter().all(|&o| size.file_of(o) != file) {
+                        s.push(char::from(b'a' + file));
+                    } else if others.iter().all(|&o| size.rank_of(o) != rank) {
+                        s.push_str(&(u32::from(rank) + 1).to_string());
+                    } else {
+                        s.push_str(&size.square_name(mv.from));
+                    }
+                }
+            }
+            if capture {
+                s.push('x');
+            }
+            s.push_str(&size.square_name(mv.to));
+            if mv.promotion != NO_TYPE {
+                s.push('=');
+                s.push(rules.pieces[usize::from(mv.promotion)].letter);
+            }
+        }
+        if mv.gate != NO_TYPE {
+            s.push('/');
+            s.push(rules.pieces[usize::from(mv.gate)].letter);
+            if mv.gate_sq != mv.from {
+                s.push_str(&size.square_name(mv.gate_sq));
+            }
+        }
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        if next.is_check() {
+            s.push(if next.legal_moves().is_empty() {
+                '#'
+            } else {
+                '+'
+            });
+        }
+        s
+    }
+
+    /// Is the side to move in check?
+    pub fn is_check(&self) -> bool {
+        self.state.in_check(&self.variant.tables)
+    }
+
+    /// Checkmate or stalemate (with the variant's values), or `None` while moves remain.
+    pub fn outcome(&self) -> Option<VariantOutcome> {
+        if !self.legal_moves().is_empty() {
+            return None;
+        }
+        Some(if self.is_check() {
+            VariantOutcome::Checkmate(self.variant.rules.checkmate)
+        } else {
+            VariantOutcome::Stalemate(self.variant.rules.stalemate)
+        })
+    }
+
+    /// The number of leaf positions `depth` plies ahead (bulk counting at the last ply).
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut buffers = Vec::new();
+        self.state.perft(
+            &self.variant.tables,
+            &self.variant.rules,
+            depth,
+            &mut buffers,
+            0,
+        )
+    }
+
+    /// The legal moves that checkmate.
+    pub fn mates_in_one(&self) -> Vec<VariantMove> {
+        let t = &self.variant.tables;
+        let r = &self.variant.rules;
+        let mut replies = Vec::new();
+        self.legal_moves()
+            .into_iter()
+            .filter(|mv| {
+                let mut next = self.state;
+                next.make(t, r, mv);
+                if !next.in_check(t) {
+                    return false;
+                }
+                next.legal_moves(t, r, &mut replies);
+                replies.is_empty()
+            })
+            .collect()
+    }
+
+    /// The king square of a side, if it has a royal piece.
+    pub fn king(&self, color: Color) -> Option<super::board::Sq> {
+        let k = self.state.kings[usize::from(color == Color::Black)];
+        (k != NO_SQ).then_some(k)
+    }
+}

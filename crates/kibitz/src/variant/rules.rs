@@ -1,0 +1,240 @@
+//! A variant as data: its board, its pieces (letters and Betza), its royal piece,
+//! pawn rules, castling, gating and game values. The engine reads only this
+//! struct, turned once into lookup tables ([`super::tables`]).
+
+use std::sync::Arc;
+
+use super::board::BoardSize;
+use super::tables::Tables;
+use super::{VariantError, VariantPosition};
+
+/// What a piece type is to the rules beyond its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PieceKind {
+    /// The pawn: steps `fmW`, captures `fcF`, double/triple steps, en passant, promotes.
+    Pawn,
+    /// The royal piece: may not be left in check, castles.
+    King,
+    /// Any other piece, moving as its Betza says.
+    Other,
+}
+
+/// One piece type of a variant.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PieceDef {
+    /// White's letter (uppercase); Black's is the lowercase.
+    pub letter: char,
+    /// A name (`archbishop`, `customPiece1`, …).
+    pub name: String,
+    /// Its moves in Betza notation (the pawn's special moves come from the pawn rules).
+    pub betza: String,
+    /// Pawn, king or other.
+    pub kind: PieceKind,
+}
+
+/// The result of a game end, from the point of view of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameValue {
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// A draw.
+    Draw,
+}
+
+/// How pieces enter the board by gating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Gating {
+    /// No gating.
+    None,
+    /// Seirawan (S-chess): a piece in hand may enter on the square a back-rank piece
+    /// leaves on its first move (optional); holdings in `[…]`, gates as file letters
+    /// in the castling field.
+    Seirawan,
+    /// Musketeer: the piece standing over a file (in the FEN's extra gating rows) enters
+    /// when the first-rank piece of that file first leaves (compulsory, castling too);
+    /// lost when that piece is captured on its square.
+    Musketeer,
+}
+
+/// Castling as the variant defines it (files from 0 = a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastlingRules {
+    /// The king's file before castling.
+    pub king_file: u8,
+    /// The king's destination file on the kingside (Capablanca: i).
+    pub kingside_file: u8,
+    /// The king's destination file on the queenside.
+    pub queenside_file: u8,
+    /// The kingside rook's file.
+    pub rook_kingside_file: u8,
+    /// The queenside rook's file.
+    pub rook_queenside_file: u8,
+    /// The castling rank, relative (0 = White's first rank, Black's last).
+    pub rank: u8,
+    /// The piece type index that castles with the king.
+    pub rook_type: u8,
+}
+
+/// The rules of a variant (all fields public to the crate; the public reads are
+/// [`Variant`]'s accessors).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Rules {
+    pub name: String,
+    pub size: BoardSize,
+    pub pieces: Vec<PieceDef>,
+    pub start_fen: String,
+    /// Ranks (bit per absolute rank) where a pawn may step two, per colour.
+    pub double_step: [u16; 2],
+    /// Ranks where a pawn may step three, per colour.
+    pub triple_step: [u16; 2],
+    pub en_passant: bool,
+    /// Ranks where a pawn promotes, per colour.
+    pub promotion_ranks: [u16; 2],
+    /// Type indices a pawn may promote to.
+    pub promotion_types: Vec<u8>,
+    /// Per type: at most this many on the board after promoting (0: no limit);
+    /// Grand Chess's "only to a piece you have lost".
+    pub promotion_limit: Vec<u8>,
+    /// Must a pawn promote as soon as it enters the zone (else only on the last rank)?
+    pub mandatory_promotion: bool,
+    pub castling: Option<CastlingRules>,
+    pub gating: Gating,
+    pub stalemate: GameValue,
+    pub checkmate: GameValue,
+    /// Musketeer: pawns may also promote to the side's chosen pieces.
+    pub chosen_promotions: bool,
+}
+
+impl Rules {
+    pub fn type_of_letter(&self, letter: char) -> Option<u8> {
+        let upper = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == upper)
+            .map(|i| i as u8)
+    }
+
+    pub fn kind_index(&self, kind: PieceKind) -> Option<u8> {
+        self.pieces
+            .iter()
+            .position(|p| p.kind == kind)
+            .map(|i| i as u8)
+    }
+}
+
+/// A chess variant: rules as data plus the tables the engine plays it with.
+///
+/// ```
+/// use kibitz::variant::{Variant, VariantPosition};
+/// let capablanca = Variant::builtin("capablanca")?;
+/// assert_eq!((capablanca.files(), capablanca.ranks()), (10, 8));
+/// let pos = VariantPosition::start(&capablanca);
+/// assert_eq!(pos.legal_moves().len(), 28);
+/// # Ok::<(), kibitz::variant::VariantError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) tables: Arc<Tables>,
+}
+
+impl Variant {
+    /// Builds a variant from its rules: parses every piece's Betza, builds the tables
+    /// and checks the start position.
+    pub(crate) fn from_rules(mut rules: Rules) -> Result<Variant, VariantError> {
+        // As Fairy-Stockfish, the castling king is the one king on White's
+        // castling rank of the start position, wherever it stands.
+        if let (Some(k), Some(king)) = (rules.castling, rules.kind_index(PieceKind::King))
+            && let Ok(cells) = super::fen::board_cells(&rules, &rules.start_fen)
+        {
+            let files = usize::from(rules.size.files());
+            let row = usize::from(k.rank) * files;
+            let kings: Vec<usize> = (0..files)
+                .filter(|&f| cells.get(row + f) == Some(&Some((0, king))))
+                .collect();
+            if let ([f], Some(c)) = (kings.as_slice(), rules.castling.as_mut()) {
+                c.king_file = *f as u8;
+            }
+        }
+        if rules.pieces.len() > super::tables::MAX_TYPES {
+            return Err(VariantError::Definition(format!(
+                "{} piece types; at most {} are supported",
+                rules.pieces.len(),
+                super::tables::MAX_TYPES
+            )));
+        }
+        let mut seen = Vec::new();
+        for p in &rules.pieces {
+            if !p.letter.is_ascii_uppercase() || seen.contains(&p.letter) {
+                return Err(VariantError::Definition(format!(
+                    "piece letter `{}` is not a free ascii letter",
+                    p.letter
+                )));
+            }
+            seen.push(p.letter);
+        }
+        let tables = Tables::build(&rules)?;
+        let variant = Variant {
+            rules: Arc::new(rules),
+            tables: Arc::new(tables),
+        };
+        VariantPosition::from_fen(&variant, &variant.rules.start_fen)?;
+        Ok(variant)
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        &self.rules.name
+    }
+
+    /// Number of files.
+    pub fn files(&self) -> u8 {
+        self.rules.size.files()
+    }
+
+    /// Number of ranks.
+    pub fn ranks(&self) -> u8 {
+        self.rules.size.ranks()
+    }
+
+    /// The board size.
+    pub fn board(&self) -> BoardSize {
+        self.rules.size
+    }
+
+    /// The piece types.
+    pub fn pieces(&self) -> &[PieceDef] {
+        &self.rules.pieces
+    }
+
+    /// The start position's FEN.
+    pub fn start_fen(&self) -> &str {
+        &self.rules.start_fen
+    }
+
+    /// The gating rule.
+    pub fn gating(&self) -> Gating {
+        self.rules.gating
+    }
+
+    /// Castling, if the variant has it.
+    pub fn castling(&self) -> Option<CastlingRules> {
+        self.rules.castling
+    }
+
+    /// The value of stalemate for the side to move.
+    pub fn stalemate_value(&self) -> GameValue {
+        self.rules.stalemate
+    }
+
+    /// The letters a pawn may promote to (uppercase).
+    pub fn promotion_letters(&self) -> Vec<char> {
+        self.rules
+            .promotion_types
+            .iter()
+            .map(|&t| self.rules.pieces[usize::from(t)].letter)
+            .collect()
+    }
+}

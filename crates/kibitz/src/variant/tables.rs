@@ -1,0 +1,476 @@
+//! A variant turned into lookup tables, once: every piece's leaps from every
+//! square (with the squares a lame leap needs empty), its ray directions with
+//! ranges, the squares along each ray, and the reverse tables that answer "is
+//! this square attacked" by lookups and short ray walks.
+
+use crate::mobility::betza::{self, Hop};
+
+use super::VariantError;
+use super::board::{NO_SQ, Sq, WideBitboard};
+use super::rules::{PieceKind, Rules};
+
+/// The most piece types a variant may have.
+pub const MAX_TYPES: usize = 24;
+
+/// Move-mode bits.
+pub(crate) const MOVE: u8 = 1;
+pub(crate) const CAPTURE: u8 = 2;
+
+/// One leap from a square: its target, its modes, and up to two squares a lame leap
+/// needs empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Leap {
+    pub to: Sq,
+    pub mode: u8,
+    pub block: [Sq; 2],
+}
+
+/// One ray of a piece: direction index, at most `max` steps, modes, hopper kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ray {
+    pub dir: u8,
+    pub max: u8,
+    pub mode: u8,
+    pub hop: Option<Hop>,
+}
+
+/// A square from which a leaper of one of `types` (mask) attacks the target, if
+/// `block` is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LeapAttack {
+    pub from: Sq,
+    pub types: u32,
+    pub block: [Sq; 2],
+}
+
+/// The tables of one variant.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    pub files: u16,
+    pub squares: usize,
+    pub types: usize,
+    /// Ray directions `(file, rank)` steps, closed under negation.
+    pub dirs: Vec<(i8, i8)>,
+    /// Index of the negated direction.
+    pub opposite: Vec<u8>,
+    /// Squares along each ray, flat; `ray_index[sq * dirs + d]` = (start, len).
+    pub ray_squares: Vec<Sq>,
+    pub ray_index: Vec<(u32, u8)>,
+    /// Leaps, flat; `leap_index[(c * types + t) * squares + sq]` = (start, end).
+    pub leaps: Vec<Leap>,
+    pub leap_index: Vec<(u32, u32)>,
+    /// Rays of each `(colour, type)`.
+    pub rays: Vec<Vec<Ray>>,
+    /// For attacker colour `c` and target `sq`: `attack_index[c * squares + sq]` into `leap_attacks`.
+    pub leap_attacks: Vec<LeapAttack>,
+    pub attack_index: Vec<(u32, u32)>,
+    /// Per attacker colour and direction (the direction the attacker moves in):
+    /// types riding it with a capture, and their range per type.
+    pub ride_mask: [Vec<u32>; 2],
+    pub ride_max: [Vec<[u8; MAX_TYPES]>; 2],
+    pub cannon_mask: [Vec<u32>; 2],
+    pub grass_mask: [Vec<u32>; 2],
+    /// Directions with any attacking rider or hopper, per attacker colour.
+    pub attack_dirs: [Vec<u8>; 2],
+    /// Squares where a move off (or onto, with hoppers) may expose a royal on `sq`.
+    pub sensitive: Vec<WideBitboard>,
+    pub has_hoppers: bool,
+    pub pawn: Option<u8>,
+    pub king: Option<u8>,
+}
+
+struct Component {
+    dx: i32,
+    dy: i32,
+    range: Option<Option<u32>>,
+    mode: u8,
+    initial: bool,
+    lame: bool,
+    hop: Option<Hop>,
+}
+
+/// The squares a lame leap `(dx, dy)` passes: straight or diagonal leaps their
+/// in-between squares; oblique ones first orthogonal steps along the longer
+/// component, then diagonal steps (the xiangqi horse's leg).
+fn lame_path(dx: i32, dy: i32) -> Vec<(i32, i32)> {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let mut path = Vec::new();
+    if ax == 0 || ay == 0 || ax == ay {
+        let n = ax.max(ay);
+        for k in 1..n {
+            path.push((sx * k * (ax.min(1)), sy * k * (ay.min(1))));
+        }
+        return path;
+    }
+    let (major, minor) = (ax.max(ay), ax.min(ay));
+    let orth = major - minor;
+    let (mut x, mut y) = (0, 0);
+    for _ in 0..orth {
+        if ax > ay {
+            x += sx;
+        } else {
+            y += sy;
+        }
+        path.push((x, y));
+    }
+    for _ in 0..minor {
+        x += sx;
+        y += sy;
+        path.push((x, y));
+    }
+    path.pop(); // the last point is the target
+    path
+}
+
+impl Tables {
+    pub fn build(rules: &Rules) -> Result<Tables, VariantError> {
+        let files = rules.size.files();
+        let ranks = rules.size.ranks();
+        let squares = rules.size.squares();
+        let types = rules.pieces.len();
+        let on = |f: i32, r: i32| rules.size.square_index(f, r);
+        let pawn = rules.kind_index(PieceKind::Pawn);
+        let king = rules.kind_index(PieceKind::King);
+
+        // Initial squares per (colour, type), from the start position's board.
+        let mut initial = vec![WideBitboard::EMPTY; 2 * types];
+        if let Ok(cells) = super::fen::board_cells(rules, &rules.start_fen) {
+            for (sq, cell) in cells.iter().enumerate() {
+                if let Some((c, t)) = cell {
+                    initial[usize::from(*c) * types + usize::from(*t)].insert(sq as Sq);
+                }
+            }
+        }
+
+        // Parse every piece into components, per colour.
+        let mut parsed: Vec<Vec<Component>> = Vec::new();
+        for c in 0..2 {
+            for p in &rules.pieces {
+                let betza_text = match p.kind {
+                    PieceKind::Pawn => "fmWfcF",
+                    _ => p.betza.as_str(),
+                };
+                let err = |source| VariantError::Betza {
+                    letter: p.letter,
+                    betza: betza_text.to_string(),
+                    source,
+                };
+                let comps = if betza_text.is_empty() {
+                    Vec::new()
+                } else {
+                    betza::parse_components(betza_text).map_err(err)?
+                };
+                let mut out = Vec::new();
+                for comp in comps {
+                    if comp.initial && comp.range.is_some() {
+                        return Err(err(betza::BetzaError::Unplayable {
+                            what: "an initial-only (i) rider",
+                            position: 0,
+                        }));
+                    }
+                    for d in &comp.directions {
+                        let dx = d.dk() as i32;
+                        let dy = if c == 0 {
+                            -d.dr() as i32
+                        } else {
+                            d.dr() as i32
+                        };
+                        let mut mode = 0;
+                        if comp.moves {
+                            mode |= MOVE;
+                        }
+                        if comp.captures {
+                            mode |= CAPTURE;
+                        }
+                        out.push(Component {
+                            dx,
+                            dy,
+                            range: comp.range,
+                            mode,
+                            initial: comp.initial,
+                            lame: comp.lame,
+                            hop: comp.hop,
+                        });
+                    }
+                }
+                parsed.push(out);
+            }
+        }
+
+        // Directions of all rays, closed under negation.
+        let mut dirs: Vec<(i8, i8)> = Vec::new();
+        let dir_id = |dx: i32, dy: i32, dirs: &mut Vec<(i8, i8)>| -> u8 {
+            for v in [(dx, dy), (-dx, -dy)] {
+                let v = (v.0 as i8, v.1 as i8);
+                if !dirs.contains(&v) {
+                    dirs.push(v);
+                }
+            }
+            dirs.iter()
+                .position(|&v| v == (dx as i8, dy as i8))
+                .unwrap_or(0) as u8
+        };
+        let mut rays: Vec<Vec<Ray>> = Vec::new();
+        for comps in &parsed {
+            let mut list: Vec<Ray> = Vec::new();
+            for comp in comps.iter().filter(|c| c.range.is_some()) {
+                let dir = dir_id(comp.dx, comp.dy, &mut dirs);
+                let max = match comp.range {
+                    Some(Some(n)) => n.min(254) as u8,
+                    _ => 255,
+                };
+                match list.iter_mut().find(|r| r.dir == dir && r.hop == comp.hop) {
+                    Some(r) => {
+                        r.max = r.max.max(max);
+                        r.mode |= comp.mode;
+                    }
+                    None => list.push(Ray {
+                        dir,
+                        max,
+                        mode: comp.mode,
+                        hop: comp.hop,
+                    }),
+                }
+            }
+            rays.push(list);
+        }
+        let nd = dirs.len();
+        let opposite: Vec<u8> = dirs
+            .iter()
+            .map(|&(x, y)| dirs.iter().position(|&v| v == (-x, -y)).unwrap_or(0) as u8)
+            .collect();
+        let mut ray_squares = Vec::new();
+        let mut ray_index = Vec::with_capacity(squares * nd);
+        for sq in 0..squares {
+            let (f, r) = (
+                (sq % usize::from(files)) as i32,
+                (sq / usize::from(files)) as i32,
+            );
+            for &(dx, dy) in &dirs {
+                let start = ray_squares.len() as u32;
+                let (mut x, mut y) = (f + i32::from(dx), r + i32::from(dy));
+                while let Some(s) = on(x, y) {
+                    ray_squares.push(s);
+                    x += i32::from(dx);
+                    y += i32::from(dy);
+                }
+                ray_index.push((start, (ray_squares.len() as u32 - start) as u8));
+            }
+        }
+
+        // Leaps per (colour, type, square), merged and without the first steps of
+        // the piece's own plain rays.
+        let mut leaps = Vec::new();
+        let mut leap_index = Vec::with_capacity(2 * types * squares);
+        for c in 0..2 {
+            for t in 0..types {
+                let comps = &parsed[c * types + t];
+                let ray_list = &rays[c * types + t];
+                for sq in 0..squares {
+                    let (f, r) = (
+                        (sq % usize::from(files)) as i32,
+                        (sq / usize::from(files)) as i32,
+                    );
+                    let start = leaps.len() as u32;
+                    let mut here: Vec<Leap> = Vec::new();
+                    for comp in comps.iter().filter(|c| c.range.is_none()) {
+                        if comp.initial && !initial[c * types + t].contains(sq as Sq) {
+                            continue;
+                        }
+                        let Some(to) = on(f + comp.dx, r + comp.dy) else {
+                            continue;
+                        };
+                        let mut block = [NO_SQ; 2];
+                        if comp.lame {
+                            let path = lame_path(comp.dx, comp.dy);
+                            if path.len() > 2 {
+                                return Err(VariantError::Betza {
+                                    letter: rules.pieces[t].letter,
+                                    betza: rules.pieces[t].betza.clone(),
+                                    source: betza::BetzaError::Unplayable {
+                                        what: "a lame leap longer than three steps",
+                                        position: 0,
+                                    },
+                                });
+                            }
+                            for (i, (px, py)) in path.into_iter().enumerate() {
+                                block[i] = on(f + px, r + py).unwrap_or(NO_SQ);
+                            }
+                        }
+                        let mut mode = comp.mode;
+                        // A plain ray along the same step already makes this move.
+                        for ray in ray_list.iter().filter(|r| r.hop.is_none()) {
+                            let (dx, dy) = dirs[usize::from(ray.dir)];
+                            if (i32::from(dx), i32::from(dy)) == (comp.dx, comp.dy) {
+                                mode &= !ray.mode;
+                            }
+                        }
+                        if mode == 0 {
+                            continue;
+                        }
+                        match here.iter_mut().find(|l| l.to == to && l.block == block) {
+                            Some(l) => l.mode |= mode,
+                            None => here.push(Leap { to, mode, block }),
+                        }
+                    }
+                    leaps.extend(here);
+                    leap_index.push((start, leaps.len() as u32));
+                }
+            }
+        }
+
+        // Reverse leap tables: for attacker colour c and target sq.
+        let mut per_target: Vec<Vec<LeapAttack>> = vec![Vec::new(); 2 * squares];
+        for c in 0..2 {
+            for t in 0..types {
+                for from in 0..squares {
+                    let (s, e) = leap_index[(c * types + t) * squares + from];
+                    for l in &leaps[s as usize..e as usize] {
+                        if l.mode & CAPTURE == 0 {
+                            continue;
+                        }
+                        let list = &mut per_target[c * squares + usize::from(l.to)];
+                        match list
+                            .iter_mut()
+                            .find(|a| usize::from(a.from) == from && a.block == l.block)
+                        {
+                            Some(a) => a.types |= 1 << t,
+                            None => list.push(LeapAttack {
+                                from: from as Sq,
+                                types: 1 << t,
+                                block: l.block,
+                            }),
+                        }
+                    }
+                }
+            }
+        }
+        let mut leap_attacks = Vec::new();
+        let mut attack_index = Vec::new();
+        for list in per_target {
+            let start = leap_attacks.len() as u32;
+            leap_attacks.extend(list);
+            attack_index.push((start, leap_attacks.len() as u32));
+        }
+
+        // Reverse ray tables.
+        let mut ride_mask = [vec![0u32; nd], vec![0u32; nd]];
+        let mut ride_max = [vec![[0u8; MAX_TYPES]; nd], vec![[0u8; MAX_TYPES]; nd]];
+        let mut cannon_mask = [vec![0u32; nd], vec![0u32; nd]];
+        let mut grass_mask = [vec![0u32; nd], vec![0u32; nd]];
+        let mut has_hoppers = false;
+        for c in 0..2 {
+            for t in 0..types {
+                for ray in &rays[c * types + t] {
+                    if ray.mode & CAPTURE == 0 {
+                        continue;
+                    }
+                    let d = usize::from(ray.dir);
+                    match ray.hop {
+                        None => {
+                            ride_mask[c][d] |= 1 << t;
+                            ride_max[c][d][t] = ride_max[c][d][t].max(ray.max);
+                        }
+                        Some(Hop::Cannon) => {
+                            cannon_mask[c][d] |= 1 << t;
+                            has_hoppers = true;
+                        }
+                        Some(Hop::Grasshopper) => {
+                            grass_mask[c][d] |= 1 << t;
+                            has_hoppers = true;
+                        }
+                    }
+                }
+            }
+        }
+        // Quiet hopper moves can also create hurdles; any hopper makes the
+        // landing square matter.
+        has_hoppers |= rays.iter().flatten().any(|r| r.hop.is_some());
+        let attack_dirs = [0, 1].map(|c: usize| {
+            (0..nd as u8)
+                .filter(|&d| {
+                    let d = usize::from(d);
+                    ride_mask[c][d] | cannon_mask[c][d] | grass_mask[c][d] != 0
+                })
+                .collect::<Vec<u8>>()
+        });
+
+        let mut sensitive = vec![WideBitboard::EMPTY; squares];
+        for (sq, set) in sensitive.iter_mut().enumerate() {
+            for d in 0..nd {
+                let (s, len) = ray_index[sq * nd + d];
+                for &x in &ray_squares[s as usize..s as usize + usize::from(len)] {
+                    set.insert(x);
+                }
+            }
+            for c in 0..2 {
+                let (s, e) = attack_index[c * squares + sq];
+                for a in &leap_attacks[s as usize..e as usize] {
+                    for &b in &a.block {
+                        if b != NO_SQ {
+                            set.insert(b);
+                        }
+                    }
+                }
+            }
+        }
+        let _ = ranks;
+        Ok(Tables {
+            files: u16::from(files),
+            squares,
+            types,
+            dirs,
+            opposite,
+            ray_squares,
+            ray_index,
+            leaps,
+            leap_index,
+            rays,
+            leap_attacks,
+            attack_index,
+            ride_mask,
+            ride_max,
+            cannon_mask,
+            grass_mask,
+            attack_dirs,
+            sensitive,
+            has_hoppers,
+            pawn,
+            king,
+        })
+    }
+
+    #[inline]
+    pub fn leaps_of(&self, c: usize, t: usize, sq: Sq) -> &[Leap] {
+        let (s, e) = self.leap_index[(c * self.types + t) * self.squares + usize::from(sq)];
+        &self.leaps[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub fn ray(&self, sq: Sq, d: u8) -> &[Sq] {
+        let (s, len) = self.ray_index[usize::from(sq) * self.dirs.len() + usize::from(d)];
+        &self.ray_squares[s as usize..s as usize + usize::from(len)]
+    }
+
+    #[inline]
+    pub fn leap_attackers(&self, c: usize, sq: Sq) -> &[LeapAttack] {
+        let (s, e) = self.attack_index[c * self.squares + usize::from(sq)];
+        &self.leap_attacks[s as usize..e as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lame_path;
+
+    #[test]
+    fn lame_paths() {
+        assert_eq!(lame_path(1, 2), [(0, 1)]);
+        assert_eq!(lame_path(-2, 1), [(-1, 0)]);
+        assert_eq!(lame_path(2, 2), [(1, 1)]);
+        assert_eq!(lame_path(0, 3), [(0, 1), (0, 2)]);
+        assert_eq!(lame_path(2, 3), [(0, 1), (1, 2)]);
+        assert!(lame_path(1, 0).is_empty());
+    }
+}
