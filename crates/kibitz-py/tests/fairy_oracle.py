@@ -72,6 +72,9 @@ def random_betza(rng):
     """A piece of one to three components, with at least one move that can capture."""
     while True:
         parts = [random_component(rng) for _ in range(rng.choice([1, 2, 2, 3]))]
+        # `gB` + `B` would read as one doubled atom (`gBB`): no atom right after itself.
+        if any(a.rstrip('0123456789')[-1] == b[0] for a, b in zip(parts, parts[1:])):
+            continue
         # A piece that can never capture cannot give check; keep one that can.
         if any(not p.startswith('m') or p.startswith('mRcp') or p.startswith('mBcp')
                for p in parts):

@@ -162,7 +162,8 @@ def test_builtin_start_position_and_board(name, kibitz_variants):
     ranks = start.split()[0].split('[')[0].split('/')
     assert kibitz_variants[name]['board'] == f'{fo_width(ranks[0])}x{len(ranks)}'
     record = json.loads(kibitz('moves', '--variant', name, '--format', 'uci', '--json').stdout)
-    assert record['fen'] == start
+    # start_fen is the variant's text as typed; get_fen is how Fairy-Stockfish writes it.
+    assert record['fen'] == sf.get_fen(name, start, [])
     assert {m['uci'] for m in record['moves']} == set(sf.legal_moves(name, start, []))
 
 
@@ -185,7 +186,7 @@ def test_user_variants_read_from_variants_ini(kibitz_variants, user_variants, va
         out = kibitz('moves', '--variant', v.name, '--variants', variants_ini,
                      '--format', 'uci', '--json')
         record = json.loads(out.stdout)
-        assert record['fen'] == sf.start_fen(v.name), v.section
+        assert record['fen'] == sf.get_fen(v.name, v.start_fen, []), v.section
         assert ({m['uci'] for m in record['moves']}
                 == set(sf.legal_moves(v.name, v.start_fen, []))), v.section
 
