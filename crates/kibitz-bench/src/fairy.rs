@@ -247,7 +247,7 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
     )?;
     writeln!(
         out,
-        "{:<30} {:>5} {:>12} {:>9} {:>9} {:>7}  check",
+        "{:<34} {:>5} {:>12} {:>9} {:>9} {:>7}  check",
         "position", "depth", "nodes", "kibitz", "fairy-sf", "ratio"
     )?;
     let mut wrong = 0;
@@ -285,7 +285,7 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
         };
         writeln!(
             out,
-            "{:<30} {:>5} {:>12} {:>9.2} {:>9} {:>7}  {check}",
+            "{:<34} {:>5} {:>12} {:>9.2} {:>9} {:>7}  {check}",
             r.label, r.depth, r.nodes, kibitz_mnps, fairy_col, ratio_col
         )?;
     }
