@@ -68,6 +68,12 @@ def random_component(rng):
     return rng.choice(MODALITIES) + rng.choice(dirs) + atom
 
 
+def atom_family(component):
+    """The lines a component moves along: its atom with riders folded onto their leap."""
+    atom = component.rstrip('0123456789').lstrip('mcfbvslrnpg')[:1]
+    return {'R': 'W', 'B': 'F', 'Q': 'WF'}.get(atom, atom)
+
+
 def random_betza(rng):
     """A piece of one to three components, with at least one move that can capture."""
     while True:
@@ -76,6 +82,12 @@ def random_betza(rng):
         # piece (`mlW2gQ` slides both ways along the rank, any distance): a hopper is
         # a piece of its own here.
         if len(parts) > 1 and any(p in HOPPERS for p in parts):
+            continue
+        # It also keeps one entry per (moves/captures, direction): of two components
+        # along the same lines (`mR4` and `mR3`, `mvD` and `nD`) the last one wins, where
+        # Betza adds them up. Each component here has lines of its own.
+        families = [atom_family(p) for p in parts]
+        if len(set(families)) < len(families):
             continue
         # `gB` + `B` would read as one doubled atom (`gBB`): no atom right after itself.
         if any(a.rstrip('0123456789')[-1] == b[0] for a, b in zip(parts, parts[1:])):
