@@ -229,7 +229,11 @@ def check_games(variant_id, user_variants, variants_ini, all_games, tmp_path):
         where = f'{context}\nposition {ply.fen}'
         assert 'error' not in record, f'{where}\n{record.get("error")}'
         assert record['fen'] == ply.fen, where
-        kibitz_moves = {m['uci'] for m in record['moves']}
+        listed = [m['uci'] for m in record['moves']]
+        kibitz_moves = set(listed)
+        # Each move once: two components reaching one square make one move.
+        assert len(listed) == len(kibitz_moves), \
+            f'{where}\nlisted twice: {sorted({m for m in listed if listed.count(m) > 1})}'
         assert kibitz_moves == ply.moves, (
             f'{where}\nonly kibitz: {sorted(kibitz_moves - ply.moves)}'
             f'\nonly Fairy-Stockfish: {sorted(ply.moves - kibitz_moves)}')
