@@ -14,6 +14,7 @@
 //! `measure_child` for its CPU time and peak memory.
 
 pub mod engines;
+pub mod fairy;
 pub mod harness;
 pub mod mate;
 pub mod mate_report;

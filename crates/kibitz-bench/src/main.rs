@@ -95,6 +95,20 @@ enum Command {
         #[arg(long, default_value_t = 8.0)]
         max_rss_gb: f64,
     },
+    /// Fairy perft (issue 19): kibitz's variant engine beside Fairy-Stockfish's `go
+    /// perft` on the start positions of capablanca, grand, seirawan and a custom
+    /// variant; Musketeer's published start positions and the 16 x 16 `sixteen` for
+    /// kibitz alone.
+    FairyPerft {
+        /// The Fairy-Stockfish binary [default: $FAIRY_STOCKFISH, else
+        /// target/fairy-stockfish/fairy-stockfish from scripts/build_fairy_stockfish.sh];
+        /// without one, kibitz is timed alone.
+        #[arg(long)]
+        fairy_stockfish: Option<std::path::PathBuf>,
+        /// One ply shallower everywhere.
+        #[arg(long)]
+        quick: bool,
+    },
     /// The mate prover beside Stockfish's `go mate N` on Lichess mateIn2-4 puzzles
     /// and matetrack bm #2-#8, one thread each, a time limit per position.
     Prover {
@@ -191,6 +205,21 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             per_set.unwrap_or(usize::MAX),
             only.as_deref(),
         )?),
+        Command::FairyPerft {
+            fairy_stockfish,
+            quick,
+        } => {
+            let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+            let binary = fairy_stockfish
+                .or_else(|| std::env::var_os("FAIRY_STOCKFISH").map(Into::into))
+                .unwrap_or_else(|| repo.join("target/fairy-stockfish/fairy-stockfish"));
+            let found = binary.is_file().then_some(binary.as_path());
+            print(&kibitz_bench::fairy::run(
+                found,
+                &kibitz_bench::shared_data()?,
+                quick,
+            )?)
+        }
         Command::Mobility { rounds } => {
             kibitz_bench::mobility::run(rounds as usize);
             Ok(ExitCode::SUCCESS)

@@ -59,6 +59,8 @@ enum Command {
     Uci(cmd::uci::Args),
     /// Serve a page and a JSON API: positions with their mates, a piece designer.
     Serve(cmd::serve::Args),
+    /// List the fairy variants: board, pieces with their Betza and mobility.
+    Variants(cmd::variants::Args),
     /// Run the main jobs on built-in data.
     Demo(cmd::demo::Args),
 }
@@ -76,6 +78,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => cmd::solve::run(args),
         Command::Uci(args) => cmd::uci::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Variants(args) => cmd::variants::run(args),
         Command::Demo(args) => cmd::demo::run(args),
     }
 }

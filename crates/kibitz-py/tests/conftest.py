@@ -30,6 +30,14 @@ def shared(relative):
     return path
 
 
+def cli():
+    """The kibitz binary: $KIBITZ_CLI (test.sh builds it), else `cargo run`."""
+    binary = os.environ.get('KIBITZ_CLI')
+    if binary:
+        return [binary]
+    return ['cargo', 'run', '--quiet', '--release', '-p', 'kibitz-cli', '--']
+
+
 def puzzle_positions(pattern='mateIn1_*.csv'):
     """(FEN after the opponent's first move, the rest of the solution) of each puzzle.
 
@@ -57,3 +65,22 @@ def mate_in_one_puzzles():
 @pytest.fixture(scope='session')
 def mixed_puzzles():
     return puzzle_positions('mixed_range_*.csv') + puzzle_positions('sample1000.csv')
+
+
+def pytest_addoption(parser):
+    parser.addoption('--exhaustive', action='store_true',
+                     help='also run the tests marked `exhaustive` (minutes to hours)')
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        'markers', 'exhaustive: a long differential run, skipped unless --exhaustive')
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption('--exhaustive'):
+        return
+    skip = pytest.mark.skip(reason='exhaustive: run with --exhaustive')
+    for item in items:
+        if 'exhaustive' in item.keywords:
+            item.add_marker(skip)

@@ -2,7 +2,6 @@
 with the Rust CLI (`kibitz mobility ... --json`) on the same inputs."""
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
@@ -11,7 +10,7 @@ import pytest
 from kibitz import Analysis, Piece, group_size, mobility, moves, strength
 
 import reference
-from conftest import REPO
+from conftest import REPO, cli  # noqa: F401 (cli: the other CLI tests import it here)
 
 KNIGHT = {(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)}
 
@@ -88,14 +87,6 @@ def test_str_and_repr():
 
 
 # --- the CLI on the same inputs -------------------------------------------------------
-
-def cli():
-    """The kibitz binary: $KIBITZ_CLI (test.sh builds it), else `cargo run`."""
-    binary = os.environ.get('KIBITZ_CLI')
-    if binary:
-        return [binary]
-    return ['cargo', 'run', '--quiet', '--release', '-p', 'kibitz-cli', '--']
-
 
 def run_cli(*args):
     out = subprocess.run(

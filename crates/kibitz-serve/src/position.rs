@@ -1,5 +1,8 @@
-//! `GET /api/position?fen=…`: what a position holds — its men square by square
-//! (for drawing), legal moves, check, outcome, mates in one and mate threats.
+//! `GET /api/position?fen=…[&variant=NAME]`: what a position holds — its men square
+//! by square (for drawing), legal moves, check, outcome, mates in one and mate
+//! threats. With `variant`, a position of that built-in fairy variant (issue 19),
+//! answered by `kibitz::variant` in the same shape (no mate patterns, glance or
+//! threats: those are orthodox chess only).
 
 use axum::Json;
 use axum::extract::Query;
@@ -17,6 +20,8 @@ use crate::ApiError;
 pub struct Params {
     /// A FEN (X-FEN and Shredder-FEN read too), or `startpos`.
     fen: Option<String>,
+    /// A built-in variant's name (`capablanca`, `grand`, …); orthodox chess without it.
+    variant: Option<String>,
 }
 
 /// One square of the board, rank 8 first, file a first within a rank: the order a
@@ -53,6 +58,34 @@ struct Threats {
     /// The position with the other side to move (the side to move passing).
     fen: String,
     mates: Vec<MateInfo>,
+}
+
+/// The orthodox answer or a variant's, in one shape.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum AnyAnswer {
+    Orthodox(Answer),
+    Variant(VariantAnswer),
+}
+
+#[derive(Serialize)]
+struct VariantAnswer {
+    variant: String,
+    fen: String,
+    turn: &'static str,
+    check: bool,
+    /// `checkmate`, `stalemate`, or null.
+    outcome: Option<&'static str>,
+    /// `1-0`, `0-1` or `1/2-1/2` when the game is over (the variant's values).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'static str>,
+    /// Files and ranks of the board.
+    files: u8,
+    ranks: u8,
+    board: Vec<SquareInfo>,
+    moves: Vec<MoveInfo>,
+    mates: Vec<MoveInfo>,
+    threats: Option<Threats>,
 }
 
 #[derive(Serialize)]
@@ -95,6 +128,9 @@ pub async fn handle(
     let text = params
         .fen
         .ok_or_else(|| ApiError::bad("fen", "missing: give a FEN or startpos"))?;
+    if let Some(name) = params.variant.as_deref() {
+        return Ok(Json(AnyAnswer::Variant(variant_answer(name, text.trim())?)));
+    }
     let pos = read_fen(&text).map_err(|e| ApiError::bad("fen", e))?;
     // The mate scan's own analysis, so the page and `kibitz mate` agree on every
     // mate and on what the glance detector saw.
@@ -134,7 +170,7 @@ pub async fn handle(
         }),
         _ => None,
     };
-    Ok(Json(Answer {
+    Ok(Json(AnyAnswer::Orthodox(Answer {
         fen: pos.fen(),
         turn: color_name(pos.turn()),
         check: pos.is_check(),
@@ -144,5 +180,63 @@ pub async fn handle(
         moves,
         mates: mate_info(&pos, &found.mates),
         threats,
-    }))
+    })))
+}
+
+/// A position of a built-in variant, answered by `kibitz::variant`.
+fn variant_answer(name: &str, text: &str) -> Result<VariantAnswer, ApiError> {
+    use kibitz::variant::{GameValue, Variant, VariantOutcome, VariantPosition};
+
+    let variant = Variant::builtin(name).map_err(|e| ApiError::bad("variant", e))?;
+    let pos = if text == "startpos" {
+        VariantPosition::start(&variant)
+    } else {
+        VariantPosition::from_fen(&variant, text).map_err(|e| ApiError::bad("fen", e))?
+    };
+    let size = variant.board();
+    let board = (0..variant.ranks())
+        .rev()
+        .flat_map(|rank| (0..variant.files()).map(move |file| (file, rank)))
+        .filter_map(|(file, rank)| {
+            let sq = size.square_index(i32::from(file), i32::from(rank))?;
+            Some(SquareInfo {
+                square: size.square_name(sq),
+                dark: (file + rank) % 2 == 0,
+                piece: pos.piece_at(sq).map(|(color, letter)| match color {
+                    Color::White => letter,
+                    Color::Black => letter.to_ascii_lowercase(),
+                }),
+            })
+        })
+        .collect();
+    let info = |mv: &kibitz::variant::VariantMove| MoveInfo {
+        uci: pos.uci(mv),
+        san: pos.san(mv),
+    };
+    let white = pos.turn() == Color::White;
+    let (outcome, value) = match pos.outcome() {
+        Some(VariantOutcome::Checkmate(v)) => (Some("checkmate"), Some(v)),
+        Some(VariantOutcome::Stalemate(v)) => (Some("stalemate"), Some(v)),
+        None => (None, None),
+    };
+    let result = value.map(|v| match v {
+        GameValue::Draw => "1/2-1/2",
+        GameValue::Win if white => "1-0",
+        GameValue::Loss if !white => "1-0",
+        _ => "0-1",
+    });
+    Ok(VariantAnswer {
+        variant: variant.name().to_string(),
+        fen: pos.fen(),
+        turn: color_name(pos.turn()),
+        check: pos.is_check(),
+        outcome,
+        result,
+        files: variant.files(),
+        ranks: variant.ranks(),
+        board,
+        moves: pos.legal_moves().iter().map(info).collect(),
+        mates: pos.mates_in_one().iter().map(info).collect(),
+        threats: None,
+    })
 }

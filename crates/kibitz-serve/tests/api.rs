@@ -252,6 +252,40 @@ async fn checkmate_and_startpos() {
 }
 
 #[tokio::test]
+async fn variant_positions_come_from_the_variant_engine() {
+    use kibitz::variant::{Variant, VariantPosition};
+    let grand = Variant::builtin("grand").unwrap();
+    let pos = VariantPosition::start(&grand);
+    let (status, answer) = get("/api/position?fen=startpos&variant=grand").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["fen"], pos.fen().as_str());
+    assert_eq!(
+        (answer["files"].clone(), answer["ranks"].clone()),
+        (10.into(), 10.into())
+    );
+    assert_eq!(answer["board"].as_array().unwrap().len(), 100);
+    assert_eq!(answer["board"][0]["square"], "a10");
+    let ucis: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
+    let got: Vec<&str> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(got, ucis);
+    let (status, answer) = get("/api/position?fen=startpos&variant=chesss").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["param"], "variant");
+    assert!(
+        answer["error"].as_str().unwrap().contains("capablanca"),
+        "{answer}"
+    );
+    let (status, answer) = get("/api/position?fen=8/8/8&variant=capablanca").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["param"], "fen");
+}
+
+#[tokio::test]
 async fn bad_fens_are_400_with_the_library_message() {
     for fen in [
         "",

@@ -41,10 +41,15 @@ pub struct Args {
     chess960: bool,
     #[command(flatten)]
     batch: BatchArgs,
+    #[command(flatten)]
+    variant: super::variant::VariantArgs,
 }
 
 /// Runs `kibitz mate`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(v) = args.variant.load()? {
+        return run_variant(&args, &v);
+    }
     let scan = MateScan {
         glance_only: args.glance,
         threats: args.threats,
@@ -90,6 +95,92 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         crate::output::per_second(positions as f64 / secs),
         crate::output::count(options.threads, "thread")
     );
+    Ok(if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+#[derive(serde::Serialize)]
+struct VariantMates {
+    fen: String,
+    mates: Vec<VariantMate>,
+}
+
+#[derive(serde::Serialize)]
+struct VariantMate {
+    uci: String,
+    san: String,
+}
+
+/// `kibitz mate --variant`: the exact mates in one of each FEN (from --fen and
+/// from plain files of FEN lines, `-` for stdin), one record a position.
+fn run_variant(args: &Args, variant: &kibitz::variant::Variant) -> anyhow::Result<ExitCode> {
+    use std::io::BufRead;
+
+    let mut fens: Vec<(String, String)> = args
+        .fen
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (format!("--fen {}", i + 1), f.clone()))
+        .collect();
+    let inputs: Vec<&str> = if args.inputs.is_empty() && args.fen.is_empty() {
+        vec!["-"]
+    } else {
+        args.inputs.iter().map(String::as_str).collect()
+    };
+    for input in inputs {
+        let reader: Box<dyn BufRead> = if input == "-" {
+            Box::new(io::BufReader::new(io::stdin().lock()))
+        } else {
+            let file = std::fs::File::open(input).map_err(|err| {
+                crate::output::BadInput::new(anyhow::anyhow!(
+                    "opening {}: {err}",
+                    kibitz::text::quote(input)
+                ))
+            })?;
+            Box::new(io::BufReader::new(file))
+        };
+        for (i, line) in reader.lines().enumerate() {
+            let line = line?;
+            if !line.trim().is_empty() {
+                fens.push((format!("{}:{}", kibitz::text::quote(input), i + 1), line));
+            }
+        }
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut errors = 0usize;
+    for (place, fen) in &fens {
+        let pos = match kibitz::variant::VariantPosition::from_fen(variant, fen.trim()) {
+            Ok(pos) => pos,
+            Err(err) => {
+                errors += 1;
+                out.flush()?;
+                crate::output::warn(format_args!("{place}: {err}"));
+                continue;
+            }
+        };
+        let mates: Vec<VariantMate> = pos
+            .mates_in_one()
+            .iter()
+            .map(|mv| VariantMate {
+                uci: pos.uci(mv),
+                san: pos.san(mv),
+            })
+            .collect();
+        if args.json {
+            let record = VariantMates {
+                fen: pos.fen(),
+                mates,
+            };
+            crate::output::json_line(&mut out, &record)?;
+        } else {
+            let list: Vec<&str> = mates.iter().map(|m| m.san.as_str()).collect();
+            writeln!(out, "{}: {}", pos.fen(), list.join(" "))?;
+        }
+    }
+    out.flush()?;
     Ok(if errors > 0 {
         ExitCode::from(1)
     } else {

@@ -12,3 +12,5 @@ pub mod serve;
 pub mod solve;
 pub mod square;
 pub mod uci;
+pub mod variant;
+pub mod variants;

@@ -1,13 +1,18 @@
-//! `kibitz moves [--fen FEN] [--format san|fide|uci] [--json]`
+//! `kibitz moves [--fen FEN | --fens FILE] [--format san|fide|uci] [--json]
+//! [--variant NAME [--variants FILE.ini]]`
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use anyhow::Context;
 use kibitz::CastlingMode;
 use kibitz::notation::{SanStyle, san_all};
+use kibitz::variant::{Variant, VariantPosition};
 use serde::Serialize;
 
-use crate::output::{json_line, parse_fen};
+use super::variant::{OutcomeJson, VariantArgs, outcome_json};
+use crate::output::{json_line, parse_fen, warn};
+use kibitz::text::quote;
 
 /// How to write moves.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,8 +30,12 @@ pub enum Format {
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The position as FEN; `startpos` or no --fen for the initial position.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fens")]
     fen: Option<String>,
+    /// A file of FENs, one a line (`-`: stdin): the moves of each, in order; with
+    /// --json one object a line, a bad FEN giving {"line": N, "error": ...}.
+    #[arg(long, value_name = "FILE")]
+    fens: Option<String>,
     /// How to write the moves.
     #[arg(long, value_enum, default_value_t = Format::San)]
     format: Format,
@@ -38,6 +47,8 @@ pub struct Args {
     /// Chess960 positions (Shredder-FEN `HAha` or X-FEN rights) read either way.
     #[arg(long)]
     chess960: bool,
+    #[command(flatten)]
+    variant: VariantArgs,
 }
 
 #[derive(Serialize)]
@@ -52,9 +63,116 @@ struct MovesOutput {
     moves: Vec<MoveInfo>,
 }
 
+/// A variant position's moves, with what the orthodox output leaves to python-chess:
+/// whether the side to move is in check, and how the game ended.
+#[derive(Serialize)]
+struct VariantMovesOutput {
+    fen: String,
+    moves: Vec<MoveInfo>,
+    check: bool,
+    outcome: Option<OutcomeJson>,
+}
+
+#[derive(Serialize)]
+struct LineError {
+    line: usize,
+    error: String,
+}
+
 /// Runs `kibitz moves`: the legal moves of a position, one per line.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let pos = parse_fen(args.fen.as_deref())?;
+    let variant = args.variant.load()?;
+    if let Some(path) = &args.fens {
+        return run_batch(&args, variant.as_ref(), path);
+    }
+    let mut out = io::stdout().lock();
+    match &variant {
+        Some(v) => {
+            let pos = super::variant::parse_fen(v, args.fen.as_deref())?;
+            write_variant(&mut out, &pos, &args)?;
+        }
+        None => write_orthodox(&mut out, &parse_fen(args.fen.as_deref())?, &args)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--fens FILE`: each line's moves; a bad line is reported and the batch goes on.
+fn run_batch(args: &Args, variant: Option<&Variant>, path: &str) -> anyhow::Result<ExitCode> {
+    let reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path)
+            .with_context(|| format!("--fens: opening {}", quote(path)))?;
+        Box::new(io::BufReader::new(file))
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut bad = 0usize;
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.with_context(|| format!("--fens: reading {}", quote(path)))?;
+        let fen = line.trim();
+        if fen.is_empty() {
+            continue;
+        }
+        let result = match variant {
+            Some(v) => VariantPosition::from_fen(v, fen)
+                .map_err(anyhow::Error::new)
+                .map(|pos| write_variant(&mut out, &pos, args)),
+            None => kibitz::Position::from_fen(fen)
+                .map_err(anyhow::Error::new)
+                .map(|pos| write_orthodox(&mut out, &pos, args)),
+        };
+        match result {
+            Ok(written) => written?,
+            Err(err) => {
+                bad += 1;
+                let error = format!("{}: {err:#}", quote(fen));
+                if args.json {
+                    json_line(&mut out, &LineError { line: i + 1, error })?;
+                } else {
+                    out.flush()?;
+                    warn(format_args!("{}:{}: {error}", quote(path), i + 1));
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if bad > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One variant position's moves (UCI and SAN as Fairy-Stockfish writes them).
+fn write_variant(out: &mut impl Write, pos: &VariantPosition, args: &Args) -> anyhow::Result<()> {
+    let moves = pos.legal_moves();
+    if args.json {
+        let output = VariantMovesOutput {
+            fen: pos.fen(),
+            moves: moves
+                .iter()
+                .map(|mv| MoveInfo {
+                    uci: pos.uci(mv),
+                    san: pos.san(mv),
+                })
+                .collect(),
+            check: pos.is_check(),
+            outcome: outcome_json(pos),
+        };
+        json_line(out, &output)?;
+    } else {
+        for mv in &moves {
+            match args.format {
+                Format::Uci => writeln!(out, "{}", pos.uci(mv))?,
+                Format::San | Format::Fide => writeln!(out, "{}", pos.san(mv))?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One orthodox position's moves.
+fn write_orthodox(out: &mut impl Write, pos: &kibitz::Position, args: &Args) -> anyhow::Result<()> {
     let moves = pos.legal_moves();
     // The `san` field and the text follow --format fide; otherwise standard SAN.
     let style = if args.format == Format::Fide {
@@ -62,9 +180,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         SanStyle::Standard
     };
-    let sans = san_all(&pos, &moves, style);
+    let sans = san_all(pos, &moves, style);
     let castling = CastlingMode::from_chess960(args.chess960);
-    let mut out = io::stdout().lock();
     if args.json {
         let output = MovesOutput {
             fen: pos.fen(),
@@ -77,7 +194,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 })
                 .collect(),
         };
-        json_line(&mut out, &output)?;
+        json_line(out, &output)?;
     } else {
         for (mv, san) in moves.iter().zip(&sans) {
             match args.format {
@@ -86,5 +203,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -1,4 +1,4 @@
-//! `kibitz perft DEPTH [--fen FEN] [--divide] [--json]`
+//! `kibitz perft DEPTH [--fen FEN] [--divide] [--json] [--variant NAME [--variants FILE.ini]]`
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use kibitz::{CastlingMode, Move, Position, perft, perft_divide};
 use serde::Serialize;
 
+use super::variant::VariantArgs;
 use crate::output::{BadInput, json_line, parse_fen, warn};
 
 /// The deepest perft the command runs: deeper is centuries of work on any position
@@ -40,6 +41,8 @@ pub struct Args {
     /// Chess960 positions (Shredder-FEN `HAha` or X-FEN rights) read either way.
     #[arg(long)]
     chess960: bool,
+    #[command(flatten)]
+    variant: VariantArgs,
 }
 
 #[derive(Serialize)]
@@ -63,8 +66,44 @@ struct DivideEntry {
 
 /// Runs `kibitz perft`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let pos: Position = parse_fen(Some(&args.fen))?;
     let start = Instant::now();
+    let (fen, nodes, divide) = match args.variant.load()? {
+        Some(v) => {
+            let pos = super::variant::parse_fen(&v, Some(&args.fen))?;
+            let (nodes, divide) = if args.divide {
+                let entries: Vec<DivideEntry> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|mv| {
+                        let mut next = pos.clone();
+                        next.play_unchecked(mv);
+                        DivideEntry {
+                            uci: pos.uci(mv),
+                            nodes: next.perft(args.depth.saturating_sub(1)),
+                        }
+                    })
+                    .collect();
+                let nodes = if args.depth == 0 {
+                    1
+                } else {
+                    entries
+                        .iter()
+                        .fold(0u64, |sum, e| sum.saturating_add(e.nodes))
+                };
+                (nodes, Some(entries))
+            } else {
+                (pos.perft(args.depth), None)
+            };
+            (pos.fen(), nodes, divide)
+        }
+        None => orthodox(&args)?,
+    };
+    report(&args, fen, nodes, divide, start)
+}
+
+/// Perft of an orthodox position: (its FEN, the count, the divide entries).
+fn orthodox(args: &Args) -> anyhow::Result<(String, u64, Option<Vec<DivideEntry>>)> {
+    let pos: Position = parse_fen(Some(&args.fen))?;
     let (nodes, divide) = if args.divide || args.depth >= SLOW_DEPTH {
         let entries = divide_with_progress(&pos, args.depth);
         let nodes = if args.depth == 0 {
@@ -85,6 +124,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         (perft(&pos, args.depth), None)
     };
+    Ok((pos.fen(), nodes, divide))
+}
+
+/// Writes the count (text or JSON).
+fn report(
+    args: &Args,
+    fen: String,
+    nodes: u64,
+    divide: Option<Vec<DivideEntry>>,
+    start: Instant,
+) -> anyhow::Result<ExitCode> {
     // The library adds counts with saturation: the top value means "more than fits".
     // Not a usage error: the same depth is fine from most positions.
     if nodes == u64::MAX {
@@ -102,7 +152,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         0
     };
     let report = PerftReport {
-        fen: pos.fen(),
+        fen,
         depth: args.depth,
         nodes,
         seconds,

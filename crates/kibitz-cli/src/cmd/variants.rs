@@ -1,0 +1,106 @@
+//! `kibitz variants [--json] [--variants FILE.ini]`: every variant, its board, its
+//! pieces with their Betza and each piece's empty-board mobility (seed 002) on
+//! that board.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use kibitz::mobility::Board;
+use kibitz::variant::{Variant, ini};
+use serde::Serialize;
+
+use super::variant::empty_board_piece;
+use crate::output::{BadInput, json_line};
+use kibitz::text::quote;
+
+/// Arguments of `kibitz variants`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Also list the sections of this Fairy-Stockfish `variants.ini` file.
+    #[arg(long, value_name = "FILE.ini")]
+    variants: Option<PathBuf>,
+    /// Write JSON Lines, one object per variant.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct PieceReport {
+    letter: char,
+    name: String,
+    betza: String,
+    /// The seed's mobility string of the piece's moves on the empty board; `null`
+    /// when it has none there (a hopper, a capture-only piece).
+    mobility: Option<String>,
+}
+
+#[derive(Serialize)]
+struct VariantReport {
+    name: String,
+    board: String,
+    start_fen: String,
+    pieces: Vec<PieceReport>,
+}
+
+fn report(v: &Variant) -> anyhow::Result<VariantReport> {
+    let board = Board::new(u64::from(v.files()), u64::from(v.ranks()))
+        .with_context(|| format!("the board of {}", v.name()))?;
+    let pieces = v
+        .pieces()
+        .iter()
+        .map(|p| PieceReport {
+            letter: p.letter,
+            name: p.name.clone(),
+            betza: p.betza.clone(),
+            mobility: empty_board_piece(&p.betza)
+                .filter(|piece| !piece.is_empty())
+                .map(|piece| piece.analyse(board).mobility()),
+        })
+        .collect();
+    Ok(VariantReport {
+        name: v.name().to_string(),
+        board: format!("{}x{}", v.files(), v.ranks()),
+        start_fen: v.start_fen().to_string(),
+        pieces,
+    })
+}
+
+/// Runs `kibitz variants`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let mut variants = Vec::new();
+    for name in Variant::builtin_names() {
+        variants.push(Variant::builtin(name).with_context(|| format!("built-in {name}"))?);
+    }
+    if let Some(path) = &args.variants {
+        let shown = quote(&path.display().to_string());
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("--variants: reading {shown}"))?;
+        let parsed = ini::parse(&text).map_err(|err| {
+            BadInput::new(anyhow::Error::new(err).context(format!("--variants {shown}")))
+        })?;
+        variants.extend(parsed);
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for v in &variants {
+        let r = report(v)?;
+        if args.json {
+            json_line(&mut out, &r)?;
+        } else {
+            writeln!(out, "{} ({}): {}", r.name, r.board, r.start_fen)?;
+            for p in &r.pieces {
+                writeln!(
+                    out,
+                    "  {} {:<14} {:<14} {}",
+                    p.letter,
+                    p.name,
+                    p.betza,
+                    p.mobility.as_deref().unwrap_or("-")
+                )?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

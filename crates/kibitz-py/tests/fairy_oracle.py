@@ -1,0 +1,309 @@
+"""Fairy-Stockfish as the oracle of kibitz's variant engine (issue 19).
+
+Two faces of the same C++ code (one PyPI release, pinned in requirements-test.txt):
+
+* `pyffish`, the Python module: legal moves, FENs, checks and game results. Every
+  call rebuilds the variant's attack tables (about 1.5 ms of CPU), so the games are
+  replayed with move lists and as few calls per ply as possible.
+* the UCI binary that scripts/build_fairy_stockfish.sh builds from the pyffish
+  source distribution, when present: its `go perft` counts deep trees in
+  milliseconds where move-list recursion through pyffish takes seconds.
+
+Also here: the seeded generator of user variants (Fairy-Stockfish `variants.ini`
+sections with random pieces from the Betza both programs read) and the seeded
+random games. Nothing in this file knows kibitz's answers.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from conftest import REPO
+
+# The built-in variants of kibitz that Fairy-Stockfish also knows under the same name.
+# (Musketeer is not among Fairy-Stockfish's variants: the published perft tables in
+# ../shared/data/musketeer are its oracle, in the Rust tests.)
+FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
+                'seirawan', 'amazon', 'nightrider', 'grasshopper', 'shako']
+
+FILES = 'abcdefghijklmnop'
+
+# --- user variants ------------------------------------------------------------------
+#
+# Only Betza that Fairy-Stockfish and standard (X)Betza read the same way. Fairy-
+# Stockfish gives a lone direction letter on an oblique atom its doubled meaning
+# (`fN` = the two narrow forward moves, where Betza means all four) and splits
+# `fs` on orthogonal atoms: such pieces are left out, not guessed at.
+
+ORTHO = ['W', 'D', 'H', 'R', 'R2', 'R3', 'R4', 'W2']      # along files and ranks
+DIAG = ['F', 'A', 'G', 'B', 'B2', 'B3', 'F2']             # along diagonals
+OBLIQUE = ['N', 'C', 'Z', 'NN']                           # no direction letters
+ORTHO_DIRS = ['', '', '', 'f', 'b', 'l', 'r', 'v', 's']
+DIAG_DIRS = ['', '', '', 'f', 'b', 'l', 'r', 'fl', 'fr', 'bl', 'br']
+HOPPERS = ['pR', 'pB', 'gQ', 'gR', 'gB', 'mRcpR', 'mBcpB']
+LAME = ['nN', 'nA', 'nD']
+MODALITIES = ['', '', '', '', 'm', 'c']
+
+# Letters for custom pieces: not the parent's p n b r q k.
+CUSTOM_LETTERS = 'acdeghijlmostuvwxyz'
+
+
+def random_component(rng):
+    """One Betza component: [modality][direction] atom, a hopper or a lame leaper."""
+    kind = rng.random()
+    if kind < 0.12:
+        return rng.choice(HOPPERS)
+    if kind < 0.20:
+        return rng.choice(LAME)
+    if kind < 0.50:
+        atom, dirs = rng.choice(ORTHO), ORTHO_DIRS
+    elif kind < 0.80:
+        atom, dirs = rng.choice(DIAG), DIAG_DIRS
+    else:
+        return rng.choice(MODALITIES) + rng.choice(OBLIQUE)
+    return rng.choice(MODALITIES) + rng.choice(dirs) + atom
+
+
+def atom_family(component):
+    """The lines a component moves along: its atom with riders folded onto their leap."""
+    atom = component.rstrip('0123456789').lstrip('mcfbvslrnpg')[:1]
+    return {'R': 'W', 'B': 'F', 'Q': 'WF'}.get(atom, atom)
+
+
+def random_betza(rng):
+    """A piece of one to three components, with at least one move that can capture."""
+    while True:
+        parts = [random_component(rng) for _ in range(rng.choice([1, 2, 2, 3]))]
+        # Fairy-Stockfish 0.0.90 mis-builds a hopper beside other components in one
+        # piece (`mlW2gQ` slides both ways along the rank, any distance): a hopper is
+        # a piece of its own here.
+        if len(parts) > 1 and any(p in HOPPERS for p in parts):
+            continue
+        # It also keeps one entry per (moves/captures, direction): of two components
+        # along the same lines (`mR4` and `mR3`, `mvD` and `nD`) the last one wins, where
+        # Betza adds them up. Each component here has lines of its own.
+        families = [atom_family(p) for p in parts]
+        if len(set(families)) < len(families):
+            continue
+        # `gB` + `B` would read as one doubled atom (`gBB`): no atom right after itself.
+        if any(a.rstrip('0123456789')[-1] == b[0] for a, b in zip(parts, parts[1:])):
+            continue
+        # A piece that can never capture cannot give check; keep one that can.
+        if any(not p.startswith('m') or p.startswith('mRcp') or p.startswith('mBcp')
+               for p in parts):
+            return ''.join(parts)
+
+
+@dataclass
+class UserVariant:
+    """A generated variant: its variants.ini section and what the tests need."""
+    name: str
+    width: int
+    height: int
+    pieces: dict = field(default_factory=dict)   # letter -> Betza
+    start_fen: str = ''
+    section: str = ''
+
+
+def back_rank(rng, width, letters, castling):
+    """White's first rank: a king, rooks in the corners when castling, the rest random."""
+    rank = [None] * width
+    king = width // 2
+    rank[king] = 'k'
+    if castling:
+        rank[0] = rank[-1] = 'r'
+    free = [i for i, p in enumerate(rank) if p is None]
+    rng.shuffle(free)
+    pool = list(letters)                      # every custom piece at least once
+    while len(pool) < len(free):
+        pool.append(rng.choice(letters + ['n', 'b', 'r', 'q']))
+    for square, piece in zip(free, pool):
+        rank[square] = piece
+    return ''.join(rank)
+
+
+def make_user_variant(index, rng):
+    """The `index`-th user variant: a board up to 12 x 10 with 1-4 random pieces."""
+    width = rng.choice([6, 7, 8, 8, 9, 10, 10, 11, 12])
+    height = rng.choice([6, 7, 8, 8, 9, 10])
+    count = rng.randint(1, min(4, width - 2))
+    letters = rng.sample(CUSTOM_LETTERS, count)
+    pieces = {letter: random_betza(rng) for letter in letters}
+    castling = width in (8, 10) and rng.random() < 0.6
+    first = back_rank(rng, width, letters, castling)
+    empty = str(width)
+    rows = [first, 'p' * width] + [empty] * (height - 4) + ['P' * width, first.upper()]
+    rights = 'KQkq' if castling else '-'
+    name = f'kbz{index:02d}'
+    start_fen = '/'.join(rows) + f' w {rights} - 0 1'
+    lines = [f'[{name}:chess]', f'maxRank = {height}', f'maxFile = {FILES[width - 1]}']
+    for n, (letter, betza) in enumerate(pieces.items(), start=1):
+        lines.append(f'customPiece{n} = {letter}:{betza}')
+    lines += [
+        f'startFen = {start_fen}',
+        f'promotionRegionWhite = *{height}',
+        'promotionRegionBlack = *1',
+        'promotionPieceTypes = ' + 'qrbn' + ''.join(letters),
+        'doubleStepRegionWhite = *2',
+        f'doubleStepRegionBlack = *{height - 1}',
+        f'castling = {"true" if castling else "false"}',
+    ]
+    if castling:
+        lines += [f'castlingKingsideFile = {FILES[width - 2]}', 'castlingQueensideFile = c']
+    return UserVariant(name, width, height, pieces, start_fen, '\n'.join(lines) + '\n')
+
+
+def user_variants(count=30, seed=19):
+    """`count` user variants whose start positions Fairy-Stockfish accepts as legal."""
+    import pyffish as sf
+
+    rng = random.Random(seed)
+    out = []
+    attempt = 0
+    while len(out) < count:
+        # A name once loaded stays taken in Fairy-Stockfish: each candidate has its own.
+        v = make_user_variant(attempt, rng)
+        attempt += 1
+        load_config(v.section)
+        if v.name not in sf.variants():
+            continue
+        # Regenerated when a long-range piece already attacks a king at the start.
+        fen = sf.start_fen(v.name)
+        if fen.split()[0] != v.start_fen.split()[0] or not sf.legal_moves(v.name, fen, []):
+            continue
+        if sf.gives_check(v.name, fen.replace(' w ', ' b ', 1), []):
+            continue
+        out.append(v)
+    return out
+
+
+# --- games ---------------------------------------------------------------------------
+
+@dataclass
+class Ply:
+    """A position of a game as Fairy-Stockfish sees it, and the move played from it."""
+    fen: str
+    moves: frozenset
+    check: bool
+    played: str | None = None
+
+
+@dataclass
+class Game:
+    variant: str
+    start: str
+    plies: list
+    result: str | None      # '1-0', '0-1', '1/2-1/2' when the game ended on the board
+
+
+def result_of(value, white_to_move):
+    """Fairy-Stockfish's game_result (a score for the side to move) as a PGN result."""
+    if value == 0:
+        return '1/2-1/2'
+    side_wins = value > 0
+    return '1-0' if side_wins == white_to_move else '0-1'
+
+
+_LOADED = set()
+
+
+def load_config(config):
+    """Loads a variants.ini text into this process's Fairy-Stockfish, once."""
+    import pyffish as sf
+
+    if config and config not in _LOADED:
+        sf.load_variant_config(config)
+        _LOADED.add(config)
+
+
+def play_random_game(variant, seed, max_plies, config=None):
+    """A seeded random game in Fairy-Stockfish, up to `max_plies` or the game's end."""
+    import pyffish as sf
+
+    load_config(config)
+    rng = random.Random(seed)
+    start = sf.start_fen(variant)
+    played = []
+    plies = []
+    result = None
+    while True:
+        moves = sf.legal_moves(variant, start, played)
+        fen = sf.get_fen(variant, start, played)
+        plies.append(Ply(fen, frozenset(moves), False))
+        if not moves:
+            result = result_of(sf.game_result(variant, start, played), ' w ' in fen)
+            break
+        if len(played) == max_plies:
+            break
+        move = rng.choice(sorted(moves))
+        plies[-1].played = move
+        played.append(move)
+    # Check at every ply from the SAN of the game (`+`/`#` is Fairy-Stockfish's
+    # gives_check on each move), one call instead of one per ply.
+    if played:
+        sans = sf.get_san_moves(variant, start, played)
+        for ply, san in zip(plies[1:], sans):
+            ply.check = san.endswith(('+', '#'))
+    return Game(variant, start, plies, result)
+
+
+def games_for(job):
+    """Worker: (variant, config, seeds, max_plies) -> its games (for a process pool)."""
+    variant, config, seeds, max_plies = job
+    return [play_random_game(variant, seed, max_plies, config) for seed in seeds]
+
+
+def pyffish_perft(variant, fen, depth):
+    """Perft by move-list recursion through pyffish (slow: one call per inner node)."""
+    import pyffish as sf
+
+    def count(moves, d):
+        legal = sf.legal_moves(variant, fen, moves)
+        if d == 1:
+            return len(legal)
+        return sum(count(moves + [m], d - 1) for m in legal)
+
+    return 1 if depth == 0 else count([], depth)
+
+
+# --- the UCI binary ------------------------------------------------------------------
+
+def fairy_stockfish_binary():
+    """$FAIRY_STOCKFISH, else target/fairy-stockfish/fairy-stockfish, else None."""
+    path = os.environ.get('FAIRY_STOCKFISH') or str(
+        REPO / 'target' / 'fairy-stockfish' / 'fairy-stockfish')
+    return path if Path(path).is_file() and os.access(path, os.X_OK) else None
+
+
+class FairyStockfishUci:
+    """One Fairy-Stockfish process answering `go perft` for many positions."""
+
+    def __init__(self, binary, variants_ini=None):
+        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        if variants_ini:
+            self.send(f'setoption name VariantPath value {variants_ini}')
+        self.variant = None
+
+    def send(self, line):
+        self.proc.stdin.write(line + '\n')
+        self.proc.stdin.flush()
+
+    def perft(self, variant, fen, depth):
+        if variant != self.variant:
+            self.send(f'setoption name UCI_Variant value {variant}')
+            self.variant = variant
+        self.send(f'position fen {fen}')
+        self.send(f'go perft {depth}')
+        for line in self.proc.stdout:
+            if line.startswith('Nodes searched:'):
+                return int(line.split(':')[1])
+        raise RuntimeError('fairy-stockfish ended without a perft count')
+
+    def close(self):
+        self.send('quit')
+        self.proc.wait(timeout=10)

@@ -1,0 +1,335 @@
+"""Fairy chess (issue 19): kibitz's variant engine against Fairy-Stockfish.
+
+The oracle is Fairy-Stockfish through PyPI `pyffish` (pinned in
+requirements-test.txt), and for deep perft counts its UCI binary built from the same
+source by scripts/build_fairy_stockfish.sh (found as $FAIRY_STOCKFISH or
+target/fairy-stockfish/fairy-stockfish; without it perft is compared to move-list
+recursion through pyffish, to a smaller depth). See fairy_oracle.py.
+
+Covered: every built-in variant of kibitz that Fairy-Stockfish knows by the same
+name, and 30 generated user variants (random pieces from the Betza both read,
+boards up to 12 x 10) given to both as variants.ini sections. Seeded random games
+are played in Fairy-Stockfish; at every ply kibitz must give the same legal moves
+(UCI, as sets), check, FEN (read and written back) and end of game, and playing the
+game's moves must reach the same FEN after every ply. Perft from positions of those
+games must agree.
+
+kibitz is driven through its CLI ($KIBITZ_CLI), in batches: one `kibitz moves
+--fens FILE` per variant for every position of its games, one `kibitz play` per
+game. The default run plays 200+ games of up to 80 plies (a minute or two on two
+cores); `pytest --exhaustive` plays four times as many, twice as long, and takes
+perft 3 from 50 positions per variant whatever the oracle.
+
+Until the CLI has `kibitz variants` and `--variant`, every test here skips and
+says so.
+"""
+
+import json
+import os
+import subprocess
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from conftest import REPO, cli
+
+sf = pytest.importorskip(
+    'pyffish', reason='pyffish (Fairy-Stockfish, the variant oracle) is not installed: '
+                      'pip install -r crates/kibitz-py/requirements-test.txt')
+
+import fairy_oracle as fo  # noqa: E402 (needs pyffish)
+
+WORKERS = min(2, os.cpu_count() or 1)
+
+
+# --- scale -----------------------------------------------------------------------------
+
+# The default keeps CI to a minute or two on two cores; `exhaustive` (pytest
+# --exhaustive) plays four times as many games, twice as long.
+SCALES = {
+    'default': dict(builtin_games=8, user_games=4, max_plies=80, perft_positions=50,
+                    perft_depth=3,
+                    # Without the UCI binary: pyffish recursion costs a call per node.
+                    recursion_positions=8, recursion_depth=2),
+    'exhaustive': dict(builtin_games=32, user_games=16, max_plies=160, perft_positions=50,
+                       perft_depth=3, recursion_positions=50, recursion_depth=3),
+}
+
+
+# --- the kibitz CLI --------------------------------------------------------------------
+
+def kibitz(*args, check=True):
+    out = subprocess.run(cli() + [str(a) for a in args], cwd=REPO, capture_output=True,
+                         text=True)
+    if check and out.returncode != 0:
+        raise AssertionError(f'kibitz {" ".join(map(str, args))[:200]} failed '
+                             f'({out.returncode}): {out.stderr[:2000]}')
+    return out
+
+
+def json_lines(text):
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+@pytest.fixture(scope='session')
+def kibitz_variants():
+    """`kibitz variants --json`, one object per variant; skips when the CLI lacks it."""
+    out = kibitz('variants', '--json', check=False)
+    if out.returncode != 0:
+        pytest.skip('the kibitz CLI has no `variants` subcommand and no --variant yet '
+                    f'(issue 19, fairy chess): {out.stderr.strip()[:200]}')
+    moves_help = kibitz('moves', '--help').stdout
+    if '--variant' not in moves_help or '--fens' not in moves_help:
+        pytest.skip('`kibitz moves` has no --variant/--fens yet (issue 19, fairy chess)')
+    return {v['name']: v for v in json_lines(out.stdout)}
+
+
+# --- the variants and their games ------------------------------------------------------
+
+@pytest.fixture(scope='session')
+def user_variants():
+    return fo.user_variants(count=30, seed=19)
+
+
+@pytest.fixture(scope='session')
+def variants_ini(tmp_path_factory, user_variants):
+    path = tmp_path_factory.mktemp('fairy') / 'variants.ini'
+    path.write_text('\n'.join(v.section for v in user_variants))
+    return path
+
+
+def variant_ids():
+    return fo.FSF_BUILTINS + [f'user{i:02d}' for i in range(30)]
+
+
+_GAMES = {}
+
+
+def games_at(scale_name, user_variants):
+    """variant name -> its games, played in Fairy-Stockfish (seeded) in a process pool."""
+    if scale_name in _GAMES:
+        return _GAMES[scale_name]
+    scale = SCALES[scale_name]
+    jobs = []
+    for i, name in enumerate(fo.FSF_BUILTINS):
+        seeds = [1000 * i + g for g in range(scale['builtin_games'])]
+        jobs.append((name, None, seeds, scale['max_plies']))
+    for i, v in enumerate(user_variants):
+        seeds = [50_000 + 1000 * i + g for g in range(scale['user_games'])]
+        jobs.append((v.name, v.section, seeds, scale['max_plies']))
+    with ProcessPoolExecutor(WORKERS) as pool:
+        results = list(pool.map(fo.games_for, jobs))
+    _GAMES[scale_name] = {job[0]: games for job, games in zip(jobs, results)}
+    return _GAMES[scale_name]
+
+
+@pytest.fixture(scope='session')
+def all_games(user_variants):
+    return games_at('default', user_variants)
+
+
+def resolve(variant_id, user_variants):
+    """A test id -> (variant name, whether it comes from the variants.ini file)."""
+    if variant_id.startswith('user'):
+        return user_variants[int(variant_id[4:])].name, True
+    return variant_id, False
+
+
+def variant_args(name, from_ini, variants_ini):
+    args = ['--variant', name]
+    if from_ini:
+        args += ['--variants', variants_ini]
+    return args
+
+
+# --- the tests -------------------------------------------------------------------------
+
+def test_every_fairy_stockfish_builtin_is_listed(kibitz_variants):
+    missing = [name for name in fo.FSF_BUILTINS if name not in kibitz_variants]
+    assert not missing, f'kibitz variants lacks {missing}'
+    assert 'musketeer' in kibitz_variants
+    for name, v in kibitz_variants.items():
+        width, height = map(int, v['board'].split('x'))
+        assert 4 <= width <= 16 and 4 <= height <= 16, name
+        assert v['pieces'], name
+        for piece in v['pieces']:
+            assert {'letter', 'name', 'betza', 'mobility'} <= set(piece), (name, piece)
+
+
+@pytest.mark.parametrize('name', fo.FSF_BUILTINS)
+def test_builtin_start_position_and_board(name, kibitz_variants):
+    start = sf.start_fen(name)
+    ranks = start.split()[0].split('[')[0].split('/')
+    assert kibitz_variants[name]['board'] == f'{fo_width(ranks[0])}x{len(ranks)}'
+    record = json.loads(kibitz('moves', '--variant', name, '--format', 'uci', '--json').stdout)
+    # start_fen is the variant's text as typed; get_fen is how Fairy-Stockfish writes it.
+    assert record['fen'] == sf.get_fen(name, start, [])
+    assert {m['uci'] for m in record['moves']} == set(sf.legal_moves(name, start, []))
+
+
+def fo_width(row):
+    """The number of files of a FEN row (runs of empty squares may have two digits)."""
+    width, digits = 0, ''
+    for ch in row:
+        if ch.isdigit():
+            digits += ch
+            continue
+        if digits:
+            width, digits = width + int(digits), ''
+        if ch.isalpha():
+            width += 1
+    return width + (int(digits) if digits else 0)
+
+
+def test_user_variants_read_from_variants_ini(kibitz_variants, user_variants, variants_ini):
+    for v in user_variants:
+        out = kibitz('moves', '--variant', v.name, '--variants', variants_ini,
+                     '--format', 'uci', '--json')
+        record = json.loads(out.stdout)
+        assert record['fen'] == sf.get_fen(v.name, v.start_fen, []), v.section
+        assert ({m['uci'] for m in record['moves']}
+                == set(sf.legal_moves(v.name, v.start_fen, []))), v.section
+
+
+def test_game_budget(kibitz_variants, all_games):
+    """The issue's floor: at least 200 random games, 60 plies each on average."""
+    games = [g for gs in all_games.values() for g in gs]
+    plies = sum(len(g.plies) - 1 for g in games)
+    assert len(games) >= 200
+    assert plies >= 60 * 200, plies
+
+
+def test_check_from_san_is_gives_check(kibitz_variants, all_games):
+    """The games take check from Fairy-Stockfish's SAN (`+`, `#`); that is its gives_check."""
+    for name in fo.FSF_BUILTINS:
+        game = all_games[name][0]
+        played = []
+        for ply in game.plies:
+            assert ply.check == sf.gives_check(name, game.start, played), (name, ply.fen)
+            if ply.played:
+                played.append(ply.played)
+
+
+def check_games(variant_id, user_variants, variants_ini, all_games, tmp_path):
+    """Every position of a variant's games and every move played, kibitz against FSF."""
+    name, from_ini = resolve(variant_id, user_variants)
+    context = next((v.section for v in user_variants if v.name == name), name)
+    games = all_games[name]
+    args = variant_args(name, from_ini, variants_ini)
+
+    # Every position of every game in one call: moves, check, end, FEN written back.
+    plies = [ply for game in games for ply in game.plies]
+    fens = tmp_path / 'fens.txt'
+    fens.write_text(''.join(ply.fen + '\n' for ply in plies))
+    out = kibitz('moves', *args, '--fens', fens, '--format', 'uci', '--json')
+    records = json_lines(out.stdout)
+    assert len(records) == len(plies), context
+    ends = {id(game.plies[-1]): game.result for game in games}
+    for ply, record in zip(plies, records):
+        where = f'{context}\nposition {ply.fen}'
+        assert 'error' not in record, f'{where}\n{record.get("error")}'
+        assert record['fen'] == ply.fen, where
+        listed = [m['uci'] for m in record['moves']]
+        kibitz_moves = set(listed)
+        # Each move once: two components reaching one square make one move.
+        assert len(listed) == len(kibitz_moves), \
+            f'{where}\nlisted twice: {sorted({m for m in listed if listed.count(m) > 1})}'
+        assert kibitz_moves == ply.moves, (
+            f'{where}\nonly kibitz: {sorted(kibitz_moves - ply.moves)}'
+            f'\nonly Fairy-Stockfish: {sorted(ply.moves - kibitz_moves)}')
+        assert record['check'] == ply.check, where
+        outcome = record.get('outcome')
+        if not ply.moves:
+            assert outcome is not None, where
+            assert outcome['result'] == ends[id(ply)], f'{where}\n{outcome}'
+        else:
+            assert outcome is None, f'{where}\n{outcome}'
+
+    # Make-move: each game's moves from its start, the FEN after every ply.
+    def replay(game):
+        moves = [ply.played for ply in game.plies if ply.played]
+        if not moves:
+            return game, None
+        out = kibitz('play', *args, '--fen', game.start, *moves, '--json', check=False)
+        return game, out
+
+    with ThreadPoolExecutor(WORKERS) as pool:
+        for game, out in pool.map(replay, games):
+            if out is None:
+                continue
+            assert out.returncode == 0, f'{context}\n{game.start}\n{out.stderr[:1000]}'
+            record = json.loads(out.stdout)
+            expected = [ply.fen for ply in game.plies[1:]]
+            assert record['fens'] == expected, context
+            assert record['fen'] == expected[-1], context
+
+
+@pytest.fixture(scope='session')
+def fairy_uci(variants_ini):
+    binary = fo.fairy_stockfish_binary()
+    if binary is None:
+        yield None
+        return
+    engine = fo.FairyStockfishUci(binary, variants_ini)
+    yield engine
+    engine.close()
+
+
+def perft_positions(games, count):
+    """`count` positions spread over a variant's games (deterministic)."""
+    plies = [ply for game in games for ply in game.plies if ply.moves]
+    step = max(1, len(plies) // count)
+    return [ply.fen for ply in plies[::step][:count]]
+
+
+def check_perft(variant_id, user_variants, variants_ini, all_games, fairy_uci, scale):
+    """Perft from positions of a variant's games, kibitz against FSF."""
+    name, from_ini = resolve(variant_id, user_variants)
+    context = next((v.section for v in user_variants if v.name == name), name)
+    if fairy_uci is not None:
+        depth = scale['perft_depth']
+        fens = perft_positions(all_games[name], scale['perft_positions'])
+        expected = [fairy_uci.perft(name, fen, depth) for fen in fens]
+    else:
+        depth = scale['recursion_depth']
+        fens = perft_positions(all_games[name], scale['recursion_positions'])
+        expected = [fo.pyffish_perft(name, fen, depth) for fen in fens]
+    args = variant_args(name, from_ini, variants_ini)
+
+    def count(fen):
+        return json.loads(kibitz('perft', depth, *args, '--fen', fen, '--json').stdout)['nodes']
+
+    with ThreadPoolExecutor(WORKERS) as pool:
+        got = list(pool.map(count, fens))
+    for fen, nodes, want in zip(fens, got, expected):
+        assert nodes == want, f'{context}\nperft {depth} of {fen}: kibitz {nodes}, ' \
+                              f'Fairy-Stockfish {want}'
+
+
+@pytest.mark.parametrize('variant_id', variant_ids())
+def test_random_games_agree(variant_id, kibitz_variants, user_variants, variants_ini,
+                            all_games, tmp_path):
+    check_games(variant_id, user_variants, variants_ini, all_games, tmp_path)
+
+
+@pytest.mark.parametrize('variant_id', variant_ids())
+def test_perft_agrees(variant_id, kibitz_variants, user_variants, variants_ini, all_games,
+                      fairy_uci):
+    check_perft(variant_id, user_variants, variants_ini, all_games, fairy_uci,
+                SCALES['default'])
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize('variant_id', variant_ids())
+def test_random_games_agree_exhaustive(variant_id, kibitz_variants, user_variants,
+                                       variants_ini, tmp_path):
+    check_games(variant_id, user_variants, variants_ini,
+                games_at('exhaustive', user_variants), tmp_path)
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize('variant_id', variant_ids())
+def test_perft_agrees_exhaustive(variant_id, kibitz_variants, user_variants, variants_ini,
+                                 fairy_uci):
+    check_perft(variant_id, user_variants, variants_ini,
+                games_at('exhaustive', user_variants), fairy_uci, SCALES['exhaustive'])
