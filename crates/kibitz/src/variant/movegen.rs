@@ -3,11 +3,11 @@
 
 use crate::mobility::betza::Hop;
 
-use super::board::{NO_SQ, Sq};
+use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Gating, Rules};
 use super::state::{State, code, color_of, type_of};
-use super::tables::{CAPTURE, MOVE, Tables};
+use super::tables::{CAPTURE, MOVE, Tables, first_time};
 
 impl State {
     #[inline]
@@ -146,6 +146,9 @@ impl State {
                 self.pawn_moves(t, r, from, out);
                 return;
             }
+            // A square two components reach is one move.
+            let dedup = t.overlap[us * t.types + ty];
+            let mut seen = WideBitboard::EMPTY;
             for l in t.leaps_of(us, ty, from) {
                 if l.block[0] != NO_SQ
                     && (b[usize::from(l.block[0])] != 0
@@ -155,10 +158,13 @@ impl State {
                 }
                 let q = b[usize::from(l.to)];
                 if q == 0 {
-                    if l.mode & MOVE != 0 {
+                    if l.mode & MOVE != 0 && first_time(dedup, &mut seen, l.to) {
                         self.push(r, out, VariantMove::new(from, l.to, MoveKind::Normal));
                     }
-                } else if color_of(q) != us && l.mode & CAPTURE != 0 {
+                } else if color_of(q) != us
+                    && l.mode & CAPTURE != 0
+                    && first_time(dedup, &mut seen, l.to)
+                {
                     self.push(r, out, VariantMove::new(from, l.to, MoveKind::Normal));
                 }
             }
@@ -170,11 +176,14 @@ impl State {
                         for &s in &line[..limit] {
                             let q = b[usize::from(s)];
                             if q == 0 {
-                                if ray.mode & MOVE != 0 {
+                                if ray.mode & MOVE != 0 && first_time(dedup, &mut seen, s) {
                                     self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
                                 }
                             } else {
-                                if color_of(q) != us && ray.mode & CAPTURE != 0 {
+                                if color_of(q) != us
+                                    && ray.mode & CAPTURE != 0
+                                    && first_time(dedup, &mut seen, s)
+                                {
                                     self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
                                 }
                                 break;
@@ -194,11 +203,14 @@ impl State {
                         for &s in beyond {
                             let q = b[usize::from(s)];
                             if q == 0 {
-                                if ray.mode & MOVE != 0 {
+                                if ray.mode & MOVE != 0 && first_time(dedup, &mut seen, s) {
                                     self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
                                 }
                             } else {
-                                if color_of(q) != us && ray.mode & CAPTURE != 0 {
+                                if color_of(q) != us
+                                    && ray.mode & CAPTURE != 0
+                                    && first_time(dedup, &mut seen, s)
+                                {
                                     self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
                                 }
                                 break;
