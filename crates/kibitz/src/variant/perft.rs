@@ -118,11 +118,21 @@ impl State {
     /// The number of targets of a non-pawn piece (each a move: no promotion, no gating).
     #[inline]
     fn count_targets(&self, t: &Tables, from: Sq, ty: usize) -> u64 {
+        if t.overlap[self.turn * t.types + ty] {
+            self.count_targets_of::<true>(t, from, ty)
+        } else {
+            self.count_targets_of::<false>(t, from, ty)
+        }
+    }
+
+    /// [`count_targets`](Self::count_targets); with `DEDUP`, each target once.
+    #[inline(always)]
+    fn count_targets_of<const DEDUP: bool>(&self, t: &Tables, from: Sq, ty: usize) -> u64 {
         let us = self.turn;
         let b = &self.board;
         let mut n = 0u64;
         // A square two components reach is one move.
-        let dedup = t.overlap[us * t.types + ty];
+        let dedup = DEDUP;
         let mut seen = WideBitboard::EMPTY;
         for l in t.leaps_of(us, ty, from) {
             if l.block[0] != NO_SQ
