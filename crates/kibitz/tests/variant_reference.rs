@@ -258,6 +258,8 @@ impl Ref {
     fn piece_moves(&self, sq: i32, colour: usize) -> Vec<i32> {
         let (f0, r0) = (sq % self.w, sq / self.w);
         let t = self.cells[sq as usize].unwrap().1;
+        // Each side reads Betza directions from its own side of the board
+        // (Fairy-Stockfish): Black's are White's turned by 180 degrees.
         let sign = if colour == 0 { 1 } else { -1 };
         let mut out = Vec::new();
         for c in &self.pieces[t].comps {
@@ -266,7 +268,7 @@ impl Ref {
                 continue;
             }
             let captures = c.captures && !c.initial;
-            let (dx, dy) = (c.dx, c.dy * sign);
+            let (dx, dy) = (c.dx * sign, c.dy * sign);
             let mut hurdle = false;
             let mut k = 0usize;
             let (mut f, mut r) = (f0, r0);
@@ -348,9 +350,15 @@ impl Ref {
     }
 
     fn attacked(&self, sq: i32, by: usize) -> bool {
+        // An empty square (castling's path) is attacked if a piece of the other
+        // side standing there could be captured.
+        let mut board = self.clone();
+        if board.cells[sq as usize].is_none() {
+            board.cells[sq as usize] = Some((by ^ 1, 0));
+        }
         (0..self.w * self.h).any(|s| {
-            matches!(self.cells[s as usize], Some((c, _)) if c == by)
-                && self.piece_moves_capturing(s, by).contains(&sq)
+            matches!(board.cells[s as usize], Some((c, _)) if c == by)
+                && board.piece_moves_capturing(s, by).contains(&sq)
         })
     }
 
@@ -403,6 +411,9 @@ impl Ref {
             }
             let kind = self.pieces[t].kind;
             let mut targets = self.piece_moves(s, us);
+            // A square two components reach (`nAB`: the alfil and the bishop) is one move.
+            targets.sort_unstable();
+            targets.dedup();
             let mut ep_targets = Vec::new();
             let mut multi = Vec::new();
             if kind == PieceKind::Pawn {
@@ -538,8 +549,17 @@ impl Ref {
     }
 }
 
+/// The engine's legal moves as UCI; a move listed twice fails the test.
 fn engine_moves(pos: &VariantPosition) -> BTreeSet<String> {
-    pos.legal_moves().iter().map(|m| pos.uci(m)).collect()
+    let list: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
+    let set: BTreeSet<String> = list.iter().cloned().collect();
+    assert_eq!(
+        list.len(),
+        set.len(),
+        "a move listed twice: {list:?} in {}",
+        pos.fen()
+    );
+    set
 }
 
 /// Seeded random games: at every ply the engine's and the reference's legal moves
@@ -613,6 +633,224 @@ promotionPieceTypes = go
 castling = false
 startFen = gokogg/pppppp/6/6/PPPPPP/GOKOGG w - - 0 1
 ";
+
+const ASYMMETRIC_INI: &str = "
+# pieces whose moves differ between left and right, forward and back
+[lefty:chess]
+customPiece1 = a:rW
+customPiece2 = y:lN
+customPiece3 = x:frFbW
+customPiece4 = v:rRfB
+promotionPieceTypes = ayxvq
+castling = false
+startFen = ayxqkvna/pppppppp/8/8/8/8/PPPPPPPP/AYXQKVNA w - - 0 1
+
+# pieces with two components reaching one square
+[twice:chess]
+customPiece1 = a:nAB
+customPiece2 = y:BAA
+customPiece3 = x:nDR
+castling = false
+promotionPieceTypes = ayxq
+startFen = rnaqkyxr/pppppppp/8/8/8/8/PPPPPPPP/RNAQKYXR w - - 0 1
+";
+
+/// A square name `(file, rank)` from 0.
+fn parse_sq(text: &str) -> (i32, i32) {
+    let file = i32::from(text.as_bytes()[0] - b'a');
+    (file, text[1..].parse::<i32>().unwrap() - 1)
+}
+
+/// The position turned by 180 degrees with the colours swapped (no castling rights).
+fn rotate_fen(fen: &str, w: i32, h: i32) -> String {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let mut rows: Vec<Vec<Option<char>>> = Vec::new();
+    for row in fields[0].split('/') {
+        let mut cells = Vec::new();
+        let mut num = 0;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                num = num * 10 + d as usize;
+                continue;
+            }
+            cells.extend(std::iter::repeat_n(None, num));
+            num = 0;
+            let swapped = if ch.is_ascii_lowercase() {
+                ch.to_ascii_uppercase()
+            } else {
+                ch.to_ascii_lowercase()
+            };
+            cells.push(Some(swapped));
+        }
+        cells.extend(std::iter::repeat_n(None, num));
+        assert_eq!(cells.len(), w as usize, "{fen}");
+        rows.push(cells);
+    }
+    let board: Vec<String> = rows
+        .iter()
+        .rev()
+        .map(|cells| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for c in cells.iter().rev() {
+                match c {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(*p);
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect();
+    let turn = if fields[1] == "w" { "b" } else { "w" };
+    let ep = if fields[3] == "-" {
+        "-".to_string()
+    } else {
+        rotate_squares(fields[3], w, h)
+    };
+    format!(
+        "{} {turn} - {ep} {} {}",
+        board.join("/"),
+        fields[4],
+        fields[5]
+    )
+}
+
+/// Every square name in `text` (a square or a UCI move) turned by 180 degrees.
+fn rotate_squares(text: &str, w: i32, h: i32) -> String {
+    let mut out = String::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut j = i + 1;
+        while j < bytes.len() && bytes[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j == i + 1 {
+            out.push(char::from(bytes[i])); // a promotion letter
+        } else {
+            let (f, r) = parse_sq(&text[i..j]);
+            out.push(char::from(b'a' + (w - 1 - f) as u8));
+            out.push_str(&(h - r).to_string());
+        }
+        i = j;
+    }
+    out
+}
+
+#[test]
+fn black_reads_left_and_right_from_its_own_side() {
+    for v in ini::parse(ASYMMETRIC_INI).unwrap() {
+        let (w, h) = (i32::from(v.files()), i32::from(v.ranks()));
+        // The reference (directions turned for Black) at every ply of random games.
+        assert!(compare_games(&v, 6, 80, 0x1e7f) > 300, "{}", v.name());
+        // The board turned round with the colours swapped has the turned moves,
+        // move for move, and the same perft.
+        let mut state = 0x2b0d_u64;
+        let mut pos = VariantPosition::start(&v);
+        for ply in 0..60 {
+            let fen = pos.fen();
+            let turned = rotate_fen(&fen, w, h);
+            let other = VariantPosition::from_fen(&v, &turned)
+                .unwrap_or_else(|e| panic!("{} ply {ply}: {turned}: {e}", v.name()));
+            let want: BTreeSet<String> = engine_moves(&pos)
+                .iter()
+                .map(|m| rotate_squares(m, w, h))
+                .collect();
+            assert_eq!(engine_moves(&other), want, "{}: {fen} / {turned}", v.name());
+            if ply % 10 == 0 {
+                assert_eq!(pos.perft(2), other.perft(2), "{}: {fen}", v.name());
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            pos.play(&moves[(state % moves.len() as u64) as usize])
+                .unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_black_right_wazir_goes_towards_the_a_file() {
+    let v = ini::parse(ASYMMETRIC_INI).unwrap().remove(0);
+    // Black's rW on d5: its right is White's left, as Fairy-Stockfish reads it.
+    let fen = "4k3/8/8/3a4/8/8/8/4K3 b - - 0 1";
+    let pos = VariantPosition::from_fen(&v, fen).unwrap();
+    let want: BTreeSet<String> = Ref::new(&v, fen)
+        .legal()
+        .into_iter()
+        .map(|(u, _)| u)
+        .filter(|u| u.starts_with("d5"))
+        .collect();
+    assert_eq!(want.len(), 1);
+    let got: BTreeSet<String> = engine_moves(&pos)
+        .into_iter()
+        .filter(|u| u.starts_with("d5"))
+        .collect();
+    assert_eq!(got, want);
+    // The same wazir for White on e4 (d5 turned round) goes towards the h-file.
+    let white = VariantPosition::from_fen(&v, &rotate_fen(fen, 8, 8)).unwrap();
+    let turned: BTreeSet<String> = engine_moves(&white)
+        .into_iter()
+        .filter(|u| u.starts_with("e4"))
+        .map(|u| rotate_squares(&u, 8, 8))
+        .collect();
+    assert_eq!(got, turned);
+    // A White king beside it with Black to move: the position is refused exactly
+    // when the reference says the wazir attacks the king.
+    for fen in [
+        "4k3/8/8/3aK3/8/8/8/8 b - - 0 1",
+        "4k3/8/8/2Ka4/8/8/8/8 b - - 0 1",
+    ] {
+        let reference = Ref::new(&v, fen);
+        let king = reference.king_of(0).unwrap();
+        assert_eq!(
+            VariantPosition::from_fen(&v, fen).is_ok(),
+            !reference.attacked(king, 1),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn a_square_two_components_reach_is_one_move() {
+    let v = ini::parse(ASYMMETRIC_INI).unwrap().remove(1);
+    for fen in [
+        "4k3/8/8/8/8/8/8/2A1K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/2Y1K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/X3K3 w - - 0 1",
+        "2a1k3/8/8/8/8/8/8/4K3 b - - 0 1",
+        "3Ak3/8/8/8/8/8/8/4K2X w - - 0 1",
+    ] {
+        let pos = VariantPosition::from_fen(&v, fen).unwrap();
+        let reference = Ref::new(&v, fen);
+        let want: BTreeSet<String> = reference.legal().into_iter().map(|(u, _)| u).collect();
+        assert_eq!(engine_moves(&pos), want, "{fen}");
+        for depth in 1..=3 {
+            assert_eq!(
+                pos.perft(depth),
+                reference.perft(depth),
+                "{fen} depth {depth}"
+            );
+        }
+    }
+    let start = VariantPosition::start(&v);
+    let reference = Ref::new(&v, &start.fen());
+    assert_eq!(start.perft(2), reference.perft(2));
+    assert!(compare_games(&v, 6, 80, 0xd0b1e) > 300);
+}
 
 #[test]
 fn sixteen_by_sixteen_agrees_with_the_reference() {

@@ -3,11 +3,11 @@
 
 use crate::mobility::betza::Hop;
 
-use super::board::{NO_SQ, Sq};
+use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Gating, Rules};
 use super::state::{State, code, color_of, type_of};
-use super::tables::{CAPTURE, MOVE, Tables};
+use super::tables::{CAPTURE, MOVE, Tables, first_time};
 
 impl State {
     #[inline]
@@ -146,69 +146,101 @@ impl State {
                 self.pawn_moves(t, r, from, out);
                 return;
             }
-            for l in t.leaps_of(us, ty, from) {
-                if l.block[0] != NO_SQ
-                    && (b[usize::from(l.block[0])] != 0
-                        || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
-                {
-                    continue;
-                }
-                let q = b[usize::from(l.to)];
-                if q == 0 {
-                    if l.mode & MOVE != 0 {
-                        self.push(r, out, VariantMove::new(from, l.to, MoveKind::Normal));
-                    }
-                } else if color_of(q) != us && l.mode & CAPTURE != 0 {
-                    self.push(r, out, VariantMove::new(from, l.to, MoveKind::Normal));
-                }
-            }
-            for ray in &t.rays[us * t.types + ty] {
-                let line = t.ray(from, ray.dir);
-                match ray.hop {
-                    None => {
-                        let limit = line.len().min(usize::from(ray.max));
-                        for &s in &line[..limit] {
-                            let q = b[usize::from(s)];
-                            if q == 0 {
-                                if ray.mode & MOVE != 0 {
-                                    self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
-                                }
-                            } else {
-                                if color_of(q) != us && ray.mode & CAPTURE != 0 {
-                                    self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
-                                }
-                                break;
-                            }
-                        }
-                    }
-                    Some(hop) => {
-                        let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
-                            continue;
-                        };
-                        let beyond = &line[i + 1..];
-                        let beyond = if hop == Hop::Grasshopper {
-                            &beyond[..beyond.len().min(1)]
-                        } else {
-                            beyond
-                        };
-                        for &s in beyond {
-                            let q = b[usize::from(s)];
-                            if q == 0 {
-                                if ray.mode & MOVE != 0 {
-                                    self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
-                                }
-                            } else {
-                                if color_of(q) != us && ray.mode & CAPTURE != 0 {
-                                    self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
-                                }
-                                break;
-                            }
-                        }
-                    }
-                }
+            // A square two components reach is one move; only pieces whose
+            // components overlap pay for the check.
+            if t.overlap[us * t.types + ty] {
+                self.target_moves::<true>(t, r, from, ty, out);
+            } else {
+                self.target_moves::<false>(t, r, from, ty, out);
             }
             if Some(ty as u8) == t.king && self.castling != 0 && !in_check {
                 self.castling_moves(t, r, from, out);
+            }
+        }
+    }
+
+    /// The leap and ray moves of a `ty` on `from`; with `DEDUP`, each target once.
+    #[inline(always)]
+    fn target_moves<const DEDUP: bool>(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        from: Sq,
+        ty: usize,
+        out: &mut Vec<VariantMove>,
+    ) {
+        let us = self.turn;
+        let b = &self.board;
+        let dedup = DEDUP;
+        let mut seen = WideBitboard::EMPTY;
+        for l in t.leaps_of(us, ty, from) {
+            if l.block[0] != NO_SQ
+                && (b[usize::from(l.block[0])] != 0
+                    || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
+            {
+                continue;
+            }
+            let q = b[usize::from(l.to)];
+            if q == 0 {
+                if l.mode & MOVE != 0 && first_time(dedup, &mut seen, l.to) {
+                    self.push(r, out, VariantMove::new(from, l.to, MoveKind::Normal));
+                }
+            } else if color_of(q) != us
+                && l.mode & CAPTURE != 0
+                && first_time(dedup, &mut seen, l.to)
+            {
+                self.push(r, out, VariantMove::new(from, l.to, MoveKind::Normal));
+            }
+        }
+        for ray in &t.rays[us * t.types + ty] {
+            let line = t.ray(from, ray.dir);
+            match ray.hop {
+                None => {
+                    let limit = line.len().min(usize::from(ray.max));
+                    for &s in &line[..limit] {
+                        let q = b[usize::from(s)];
+                        if q == 0 {
+                            if ray.mode & MOVE != 0 && first_time(dedup, &mut seen, s) {
+                                self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
+                            }
+                        } else {
+                            if color_of(q) != us
+                                && ray.mode & CAPTURE != 0
+                                && first_time(dedup, &mut seen, s)
+                            {
+                                self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
+                            }
+                            break;
+                        }
+                    }
+                }
+                Some(hop) => {
+                    let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
+                        continue;
+                    };
+                    let beyond = &line[i + 1..];
+                    let beyond = if hop == Hop::Grasshopper {
+                        &beyond[..beyond.len().min(1)]
+                    } else {
+                        beyond
+                    };
+                    for &s in beyond {
+                        let q = b[usize::from(s)];
+                        if q == 0 {
+                            if ray.mode & MOVE != 0 && first_time(dedup, &mut seen, s) {
+                                self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
+                            }
+                        } else {
+                            if color_of(q) != us
+                                && ray.mode & CAPTURE != 0
+                                && first_time(dedup, &mut seen, s)
+                            {
+                                self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
+                            }
+                            break;
+                        }
+                    }
+                }
             }
         }
     }

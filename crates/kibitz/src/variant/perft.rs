@@ -1,11 +1,11 @@
 //! Legal moves, and perft with bulk counting: at the last ply the moves of
 //! unpinned pieces are counted, not listed.
 
-use super::board::{NO_SQ, Sq};
+use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, VariantMove};
 use super::rules::{Gating, Rules};
 use super::state::{State, code, color_of, type_of};
-use super::tables::{CAPTURE, MOVE, Tables};
+use super::tables::{CAPTURE, MOVE, Tables, first_time};
 
 impl State {
     /// Legal moves into `out` (cleared first).
@@ -118,9 +118,22 @@ impl State {
     /// The number of targets of a non-pawn piece (each a move: no promotion, no gating).
     #[inline]
     fn count_targets(&self, t: &Tables, from: Sq, ty: usize) -> u64 {
+        if t.overlap[self.turn * t.types + ty] {
+            self.count_targets_of::<true>(t, from, ty)
+        } else {
+            self.count_targets_of::<false>(t, from, ty)
+        }
+    }
+
+    /// [`count_targets`](Self::count_targets); with `DEDUP`, each target once.
+    #[inline(always)]
+    fn count_targets_of<const DEDUP: bool>(&self, t: &Tables, from: Sq, ty: usize) -> u64 {
         let us = self.turn;
         let b = &self.board;
         let mut n = 0u64;
+        // A square two components reach is one move.
+        let dedup = DEDUP;
+        let mut seen = WideBitboard::EMPTY;
         for l in t.leaps_of(us, ty, from) {
             if l.block[0] != NO_SQ
                 && (b[usize::from(l.block[0])] != 0
@@ -130,9 +143,9 @@ impl State {
             }
             let q = b[usize::from(l.to)];
             if q == 0 {
-                n += u64::from(l.mode & MOVE != 0);
+                n += u64::from(l.mode & MOVE != 0 && first_time(dedup, &mut seen, l.to));
             } else if color_of(q) != us {
-                n += u64::from(l.mode & CAPTURE != 0);
+                n += u64::from(l.mode & CAPTURE != 0 && first_time(dedup, &mut seen, l.to));
             }
         }
         for ray in &t.rays[us * t.types + ty] {
@@ -142,9 +155,13 @@ impl State {
             for &s in &line[..limit] {
                 let q = b[usize::from(s)];
                 if q == 0 {
-                    n += u64::from(ray.mode & MOVE != 0);
+                    n += u64::from(ray.mode & MOVE != 0 && first_time(dedup, &mut seen, s));
                 } else {
-                    n += u64::from(color_of(q) != us && ray.mode & CAPTURE != 0);
+                    n += u64::from(
+                        color_of(q) != us
+                            && ray.mode & CAPTURE != 0
+                            && first_time(dedup, &mut seen, s),
+                    );
                     break;
                 }
             }

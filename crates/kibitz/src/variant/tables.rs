@@ -75,6 +75,9 @@ pub(crate) struct Tables {
     /// Squares where a move off (or onto, with hoppers) may expose a royal on `sq`.
     pub sensitive: Vec<WideBitboard>,
     pub has_hoppers: bool,
+    /// Per `(colour, type)`: can two of the piece's leaps or rays reach the same
+    /// square from one square (`nAB`, `BAA`)? Then its moves are deduplicated.
+    pub overlap: Vec<bool>,
     pub pawn: Option<u8>,
     pub king: Option<u8>,
 }
@@ -121,6 +124,21 @@ fn lame_path(dx: i32, dy: i32) -> Vec<(i32, i32)> {
     }
     path.pop(); // the last point is the target
     path
+}
+
+/// With `dedup`, whether `sq` is not yet in `seen` (and adds it); without,
+/// always true. Keeps a square reachable by two components of one piece from
+/// becoming two moves.
+#[inline(always)]
+pub(crate) fn first_time(dedup: bool, seen: &mut WideBitboard, sq: Sq) -> bool {
+    if !dedup {
+        return true;
+    }
+    if seen.contains(sq) {
+        return false;
+    }
+    seen.insert(sq);
+    true
 }
 
 impl Tables {
@@ -172,11 +190,13 @@ impl Tables {
                         }));
                     }
                     for d in &comp.directions {
-                        let dx = d.dk() as i32;
-                        let dy = if c == 0 {
-                            -d.dr() as i32
+                        // Betza directions are read from each side's own point of
+                        // view (as in Fairy-Stockfish): Black's are White's turned
+                        // by 180 degrees, so `r` is towards the a-file and `f` down.
+                        let (dx, dy) = if c == 0 {
+                            (d.dk() as i32, -d.dr() as i32)
                         } else {
-                            d.dr() as i32
+                            (-d.dk() as i32, d.dr() as i32)
                         };
                         let mut mode = 0;
                         if comp.moves {
@@ -421,6 +441,29 @@ impl Tables {
                 }
             }
         }
+        // Pieces whose components can reach one square twice.
+        let mut overlap = vec![false; 2 * types];
+        for (ct, flag) in overlap.iter_mut().enumerate() {
+            'squares: for sq in 0..squares {
+                let mut seen = WideBitboard::EMPTY;
+                let (s, e) = leap_index[ct * squares + sq];
+                let leap_targets = leaps[s as usize..e as usize].iter().map(|l| l.to);
+                let ray_targets = rays[ct].iter().flat_map(|ray| {
+                    let (s, len) = ray_index[sq * nd + usize::from(ray.dir)];
+                    let line = &ray_squares[s as usize..s as usize + usize::from(len)];
+                    match ray.hop {
+                        None => &line[..line.len().min(usize::from(ray.max))],
+                        Some(_) => line,
+                    }
+                });
+                for to in leap_targets.chain(ray_targets.copied()) {
+                    if !first_time(true, &mut seen, to) {
+                        *flag = true;
+                        break 'squares;
+                    }
+                }
+            }
+        }
         Ok(Tables {
             files: u16::from(files),
             squares,
@@ -441,6 +484,7 @@ impl Tables {
             attack_dirs,
             sensitive,
             has_hoppers,
+            overlap,
             pawn,
             king,
         })
