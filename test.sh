@@ -23,10 +23,13 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo doc (broken intra-doc links are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p kibitz
 
-echo "== tools the tests use: pzstd (the layout of the Lichess database), gzip, bzip2"
-if ! command -v pzstd >/dev/null 2>&1 || ! command -v bzip2 >/dev/null 2>&1; then
+echo "== tools the tests use: pzstd (the layout of the Lichess database), gzip, bzip2, stockfish"
+# Stockfish is an oracle of the UCI tests (how a bad position line is taken); they
+# fall back to python-chess alone without it.
+if ! command -v pzstd >/dev/null 2>&1 || ! command -v bzip2 >/dev/null 2>&1 \
+    || ! { command -v stockfish >/dev/null 2>&1 || [ -x /usr/games/stockfish ]; }; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        apt-get update -qq && apt-get install -y -qq zstd bzip2 gzip >/dev/null
+        apt-get update -qq && apt-get install -y -qq zstd bzip2 gzip stockfish >/dev/null
     else
         echo "note: install Debian's zstd and bzip2 packages for the compressed-stream tests" >&2
     fi
@@ -51,6 +54,11 @@ VIRTUAL_ENV="$PWD/.venv" .venv/bin/maturin develop --release --locked --quiet \
 # The CLI agreement tests run the release binary (built here, not by `cargo run`
 # inside pytest).
 cargo build --release --locked -p kibitz-cli
+# Fairy-Stockfish's UCI binary, built from the C++ sources of the pyffish sdist
+# (never committed): the variant tests' perft oracle. Without it they count perft
+# through pyffish's move lists, shallower.
+PYTHON=.venv/bin/python scripts/build_fairy_stockfish.sh \
+    || echo "note: Fairy-Stockfish could not be built; the variant perft checks run shallower" >&2
 KIBITZ_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/kibitz" \
     .venv/bin/python -m pytest crates/kibitz-py/tests -q
 echo "== the seed's example session, verbatim, as a doctest"
