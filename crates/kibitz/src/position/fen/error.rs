@@ -183,7 +183,7 @@ impl From<PositionError> for FenError {
     }
 }
 
-/// Why a batch input line (see [`Position::from_epd_line`]) is not a position.
+/// Why a batch input line (see [`Position::from_epd_line`](crate::Position::from_epd_line)) is not a position.
 ///
 /// ```
 /// use kibitz::{EpdLineError, Position};
