@@ -39,6 +39,7 @@
 //! sol.verify(&pos).unwrap();
 //! ```
 
+mod dfpn;
 mod search;
 mod table;
 mod tree;
@@ -48,6 +49,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::{Move, Position};
+use dfpn::{Answer, DfPn};
 use search::Searcher;
 pub use tree::{Tree, TreeMove, TreeReply, VerifyError, VerifyErrorKind};
 
@@ -120,6 +122,21 @@ impl SolveOptions {
     }
 }
 
+/// Which search proves the length (hidden: for A/B measurements of issue 21 until
+/// one engine wins everywhere). Every engine gives only proven answers.
+#[doc(hidden)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// Depth-first search, iterative deepening on the length: the default.
+    #[default]
+    IterativeDeepening,
+    /// Depth-first proof-number search within the bound, then again within one
+    /// move less until it is disproven: the last proven length is the shortest.
+    /// The keys come from df-pn too; the line and the tree from the depth-first
+    /// search at the proven length.
+    DfPn,
+}
+
 /// What [`solve`] proved about the position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -169,6 +186,12 @@ pub struct Solution {
     /// False when a limit struck after the outcome was proven, while the keys, line
     /// or tree were being gathered: those are then partial (the tree absent).
     pub complete: bool,
+    /// True when the length in [`Solution::outcome`] is proven the shortest, as
+    /// [`Verdict`] says. False only with the hidden df-pn engine, when a limit
+    /// struck after a mate (or loss) within that length was proven but before
+    /// none within one move less was: the length is then an upper bound only, and
+    /// the keys, line and tree are empty (`complete` is false).
+    pub shortest: bool,
 }
 
 /// Proves the shortest forced mate within `opts.max_moves`, for the side to move or
@@ -186,6 +209,12 @@ pub struct Solution {
 /// assert_eq!(solve(&pos, &SolveOptions::mate_in(2)).outcome, Verdict::NoMateWithin(2));
 /// ```
 pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
+    solve_with(pos, opts, Engine::default())
+}
+
+/// [`solve`] with the search chosen (hidden, for measurements).
+#[doc(hidden)]
+pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Solution {
     let bound = opts.max_moves.min(MAX_MATE_MOVES);
     let mut s = Searcher::new(
         opts.hash_mb,
@@ -201,12 +230,17 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
         nodes: 0,
         tree: None,
         complete: true,
+        shortest: true,
     };
     if !pos.has_legal_move() {
         if pos.is_check() {
             sol.outcome = Verdict::MatedIn(0);
             sol.tree = opts.tree.then(|| Tree::Defences(Vec::new()));
         }
+        return sol;
+    }
+    if engine == Engine::DfPn {
+        solve_dfpn(pos, opts, bound, &mut sol);
         return sol;
     }
     for n in 1..=bound {
@@ -231,6 +265,131 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
     sol.complete = !s.aborted;
     sol.nodes = s.nodes;
     sol
+}
+
+/// The df-pn engine: a mate (or loss) within the bound, then within one move less
+/// until disproven; the keys by df-pn, the line and tree by the depth-first search.
+fn solve_dfpn(pos: &Position, opts: &SolveOptions, bound: u32, sol: &mut Solution) {
+    if bound == 0 {
+        return;
+    }
+    let mut d = DfPn::new(
+        opts.hash_mb,
+        opts.node_limit,
+        opts.deadline,
+        opts.stop.as_deref(),
+    );
+    // The fewest moves proven by `prove`, from a proof within `bound`, and whether
+    // "none within one move less" was proven too.
+    let descend = |d: &mut DfPn, attacker: bool| -> (u32, bool) {
+        let mut n = bound;
+        for k in (1..bound).rev() {
+            let answer = if attacker {
+                d.attacker(pos, k)
+            } else {
+                d.defender(pos, k)
+            };
+            match answer {
+                Answer::Proven => n = k,
+                Answer::Disproven => return (n, true),
+                Answer::Aborted => return (n, false),
+            }
+        }
+        (n, true)
+    };
+    let (attacker, n, shortest) = match d.attacker(pos, bound) {
+        Answer::Aborted => {
+            sol.outcome = Verdict::Unknown { searched: 0 };
+            sol.complete = false;
+            sol.nodes = d.nodes;
+            return;
+        }
+        Answer::Proven => {
+            let (n, shortest) = descend(&mut d, true);
+            (true, n, shortest)
+        }
+        Answer::Disproven => match d.defender(pos, bound) {
+            Answer::Aborted => {
+                sol.outcome = Verdict::Unknown { searched: 0 };
+                sol.complete = false;
+                sol.nodes = d.nodes;
+                return;
+            }
+            Answer::Disproven => {
+                sol.outcome = Verdict::NoMateWithin(bound);
+                sol.nodes = d.nodes;
+                return;
+            }
+            Answer::Proven => {
+                let (n, shortest) = descend(&mut d, false);
+                (false, n, shortest)
+            }
+        },
+    };
+    sol.outcome = if attacker {
+        Verdict::MateIn(n)
+    } else {
+        Verdict::MatedIn(n)
+    };
+    sol.shortest = shortest;
+    if !shortest {
+        sol.complete = false;
+        sol.nodes = d.nodes;
+        return;
+    }
+    if attacker {
+        // Every first move with its shortest length (from n: none is shorter).
+        let last = if opts.all_keys { bound } else { n };
+        for &mv in &pos.legal_moves() {
+            let child = pos.after(mv);
+            for k in n..=last {
+                match d.defender(&child, k - 1) {
+                    Answer::Proven => {
+                        sol.keys.push(Key { mv, mate_in: k });
+                        break;
+                    }
+                    Answer::Disproven => {}
+                    Answer::Aborted => {
+                        sol.keys.sort_by_key(|k| k.mate_in);
+                        sol.complete = false;
+                        sol.nodes = d.nodes;
+                        return;
+                    }
+                }
+            }
+        }
+        sol.keys.sort_by_key(|k| k.mate_in);
+    }
+    let mut s = Searcher::new(
+        opts.hash_mb,
+        opts.node_limit.map(|l| l.saturating_sub(d.nodes)),
+        opts.deadline,
+        opts.stop.as_deref(),
+        opts.horizon,
+    );
+    if attacker {
+        if let Some(first) = sol.keys.first().copied() {
+            sol.line.push(first.mv);
+            principal_defence(
+                &mut s,
+                &pos.after(first.mv),
+                first.mate_in - 1,
+                &mut sol.line,
+            );
+            if opts.tree && !s.aborted {
+                let keys: Option<Vec<TreeMove>> = sol
+                    .keys
+                    .iter()
+                    .map(|k| tree::after_attack(&mut s, pos, k.mv, k.mate_in))
+                    .collect();
+                sol.tree = keys.map(Tree::Keys);
+            }
+        }
+    } else {
+        gather_defences(&mut s, pos, n, opts, sol);
+    }
+    sol.complete = !s.aborted;
+    sol.nodes = d.nodes + s.nodes;
 }
 
 /// Fills in the keys, the line and the tree of a proven mate in `n`.
