@@ -536,6 +536,7 @@ fn dfpn_puzzles_agree_with_brute_force_within_three() {
     }
     for p in puzzles.iter().step_by(40).take(150) {
         tally.add(check_dfpn(&p.pos, 2));
+        check_engine(&p.pos, 2, Horizon::default(), Engine::Portfolio);
     }
     eprintln!("{tally:?}");
     assert!(tally.mate > 30 && tally.none > 30, "{tally:?}");
@@ -626,14 +627,22 @@ fn dfpn_limits_stop_cleanly() {
         panic!("{:?}", full.outcome)
     };
     let mut unproven_shortest = 0;
-    for limit in (1..=20).map(|i| full.nodes * i / 20) {
-        let cut = dfpn(&SolveOptions {
-            node_limit: Some(limit),
-            tree: true,
-            ..SolveOptions::mate_in(6)
-        });
+    // The portfolio too: its quarter of iterative deepening fails below the
+    // nodes iterative deepening needs, and df-pn goes on.
+    let budgets = (1..=20).map(|i| (Engine::DfPn, full.nodes * i / 20));
+    let portfolio = (1..=8).map(|i| (Engine::Portfolio, id.nodes * i / 2));
+    for (engine, limit) in budgets.chain(portfolio) {
+        let cut = solve_with(
+            &pos,
+            &SolveOptions {
+                node_limit: Some(limit),
+                tree: true,
+                ..SolveOptions::mate_in(6)
+            },
+            engine,
+        );
         match cut.outcome {
-            Verdict::Unknown { searched: 0 } => assert!(!cut.complete),
+            Verdict::Unknown { searched } => assert!(!cut.complete && searched < n),
             Verdict::MateIn(m) if m > n => {
                 assert!(!cut.shortest && !cut.complete && cut.keys.is_empty());
                 unproven_shortest += 1;

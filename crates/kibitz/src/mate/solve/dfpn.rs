@@ -70,30 +70,60 @@ impl Entry {
 /// Entries per bucket.
 const WAYS: usize = 4;
 
-/// The fixed-size table of proof and disproof numbers.
+/// The fixed-size table of proof and disproof numbers: buckets of [`WAYS`]
+/// entries, kept as plain integers so that the allocation is zeroed lazily by the
+/// system (a short solve touches a few pages of a large table).
 struct Table {
-    buckets: Vec<[Entry; WAYS]>,
+    /// Per entry: the full key.
+    keys: Vec<u64>,
+    /// Per entry: the proof number (high half) and the disproof number.
+    nums: Vec<u64>,
+    /// Per entry: the work; 0 marks an empty slot.
+    work: Vec<u32>,
     mask: usize,
 }
 
 impl Table {
     /// The largest power of two of buckets within `mb` MiB (at least 1,024).
     fn new(mb: usize) -> Table {
-        let bucket = core::mem::size_of::<[Entry; WAYS]>();
+        let bucket = WAYS * (8 + 8 + 4);
         let wanted = (mb.min(1 << 20) << 20) / bucket;
         let len = match wanted.checked_ilog2() {
             Some(log) if 1usize << log > 1024 => 1usize << log,
             _ => 1024,
         };
         Table {
-            buckets: vec![[Entry::default(); WAYS]; len],
+            keys: vec![0; len * WAYS],
+            nums: vec![0; len * WAYS],
+            work: vec![0; len * WAYS],
             mask: len - 1,
         }
     }
 
+    fn get(&self, i: usize) -> Entry {
+        Entry {
+            key: self.keys[i],
+            pn: (self.nums[i] >> 32) as u32,
+            dn: self.nums[i] as u32,
+            work: self.work[i],
+        }
+    }
+
+    fn set(&mut self, i: usize, e: Entry) {
+        self.keys[i] = e.key;
+        self.nums[i] = (u64::from(e.pn) << 32) | u64::from(e.dn);
+        self.work[i] = e.work;
+    }
+
+    /// The entry indices of `key`'s bucket.
+    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
+        let first = ((key as usize) & self.mask) * WAYS;
+        first..first + WAYS
+    }
+
     fn probe(&self, key: u64) -> Option<(u32, u32)> {
-        self.buckets[(key as usize) & self.mask]
-            .iter()
+        self.bucket(key)
+            .map(|i| self.get(i))
             .find(|e| e.work != 0 && e.key == key)
             .map(|e| (e.pn, e.dn))
     }
@@ -105,26 +135,31 @@ impl Table {
             dn,
             work: work.clamp(1, u64::from(u32::MAX)) as u32,
         };
-        let bucket = &mut self.buckets[(key as usize) & self.mask];
-        if let Some(e) = bucket.iter_mut().find(|e| e.work != 0 && e.key == key) {
+        let slots = self.bucket(key);
+        if let Some(i) = slots.clone().find(|&i| {
+            let e = self.get(i);
+            e.work != 0 && e.key == key
+        }) {
             // A solved entry stays solved (its numbers are final).
-            if !e.solved() {
-                *e = new;
+            if !self.get(i).solved() {
+                self.set(i, new);
             }
             return;
         }
-        if let Some(e) = bucket.iter_mut().find(|e| e.work == 0) {
-            *e = new;
+        if let Some(i) = slots.clone().find(|&i| self.work[i] == 0) {
+            self.set(i, new);
             return;
         }
         // Unsolved entries go first, the cheapest first; solved ones only make room
         // for another solved one.
-        let victim = bucket
-            .iter_mut()
-            .filter(|e| new.solved() || !e.solved())
-            .min_by_key(|e| (e.solved(), e.work));
-        if let Some(e) = victim {
-            *e = new;
+        let victim = slots
+            .filter(|&i| new.solved() || !self.get(i).solved())
+            .min_by_key(|&i| {
+                let e = self.get(i);
+                (e.solved(), e.work)
+            });
+        if let Some(i) = victim {
+            self.set(i, new);
         }
     }
 }
@@ -382,6 +417,82 @@ impl<'a> DfPn<'a> {
                 return (pn, dn);
             }
         }
+    }
+
+    /// The length of the mate that the table proves at an attacker node proven
+    /// within `n`: at most `n`, and a mate within it is proven (by the entries
+    /// read). Where an entry is missing (replaced), `n` is taken.
+    pub fn proof_length(&self, pos: &Position, n: u32) -> u32 {
+        let mut memo = std::collections::HashMap::new();
+        self.attack_length(pos, n, &mut memo)
+    }
+
+    /// [`DfPn::proof_length`] at a defender node proven lost within `n`.
+    pub fn loss_length(&self, pos: &Position, n: u32) -> u32 {
+        let mut memo = std::collections::HashMap::new();
+        self.defence_length(pos, n, &mut memo)
+    }
+
+    /// An attacker node proven within `n`: 1 for a mate in one, else one more
+    /// than the shortest proven defender child.
+    fn attack_length(
+        &self,
+        pos: &Position,
+        n: u32,
+        memo: &mut std::collections::HashMap<u64, u32>,
+    ) -> u32 {
+        if n <= 1 || !mates_in_one(pos).is_empty() {
+            return 1.min(n);
+        }
+        let key = node_key(pos, Kind::Attacker, n);
+        if let Some(&l) = memo.get(&key) {
+            return l;
+        }
+        let mut best = n;
+        for &mv in &pos.legal_moves() {
+            let child = pos.after(mv);
+            let ckey = node_key(&child, Kind::Defender, n - 1);
+            if self.table.probe(ckey).is_some_and(|(pn, _)| pn == 0) {
+                best = best.min(1 + self.defence_length(&child, n - 1, memo));
+            }
+        }
+        memo.insert(key, best);
+        best
+    }
+
+    /// A defender node proven lost within `n`: the longest of its defences (0
+    /// when checkmated).
+    fn defence_length(
+        &self,
+        pos: &Position,
+        n: u32,
+        memo: &mut std::collections::HashMap<u64, u32>,
+    ) -> u32 {
+        let replies = pos.legal_moves();
+        if replies.is_empty() {
+            return 0;
+        }
+        let key = node_key(pos, Kind::Defender, n);
+        if let Some(&l) = memo.get(&key) {
+            return l;
+        }
+        let mut worst = 0;
+        for &mv in &replies {
+            let child = pos.after(mv);
+            let ckey = node_key(&child, Kind::Attacker, n);
+            let proven = self.table.probe(ckey).is_some_and(|(pn, _)| pn == 0)
+                || !mates_in_one(&child).is_empty();
+            worst = worst.max(if proven {
+                self.attack_length(&child, n, memo)
+            } else {
+                n
+            });
+            if worst == n {
+                break;
+            }
+        }
+        memo.insert(key, worst);
+        worst
     }
 }
 

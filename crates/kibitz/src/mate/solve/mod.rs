@@ -135,6 +135,10 @@ pub enum Engine {
     /// The keys come from df-pn too; the line and the tree from the depth-first
     /// search at the proven length.
     DfPn,
+    /// Iterative deepening with a quarter of the budget (of the time and the
+    /// nodes; 2 M nodes when no limit is set), then df-pn with the rest, whose
+    /// descent stops at the length iterative deepening proved free of mates.
+    Portfolio,
 }
 
 /// What [`solve`] proved about the position.
@@ -240,7 +244,36 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Soluti
         return sol;
     }
     if engine == Engine::DfPn {
-        solve_dfpn(pos, opts, bound, &mut sol);
+        solve_dfpn(pos, opts, bound, 0, &mut sol);
+        return sol;
+    }
+    if engine == Engine::Portfolio {
+        // Iterative deepening with a quarter of the budget (2 M nodes without
+        // one): it proves short mates fastest; what it proves absent bounds the
+        // df-pn descent.
+        let start = Instant::now();
+        let quarter = SolveOptions {
+            node_limit: Some(opts.node_limit.map_or(2_000_000, |l| l / 4)),
+            deadline: opts
+                .deadline
+                .map(|d| start + d.saturating_duration_since(start) / 4),
+            ..opts.clone()
+        };
+        let first = solve_with(pos, &quarter, Engine::IterativeDeepening);
+        let Verdict::Unknown { searched } = first.outcome else {
+            // A limit of the quarter striking while gathering: finish with the
+            // whole budget.
+            if first.complete {
+                return first;
+            }
+            return solve_with(pos, opts, Engine::IterativeDeepening);
+        };
+        let rest = SolveOptions {
+            node_limit: opts.node_limit.map(|l| l.saturating_sub(first.nodes)),
+            ..opts.clone()
+        };
+        solve_dfpn(pos, &rest, bound, searched, &mut sol);
+        sol.nodes += first.nodes;
         return sol;
     }
     for n in 1..=bound {
@@ -269,7 +302,15 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Soluti
 
 /// The df-pn engine: a mate (or loss) within the bound, then within one move less
 /// until disproven; the keys by df-pn, the line and tree by the depth-first search.
-fn solve_dfpn(pos: &Position, opts: &SolveOptions, bound: u32, sol: &mut Solution) {
+///
+/// `none_within`: no mate either way within this many moves is already proven.
+fn solve_dfpn(
+    pos: &Position,
+    opts: &SolveOptions,
+    bound: u32,
+    none_within: u32,
+    sol: &mut Solution,
+) {
     if bound == 0 {
         return;
     }
@@ -282,8 +323,13 @@ fn solve_dfpn(pos: &Position, opts: &SolveOptions, bound: u32, sol: &mut Solutio
     // The fewest moves proven by `prove`, from a proof within `bound`, and whether
     // "none within one move less" was proven too.
     let descend = |d: &mut DfPn, attacker: bool| -> (u32, bool) {
-        let mut n = bound;
-        for k in (1..bound).rev() {
+        // The proof in the table may be shorter than the bound: start below it.
+        let mut n = if attacker {
+            d.proof_length(pos, bound)
+        } else {
+            d.loss_length(pos, bound)
+        };
+        for k in (none_within + 1..n).rev() {
             let answer = if attacker {
                 d.attacker(pos, k)
             } else {
@@ -299,7 +345,9 @@ fn solve_dfpn(pos: &Position, opts: &SolveOptions, bound: u32, sol: &mut Solutio
     };
     let (attacker, n, shortest) = match d.attacker(pos, bound) {
         Answer::Aborted => {
-            sol.outcome = Verdict::Unknown { searched: 0 };
+            sol.outcome = Verdict::Unknown {
+                searched: none_within,
+            };
             sol.complete = false;
             sol.nodes = d.nodes;
             return;
@@ -310,7 +358,9 @@ fn solve_dfpn(pos: &Position, opts: &SolveOptions, bound: u32, sol: &mut Solutio
         }
         Answer::Disproven => match d.defender(pos, bound) {
             Answer::Aborted => {
-                sol.outcome = Verdict::Unknown { searched: 0 };
+                sol.outcome = Verdict::Unknown {
+                    searched: none_within,
+                };
                 sol.complete = false;
                 sol.nodes = d.nodes;
                 return;
