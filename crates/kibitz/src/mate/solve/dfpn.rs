@@ -282,7 +282,7 @@ impl<'a> DfPn<'a> {
             return Answer::Aborted;
         }
         let key = node_key(pos, kind, n);
-        let (mut pn, mut dn) = match self.table.probe(key) {
+        let (mut pn, mut dn) = match self.known(pos, kind, n, key) {
             Some(v) => v,
             None => self.evaluate(pos, kind, n),
         };
@@ -294,6 +294,17 @@ impl<'a> DfPn<'a> {
             (0, _) => Answer::Proven,
             _ => Answer::Disproven,
         }
+    }
+
+    /// The numbers of a node from the table: its own entry, or else a disproof one
+    /// move deeper (no mate within n + 1 means none within n), which carries the
+    /// disproofs of one descent step over to the next.
+    fn known(&self, pos: &Position, kind: Kind, n: u32, key: u64) -> Option<(u32, u32)> {
+        self.table.probe(key).or_else(|| {
+            self.table
+                .probe(node_key(pos, kind, n + 1))
+                .filter(|&(_, dn)| dn == 0)
+        })
     }
 
     /// The numbers of a node not yet in the table, solving the leaves.
@@ -343,7 +354,7 @@ impl<'a> DfPn<'a> {
         for &mv in &pos.legal_moves() {
             let child = pos.after(mv);
             let ckey = node_key(&child, child_kind, child_n);
-            let (pn, dn) = match self.table.probe(ckey) {
+            let (pn, dn) = match self.known(&child, child_kind, child_n, ckey) {
                 Some(v) => v,
                 None => self.evaluate(&child, child_kind, child_n),
             };

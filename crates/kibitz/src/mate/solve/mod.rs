@@ -24,6 +24,12 @@
 //! only a 64-bit hash collision could mislead it — the solution tree, replayed by
 //! [`Solution::verify`] with nothing but the rules, catches even that.
 //!
+//! A second engine, depth-first proof-number search (df-pn, module `dfpn`), is
+//! reachable through the hidden [`solve_with`] for measurements (issue 21): it
+//! proves a mate within the bound, then within one move less until that is
+//! disproven, so its lengths are proven shortest too; when a limit strikes in
+//! between, [`Solution::shortest`] is false and the length is only an upper bound.
+//!
 //! ```
 //! use kibitz::Position;
 //! use kibitz::mate::solve::{SolveOptions, Verdict, solve};
