@@ -116,6 +116,16 @@ def test_clock_and_eval_columns():
     assert cols['missed'] == [True]
 
 
+def test_the_columns_are_the_one_list():
+    """scan_games, MateReader and kibitz.dask's meta name the same columns, in order."""
+    game = '1. f3 e5 2. g4 Qh4# 0-1'
+    assert list(kibitz.scan_games([game])) == list(kibitz.MATE_COLUMNS)
+    assert list(kibitz.scan_games([game], threats=True)) == [*kibitz.MATE_COLUMNS, 'threats_san']
+    assert list(next(iter(kibitz.MateReader(io.BytesIO(game.encode()))))) == list(kibitz.MATE_COLUMNS)
+    from kibitz.dask import META_COLUMNS
+    assert META_COLUMNS == kibitz.MATE_COLUMNS
+
+
 def test_bad_arguments_are_named():
     with pytest.raises(TypeError, match=r'movetexts\[1\] is int'):
         kibitz.scan_games(['1. e4 *', 3])
