@@ -48,7 +48,10 @@ def generated_games():
 
 
 GAMES = generated_games()
-# Two hostile rows: a game with an illegal move and one that is cut off.
+# Two hostile rows: a game with an illegal move and one that is cut off. Their
+# date (2024) is after every generated game's (2019-2023), so that they are the last
+# rows the CLI reads: a game cut off before its result is an error only at the end
+# of an input (in the middle, the next tag section ends it, as python-chess reads it).
 GAMES.append(({'Event': 'bad', 'Site': 'bad', 'Date': '2024.02.01'}, '1. e4 e5 2. Ke3 *'))
 GAMES.append(({'Event': 'cut', 'Site': 'cut', 'Date': '2024.02.01'}, '1. e4 e5 2. Nf3'))
 
