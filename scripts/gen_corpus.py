@@ -64,7 +64,7 @@ def random_game(rng: random.Random, number: int) -> chess.pgn.Game:
     game = chess.pgn.Game()
     game.headers["Event"] = f"kibitz corpus {number}"
     game.headers["Site"] = "generated"
-    game.headers["Date"] = f"{2020 + number % 5}.{1 + number % 12:02}.{1 + number % 28:02}"
+    game.headers["Date"] = f"{2019 + number % 5}.{1 + number % 12:02}.{1 + number % 28:02}"
     game.headers["Round"] = str(number)
     game.headers["White"] = f"Random {rng.randrange(100)}"
     game.headers["Black"] = f"Random {rng.randrange(100)}"

@@ -83,12 +83,16 @@ pub fn json_line(out: &mut impl Write, value: &impl Serialize) -> anyhow::Result
 }
 
 /// A rate (positions, games or nodes per second) as every command writes it: a
-/// whole number with thousands separators.
+/// whole number with thousands separators, or one decimal below 10 (a prover's few
+/// positions a second are not "0").
 ///
 /// ```text
-/// 2442025.4 -> "2,442,025"    3294.0 -> "3,294"    0.4 -> "0"
+/// 2442025.4 -> "2,442,025"    3294.0 -> "3,294"    0.4 -> "0.4"    0.0 -> "0"
 /// ```
 pub fn per_second(rate: f64) -> String {
+    if rate.is_finite() && rate > 0.0 && rate < 9.95 {
+        return format!("{rate:.1}");
+    }
     let whole = if rate.is_finite() && rate > 0.0 {
         rate.round() as u64
     } else {
@@ -133,4 +137,21 @@ pub fn parse_fen(text: Option<&str>) -> Result<kibitz::Position, BadInput> {
     };
     kibitz_scan::reader::read_fen(text)
         .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--fen")))
+}
+
+#[cfg(test)]
+mod rate_tests {
+    use super::per_second;
+
+    #[test]
+    fn rates_are_whole_numbers_with_separators_or_one_decimal_below_ten() {
+        assert_eq!(per_second(2_442_025.4), "2,442,025");
+        assert_eq!(per_second(3294.0), "3,294");
+        assert_eq!(per_second(12.0), "12");
+        // A prover's slow batch is not "0 positions/s".
+        assert_eq!(per_second(0.4), "0.4");
+        assert_eq!(per_second(9.94), "9.9");
+        assert_eq!(per_second(0.0), "0");
+        assert_eq!(per_second(f64::NAN), "0");
+    }
 }

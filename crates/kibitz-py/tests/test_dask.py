@@ -48,7 +48,10 @@ def generated_games():
 
 
 GAMES = generated_games()
-# Two hostile rows: a game with an illegal move and one that is cut off.
+# Two hostile rows: a game with an illegal move and one that is cut off. Their
+# date (2024) is after every generated game's (2019-2023), so that they are the last
+# rows the CLI reads: a game cut off before its result is an error only at the end
+# of an input (in the middle, the next tag section ends it, as python-chess reads it).
 GAMES.append(({'Event': 'bad', 'Site': 'bad', 'Date': '2024.02.01'}, '1. e4 e5 2. Ke3 *'))
 GAMES.append(({'Event': 'cut', 'Site': 'cut', 'Date': '2024.02.01'}, '1. e4 e5 2. Nf3'))
 
@@ -114,6 +117,16 @@ def test_clock_and_eval_columns():
     assert cols['ply'] == [4]
     assert cols['clock'] == ['0:02:50']
     assert cols['missed'] == [True]
+
+
+def test_the_columns_are_the_one_list():
+    """scan_games, MateReader and kibitz.dask's meta name the same columns, in order."""
+    game = '1. f3 e5 2. g4 Qh4# 0-1'
+    assert list(kibitz.scan_games([game])) == list(kibitz.MATE_COLUMNS)
+    assert list(kibitz.scan_games([game], threats=True)) == [*kibitz.MATE_COLUMNS, 'threats_san']
+    assert list(next(iter(kibitz.MateReader(io.BytesIO(game.encode()))))) == list(kibitz.MATE_COLUMNS)
+    from kibitz.dask import META_COLUMNS
+    assert META_COLUMNS == kibitz.MATE_COLUMNS
 
 
 def test_bad_arguments_are_named():

@@ -2,6 +2,7 @@
 
 use core::fmt;
 use std::io;
+use std::sync::atomic::Ordering;
 
 use crate::chunk::{Chunk, Chunker, ReadError};
 use crate::detect::Format;
@@ -67,7 +68,11 @@ impl std::error::Error for InputError {}
 /// Runs `scan` over `input`: `format` picks the format from the first bytes
 /// (`Format::detect`, or a fixed one), `scan` turns a chunk into records on a
 /// worker, and `sink` is called on this thread with each chunk's records in input
-/// order (or, last, the error that ended the input) and the raw bytes read so far.
+/// order (or, last, the error that ended the input) and how far the input is done:
+/// the raw (maybe compressed) bytes up to the end of that chunk. The reader runs
+/// ahead of the workers, so the bytes read so far would say "done" long before a
+/// slow job (the prover) is; for a compressed input the chunk's end is scaled by
+/// the raw bytes read per decompressed byte so far.
 pub fn run_each<T: Send>(
     input: Input,
     options: &Options,
@@ -78,26 +83,49 @@ pub fn run_each<T: Send>(
     let name = input.name.clone();
     let compression = input.compression;
     let raw = input.raw_counter();
+    let mut input = input;
+    // Decompressed bytes read: a compressed input's raw bytes per decompressed byte.
+    let read_end = (compression != Compression::None).then(|| input.count_decompressed());
     let mut chunker = Chunker::new(input, options.chunk_bytes);
     let format = format(chunker.head(DETECT_BYTES));
     chunker.set_framing(format.framing());
     chunker.set_max_record(options.max_record);
     let work = |item: Result<Chunk, ReadError>| match item {
-        Ok(chunk) => Ok(scan(&name, format, &chunk)),
-        Err(error) => Err(InputError {
-            name: name.clone(),
-            compression,
-            error,
-        }),
+        Ok(chunk) => {
+            let end = chunk.offset + chunk.bytes.len() as u64;
+            (Some(end), Ok(scan(&name, format, &chunk)))
+        }
+        Err(error) => (
+            None,
+            Err(InputError {
+                name: name.clone(),
+                compression,
+                error,
+            }),
+        ),
     };
-    ordered(chunker, options.threads, work, |records| {
-        sink(records, raw.load(std::sync::atomic::Ordering::Relaxed))
+    // Never reported lower than before: a compressed input's estimate wavers.
+    let mut reported = 0u64;
+    ordered(chunker, options.threads, work, |(end, records)| {
+        let raw_read = raw.load(Ordering::Relaxed);
+        let done = match end {
+            None => raw_read,
+            Some(end) => match &read_end {
+                None => end.min(raw_read),
+                Some(read_end) => {
+                    let read = read_end.load(Ordering::Relaxed).max(1);
+                    (u128::from(raw_read) * u128::from(end.min(read)) / u128::from(read)) as u64
+                }
+            },
+        };
+        reported = reported.max(done);
+        sink(records, reported)
     })
 }
 
 /// [`run_each`] with records rendered: `sink` is called with each chunk's
-/// [`Scanned`], the number of games before the chunk and the raw bytes read so
-/// far. Returns the totals; a read error is one more error, reported on standard
+/// [`Scanned`], the number of games before the chunk and how far the input is done
+/// (raw bytes, as for [`run_each`]). Returns the totals; a read error is one more error, reported on standard
 /// error after the records before it.
 pub fn run(
     input: Input,

@@ -207,6 +207,18 @@ impl Input {
         self.raw_read.clone()
     }
 
+    /// Counts the decompressed bytes read from now on (for a compressed input, the
+    /// ratio of raw to decompressed bytes so far tells how far the raw input is done).
+    pub fn count_decompressed(&mut self) -> Arc<AtomicU64> {
+        let count = Arc::new(AtomicU64::new(0));
+        let inner = std::mem::replace(&mut self.reader, Box::new(io::empty()));
+        self.reader = Box::new(Counted {
+            inner,
+            count: count.clone(),
+        });
+        count
+    }
+
     /// Lets at most `max_bytes` decompressed bytes through: a read past them fails
     /// (`ErrorKind::FileTooLarge`, naming the limit) and the flag returned turns
     /// true, so that a server can tell a decompression bomb from a damaged input.

@@ -43,14 +43,27 @@ struct MoveInfo {
 }
 
 /// A mating move, with what an arrow needs: where the man starts and ends.
-#[derive(Serialize)]
 struct MateInfo {
     /// `uci`, `san`, `patterns`, and `glance`: seen by the static glance
     /// detector (seed 001)?
-    #[serde(flatten)]
     mate: MateMove,
     from: String,
     to: String,
+}
+
+impl Serialize for MateInfo {
+    /// `uci`, `san`, `from`, `to`, `patterns`, `glance`: the order the README shows.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("MateInfo", 6)?;
+        s.serialize_field("uci", &self.mate.uci)?;
+        s.serialize_field("san", &self.mate.san)?;
+        s.serialize_field("from", &self.from)?;
+        s.serialize_field("to", &self.to)?;
+        s.serialize_field("patterns", &self.mate.patterns)?;
+        s.serialize_field("glance", &self.mate.glance)?;
+        s.end()
+    }
 }
 
 #[derive(Serialize)]

@@ -519,3 +519,49 @@ async fn solve_is_the_prover_s_record() {
         assert_eq!(answer["param"], param, "{query}");
     }
 }
+
+#[tokio::test]
+async fn solve_answers_the_bytes_kibitz_solve_writes() {
+    // One layout: the record's own JSON line, in the order the README shows, not
+    // a value read back and written again.
+    let fen = "8/8/8/8/7k/5K2/8/3R4 w - - 0 1";
+    let (status, _, text) = send(
+        Request::get(format!(
+            "/api/solve?fen={}&mate=3&tree=1&all=1",
+            encode(fen)
+        ))
+        .body(Body::empty())
+        .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let scan = kibitz_scan::solve::SolveScan {
+        mate: Some(3),
+        all_keys: true,
+        tree: true,
+        json: true,
+        ..Default::default()
+    };
+    let line = scan.one("fen", fen).out.text;
+    let without_ms = |t: &str| {
+        let at = t.find(r#","ms":"#).unwrap();
+        let end = at + 1 + t[at + 1..].find([',', '}']).unwrap();
+        format!("{}{}", &t[..at], &t[end..])
+    };
+    assert_eq!(without_ms(&text), without_ms(line.trim_end()));
+    assert!(text.starts_with(r#"{"input":"fen","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"proven":true,"keys":[{"uci":"d1d5","san":"Rd5","mate":2}"#), "{text}");
+}
+
+#[tokio::test]
+async fn position_mates_keep_their_field_order() {
+    let (_, _, text) = send(
+        Request::get(format!("/api/position?fen={}", encode(BACK_RANK)))
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert!(
+        text.contains(r#""mates":[{"uci":"e1e8","san":"Re8#","from":"e1","to":"e8","patterns":["backRankMate"],"glance":true}]"#),
+        "{text}"
+    );
+}

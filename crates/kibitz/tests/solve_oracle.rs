@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use common::Rng;
 use kibitz::limits::Limits;
-use kibitz::mate::solve::{Horizon, SolveOptions, Tree, Verdict, solve};
+use kibitz::mate::solve::{Engine, Horizon, SolveOptions, Tree, Verdict, solve, solve_with};
 use kibitz::{Move, Position};
 
 /// Can the side to move force mate within `n` of its moves?
@@ -64,6 +64,12 @@ fn check(pos: &Position, bound: u32) -> Verdict {
 
 /// [`check`] with the mate-in-one test done by `horizon`.
 fn check_with(pos: &Position, bound: u32, horizon: Horizon) -> Verdict {
+    check_engine(pos, bound, horizon, Engine::IterativeDeepening)
+}
+
+/// [`check_with`] with the search chosen.
+fn check_engine(pos: &Position, bound: u32, horizon: Horizon, engine: Engine) -> Verdict {
+    let solve = |pos: &Position, opts: &SolveOptions| solve_with(pos, opts, engine);
     let (verdict, all_keys) = brute_force(pos, bound);
     let opts = SolveOptions {
         all_keys: true,
@@ -75,7 +81,7 @@ fn check_with(pos: &Position, bound: u32, horizon: Horizon) -> Verdict {
     let sol = solve(pos, &opts);
     let fen = pos.fen();
     assert_eq!(sol.outcome, verdict, "{fen}");
-    assert!(sol.complete, "{fen}");
+    assert!(sol.complete && sol.shortest, "{fen}");
     let got: BTreeMap<String, u32> = sol.keys.iter().map(|k| (k.mv.uci(), k.mate_in)).collect();
     assert_eq!(got, all_keys, "{fen}: all keys");
     if let Err(e) = sol.verify(pos) {
@@ -517,4 +523,162 @@ fn verify_rejects_broken_trees() {
             .to_string()
             .contains("no tree")
     );
+}
+
+/// [`check`] with the df-pn engine.
+fn check_dfpn(pos: &Position, bound: u32) -> Verdict {
+    check_engine(pos, bound, Horizon::default(), Engine::DfPn)
+}
+
+#[test]
+fn dfpn_puzzles_agree_with_brute_force_within_three() {
+    let Some(puzzles) = common::puzzles() else {
+        return;
+    };
+    let mut tally = Tally::default();
+    let sample = puzzles.iter().filter(|p| {
+        p.themes
+            .as_ref()
+            .is_some_and(|t| t.iter().any(|t| t == "mateIn2" || t == "mateIn3"))
+    });
+    for p in sample.step_by(25) {
+        tally.add(check_dfpn(&p.pos, 3));
+    }
+    for p in puzzles.iter().step_by(40).take(150) {
+        tally.add(check_dfpn(&p.pos, 2));
+        check_engine(&p.pos, 2, Horizon::default(), Engine::Portfolio);
+    }
+    eprintln!("{tally:?}");
+    assert!(tally.mate > 30 && tally.none > 30, "{tally:?}");
+}
+
+#[test]
+fn dfpn_matedtrack_agrees_with_brute_force() {
+    let Some(path) = common::shared("matetrack/matedtrack.epd") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut tally = Tally::default();
+    for line in text
+        .lines()
+        .filter(|l| l.contains("bm #-1;") || l.contains("bm #-2;"))
+    {
+        let pos = Position::from_epd_line(line.as_bytes()).unwrap();
+        tally.add(check_dfpn(&pos, 2));
+    }
+    assert!(tally.mated >= 40, "{tally:?}");
+}
+
+#[test]
+fn dfpn_random_positions_agree_with_brute_force() {
+    let mut tally = Tally::default();
+    for pos in common::random_positions(12, 8).iter().step_by(3) {
+        tally.add(check_dfpn(pos, 2));
+    }
+    let mut rng = Rng(0xdf9e_0f3a_7e01);
+    for men in ["Q", "R", "RB", "QN", "RR", "BBN", "QP", "Rp", "Qr", "RNp"] {
+        let mut done = 0;
+        while done < 25 {
+            let Some(pos) = random_endgame(&mut rng, men) else {
+                continue;
+            };
+            done += 1;
+            tally.add(check_dfpn(&pos, 3));
+        }
+    }
+    eprintln!("{tally:?}");
+    assert!(
+        tally.mate >= 10 && tally.mated >= 5 && tally.none > 100,
+        "{tally:?}"
+    );
+}
+
+#[test]
+fn dfpn_limits_stop_cleanly() {
+    let Some(path) = common::shared("matetrack/matetrack.epd") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text.lines().find(|l| l.contains("bm #4;")).unwrap();
+    let pos = Position::from_epd_line(line.as_bytes()).unwrap();
+    let dfpn = |opts: &SolveOptions| solve_with(&pos, opts, Engine::DfPn);
+    let limited = dfpn(&SolveOptions {
+        limits: Limits {
+            nodes: Some(50),
+            ..Limits::default()
+        },
+        tree: true,
+        ..SolveOptions::mate_in(4)
+    });
+    assert_eq!(limited.outcome, Verdict::Unknown { searched: 0 });
+    assert!(limited.keys.is_empty() && limited.tree.is_none() && !limited.complete);
+    assert!(limited.nodes <= 51, "{}", limited.nodes);
+    let stop = SolveOptions {
+        limits: Limits {
+            stop: Some(Arc::new(AtomicBool::new(true))),
+            ..Limits::default()
+        },
+        ..SolveOptions::mate_in(4)
+    };
+    assert_eq!(dfpn(&stop).outcome, Verdict::Unknown { searched: 0 });
+    let late = SolveOptions {
+        limits: Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::default()
+        },
+        ..SolveOptions::mate_in(4)
+    };
+    assert_eq!(dfpn(&late).outcome, Verdict::Unknown { searched: 0 });
+    // Without limits: the same verdict and keys as iterative deepening, and a tree.
+    let opts = SolveOptions {
+        tree: true,
+        ..SolveOptions::mate_in(6)
+    };
+    let full = dfpn(&opts);
+    let id = solve(&pos, &opts);
+    assert_eq!(full.outcome, id.outcome);
+    assert!(full.shortest && full.complete);
+    assert_eq!(full.keys, id.keys);
+    full.verify(&pos).unwrap();
+    // Every node budget gives either nothing, a length not yet proven shortest
+    // (marked), or the proven answer: never a false claim.
+    let Verdict::MateIn(n) = full.outcome else {
+        panic!("{:?}", full.outcome)
+    };
+    let mut unproven_shortest = 0;
+    // The portfolio too: its quarter of iterative deepening fails below the
+    // nodes iterative deepening needs, and df-pn goes on.
+    let budgets = (1..=20).map(|i| (Engine::DfPn, full.nodes * i / 20));
+    let portfolio = (1..=8).map(|i| (Engine::Portfolio, id.nodes * i / 2));
+    for (engine, limit) in budgets.chain(portfolio) {
+        let cut = solve_with(
+            &pos,
+            &SolveOptions {
+                limits: Limits {
+                    nodes: Some(limit),
+                    ..Limits::default()
+                },
+                tree: true,
+                ..SolveOptions::mate_in(6)
+            },
+            engine,
+        );
+        match cut.outcome {
+            Verdict::Unknown { searched } => assert!(!cut.complete && searched < n),
+            Verdict::MateIn(m) if m > n => {
+                assert!(!cut.shortest && !cut.complete && cut.keys.is_empty());
+                unproven_shortest += 1;
+            }
+            Verdict::MateIn(m) if m == n => {
+                if !cut.shortest {
+                    unproven_shortest += 1;
+                }
+                if cut.complete {
+                    cut.verify(&pos).unwrap();
+                }
+            }
+            other => panic!("limit {limit}: {other:?}"),
+        }
+    }
+    eprintln!("{unproven_shortest} budgets proved a mate but not its length");
 }

@@ -24,6 +24,12 @@
 //! only a 64-bit hash collision could mislead it — the solution tree, replayed by
 //! [`Solution::verify`] with nothing but the rules, catches even that.
 //!
+//! A second engine, depth-first proof-number search (df-pn, module `dfpn`), is
+//! reachable through the hidden [`solve_with`] for measurements (issue 21): it
+//! proves a mate within the bound, then within one move less until that is
+//! disproven, so its lengths are proven shortest too; when a limit strikes in
+//! between, [`Solution::shortest`] is false and the length is only an upper bound.
+//!
 //! ```
 //! use kibitz::Position;
 //! use kibitz::mate::solve::{SolveOptions, Verdict, solve};
@@ -39,12 +45,14 @@
 //! sol.verify(&pos).unwrap();
 //! ```
 
+mod dfpn;
 mod search;
 mod table;
 mod tree;
 
 use crate::limits::Limits;
 use crate::{Move, Position};
+use dfpn::{Answer, DfPn};
 use search::Searcher;
 pub use tree::{Tree, TreeMove, TreeReply, VerifyError, VerifyErrorKind};
 
@@ -112,6 +120,25 @@ impl SolveOptions {
     }
 }
 
+/// Which search proves the length (hidden: for A/B measurements of issue 21 until
+/// one engine wins everywhere). Every engine gives only proven answers.
+#[doc(hidden)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// Depth-first search, iterative deepening on the length: the default.
+    #[default]
+    IterativeDeepening,
+    /// Depth-first proof-number search within the bound, then again within one
+    /// move less until it is disproven: the last proven length is the shortest.
+    /// The keys come from df-pn too; the line and the tree from the depth-first
+    /// search at the proven length.
+    DfPn,
+    /// Iterative deepening with a quarter of the budget (of the time and the
+    /// nodes; 2 M nodes when no limit is set), then df-pn with the rest, whose
+    /// descent stops at the length iterative deepening proved free of mates.
+    Portfolio,
+}
+
 /// What [`solve`] proved about the position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -161,6 +188,12 @@ pub struct Solution {
     /// False when a limit struck after the outcome was proven, while the keys, line
     /// or tree were being gathered: those are then partial (the tree absent).
     pub complete: bool,
+    /// True when the length in [`Solution::outcome`] is proven the shortest, as
+    /// [`Verdict`] says. False only with the hidden df-pn engine, when a limit
+    /// struck after a mate (or loss) within that length was proven but before
+    /// none within one move less was: the length is then an upper bound only, and
+    /// the keys, line and tree are empty (`complete` is false).
+    pub shortest: bool,
 }
 
 /// Proves the shortest forced mate within `opts.max_moves`, for the side to move or
@@ -178,6 +211,12 @@ pub struct Solution {
 /// assert_eq!(solve(&pos, &SolveOptions::mate_in(2)).outcome, Verdict::NoMateWithin(2));
 /// ```
 pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
+    solve_with(pos, opts, Engine::default())
+}
+
+/// [`solve`] with the search chosen (hidden, for measurements).
+#[doc(hidden)]
+pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Solution {
     let bound = opts.max_moves.min(MAX_MATE_MOVES);
     let mut s = Searcher::new(opts.hash_mb, &opts.limits, opts.horizon);
     let mut sol = Solution {
@@ -187,12 +226,53 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
         nodes: 0,
         tree: None,
         complete: true,
+        shortest: true,
     };
     if !pos.has_legal_move() {
         if pos.is_check() {
             sol.outcome = Verdict::MatedIn(0);
             sol.tree = opts.tree.then(|| Tree::Defences(Vec::new()));
         }
+        return sol;
+    }
+    if engine == Engine::DfPn {
+        solve_dfpn(pos, opts, bound, 0, &mut sol);
+        return sol;
+    }
+    if engine == Engine::Portfolio {
+        // Iterative deepening with a quarter of the budget (2 M nodes without
+        // one): it proves short mates fastest; what it proves absent bounds the
+        // df-pn descent.
+        let start = std::time::Instant::now();
+        let quarter = SolveOptions {
+            limits: Limits {
+                nodes: Some(opts.limits.nodes.map_or(2_000_000, |l| l / 4)),
+                deadline: opts
+                    .limits
+                    .deadline
+                    .map(|d| start + d.saturating_duration_since(start) / 4),
+                stop: opts.limits.stop.clone(),
+            },
+            ..opts.clone()
+        };
+        let first = solve_with(pos, &quarter, Engine::IterativeDeepening);
+        let Verdict::Unknown { searched } = first.outcome else {
+            // A limit of the quarter striking while gathering: finish with the
+            // whole budget.
+            if first.complete {
+                return first;
+            }
+            return solve_with(pos, opts, Engine::IterativeDeepening);
+        };
+        let rest = SolveOptions {
+            limits: Limits {
+                nodes: opts.limits.nodes.map(|l| l.saturating_sub(first.nodes)),
+                ..opts.limits.clone()
+            },
+            ..opts.clone()
+        };
+        solve_dfpn(pos, &rest, bound, searched, &mut sol);
+        sol.nodes += first.nodes;
         return sol;
     }
     for n in 1..=bound {
@@ -217,6 +297,146 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
     sol.complete = !s.aborted;
     sol.nodes = s.nodes;
     sol
+}
+
+/// The df-pn engine: a mate (or loss) within the bound, then within one move less
+/// until disproven; the keys by df-pn, the line and tree by the depth-first search.
+///
+/// `none_within`: no mate either way within this many moves is already proven.
+fn solve_dfpn(
+    pos: &Position,
+    opts: &SolveOptions,
+    bound: u32,
+    none_within: u32,
+    sol: &mut Solution,
+) {
+    if bound == 0 {
+        return;
+    }
+    let mut d = DfPn::new(
+        opts.hash_mb,
+        opts.limits.nodes,
+        opts.limits.deadline,
+        opts.limits.stop.as_deref(),
+    );
+    // The fewest moves proven by `prove`, from a proof within `bound`, and whether
+    // "none within one move less" was proven too.
+    let descend = |d: &mut DfPn, attacker: bool| -> (u32, bool) {
+        // The proof in the table may be shorter than the bound: start below it.
+        let mut n = if attacker {
+            d.proof_length(pos, bound)
+        } else {
+            d.loss_length(pos, bound)
+        };
+        for k in (none_within + 1..n).rev() {
+            let answer = if attacker {
+                d.attacker(pos, k)
+            } else {
+                d.defender(pos, k)
+            };
+            match answer {
+                Answer::Proven => n = k,
+                Answer::Disproven => return (n, true),
+                Answer::Aborted => return (n, false),
+            }
+        }
+        (n, true)
+    };
+    let (attacker, n, shortest) = match d.attacker(pos, bound) {
+        Answer::Aborted => {
+            sol.outcome = Verdict::Unknown {
+                searched: none_within,
+            };
+            sol.complete = false;
+            sol.nodes = d.nodes;
+            return;
+        }
+        Answer::Proven => {
+            let (n, shortest) = descend(&mut d, true);
+            (true, n, shortest)
+        }
+        Answer::Disproven => match d.defender(pos, bound) {
+            Answer::Aborted => {
+                sol.outcome = Verdict::Unknown {
+                    searched: none_within,
+                };
+                sol.complete = false;
+                sol.nodes = d.nodes;
+                return;
+            }
+            Answer::Disproven => {
+                sol.outcome = Verdict::NoMateWithin(bound);
+                sol.nodes = d.nodes;
+                return;
+            }
+            Answer::Proven => {
+                let (n, shortest) = descend(&mut d, false);
+                (false, n, shortest)
+            }
+        },
+    };
+    sol.outcome = if attacker {
+        Verdict::MateIn(n)
+    } else {
+        Verdict::MatedIn(n)
+    };
+    sol.shortest = shortest;
+    if !shortest {
+        sol.complete = false;
+        sol.nodes = d.nodes;
+        return;
+    }
+    if attacker {
+        // Every first move with its shortest length (from n: none is shorter).
+        let last = if opts.all_keys { bound } else { n };
+        for &mv in &pos.legal_moves() {
+            let child = pos.after(mv);
+            for k in n..=last {
+                match d.defender(&child, k - 1) {
+                    Answer::Proven => {
+                        sol.keys.push(Key { mv, mate_in: k });
+                        break;
+                    }
+                    Answer::Disproven => {}
+                    Answer::Aborted => {
+                        sol.keys.sort_by_key(|k| k.mate_in);
+                        sol.complete = false;
+                        sol.nodes = d.nodes;
+                        return;
+                    }
+                }
+            }
+        }
+        sol.keys.sort_by_key(|k| k.mate_in);
+    }
+    let rest = Limits {
+        nodes: opts.limits.nodes.map(|l| l.saturating_sub(d.nodes)),
+        ..opts.limits.clone()
+    };
+    let mut s = Searcher::new(opts.hash_mb, &rest, opts.horizon);
+    if attacker {
+        if let Some(first) = sol.keys.first().copied() {
+            sol.line.push(first.mv);
+            principal_defence(
+                &mut s,
+                &pos.after(first.mv),
+                first.mate_in - 1,
+                &mut sol.line,
+            );
+            if opts.tree && !s.aborted {
+                let keys: Option<Vec<TreeMove>> = sol
+                    .keys
+                    .iter()
+                    .map(|k| tree::after_attack(&mut s, pos, k.mv, k.mate_in))
+                    .collect();
+                sol.tree = keys.map(Tree::Keys);
+            }
+        }
+    } else {
+        gather_defences(&mut s, pos, n, opts, sol);
+    }
+    sol.complete = !s.aborted;
+    sol.nodes = d.nodes + s.nodes;
 }
 
 /// Fills in the keys, the line and the tree of a proven mate in `n`.

@@ -1,0 +1,531 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) for "mate within n".
+//!
+//! The same AND/OR tree as [`search`](super::search): at an attacker (OR) node the
+//! side to move needs one move after which every defence still allows mate within
+//! the moves left; at a defender (AND) node every legal move must allow it. Instead
+//! of deepening on n, df-pn grows the tree where the proof looks cheapest: every
+//! node carries a proof number (how many leaves must still be proven to prove it)
+//! and a disproof number (to disprove it), and the search descends into the most
+//! proving child with thresholds, backing up only when a threshold is passed.
+//!
+//! * **Bound.** A node is a position, its kind and `n`, the attacker's moves left;
+//!   `n` is part of the table key. Every attacker move lowers `n`, so a proof found
+//!   is a mate within the bound, and a disproof is a proof that there is none.
+//! * **Repetitions and the graph-history interaction.** Because `n` is in the key
+//!   and falls by one every attacker move, no node is its own descendant: the search
+//!   graph is acyclic. The prover's rules ignore repetitions and the 50-move rule, so
+//!   a node's value depends on the node alone, never on the path that reached it.
+//!   There is therefore no path-dependent result to keep out of the table and no
+//!   cycle to break: the graph-history interaction cannot arise.
+//! * **Leaves.** An attacker node is tested with the exact mate-in-one finder first
+//!   (proven at once when it mates), and with one move left it is disproven without
+//!   generating a move. A defender node with no legal move is proven when in check,
+//!   disproven when stalemated.
+//! * **Initial numbers.** A defender node starts with proof number = its number of
+//!   legal defences (each must be refuted) and disproof number 1; an attacker node
+//!   with proof number = 1 + the moves of the defending king were it to move (a king
+//!   with room is harder to mate), disproof number 1.
+//! * **Thresholds.** The 1 + ε trick (Pawlewicz and Lew 2007): the best child's
+//!   threshold is the second best's number times 1 + ε (ε = 1/4) rather than plus
+//!   one, so that the search does not thrash between two close siblings.
+//! * **Memory.** A fixed table sized from the hash MiB, in buckets of four entries;
+//!   a new entry replaces an empty or unsolved one that cost the least work, never a
+//!   proven or disproven entry while an unsolved one is there to replace, and an
+//!   unsolved entry is not stored at all over a bucket of solved ones. The table
+//!   never grows past its size.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::table::DEFENDER_SALT;
+use crate::Position;
+use crate::mate::mates_in_one;
+
+/// Proof or disproof number of a solved node (the other number is 0).
+pub(super) const INF: u32 = u32::MAX / 2;
+
+/// Mixed with n into the key (an odd constant unlike [`DEFENDER_SALT`]).
+const DEPTH_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
+
+/// How often (in nodes) the clock and the stop flag are looked at.
+const POLL: u64 = 1024;
+
+/// One table entry: the numbers of a node.
+#[derive(Copy, Clone, Default)]
+struct Entry {
+    key: u64,
+    pn: u32,
+    dn: u32,
+    /// Nodes spent below the node when last stored (saturated); 0 marks an empty
+    /// slot.
+    work: u32,
+}
+
+impl Entry {
+    fn solved(&self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
+/// Entries per bucket.
+const WAYS: usize = 4;
+
+/// The fixed-size table of proof and disproof numbers: buckets of [`WAYS`]
+/// entries, kept as plain integers so that the allocation is zeroed lazily by the
+/// system (a short solve touches a few pages of a large table).
+struct Table {
+    /// Per entry: the full key.
+    keys: Vec<u64>,
+    /// Per entry: the proof number (high half) and the disproof number.
+    nums: Vec<u64>,
+    /// Per entry: the work; 0 marks an empty slot.
+    work: Vec<u32>,
+    mask: usize,
+}
+
+impl Table {
+    /// The largest power of two of buckets within `mb` MiB (at least 1,024).
+    fn new(mb: usize) -> Table {
+        let bucket = WAYS * (8 + 8 + 4);
+        let wanted = (mb.min(1 << 20) << 20) / bucket;
+        let len = match wanted.checked_ilog2() {
+            Some(log) if 1usize << log > 1024 => 1usize << log,
+            _ => 1024,
+        };
+        Table {
+            keys: vec![0; len * WAYS],
+            nums: vec![0; len * WAYS],
+            work: vec![0; len * WAYS],
+            mask: len - 1,
+        }
+    }
+
+    fn get(&self, i: usize) -> Entry {
+        Entry {
+            key: self.keys[i],
+            pn: (self.nums[i] >> 32) as u32,
+            dn: self.nums[i] as u32,
+            work: self.work[i],
+        }
+    }
+
+    fn set(&mut self, i: usize, e: Entry) {
+        self.keys[i] = e.key;
+        self.nums[i] = (u64::from(e.pn) << 32) | u64::from(e.dn);
+        self.work[i] = e.work;
+    }
+
+    /// The entry indices of `key`'s bucket.
+    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
+        let first = ((key as usize) & self.mask) * WAYS;
+        first..first + WAYS
+    }
+
+    fn probe(&self, key: u64) -> Option<(u32, u32)> {
+        self.bucket(key)
+            .map(|i| self.get(i))
+            .find(|e| e.work != 0 && e.key == key)
+            .map(|e| (e.pn, e.dn))
+    }
+
+    fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+        let new = Entry {
+            key,
+            pn,
+            dn,
+            work: work.clamp(1, u64::from(u32::MAX)) as u32,
+        };
+        let slots = self.bucket(key);
+        if let Some(i) = slots.clone().find(|&i| {
+            let e = self.get(i);
+            e.work != 0 && e.key == key
+        }) {
+            // A solved entry stays solved (its numbers are final).
+            if !self.get(i).solved() {
+                self.set(i, new);
+            }
+            return;
+        }
+        if let Some(i) = slots.clone().find(|&i| self.work[i] == 0) {
+            self.set(i, new);
+            return;
+        }
+        // Unsolved entries go first, the cheapest first; solved ones only make room
+        // for another solved one.
+        let victim = slots
+            .filter(|&i| new.solved() || !self.get(i).solved())
+            .min_by_key(|&i| {
+                let e = self.get(i);
+                (e.solved(), e.work)
+            });
+        if let Some(i) = victim {
+            self.set(i, new);
+        }
+    }
+}
+
+/// The kind of a node.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Kind {
+    /// The mating side to move (OR).
+    Attacker,
+    /// The mating side not to move (AND).
+    Defender,
+}
+
+/// A child being searched: the move to it, the position and its numbers.
+struct Child {
+    pos: Position,
+    key: u64,
+    pn: u32,
+    dn: u32,
+}
+
+/// The result of a df-pn search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Answer {
+    /// Proven: mate within the bound.
+    Proven,
+    /// Disproven: no mate within the bound, proven.
+    Disproven,
+    /// A limit struck first.
+    Aborted,
+}
+
+/// The state of one solve's df-pn searches: the table, the node count, the limits.
+pub(super) struct DfPn<'a> {
+    table: Table,
+    /// Nodes visited: positions evaluated (created) or expanded.
+    pub nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    /// Set when a limit was hit; nothing is stored after that.
+    pub aborted: bool,
+}
+
+/// The table key of a node.
+fn node_key(pos: &Position, kind: Kind, n: u32) -> u64 {
+    let salt = if kind == Kind::Defender {
+        DEFENDER_SALT
+    } else {
+        0
+    };
+    pos.hash() ^ salt ^ u64::from(n + 1).wrapping_mul(DEPTH_MIX)
+}
+
+/// Saturating sum of numbers, [`INF`] only when one of them is.
+fn sum(values: impl Iterator<Item = u32>) -> u32 {
+    let mut total: u64 = 0;
+    for v in values {
+        if v >= INF {
+            return INF;
+        }
+        total += u64::from(v);
+    }
+    total.min(u64::from(INF - 1)) as u32
+}
+
+/// The 1 + ε threshold for the best child, from the second best's number.
+fn widen(second: u32) -> u32 {
+    if second >= INF {
+        INF
+    } else {
+        second.saturating_add((second / 4).max(1)).min(INF)
+    }
+}
+
+impl<'a> DfPn<'a> {
+    pub fn new(
+        hash_mb: usize,
+        node_limit: Option<u64>,
+        deadline: Option<Instant>,
+        stop: Option<&'a AtomicBool>,
+    ) -> DfPn<'a> {
+        DfPn {
+            table: Table::new(hash_mb.max(1)),
+            nodes: 0,
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            deadline,
+            stop,
+            aborted: false,
+        }
+    }
+
+    /// Counts a node; true when the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.aborted = true;
+        } else if self.nodes % POLL == 1 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+            self.aborted |= late || stopped;
+        }
+        self.aborted
+    }
+
+    /// Can the side to move force mate within `n` of its moves (`n` ≥ 1)?
+    pub fn attacker(&mut self, pos: &Position, n: u32) -> Answer {
+        self.root(pos, Kind::Attacker, n)
+    }
+
+    /// Does every move of the side to move allow the other side mate within `n`
+    /// (`n` ≥ 1)? A side without legal moves: only when checkmated.
+    pub fn defender(&mut self, pos: &Position, n: u32) -> Answer {
+        self.root(pos, Kind::Defender, n)
+    }
+
+    fn root(&mut self, pos: &Position, kind: Kind, n: u32) -> Answer {
+        if self.aborted {
+            return Answer::Aborted;
+        }
+        let key = node_key(pos, kind, n);
+        let (mut pn, mut dn) = match self.known(pos, kind, n, key) {
+            Some(v) => v,
+            None => self.evaluate(pos, kind, n),
+        };
+        while pn != 0 && dn != 0 && !self.aborted {
+            (pn, dn) = self.mid(pos, kind, n, key, INF, INF);
+        }
+        match (pn, dn) {
+            _ if self.aborted => Answer::Aborted,
+            (0, _) => Answer::Proven,
+            _ => Answer::Disproven,
+        }
+    }
+
+    /// The numbers of a node from the table: its own entry, or else a disproof one
+    /// move deeper (no mate within n + 1 means none within n), which carries the
+    /// disproofs of one descent step over to the next.
+    fn known(&self, pos: &Position, kind: Kind, n: u32, key: u64) -> Option<(u32, u32)> {
+        self.table.probe(key).or_else(|| {
+            self.table
+                .probe(node_key(pos, kind, n + 1))
+                .filter(|&(_, dn)| dn == 0)
+        })
+    }
+
+    /// The numbers of a node not yet in the table, solving the leaves.
+    fn evaluate(&mut self, pos: &Position, kind: Kind, n: u32) -> (u32, u32) {
+        self.tick();
+        match kind {
+            Kind::Attacker => {
+                if !mates_in_one(pos).is_empty() {
+                    (0, INF)
+                } else if n <= 1 {
+                    (INF, 0)
+                } else {
+                    let room = pos.pass().map_or(1, |p| king_moves(&p));
+                    (1 + room, 1)
+                }
+            }
+            Kind::Defender => {
+                let replies = pos.count_legal_moves();
+                if replies == 0 {
+                    if pos.is_check() { (0, INF) } else { (INF, 0) }
+                } else if n == 0 {
+                    (INF, 0)
+                } else {
+                    (replies.min(u64::from(INF - 1)) as u32, 1)
+                }
+            }
+        }
+    }
+
+    /// Searches an unsolved node until its proof number reaches `th_pn` or its
+    /// disproof number `th_dn` (or it is solved), stores and returns its numbers.
+    fn mid(
+        &mut self,
+        pos: &Position,
+        kind: Kind,
+        n: u32,
+        key: u64,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> (u32, u32) {
+        let start = self.nodes;
+        let (child_kind, child_n) = match kind {
+            Kind::Attacker => (Kind::Defender, n - 1),
+            Kind::Defender => (Kind::Attacker, n),
+        };
+        let mut children: Vec<Child> = Vec::new();
+        for &mv in &pos.legal_moves() {
+            let child = pos.after(mv);
+            let ckey = node_key(&child, child_kind, child_n);
+            let (pn, dn) = match self.known(&child, child_kind, child_n, ckey) {
+                Some(v) => v,
+                None => self.evaluate(&child, child_kind, child_n),
+            };
+            if self.aborted {
+                return (1, 1);
+            }
+            children.push(Child {
+                pos: child,
+                key: ckey,
+                pn,
+                dn,
+            });
+            // One proven attack or one holding defence settles the node.
+            let settled = match kind {
+                Kind::Attacker => pn == 0,
+                Kind::Defender => dn == 0,
+            };
+            if settled {
+                break;
+            }
+        }
+        loop {
+            // Other paths may have solved a child meanwhile (transpositions).
+            for c in children.iter_mut() {
+                if let Some((pn, dn)) = self.table.probe(c.key) {
+                    (c.pn, c.dn) = (pn, dn);
+                }
+            }
+            let (pn, dn, best, second) = match kind {
+                Kind::Attacker => {
+                    let (best, second) = two_least(children.iter().map(|c| c.pn));
+                    let pn = best.map_or(INF, |i| children[i].pn);
+                    (pn, sum(children.iter().map(|c| c.dn)), best, second)
+                }
+                Kind::Defender => {
+                    let (best, second) = two_least(children.iter().map(|c| c.dn));
+                    let dn = best.map_or(INF, |i| children[i].dn);
+                    (sum(children.iter().map(|c| c.pn)), dn, best, second)
+                }
+            };
+            // No legal move at an attacker node (pn = INF, dn = 0) cannot happen:
+            // such nodes are leaves. Defender nodes without moves are leaves too.
+            if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 {
+                if !self.aborted {
+                    self.table.store(key, pn, dn, self.nodes - start);
+                }
+                return (pn, dn);
+            }
+            let Some(i) = best else {
+                return (pn, dn);
+            };
+            let (c_pn, c_dn) = (children[i].pn, children[i].dn);
+            let (cth_pn, cth_dn) = match kind {
+                Kind::Attacker => (
+                    th_pn.min(widen(second)),
+                    th_dn.saturating_sub(dn).saturating_add(c_dn).min(INF),
+                ),
+                Kind::Defender => (
+                    th_pn.saturating_sub(pn).saturating_add(c_pn).min(INF),
+                    th_dn.min(widen(second)),
+                ),
+            };
+            if self.tick() {
+                return (pn, dn);
+            }
+            let child = &children[i];
+            let (cpos, ckey) = (child.pos.clone(), child.key);
+            let (npn, ndn) = self.mid(&cpos, child_kind, child_n, ckey, cth_pn, cth_dn);
+            (children[i].pn, children[i].dn) = (npn, ndn);
+            if self.aborted {
+                return (pn, dn);
+            }
+        }
+    }
+
+    /// The length of the mate that the table proves at an attacker node proven
+    /// within `n`: at most `n`, and a mate within it is proven (by the entries
+    /// read). Where an entry is missing (replaced), `n` is taken.
+    pub fn proof_length(&self, pos: &Position, n: u32) -> u32 {
+        let mut memo = std::collections::HashMap::new();
+        self.attack_length(pos, n, &mut memo)
+    }
+
+    /// [`DfPn::proof_length`] at a defender node proven lost within `n`.
+    pub fn loss_length(&self, pos: &Position, n: u32) -> u32 {
+        let mut memo = std::collections::HashMap::new();
+        self.defence_length(pos, n, &mut memo)
+    }
+
+    /// An attacker node proven within `n`: 1 for a mate in one, else one more
+    /// than the shortest proven defender child.
+    fn attack_length(
+        &self,
+        pos: &Position,
+        n: u32,
+        memo: &mut std::collections::HashMap<u64, u32>,
+    ) -> u32 {
+        if n <= 1 || !mates_in_one(pos).is_empty() {
+            return 1.min(n);
+        }
+        let key = node_key(pos, Kind::Attacker, n);
+        if let Some(&l) = memo.get(&key) {
+            return l;
+        }
+        let mut best = n;
+        for &mv in &pos.legal_moves() {
+            let child = pos.after(mv);
+            let ckey = node_key(&child, Kind::Defender, n - 1);
+            if self.table.probe(ckey).is_some_and(|(pn, _)| pn == 0) {
+                best = best.min(1 + self.defence_length(&child, n - 1, memo));
+            }
+        }
+        memo.insert(key, best);
+        best
+    }
+
+    /// A defender node proven lost within `n`: the longest of its defences (0
+    /// when checkmated).
+    fn defence_length(
+        &self,
+        pos: &Position,
+        n: u32,
+        memo: &mut std::collections::HashMap<u64, u32>,
+    ) -> u32 {
+        let replies = pos.legal_moves();
+        if replies.is_empty() {
+            return 0;
+        }
+        let key = node_key(pos, Kind::Defender, n);
+        if let Some(&l) = memo.get(&key) {
+            return l;
+        }
+        let mut worst = 0;
+        for &mv in &replies {
+            let child = pos.after(mv);
+            let ckey = node_key(&child, Kind::Attacker, n);
+            let proven = self.table.probe(ckey).is_some_and(|(pn, _)| pn == 0)
+                || !mates_in_one(&child).is_empty();
+            worst = worst.max(if proven {
+                self.attack_length(&child, n, memo)
+            } else {
+                n
+            });
+            if worst == n {
+                break;
+            }
+        }
+        memo.insert(key, worst);
+        worst
+    }
+}
+
+/// The indices of the least and (the value of) the second least numbers.
+fn two_least(values: impl Iterator<Item = u32>) -> (Option<usize>, u32) {
+    let mut best: Option<(usize, u32)> = None;
+    let mut second = INF;
+    for (i, v) in values.enumerate() {
+        match best {
+            Some((_, b)) if v >= b => second = second.min(v),
+            Some((_, b)) => {
+                second = b;
+                best = Some((i, v));
+            }
+            None => best = Some((i, v)),
+        }
+    }
+    (best.map(|(i, _)| i), second)
+}
+
+/// The legal moves of the side to move's king (its room).
+fn king_moves(pos: &Position) -> u32 {
+    let king = pos.king(pos.turn());
+    pos.legal_moves().iter().filter(|m| m.from == king).count() as u32
+}
