@@ -10,7 +10,8 @@ JSON value, and a record with an error means status 1. `kibitz mate --json` on
 FEN/EPD lines writes one record per line that is not blank or a # comment, in
 order, and `kibitz pgn --json` numbers the games of an input 1, 2, … A closed pipe
 is never reported; messages quote their input cut short; the batch readers (`mate`,
-`pgn`) stay within MAX_RSS_MB of memory whatever they read.
+`pgn`) stay within MAX_RSS_MB of memory (their peak resident set) whatever they
+read.
 
 Two ways to run it:
 
@@ -39,6 +40,7 @@ import argparse
 import base64
 import bz2
 import gzip
+import io
 import itertools
 import json
 import os
@@ -297,6 +299,38 @@ def batch_flags(rng):
     return args
 
 
+def generate(how):
+    """A regression's generated input: its parts repeated, gzip-compressed when it says
+    so, made a megabyte at a time (a 300 MB input never sits in this process: a child
+    forked meanwhile would inherit it)."""
+    if how.get("compress") != "gzip":
+        return b"".join(text.encode() * times for text, times in how["parts"])
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", compresslevel=1, mtime=0) as packed:
+        for text, times in how["parts"]:
+            piece = text.encode()
+            per_block = max(1, (1 << 20) // max(1, len(piece)))
+            while times > 0:
+                n = min(times, per_block)
+                packed.write(piece * n)
+                times -= n
+    return out.getvalue()
+
+
+def peak_rss_mb(pid):
+    """The peak resident memory of process `pid` since its exec (VmHWM), or None once
+    it is gone. Not getrusage's ru_maxrss, which counts the forked copy of this
+    process before the exec too."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
 class Case:
     def __init__(self, seed, index, stored=None):
         self.seed, self.index = seed, index
@@ -337,9 +371,7 @@ class Case:
         if (path / "stdin").exists():
             self.stdin = (path / "stdin").read_bytes()
         for name, how in spec.get("generate", {}).items():
-            data = b"".join(text.encode() * times for text, times in how["parts"])
-            if how.get("compress") == "gzip":
-                data = gzip.compress(data, compresslevel=1, mtime=0)
+            data = generate(how)
             if name == "stdin":
                 self.stdin = data
             else:
@@ -650,13 +682,19 @@ class Case:
                     break
                 got += len(chunk)
             proc.stdout.close()
-        # os.wait4, not proc.wait: the child's peak memory comes with its status.
+        # Polled rather than waited for: the child's peak memory (VmHWM) is read while
+        # it lives. os.waitid with WNOWAIT tells that it ended without reaping it, so
+        # /proc still has its last high-water mark.
         deadline = start + TIMEOUT
         pause = 0.0005
+        self.rss_mb = 0.0
         while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                code = proc.returncode = os.waitstatus_to_exitcode(status)
+            ended = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            peak = peak_rss_mb(proc.pid)
+            if peak is not None:
+                self.rss_mb = max(self.rss_mb, peak)
+            if ended is not None:
+                code = proc.wait()
                 break
             if time.monotonic() > deadline:
                 proc.kill()
@@ -666,7 +704,6 @@ class Case:
             pause = min(pause * 2, 0.01)
         self.seconds = time.monotonic() - start
         self.code = code
-        self.rss_mb = usage.ru_maxrss / 1024
         err = err_path.read_bytes() if self.stderr_mode == "file" else b""
         self.stderr = err
         if code < 0:
