@@ -16,6 +16,8 @@ fn records(text: &[u8], threads: usize, chunk_bytes: usize, pgn_list: bool) -> (
     let options = Options {
         threads,
         chunk_bytes,
+        // Small, so that records past the limit (skipped, reported) are met too.
+        max_record: 2048,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let scan = MateScan {
