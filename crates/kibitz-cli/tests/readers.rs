@@ -73,3 +73,16 @@ fn a_huge_time_is_quoted_in_at_most_80_characters() {
     assert!(err.contains("--time"), "{err}");
     assert!(err.lines().all(|line| line.chars().count() < 200), "{err}");
 }
+
+#[test]
+fn moves_fens_keeps_going_past_a_line_that_is_not_utf8() {
+    let out = common::kibitz()
+        .args(["moves", "--variant", "grand", "--fens", "-", "--json"])
+        .write_stdin(&b"garbage\n\xff\xfe\n10/10/10 w - - 0 1\n"[..])
+        .output()
+        .unwrap();
+    let records = common::json_lines(&out.stdout);
+    assert_eq!(records.len(), 3, "{records:?}");
+    assert_eq!(records[2]["line"], 3);
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -107,8 +107,11 @@ fn run_batch(args: &Args, variant: Option<&Variant>, path: &str) -> anyhow::Resu
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut bad = 0usize;
-    for (i, line) in reader.lines().enumerate() {
+    // Lines as bytes: a line that is not UTF-8 is one bad record, not the end of
+    // the batch.
+    for (i, line) in reader.split(b'\n').enumerate() {
         let line = line.with_context(|| format!("--fens: reading {}", quote(path)))?;
+        let line = String::from_utf8_lossy(&line);
         let fen = line.trim();
         if fen.is_empty() {
             continue;
