@@ -130,12 +130,16 @@ pub fn parse_square(text: &str) -> Result<kibitz::Square, BadInput> {
     })
 }
 
-/// Reads `--fen`: a FEN, or `startpos` (or no `--fen`) for the initial position.
-pub fn parse_fen(text: Option<&str>) -> Result<kibitz::Position, BadInput> {
+/// Reads `--fen`: a FEN, or `startpos` (or no `--fen`) for the initial position,
+/// as standard chess or Chess960 (`--chess960`) as `castling` says.
+pub fn parse_fen(
+    text: Option<&str>,
+    castling: kibitz::CastlingMode,
+) -> Result<kibitz::Position, BadInput> {
     let Some(text) = text else {
         return Ok(kibitz::Position::startpos());
     };
-    kibitz_scan::reader::read_fen(text)
+    kibitz_scan::reader::read_fen(text, castling)
         .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--fen")))
 }
 

@@ -15,9 +15,10 @@ pub(crate) fn value_error(err: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(err.to_string())
 }
 
-/// Reads a FEN, mapping its error to `ValueError`.
-pub(crate) fn from_fen(fen: &str) -> PyResult<Position> {
-    Position::from_fen(fen).map_err(value_error)
+/// Reads a FEN as standard chess or Chess960 (a Chess960 castling right is an
+/// error in standard chess), mapping its error to `ValueError`.
+pub(crate) fn from_fen(fen: &str, castling: CastlingMode) -> PyResult<Position> {
+    Position::from_fen_in(fen, castling).map_err(value_error)
 }
 
 /// A position given as a FEN string or a `kibitz.Position`, and how its UCI writes
@@ -36,16 +37,18 @@ pub(crate) fn position_arg(
     let fen: String = value
         .extract()
         .map_err(|_| PyTypeError::new_err("expected a FEN string or a kibitz.Position"))?;
-    Ok((from_fen(&fen)?, forced))
+    Ok((from_fen(&fen, forced)?, forced))
 }
 
 /// A legal chess position, from FEN (the initial position when fen is None).
 /// Raises ValueError with the reason for a malformed or illegal FEN.
 ///
-/// Chess960 positions read in Shredder-FEN ('HAha') or X-FEN ('KQkq', a file
-/// letter for an inner rook); with chess960=True castling is written in UCI as
-/// king takes rook ('e1h1'), as python-chess does for chess.Board(fen,
-/// chess960=True), otherwise as 'e1g1' from the standard squares.
+/// With chess960=True, Chess960 positions read in Shredder-FEN ('HAha') or
+/// X-FEN ('KQkq', a file letter for an inner rook), and castling is written in
+/// UCI as king takes rook ('e1h1'), as python-chess does for chess.Board(fen,
+/// chess960=True). Otherwise the position is standard chess: castling is
+/// written 'e1g1', and a castling right standard chess does not have (KQ with
+/// the king on d1) raises ValueError rather than being read as Chess960.
 ///
 /// >>> p = Position()
 /// >>> len(p.legal_moves())
@@ -70,14 +73,12 @@ impl PyPosition {
     #[new]
     #[pyo3(signature = (fen = None, chess960 = false))]
     fn new(fen: Option<String>, chess960: bool) -> PyResult<PyPosition> {
+        let castling = CastlingMode::from_chess960(chess960);
         let inner = match fen {
-            Some(fen) => from_fen(&fen)?,
+            Some(fen) => from_fen(&fen, castling)?,
             None => Position::startpos(),
         };
-        Ok(PyPosition {
-            inner,
-            castling: CastlingMode::from_chess960(chess960),
-        })
+        Ok(PyPosition { inner, castling })
     }
 
     /// The position in Forsyth-Edwards Notation, castling rights in X-FEN as

@@ -144,7 +144,8 @@ pub async fn handle(
     if let Some(name) = params.variant.as_deref() {
         return Ok(Json(AnyAnswer::Variant(variant_answer(name, text.trim())?)));
     }
-    let pos = read_fen(&text).map_err(|e| ApiError::bad("fen", e))?;
+    let pos =
+        read_fen(&text, kibitz::CastlingMode::Standard).map_err(|e| ApiError::bad("fen", e))?;
     // The mate scan's own analysis, so the page and `kibitz mate` agree on every
     // mate and on what the glance detector saw.
     let scan = MateScan {

@@ -36,9 +36,11 @@ pub struct Args {
     /// Write a JSON object.
     #[arg(long)]
     json: bool,
-    /// Write castling in UCI as king takes rook (`e1h1`), as Chess960 engines and
-    /// GUIs expect; without it, castling from e1/e8 with a corner rook is `e1g1`.
-    /// Chess960 positions (Shredder-FEN `HAha` or X-FEN rights) read either way.
+    /// Read the position as Chess960 (X-FEN or Shredder-FEN castling rights with the
+    /// king off e1/e8 or a rook off the corner) and write castling in UCI as king
+    /// takes rook (`e1h1`), as Chess960 engines and GUIs expect. Without it the
+    /// position is standard chess: such a right is an error, and castling from
+    /// e1/e8 is `e1g1`.
     #[arg(long)]
     chess960: bool,
     #[command(flatten)]
@@ -103,7 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// Perft of an orthodox position: (its FEN, the count, the divide entries).
 fn orthodox(args: &Args) -> anyhow::Result<(String, u64, Option<Vec<DivideEntry>>)> {
-    let pos: Position = parse_fen(Some(&args.fen))?;
+    let pos: Position = parse_fen(Some(&args.fen), CastlingMode::from_chess960(args.chess960))?;
     let (nodes, divide) = if args.divide || args.depth >= SLOW_DEPTH {
         let entries = divide_with_progress(&pos, args.depth);
         let nodes = if args.depth == 0 {

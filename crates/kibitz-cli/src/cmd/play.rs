@@ -23,6 +23,11 @@ pub struct Args {
     /// [the FEN after each move]}.
     #[arg(long)]
     json: bool,
+    /// Read the position as Chess960 (castling rights with the king off e1/e8 or
+    /// a rook off the corner; castling given as king takes rook, `O-O`, or the
+    /// king's two-square step). Without it such a right is an error.
+    #[arg(long)]
+    chess960: bool,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -69,7 +74,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             pos.fen()
         }
         None => {
-            let mut pos = parse_fen(args.fen.as_deref())?;
+            let castling = kibitz::CastlingMode::from_chess960(args.chess960);
+            let mut pos = parse_fen(args.fen.as_deref(), castling)?;
             for (i, text) in args.moves.iter().enumerate() {
                 match parse_move(&pos, text) {
                     Ok(mv) => {

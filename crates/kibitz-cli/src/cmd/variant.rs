@@ -6,7 +6,6 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
 use kibitz::variant::{GameValue, Variant, VariantOutcome, VariantPosition, ini};
 use serde::Serialize;
 
@@ -34,8 +33,17 @@ impl VariantArgs {
         };
         let from_file = match &self.variants {
             Some(path) => {
-                let text = std::fs::read_to_string(path).with_context(|| {
-                    format!("--variants: reading {}", quote(&path.display().to_string()))
+                // A file that cannot be read or is not UTF-8 is a bad input (exit 1),
+                // named with where it went wrong.
+                let shown = quote(&path.display().to_string());
+                let bytes = std::fs::read(path).map_err(|err| {
+                    BadInput::new(anyhow::anyhow!("--variants: reading {shown}: {err}"))
+                })?;
+                let text = String::from_utf8(bytes).map_err(|err| {
+                    BadInput::new(anyhow::anyhow!(
+                        "--variants {shown}: not UTF-8 text (byte {})",
+                        err.utf8_error().valid_up_to()
+                    ))
                 })?;
                 let list = ini::parse(&text).map_err(|err| {
                     BadInput::new(
