@@ -152,7 +152,7 @@ fn run_variant(args: &Args, variant: &kibitz::variant::Variant) -> anyhow::Resul
                         mates: None,
                         error: Some(error),
                     };
-                    return Ok(crate::output::json_line(out, &record)?);
+                    return crate::output::json_line(out, &record);
                 }
                 out.flush()?;
                 crate::output::warn(format_args!("{place}: {error}"));

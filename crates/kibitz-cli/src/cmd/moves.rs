@@ -5,7 +5,6 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use kibitz::CastlingMode;
 use kibitz::notation::{SanStyle, san_all};
 use kibitz::variant::{Variant, VariantPosition};
 use serde::Serialize;
@@ -43,13 +42,8 @@ pub struct Args {
     /// Write one JSON object: {"fen": ..., "moves": [{"uci": ..., "san": ...}]}.
     #[arg(long)]
     json: bool,
-    /// Read the position as Chess960 (X-FEN or Shredder-FEN castling rights with the
-    /// king off e1/e8 or a rook off the corner) and write castling in UCI as king
-    /// takes rook (`e1h1`), as Chess960 engines and GUIs expect. Without it the
-    /// position is standard chess: such a right is an error, and castling from
-    /// e1/e8 is `e1g1`.
-    #[arg(long)]
-    chess960: bool,
+    #[command(flatten)]
+    chess960: crate::output::Chess960Flag,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -96,10 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => write_orthodox(
             &mut out,
-            &parse_fen(
-                args.fen.as_deref(),
-                CastlingMode::from_chess960(args.chess960),
-            )?,
+            &parse_fen(args.fen.as_deref(), args.chess960.castling())?,
             &args,
         )?,
     }
@@ -122,7 +113,7 @@ fn run_batch(args: &Args, variant: Option<&Variant>, path: &str) -> anyhow::Resu
             .with_context(|| format!("--fens: opening {}", quote(path)))?;
         Box::new(file)
     };
-    let castling = CastlingMode::from_chess960(args.chess960);
+    let castling = args.chess960.castling();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut bad = 0usize;
     let read = each_line(reader, MAX_FEN_LINE, |number, line| -> anyhow::Result<()> {
@@ -209,7 +200,7 @@ fn write_orthodox(out: &mut impl Write, pos: &kibitz::Position, args: &Args) -> 
         SanStyle::Standard
     };
     let sans = san_all(pos, &moves, style);
-    let castling = CastlingMode::from_chess960(args.chess960);
+    let castling = args.chess960.castling();
     if args.json {
         let output = MovesOutput {
             fen: pos.fen(),

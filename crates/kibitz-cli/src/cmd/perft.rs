@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use kibitz::{CastlingMode, Move, Position, perft, perft_divide};
+use kibitz::{Move, Position, perft, perft_divide};
 use serde::Serialize;
 
 use super::variant::VariantArgs;
@@ -36,13 +36,8 @@ pub struct Args {
     /// Write a JSON object.
     #[arg(long)]
     json: bool,
-    /// Read the position as Chess960 (X-FEN or Shredder-FEN castling rights with the
-    /// king off e1/e8 or a rook off the corner) and write castling in UCI as king
-    /// takes rook (`e1h1`), as Chess960 engines and GUIs expect. Without it the
-    /// position is standard chess: such a right is an error, and castling from
-    /// e1/e8 is `e1g1`.
-    #[arg(long)]
-    chess960: bool,
+    #[command(flatten)]
+    chess960: crate::output::Chess960Flag,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -105,7 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// Perft of an orthodox position: (its FEN, the count, the divide entries).
 fn orthodox(args: &Args) -> anyhow::Result<(String, u64, Option<Vec<DivideEntry>>)> {
-    let pos: Position = parse_fen(Some(&args.fen), CastlingMode::from_chess960(args.chess960))?;
+    let pos: Position = parse_fen(Some(&args.fen), args.chess960.castling())?;
     let (nodes, divide) = if args.divide || args.depth >= SLOW_DEPTH {
         let entries = divide_with_progress(&pos, args.depth);
         let nodes = if args.depth == 0 {
@@ -118,7 +113,7 @@ fn orthodox(args: &Args) -> anyhow::Result<(String, u64, Option<Vec<DivideEntry>
         let entries = entries
             .into_iter()
             .map(|(mv, nodes)| DivideEntry {
-                uci: mv.uci_in(CastlingMode::from_chess960(args.chess960)),
+                uci: mv.uci_in(args.chess960.castling()),
                 nodes,
             })
             .collect();

@@ -23,11 +23,8 @@ pub struct Args {
     /// [the FEN after each move]}.
     #[arg(long)]
     json: bool,
-    /// Read the position as Chess960 (castling rights with the king off e1/e8 or
-    /// a rook off the corner; castling given as king takes rook, `O-O`, or the
-    /// king's two-square step). Without it such a right is an error.
-    #[arg(long)]
-    chess960: bool,
+    #[command(flatten)]
+    chess960: crate::output::Chess960Flag,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -74,7 +71,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             pos.fen()
         }
         None => {
-            let castling = kibitz::CastlingMode::from_chess960(args.chess960);
+            let castling = args.chess960.castling();
             let mut pos = parse_fen(args.fen.as_deref(), castling)?;
             for (i, text) in args.moves.iter().enumerate() {
                 match parse_move(&pos, text) {
