@@ -248,3 +248,73 @@ def test_orthodox_outcome():
             reason = want.termination.name.lower()
             assert got == {'result': want.result(), 'reason': reason}, fen
     assert kibitz.Position().variant is None
+
+
+# --- the CLI answers as the Python module does ------------------------------------------
+
+def run_cli(*args):
+    return subprocess.run(cli() + [str(a) for a in args], cwd=REPO, capture_output=True,
+                          text=True)
+
+
+def kibitz_walk(name, seed, plies):
+    """FENs of a seeded random game played by kibitz itself (for variants
+    Fairy-Stockfish does not have): the CLI and Python must answer alike."""
+    rng = random.Random(seed)
+    pos = kibitz.Position(variant=name)
+    fens = [pos.fen()]
+    for _ in range(plies):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos.play(rng.choice(moves))
+        fens.append(pos.fen())
+    return fens
+
+
+def test_cli_moves_and_play_answer_as_python_does(tmp_path, games):
+    probe = run_cli('moves', '--variant', 'chess', '--json')
+    if probe.returncode != 0:
+        pytest.skip(f'the kibitz CLI could not run: {probe.stderr[:300]}')
+    by_variant = {}
+    for name, ini, game in games:
+        if ini is None:
+            by_variant.setdefault(name, []).extend(p.fen for p in game.plies[::7])
+    by_variant['musketeer'] = kibitz_walk('musketeer', 5, 40)
+    by_variant['sixteen'] = kibitz_walk('sixteen', 6, 40)[::4]
+    for name, fens in by_variant.items():
+        path = tmp_path / f'{name}.fens'
+        path.write_text('\n'.join(fens) + '\n')
+        out = run_cli('moves', '--variant', name, '--fens', path, '--format', 'uci', '--json')
+        assert out.returncode == 0, out.stderr
+        records = [json.loads(line) for line in out.stdout.splitlines()]
+        assert len(records) == len(fens), name
+        for fen, record in zip(fens, records):
+            pos = kibitz.Position(fen, variant=name)
+            assert record['fen'] == pos.fen(), (name, fen)
+            assert [m['uci'] for m in record['moves']] == pos.legal_moves(), (name, fen)
+            assert [m['san'] for m in record['moves']] == pos.legal_moves(san=True)
+            assert record['check'] == pos.is_check(), (name, fen)
+            assert record['outcome'] == pos.outcome(), (name, fen)
+        # The text form, one move a line.
+        fen = fens[len(fens) // 2]
+        pos = kibitz.Position(fen, variant=name)
+        for fmt, san in (('uci', False), ('san', True)):
+            out = run_cli('moves', '--variant', name, '--fen', fen, '--format', fmt)
+            assert out.stdout.split() == pos.legal_moves(san=san), (name, fen, fmt)
+    # A Musketeer game from its first move, through `kibitz play`, in SAN and UCI.
+    moves = ['leopard', 'cannon', 'L@b0', 'L@g9', 'C@d0', 'C@f9', 'd4', 'g8f6l']
+    out = run_cli('play', '--variant', 'musketeer', *moves, '--json')
+    assert out.returncode == 0, out.stderr
+    record = json.loads(out.stdout)
+    pos = kibitz.Position(variant='musketeer')
+    sans, fens = [], []
+    for move in moves:
+        sans.append(pos.san(move))
+        pos.play(move)
+        fens.append(pos.fen())
+    assert record == {'fen': pos.fen(), 'moves': sans, 'fens': fens}
+    out = run_cli('play', '--variant', 'musketeer', 'hawk', 'spider', 'H@e0', 'H@a9',
+                  'S@h0')
+    assert out.returncode == 1
+    assert 'move 5' in out.stderr and 'king/rook rule' in out.stderr, out.stderr

@@ -232,3 +232,36 @@ fn walk(pos: &VariantPosition, depth: u32, out: &mut BTreeSet<String>) {
         walk(&next, depth - 1, out);
     }
 }
+
+/// From the first move to castling with gating: the leopard over the king's file
+/// enters e1 as the king castles; the cannon over b waits for the knight.
+#[test]
+fn a_game_from_the_first_move_castles_with_gating() {
+    let v = musketeer();
+    let mut pos = VariantPosition::start(&v);
+    for text in [
+        "leopard", "cannon", "L@e0", "L@e9", "C@b0", "C@b9", "e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5",
+    ] {
+        pos.play_uci(&pos.uci(&pos.parse_move(text).unwrap()))
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    let moves = ucis(&pos);
+    assert!(moves.contains(&"e1g1l".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"e1g1".to_string()), "gating is compulsory");
+    let castle = pos.parse_uci("e1g1l").unwrap();
+    assert_eq!(pos.san(&castle), "O-O/L");
+    pos.play(&castle).unwrap();
+    assert_eq!(
+        pos.fen(),
+        "*c**l***/rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQLRK1/*C****** b kq - 5 7"
+    );
+    // The knight's departure gates the cannon; a capture on b8 would have lost
+    // Black's gate: here Black's knight leaves b8 and its cannon enters.
+    let mut black = pos.clone();
+    black.play_uci("b8c6c").unwrap();
+    assert!(
+        black.fen().starts_with("****l***/rcbqk2r/"),
+        "{}",
+        black.fen()
+    );
+}

@@ -236,7 +236,7 @@ impl VariantPosition {
     /// use kibitz::variant::{Variant, VariantPosition};
     /// let v = Variant::builtin("capablanca")?;
     /// let pos = VariantPosition::start(&v);
-    /// assert_eq!(pos.parse_move("Ch3")?, pos.parse_move("i1h3")?);
+    /// assert_eq!(pos.parse_move("Ab3")?, pos.parse_move("c1b3")?);
     /// # Ok::<(), kibitz::variant::VariantError>(())
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<VariantMove, VariantError> {
