@@ -199,7 +199,7 @@ pub async fn handle(
 
 /// A position of a built-in variant, answered by `kibitz::variant`.
 fn variant_answer(name: &str, text: &str) -> Result<VariantAnswer, ApiError> {
-    use kibitz::variant::{GameValue, Variant, VariantOutcome, VariantPosition};
+    use kibitz::variant::{Variant, VariantPosition};
 
     let variant = Variant::builtin(name).map_err(|e| ApiError::bad("variant", e))?;
     let pos = if text == "startpos" {
@@ -227,18 +227,9 @@ fn variant_answer(name: &str, text: &str) -> Result<VariantAnswer, ApiError> {
         uci: pos.uci(mv),
         san: pos.san(mv),
     };
-    let white = pos.turn() == Color::White;
-    let (outcome, value) = match pos.outcome() {
-        Some(VariantOutcome::Checkmate(v)) => (Some("checkmate"), Some(v)),
-        Some(VariantOutcome::Stalemate(v)) => (Some("stalemate"), Some(v)),
-        None => (None, None),
-    };
-    let result = value.map(|v| match v {
-        GameValue::Draw => "1/2-1/2",
-        GameValue::Win if white => "1-0",
-        GameValue::Loss if !white => "1-0",
-        _ => "0-1",
-    });
+    let end = pos.outcome();
+    let outcome = end.map(|o| o.reason());
+    let result = end.map(|o| o.result(pos.turn()));
     Ok(VariantAnswer {
         variant: variant.name().to_string(),
         fen: pos.fen(),
