@@ -33,6 +33,7 @@ pub mod report;
 pub mod scanned;
 pub mod solve;
 pub mod source;
+pub mod variant_mate;
 
 mod driver;
 

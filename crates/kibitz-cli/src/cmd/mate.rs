@@ -51,7 +51,7 @@ pub struct Args {
 /// Runs `kibitz mate`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(v) = args.variant.load()? {
-        return run_variant(&args, &v);
+        return run_variant(&args, v);
     }
     let scan = MateScan {
         glance_only: args.glance,
@@ -105,120 +105,52 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// One record of `kibitz mate --variant --json`: the input and line, and the
-/// position's mates or what was wrong with the line.
-#[derive(serde::Serialize)]
-struct VariantMates<'a> {
-    input: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    fen: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mates: Option<Vec<VariantMate>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
-
-#[derive(serde::Serialize)]
-struct VariantMate {
-    uci: String,
-    san: String,
-}
-
 /// `kibitz mate --variant`: the exact mates in one of each FEN (from --fen and
-/// from plain files of FEN lines, `-` for stdin), one record a position, in
-/// order. Lines are read one at a time (time linear, memory bounded); a bad line,
-/// one that is not UTF-8 or is too long is an error record and the batch goes on.
-fn run_variant(args: &Args, variant: &kibitz::variant::Variant) -> anyhow::Result<ExitCode> {
-    use anyhow::Context;
-    use kibitz::text::quote;
-
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut errors = 0usize;
-    let mut record = |out: &mut io::BufWriter<io::StdoutLock<'_>>,
-                      place: &str,
-                      fen: Result<&str, String>|
-     -> anyhow::Result<()> {
-        let pos = fen.and_then(|fen| {
-            kibitz::variant::VariantPosition::from_fen(variant, fen).map_err(|e| e.to_string())
-        });
-        let pos = match pos {
-            Ok(pos) => pos,
-            Err(error) => {
-                errors += 1;
-                if args.json {
-                    let record = VariantMates {
-                        input: place,
-                        fen: None,
-                        mates: None,
-                        error: Some(error),
-                    };
-                    return crate::output::json_line(out, &record);
-                }
-                out.flush()?;
-                crate::output::warn(format_args!("{place}: {error}"));
-                return Ok(());
-            }
-        };
-        let mates: Vec<VariantMate> = pos
-            .mates_in_one()
-            .iter()
-            .map(|mv| VariantMate {
-                uci: pos.uci(mv),
-                san: pos.san(mv),
-            })
-            .collect();
-        if args.json {
-            let record = VariantMates {
-                input: place,
-                fen: Some(pos.fen()),
-                mates: Some(mates),
-                error: None,
-            };
-            crate::output::json_line(out, &record)?;
-        } else {
-            let list: Vec<&str> = mates.iter().map(|m| m.san.as_str()).collect();
-            writeln!(out, "{}: {}", pos.fen(), list.join(" "))?;
-        }
-        Ok(())
+/// from files of FEN lines, `-` for stdin), one record a position, in order,
+/// through the same batch runner as orthodox positions (threads, compressed
+/// inputs, `--max-record`).
+fn run_variant(args: &Args, variant: kibitz::variant::Variant) -> anyhow::Result<ExitCode> {
+    let scan = kibitz_scan::variant_mate::VariantMateScan {
+        variant,
+        json: args.json,
     };
+    let options = args.batch.options();
+    let start = Instant::now();
+    let mut totals = Totals::default();
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut err = Diagnostics;
     for (i, fen) in args.fen.iter().enumerate() {
-        record(&mut out, &format!("--fen {}", i + 1), Ok(fen.trim()))?;
+        let scanned = scan.one(&format!("--fen {}", i + 1), fen);
+        totals += scanned.totals;
+        scanned.out.write(&mut out, &mut err, 0)?;
     }
-    let inputs: Vec<&str> = if args.inputs.is_empty() && args.fen.is_empty() {
-        vec!["-"]
-    } else {
-        args.inputs.iter().map(String::as_str).collect()
+    let inputs = Inputs {
+        command: "mate",
+        holds: "FEN lines of the variant",
+        names: &args.inputs,
+        stdin_by_default: args.fen.is_empty(),
+        named_as_given: false,
+        format: |_| Format::Fen,
     };
-    for input in inputs {
-        let reader: Box<dyn io::Read> = if input == "-" {
-            Box::new(io::stdin().lock())
-        } else {
-            match std::fs::File::open(input) {
-                Ok(file) => Box::new(file),
-                Err(err) => {
-                    // One input that cannot be opened; the others are still read.
-                    let place = quote(input);
-                    record(&mut out, &place, Err(format!("opening {place}: {err}")))?;
-                    continue;
-                }
-            }
-        };
-        let name = if input == "-" {
-            "stdin".to_string()
-        } else {
-            quote(input)
-        };
-        kibitz_scan::lines::each_line(reader, super::moves::MAX_FEN_LINE, |number, line| {
-            let place = format!("{name}:{number}");
-            match line {
-                Ok(text) if text.trim().is_empty() => Ok(()),
-                Ok(text) => record(&mut out, &place, Ok(text.trim())),
-                Err(skipped) => record(&mut out, &place, Err(skipped.to_string())),
-            }
-        })
-        .with_context(|| format!("reading {name}"))?;
-    }
+    totals += batch::run_inputs(&inputs, &options, &mut out, &mut err, |name, _, chunk| {
+        scan.chunk(name, chunk)
+    })?;
     out.flush()?;
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let Totals {
+        positions,
+        with_mate,
+        mates,
+        errors,
+        ..
+    } = totals;
+    let _ = writeln!(
+        err,
+        "{positions} positions, {with_mate} with a mate in one, {mates} mates, {errors} errors, \
+         {} positions/s ({secs:.2} s, {})",
+        crate::output::per_second(positions as f64 / secs),
+        crate::output::count(options.threads, "thread")
+    );
     Ok(if errors > 0 {
         ExitCode::from(1)
     } else {
