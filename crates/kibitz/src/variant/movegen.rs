@@ -301,7 +301,13 @@ impl State {
         }
     }
 
-    fn castling_moves(&self, t: &Tables, r: &Rules, king: Sq, out: &mut Vec<VariantMove>) {
+    pub(crate) fn castling_moves(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        king: Sq,
+        out: &mut Vec<VariantMove>,
+    ) {
         let Some(rules) = r.castling else { return };
         let us = self.turn;
         let files = t.files;

@@ -2,7 +2,7 @@
 //! unpinned pieces are counted, not listed.
 
 use super::board::{NO_SQ, Sq, WideBitboard};
-use super::moves::{MoveKind, VariantMove};
+use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Gating, Rules};
 use super::state::{State, code, color_of, type_of};
 use super::tables::{CAPTURE, MOVE, Tables, first_time};
@@ -54,6 +54,78 @@ impl State {
         next.make(t, r, mv);
         let k = next.kings[us];
         k == NO_SQ || !next.attacked(t, k, us ^ 1)
+    }
+
+    /// The legal moves of a king (type `ty`, on `king`) that only leaps, in a
+    /// variant without gating, outside check: its steps are counted without
+    /// listing them or making them; castling is listed and tested.
+    fn count_king_steps(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        king: Sq,
+        ty: usize,
+        buffer: &mut Vec<VariantMove>,
+    ) -> u64 {
+        let us = self.turn;
+        let b = &self.board;
+        let mut seen = WideBitboard::EMPTY;
+        let mut n = 0;
+        for l in t.leaps_of(us, ty, king) {
+            if l.block[0] != NO_SQ
+                && (b[usize::from(l.block[0])] != 0
+                    || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
+            {
+                continue;
+            }
+            let q = b[usize::from(l.to)];
+            let mode = if q == 0 {
+                MOVE
+            } else if color_of(q) != us {
+                CAPTURE
+            } else {
+                continue;
+            };
+            if l.mode & mode != 0
+                && first_time(true, &mut seen, l.to)
+                && !self.attacked_without(t, l.to, us ^ 1, king)
+            {
+                n += 1;
+            }
+        }
+        if self.castling != 0 {
+            buffer.clear();
+            self.castling_moves(t, r, king, buffer);
+            for mv in buffer.iter() {
+                n += u64::from(self.legal_after(t, r, mv));
+            }
+        }
+        n
+    }
+
+    /// The legal ones of the king's pseudo-legal `moves`, without make-move but
+    /// for castling: a step is legal if its target is not attacked with the
+    /// king's square empty, or, when a piece is gated in on it, filled (as the
+    /// king fills it now: a blocker or hurdle alike, and never an attacker).
+    #[inline]
+    fn count_king_moves(&self, t: &Tables, r: &Rules, moves: &[VariantMove]) -> u64 {
+        let us = self.turn;
+        let mut n = 0;
+        // Gating variants list a step and its gated forms one after the other.
+        let mut last = (NO_SQ, false, false);
+        for mv in moves {
+            if mv.is_castling() {
+                n += u64::from(self.legal_after(t, r, mv));
+                continue;
+            }
+            let gated = mv.gate != NO_TYPE;
+            if (last.0, last.1) != (mv.to, gated) {
+                let gone = if gated { NO_SQ } else { mv.from };
+                last = (mv.to, gated, !self.attacked_without(t, mv.to, us ^ 1, gone));
+            }
+            n += u64::from(last.2);
+        }
+        n
     }
 
     /// With hoppers, outside check: the squares on which a move's from or to
@@ -406,17 +478,21 @@ impl State {
             n += self.count_pawns_bulk(t, r, bulk, occ);
             pieces = pieces & !bulk;
         }
+        // A gated piece refills the square left, so an unpinned piece's gating
+        // moves are legal with its plain ones: Seirawan adds one move per type
+        // in hand, Musketeer replaces the plain move.
+        let (gated_mult, gate_rank) = if r.gating == Gating::Seirawan {
+            let in_hand = self.holdings[us][..t.types].iter().filter(|&&h| h > 0);
+            (1 + in_hand.count() as u64, Self::gate_rank(r, us))
+        } else {
+            (1, NO_SQ)
+        };
         for from in pieces.iter() {
             let ty = type_of(self.board[usize::from(from)]);
             if from != king && !pinned.contains(from) {
-                // A gated piece refills the square left, so an unpinned piece's
-                // gating moves are legal with its plain ones: Seirawan adds one
-                // move per type in hand, Musketeer replaces the plain move.
-                let mult = if r.gating == Gating::Seirawan
-                    && from / files == Self::gate_rank(r, us)
-                    && self.gates[us] >> (from % files) & 1 != 0
+                let mult = if from / files == gate_rank && self.gates[us] >> (from % files) & 1 != 0
                 {
-                    1 + self.holdings[us].iter().filter(|&&h| h > 0).count() as u64
+                    gated_mult
                 } else {
                     1
                 };
@@ -429,9 +505,17 @@ impl State {
                     continue;
                 }
             }
+            if from == king && r.gating == Gating::None && t.rays[us * t.types + ty].is_empty() {
+                n += self.count_king_steps(t, r, king, ty, buffer);
+                continue;
+            }
             buffer.clear();
             self.piece_moves(t, r, from, false, buffer);
-            let full = from == king || pinned.contains(from);
+            if from == king {
+                n += self.count_king_moves(t, r, buffer);
+                continue;
+            }
+            let full = pinned.contains(from);
             for mv in buffer.iter() {
                 if !full && mv.kind != MoveKind::EnPassant {
                     n += 1;
@@ -476,6 +560,10 @@ impl State {
             }
             buffer.clear();
             self.piece_moves(t, r, from, false, buffer);
+            if from == king {
+                n += self.count_king_moves(t, r, buffer);
+                continue;
+            }
             for mv in buffer.iter() {
                 if !full && mv.kind != MoveKind::EnPassant && !danger.contains(mv.to) {
                     n += 1;

@@ -201,7 +201,8 @@ impl State {
                 let rook = self.rook_sq[2 * us + side];
                 self.gates[us] &= !(1 << (rook % files));
             }
-            if r.gating == Gating::Seirawan && self.holdings[us].iter().all(|&h| h == 0) {
+            if r.gating == Gating::Seirawan && self.holdings[us][..t.types].iter().all(|&h| h == 0)
+            {
                 self.gates[us] = 0;
             }
             if r.gating == Gating::Musketeer {
@@ -221,8 +222,14 @@ impl State {
         self.turn = them;
     }
 
+    #[inline]
     fn clear_rights_at(&mut self, r: &Rules, sq: Sq) {
         let Some(rules) = r.castling else { return };
+        // Kings and castling rooks stand on the castling ranks.
+        let rank = sq / Sq::from(r.size.files());
+        if rank != Self::gate_rank(r, 0) && rank != Self::gate_rank(r, 1) {
+            return;
+        }
         for c in 0..2 {
             let king = Self::gate_rank(r, c) * Sq::from(r.size.files()) + Sq::from(rules.king_file);
             for side in 0..2 {
