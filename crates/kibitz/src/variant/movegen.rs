@@ -321,8 +321,14 @@ impl State {
             }
             let rook = self.rook_sq[2 * us + side];
             if rook == NO_SQ
+                || rook == king
                 || self.board[usize::from(rook)] != code(us, usize::from(rules.rook_type))
             {
+                continue;
+            }
+            // The square next to the king towards the rook first (most often taken).
+            let next = if rook > king { king + 1 } else { king - 1 };
+            if next != rook && self.board[usize::from(next)] != 0 {
                 continue;
             }
             let kto = rank * files

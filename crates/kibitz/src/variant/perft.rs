@@ -93,7 +93,17 @@ impl State {
                 n += 1;
             }
         }
-        if self.castling != 0 {
+        // Castling needs the squares between king and rook empty: the one next
+        // to the king first.
+        let open = |side: usize| {
+            let rook = self.rook_sq[2 * us + side];
+            if (self.castling >> (2 * us + side)) & 1 == 0 || rook == NO_SQ || rook == king {
+                return false;
+            }
+            let next = if rook > king { king + 1 } else { king - 1 };
+            next == rook || b[usize::from(next)] == 0
+        };
+        if open(0) || open(1) {
             buffer.clear();
             self.castling_moves(t, r, king, buffer);
             for mv in buffer.iter() {
@@ -166,6 +176,22 @@ impl State {
             }
         }
         out
+    }
+
+    /// Can no move of the pawn (type `ty`) on `from` reach a square of `set`: its
+    /// steps, captures, and the squares up to three ranks ahead?
+    #[inline]
+    fn pawn_clear_of(&self, t: &Tables, from: Sq, ty: usize, set: WideBitboard) -> bool {
+        let us = self.turn;
+        let i = (us * t.types + ty) * t.squares + usize::from(from);
+        if !((t.leap_move_bb[i] | t.leap_cap_bb[i]) & set).is_empty() {
+            return false;
+        }
+        let step = i32::from(t.files) * if us == 0 { 1 } else { -1 };
+        (2..=3).all(|k| {
+            let s = i32::from(from) + k * step;
+            !(0..t.squares as i32).contains(&s) || !set.contains(s as Sq)
+        })
     }
 
     /// How many moves a pawn move or capture to `to` makes (its promotions).
@@ -490,7 +516,9 @@ impl State {
         for from in pieces.iter() {
             let ty = type_of(self.board[usize::from(from)]);
             if from != king && !pinned.contains(from) {
-                let mult = if from / files == gate_rank && self.gates[us] >> (from % files) & 1 != 0
+                let mult = if gate_rank != NO_SQ
+                    && from / files == gate_rank
+                    && self.gates[us] >> (from % files) & 1 != 0
                 {
                     gated_mult
                 } else {
@@ -556,6 +584,10 @@ impl State {
                     let mv = VariantMove::new(from, to, MoveKind::Normal);
                     n += u64::from(self.legal_after(t, r, &mv));
                 }
+                continue;
+            }
+            if !full && self.ep[0] == NO_SQ && self.pawn_clear_of(t, from, ty, danger) {
+                n += self.count_pawn(t, r, from, occ);
                 continue;
             }
             buffer.clear();
