@@ -56,9 +56,9 @@ impl State {
         k == NO_SQ || !next.attacked(t, k, us ^ 1)
     }
 
-    /// The legal moves of a king (type `ty`, on `king`) that only leaps, in a
-    /// variant without gating, outside check: its steps are counted without
-    /// listing them or making them; castling is listed and tested.
+    /// The legal moves of a king (type `ty`, on `king`) that only leaps, outside
+    /// check: its steps (and their gating forms) are counted without listing
+    /// them or making them; castling is listed and tested.
     fn count_king_steps(
         &self,
         t: &Tables,
@@ -71,6 +71,25 @@ impl State {
         let b = &self.board;
         let mut seen = WideBitboard::EMPTY;
         let mut n = 0;
+        // Each step's plain and gated forms, as `push_gated` lists them.
+        let files = t.files;
+        let on_gate = r.gating != Gating::None
+            && king / files == Self::gate_rank(r, us)
+            && self.gates[us] >> (king % files) & 1 != 0;
+        let (plain, gated) = match r.gating {
+            Gating::None => (1, 0),
+            Gating::Seirawan if on_gate => {
+                let in_hand = self.holdings[us][..t.types].iter().filter(|&&h| h > 0);
+                (1, in_hand.count() as u64)
+            }
+            Gating::Seirawan => (1, 0),
+            Gating::Musketeer
+                if on_gate && self.musketeer[us][usize::from(king % files)] != NO_TYPE =>
+            {
+                (0, 1)
+            }
+            Gating::Musketeer => (1, 0),
+        };
         for l in t.leaps_of(us, ty, king) {
             if l.block[0] != NO_SQ
                 && (b[usize::from(l.block[0])] != 0
@@ -86,11 +105,15 @@ impl State {
             } else {
                 continue;
             };
-            if l.mode & mode != 0
-                && first_time(true, &mut seen, l.to)
-                && !self.attacked_without(t, l.to, us ^ 1, king)
-            {
-                n += 1;
+            if l.mode & mode == 0 || !first_time(true, &mut seen, l.to) {
+                continue;
+            }
+            if plain > 0 && !self.attacked_without(t, l.to, us ^ 1, king) {
+                n += plain;
+            }
+            // A piece gated in on the king's square blocks as the king does now.
+            if gated > 0 && !self.attacked_without(t, l.to, us ^ 1, NO_SQ) {
+                n += gated;
             }
         }
         // Castling needs the squares between king and rook empty: the one next
@@ -494,12 +517,9 @@ impl State {
             let mut bulk = self.pawns[us] & !pinned;
             if r.gating == Gating::Seirawan {
                 // A pawn on a gate (from a FEN) has gating moves: one by one.
-                let rank = Self::gate_rank(r, us);
-                for from in bulk.iter() {
-                    if from / files == rank {
-                        bulk.remove(from);
-                    }
-                }
+                let rank = u32::from(Self::gate_rank(r, us)) * u32::from(files);
+                let row = ((1u128 << files) - 1) << rank;
+                bulk = bulk & !WideBitboard([row as u64, (row >> 64) as u64, 0, 0]);
             }
             n += self.count_pawns_bulk(t, r, bulk, occ);
             pieces = pieces & !bulk;
@@ -533,7 +553,7 @@ impl State {
                     continue;
                 }
             }
-            if from == king && r.gating == Gating::None && t.rays[us * t.types + ty].is_empty() {
+            if from == king && t.rays[us * t.types + ty].is_empty() {
                 n += self.count_king_steps(t, r, king, ty, buffer);
                 continue;
             }
