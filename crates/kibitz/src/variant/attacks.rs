@@ -8,14 +8,22 @@ use super::tables::Tables;
 impl State {
     /// Is `sq` attacked by colour `by`?
     pub fn attacked(&self, t: &Tables, sq: Sq, by: usize) -> bool {
+        self.attacked_without(t, sq, by, NO_SQ)
+    }
+
+    /// Is `sq` attacked by colour `by` with the square `gone` taken as empty (a
+    /// king's move: the king leaves `gone`; what stands on `sq` never attacks it)?
+    #[inline]
+    pub(crate) fn attacked_without(&self, t: &Tables, sq: Sq, by: usize, gone: Sq) -> bool {
         let b = &self.board;
+        let full = |s: Sq| s != gone && b[usize::from(s)] != 0;
         for a in t.leap_attackers(by, sq) {
             let p = b[usize::from(a.from)];
             if p != 0
                 && color_of(p) == by
                 && (a.types >> type_of(p)) & 1 != 0
-                && (a.block[0] == NO_SQ || b[usize::from(a.block[0])] == 0)
-                && (a.block[1] == NO_SQ || b[usize::from(a.block[1])] == 0)
+                && (a.block[0] == NO_SQ || !full(a.block[0]))
+                && (a.block[1] == NO_SQ || !full(a.block[1]))
             {
                 return true;
             }
@@ -23,7 +31,7 @@ impl State {
         for &d in &t.attack_dirs[by] {
             let du = usize::from(d);
             let line = t.ray(sq, t.opposite[du]);
-            let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
+            let Some(i) = line.iter().position(|&s| full(s)) else {
                 continue;
             };
             let p = b[usize::from(line[i])];
@@ -37,7 +45,7 @@ impl State {
             // a grasshopper only when the hurdle stands right next to `sq`.
             let hoppers = t.cannon_mask[by][du] | if i == 0 { t.grass_mask[by][du] } else { 0 };
             if hoppers != 0
-                && let Some(j) = line[i + 1..].iter().position(|&s| b[usize::from(s)] != 0)
+                && let Some(j) = line[i + 1..].iter().position(|&s| full(s))
             {
                 let q = b[usize::from(line[i + 1 + j])];
                 if color_of(q) == by && (hoppers >> type_of(q)) & 1 != 0 {

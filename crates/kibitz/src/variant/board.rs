@@ -157,12 +157,76 @@ impl WideBitboard {
         self.0 == [0; 4]
     }
 
+    /// The lowest square of a non-empty set.
+    #[inline]
+    pub(crate) fn lowest(&self) -> Sq {
+        let w = &self.0;
+        if w[0] != 0 {
+            w[0].trailing_zeros() as Sq
+        } else if w[1] != 0 {
+            64 + w[1].trailing_zeros() as Sq
+        } else if w[2] != 0 {
+            128 + w[2].trailing_zeros() as Sq
+        } else {
+            192 + w[3].trailing_zeros() as Sq
+        }
+    }
+
+    /// The highest square of a non-empty set.
+    #[inline]
+    pub(crate) fn highest(&self) -> Sq {
+        let w = &self.0;
+        if w[3] != 0 {
+            255 - w[3].leading_zeros() as Sq
+        } else if w[2] != 0 {
+            191 - w[2].leading_zeros() as Sq
+        } else if w[1] != 0 {
+            127 - w[1].leading_zeros() as Sq
+        } else {
+            63 - w[0].leading_zeros() as Sq
+        }
+    }
+
     /// The squares, in increasing order.
     pub fn iter(&self) -> WideBitboardIter {
         WideBitboardIter {
             words: self.0,
             word: 0,
         }
+    }
+}
+
+macro_rules! wide_op {
+    ($trait:ident, $method:ident, $op:tt) => {
+        impl core::ops::$trait for WideBitboard {
+            type Output = WideBitboard;
+
+            #[inline]
+            fn $method(self, rhs: WideBitboard) -> WideBitboard {
+                let (a, b) = (self.0, rhs.0);
+                WideBitboard([a[0] $op b[0], a[1] $op b[1], a[2] $op b[2], a[3] $op b[3]])
+            }
+        }
+    };
+}
+wide_op!(BitAnd, bitand, &);
+wide_op!(BitOr, bitor, |);
+wide_op!(BitXor, bitxor, ^);
+
+impl core::ops::BitOrAssign for WideBitboard {
+    #[inline]
+    fn bitor_assign(&mut self, rhs: WideBitboard) {
+        *self = *self | rhs;
+    }
+}
+
+impl core::ops::Not for WideBitboard {
+    type Output = WideBitboard;
+
+    #[inline]
+    fn not(self) -> WideBitboard {
+        let a = self.0;
+        WideBitboard([!a[0], !a[1], !a[2], !a[3]])
     }
 }
 

@@ -301,7 +301,13 @@ impl State {
         }
     }
 
-    fn castling_moves(&self, t: &Tables, r: &Rules, king: Sq, out: &mut Vec<VariantMove>) {
+    pub(crate) fn castling_moves(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        king: Sq,
+        out: &mut Vec<VariantMove>,
+    ) {
         let Some(rules) = r.castling else { return };
         let us = self.turn;
         let files = t.files;
@@ -315,8 +321,14 @@ impl State {
             }
             let rook = self.rook_sq[2 * us + side];
             if rook == NO_SQ
+                || rook == king
                 || self.board[usize::from(rook)] != code(us, usize::from(rules.rook_type))
             {
+                continue;
+            }
+            // The square next to the king towards the rook first (most often taken).
+            let next = if rook > king { king + 1 } else { king - 1 };
+            if next != rook && self.board[usize::from(next)] != 0 {
                 continue;
             }
             let kto = rank * files

@@ -2,10 +2,11 @@
 //! unpinned pieces are counted, not listed.
 
 use super::board::{NO_SQ, Sq, WideBitboard};
-use super::moves::{MoveKind, VariantMove};
+use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Gating, Rules};
 use super::state::{State, code, color_of, type_of};
 use super::tables::{CAPTURE, MOVE, Tables, first_time};
+use crate::mobility::betza::Hop;
 
 impl State {
     /// Legal moves into `out` (cleared first).
@@ -22,14 +23,17 @@ impl State {
             return;
         }
         // Squares whose piece may not leave without a full test: with hoppers,
-        // every square on a line from the king (a move onto one may make a
-        // hurdle too); otherwise only the pinned pieces.
-        let pinned;
+        // every square on a line from the king with an enemy rider or hopper of
+        // that line on it (a move onto one may make a hurdle too); otherwise only
+        // the pinned pieces.
         let sensitive = if t.has_hoppers {
-            &t.sensitive[usize::from(king)]
+            if in_check {
+                t.sensitive[usize::from(king)]
+            } else {
+                self.danger(t, king)
+            }
         } else {
-            pinned = self.pinned(t, king);
-            &pinned
+            self.pinned(t, king)
         };
         let king_code = t.king.map(|k| code(us, usize::from(k)));
         out.retain(|mv| {
@@ -41,48 +45,215 @@ impl State {
             {
                 return true;
             }
-            let mut next = *self;
-            next.make(t, r, mv);
-            let k = next.kings[us];
-            k == NO_SQ || !next.attacked(t, k, us ^ 1)
+            self.legal_after(t, r, mv)
         });
     }
 
-    /// How many moves a pawn contributes when none needs a legality test (no en
-    /// passant pending, the pawn not pinned, the king not in check).
+    /// Is the pseudo-legal `mv` legal (the mover's royal not attacked after it)?
     #[inline]
-    fn count_pawn(&self, t: &Tables, r: &Rules, from: Sq) -> u64 {
+    fn legal_after(&self, t: &Tables, r: &Rules, mv: &VariantMove) -> bool {
+        let us = self.turn;
+        let mut next = *self;
+        next.make(t, r, mv);
+        let k = next.kings[us];
+        k == NO_SQ || !next.attacked(t, k, us ^ 1)
+    }
+
+    /// The legal moves of a king (type `ty`, on `king`) that only leaps, outside
+    /// check: its steps (and their gating forms) are counted without listing
+    /// them or making them; castling is listed and tested.
+    fn count_king_steps(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        king: Sq,
+        ty: usize,
+        buffer: &mut Vec<VariantMove>,
+    ) -> u64 {
         let us = self.turn;
         let b = &self.board;
-        let ty = usize::from(t.pawn.unwrap_or(0));
+        let mut seen = WideBitboard::EMPTY;
+        let mut n = 0;
+        // Each step's plain and gated forms, as `push_gated` lists them.
+        let files = t.files;
+        let on_gate = r.gating != Gating::None
+            && king / files == Self::gate_rank(r, us)
+            && self.gates[us] >> (king % files) & 1 != 0;
+        let (plain, gated) = match r.gating {
+            Gating::None => (1, 0),
+            Gating::Seirawan if on_gate => {
+                let in_hand = self.holdings[us][..t.types].iter().filter(|&&h| h > 0);
+                (1, in_hand.count() as u64)
+            }
+            Gating::Seirawan => (1, 0),
+            Gating::Musketeer
+                if on_gate && self.musketeer[us][usize::from(king % files)] != NO_TYPE =>
+            {
+                (0, 1)
+            }
+            Gating::Musketeer => (1, 0),
+        };
+        for l in t.leaps_of(us, ty, king) {
+            if l.block[0] != NO_SQ
+                && (b[usize::from(l.block[0])] != 0
+                    || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
+            {
+                continue;
+            }
+            let q = b[usize::from(l.to)];
+            let mode = if q == 0 {
+                MOVE
+            } else if color_of(q) != us {
+                CAPTURE
+            } else {
+                continue;
+            };
+            if l.mode & mode == 0 || !first_time(true, &mut seen, l.to) {
+                continue;
+            }
+            if plain > 0 && !self.attacked_without(t, l.to, us ^ 1, king) {
+                n += plain;
+            }
+            // A piece gated in on the king's square blocks as the king does now.
+            if gated > 0 && !self.attacked_without(t, l.to, us ^ 1, NO_SQ) {
+                n += gated;
+            }
+        }
+        // Castling needs the squares between king and rook empty: the one next
+        // to the king first.
+        let open = |side: usize| {
+            let rook = self.rook_sq[2 * us + side];
+            if (self.castling >> (2 * us + side)) & 1 == 0 || rook == NO_SQ || rook == king {
+                return false;
+            }
+            let next = if rook > king { king + 1 } else { king - 1 };
+            next == rook || b[usize::from(next)] == 0
+        };
+        if open(0) || open(1) {
+            buffer.clear();
+            self.castling_moves(t, r, king, buffer);
+            for mv in buffer.iter() {
+                n += u64::from(self.legal_after(t, r, mv));
+            }
+        }
+        n
+    }
+
+    /// The legal ones of the king's pseudo-legal `moves`, without make-move but
+    /// for castling: a step is legal if its target is not attacked with the
+    /// king's square empty, or, when a piece is gated in on it, filled (as the
+    /// king fills it now: a blocker or hurdle alike, and never an attacker).
+    #[inline]
+    fn count_king_moves(&self, t: &Tables, r: &Rules, moves: &[VariantMove]) -> u64 {
+        let us = self.turn;
+        let mut n = 0;
+        // Gating variants list a step and its gated forms one after the other.
+        let mut last = (NO_SQ, false, false);
+        for mv in moves {
+            if mv.is_castling() {
+                n += u64::from(self.legal_after(t, r, mv));
+                continue;
+            }
+            let gated = mv.gate != NO_TYPE;
+            if (last.0, last.1) != (mv.to, gated) {
+                let gone = if gated { NO_SQ } else { mv.from };
+                last = (mv.to, gated, !self.attacked_without(t, mv.to, us ^ 1, gone));
+            }
+            n += u64::from(last.2);
+        }
+        n
+    }
+
+    /// With hoppers, outside check: the squares on which a move's from or to
+    /// square may expose `king`. A line from the king matters only if an enemy
+    /// piece that rides or hops along it stands on it (before the move: a move
+    /// off and onto other squares leaves the line as it is); a lame leap only if
+    /// its leaper stands at its start.
+    pub(crate) fn danger(&self, t: &Tables, king: Sq) -> WideBitboard {
+        let them = self.turn ^ 1;
+        let nd = t.dirs.len();
+        let mut out = WideBitboard::EMPTY;
+        for &d in &t.attack_dirs[them] {
+            let du = usize::from(d);
+            let line = t.ray_bb[usize::from(king) * nd + usize::from(t.opposite[du])];
+            let enemies = line & self.occ[them];
+            if enemies.is_empty() {
+                continue;
+            }
+            let types = t.ride_mask[them][du] | t.cannon_mask[them][du] | t.grass_mask[them][du];
+            if enemies
+                .iter()
+                .any(|s| (types >> type_of(self.board[usize::from(s)])) & 1 != 0)
+            {
+                out |= line;
+            }
+        }
+        for a in t.leap_attackers(them, king) {
+            if a.block[0] == NO_SQ {
+                continue;
+            }
+            let p = self.board[usize::from(a.from)];
+            if p != 0 && color_of(p) == them && (a.types >> type_of(p)) & 1 != 0 {
+                for &s in &a.block {
+                    if s != NO_SQ {
+                        out.insert(s);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Can no move of the pawn (type `ty`) on `from` reach a square of `set`: its
+    /// steps, captures, and the squares up to three ranks ahead?
+    #[inline]
+    fn pawn_clear_of(&self, t: &Tables, from: Sq, ty: usize, set: WideBitboard) -> bool {
+        let us = self.turn;
+        let i = (us * t.types + ty) * t.squares + usize::from(from);
+        if !((t.leap_move_bb[i] | t.leap_cap_bb[i]) & set).is_empty() {
+            return false;
+        }
+        let step = i32::from(t.files) * if us == 0 { 1 } else { -1 };
+        (2..=3).all(|k| {
+            let s = i32::from(from) + k * step;
+            !(0..t.squares as i32).contains(&s) || !set.contains(s as Sq)
+        })
+    }
+
+    /// How many moves a pawn move or capture to `to` makes (its promotions).
+    fn pawn_choices(&self, t: &Tables, r: &Rules, to: Sq) -> u64 {
+        let us = self.turn;
+        let rank = to / t.files;
+        if (r.promotion_ranks[us] >> rank) & 1 == 0 {
+            return 1;
+        }
         let last = if us == 0 {
             Sq::from(r.size.ranks()) - 1
         } else {
             0
         };
-        let each = |to: Sq| -> u64 {
-            let rank = to / t.files;
-            if (r.promotion_ranks[us] >> rank) & 1 == 0 {
-                return 1;
-            }
-            let mut n = u64::from(rank != last && !r.mandatory_promotion);
-            let chosen = (0..r.pieces.len() as u8).filter(|&p| self.chosen[us] >> p & 1 != 0);
-            for p in r.promotion_types.iter().copied().chain(chosen) {
-                let limit = r.promotion_limit[usize::from(p)];
-                n += u64::from(limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit));
-            }
-            n
-        };
-        let mut n = 0;
-        for l in t.leaps_of(us, ty, from) {
-            let q = b[usize::from(l.to)];
-            if q == 0 {
-                if l.mode & MOVE != 0 {
-                    n += each(l.to);
-                }
-            } else if color_of(q) != us && l.mode & CAPTURE != 0 {
-                n += each(l.to);
-            }
+        let mut n = u64::from(rank != last && !r.mandatory_promotion);
+        let chosen = (0..r.pieces.len() as u8).filter(|&p| self.chosen[us] >> p & 1 != 0);
+        for p in r.promotion_types.iter().copied().chain(chosen) {
+            let limit = r.promotion_limit[usize::from(p)];
+            n += u64::from(limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit));
+        }
+        n
+    }
+
+    /// How many moves a pawn contributes when none needs a legality test (no en
+    /// passant pending, the pawn not pinned, the king not in check).
+    #[inline]
+    fn count_pawn(&self, t: &Tables, r: &Rules, from: Sq, occ: WideBitboard) -> u64 {
+        let us = self.turn;
+        let b = &self.board;
+        let ty = usize::from(t.pawn.unwrap_or(0));
+        let i = (us * t.types + ty) * t.squares + usize::from(from);
+        let targets = (t.leap_move_bb[i] & !occ) | (t.leap_cap_bb[i] & self.occ[us ^ 1]);
+        let zone = t.promo_zone[us];
+        let mut n = u64::from((targets & !zone).count());
+        for to in (targets & zone).iter() {
+            n += self.pawn_choices(t, r, to);
         }
         let rank = from / t.files;
         if (r.double_step[us] | r.triple_step[us]) >> rank & 1 != 0 {
@@ -108,7 +279,7 @@ impl State {
                     break;
                 }
                 if allowed {
-                    n += each(to);
+                    n += self.pawn_choices(t, r, to);
                 }
                 if r.triple_step[us] >> rank & 1 == 0 {
                     break;
@@ -172,34 +343,207 @@ impl State {
         n
     }
 
+    /// The moves of the pawns `set` (none pinned, no en passant pending, no
+    /// triple steps, a board of at most 128 squares), counted all at once by
+    /// shifting the set: steps, double steps, the two captures, and the
+    /// promotion choices of the targets in the zone.
+    fn count_pawns_bulk(&self, t: &Tables, r: &Rules, set: WideBitboard, occ: WideBitboard) -> u64 {
+        let narrow = |b: WideBitboard| u128::from(b.0[0]) | u128::from(b.0[1]) << 64;
+        let us = self.turn;
+        let pawns = narrow(set);
+        if pawns == 0 {
+            return 0;
+        }
+        let empty = !narrow(occ) & t.board128;
+        let enemy = narrow(self.occ[us ^ 1]);
+        let w = u32::from(t.files);
+        let fwd = |b: u128| if us == 0 { b << w } else { b >> w };
+        let single = fwd(pawns) & empty;
+        let double = fwd(fwd(pawns & t.double128[us]) & empty) & empty;
+        // Captures towards the last file and towards the first (Black's forward is down).
+        let (to_last, to_first) = (pawns & t.not_last_file128, pawns & t.not_first_file128);
+        let (cap_a, cap_b) = if us == 0 {
+            (to_last << (w + 1), to_first << (w - 1))
+        } else {
+            (to_last >> (w - 1), to_first >> (w + 1))
+        };
+        let (cap_a, cap_b) = (cap_a & enemy, cap_b & enemy);
+        let zone = t.zone128[us];
+        let mut n = 0;
+        for s in [single, double, cap_a, cap_b] {
+            n += u64::from((s & !zone).count_ones());
+            if s & zone != 0 {
+                let in_zone = s & zone;
+                let last = u64::from((in_zone & t.last128[us]).count_ones());
+                let mid = u64::from(in_zone.count_ones()) - last;
+                let kinds = self.promotion_kinds(r);
+                n += last * kinds + mid * (kinds + u64::from(!r.mandatory_promotion));
+            }
+        }
+        n
+    }
+
+    /// How many promotion choices a pawn has (the pieces it may become).
+    fn promotion_kinds(&self, r: &Rules) -> u64 {
+        let us = self.turn;
+        let chosen = (0..r.pieces.len() as u8).filter(|&p| self.chosen[us] >> p & 1 != 0);
+        let mut n = 0;
+        for p in r.promotion_types.iter().copied().chain(chosen) {
+            let limit = r.promotion_limit[usize::from(p)];
+            n += u64::from(limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit));
+        }
+        n
+    }
+
+    /// The targets of a non-pawn `ty` on `from` as a set, each one move of it
+    /// (without promotion or gating): leaps from the leap sets, riders and
+    /// hoppers by the ray sets and first-blocker scans. `occ` is every piece.
+    #[inline]
+    pub(crate) fn targets(
+        &self,
+        t: &Tables,
+        from: Sq,
+        ty: usize,
+        occ: WideBitboard,
+    ) -> WideBitboard {
+        let us = self.turn;
+        let enemy = self.occ[us ^ 1];
+        let ct = us * t.types + ty;
+        let i = ct * t.squares + usize::from(from);
+        let mut out = (t.leap_move_bb[i] & !occ) | (t.leap_cap_bb[i] & enemy);
+        if t.lame[ct] {
+            let b = &self.board;
+            for l in t.leaps_of(us, ty, from) {
+                if l.block[0] == NO_SQ
+                    || b[usize::from(l.block[0])] != 0
+                    || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0)
+                {
+                    continue;
+                }
+                let q = b[usize::from(l.to)];
+                if (q == 0 && l.mode & MOVE != 0)
+                    || (q != 0 && color_of(q) != us && l.mode & CAPTURE != 0)
+                {
+                    out.insert(l.to);
+                }
+            }
+        }
+        let nd = t.dirs.len();
+        let first = |set: WideBitboard, d: usize| -> usize {
+            usize::from(if t.dir_up[d] {
+                set.lowest()
+            } else {
+                set.highest()
+            })
+        };
+        for ray in &t.rays[ct] {
+            let d = usize::from(ray.dir);
+            let full = t.ray_bb[usize::from(from) * nd + d];
+            let blockers = full & occ;
+            let reach = match ray.hop {
+                None => {
+                    let mut reach = full;
+                    if !blockers.is_empty() {
+                        reach = reach ^ t.ray_bb[first(blockers, d) * nd + d];
+                    }
+                    let line = t.ray(from, ray.dir);
+                    if usize::from(ray.max) < line.len() {
+                        reach = match ray.max {
+                            0 => WideBitboard::EMPTY,
+                            m => {
+                                let last = usize::from(line[usize::from(m) - 1]);
+                                reach & !t.ray_bb[last * nd + d]
+                            }
+                        };
+                    }
+                    reach
+                }
+                Some(hop) => {
+                    if blockers.is_empty() {
+                        continue;
+                    }
+                    let hurdle = first(blockers, d);
+                    let beyond = t.ray_bb[hurdle * nd + d];
+                    if hop == Hop::Grasshopper {
+                        match t.ray(hurdle as Sq, ray.dir).first() {
+                            Some(&s) => {
+                                let mut one = WideBitboard::EMPTY;
+                                one.insert(s);
+                                one
+                            }
+                            None => continue,
+                        }
+                    } else {
+                        let next = beyond & occ;
+                        if next.is_empty() {
+                            beyond
+                        } else {
+                            beyond ^ t.ray_bb[first(next, d) * nd + d]
+                        }
+                    }
+                }
+            };
+            out |= reach
+                & match ray.mode {
+                    MOVE => !occ,
+                    CAPTURE => enemy,
+                    _ => !self.occ[us],
+                };
+        }
+        out
+    }
+
     /// The number of legal moves, without listing them where it can: outside
     /// check, in a variant without hoppers or gating, an unpinned piece other
     /// than the king and the pawns has as many legal moves as targets.
     pub fn count_legal(&self, t: &Tables, r: &Rules, buffer: &mut Vec<VariantMove>) -> u64 {
         let us = self.turn;
         let king = self.kings[us];
-        if king == NO_SQ || t.has_hoppers {
+        if king == NO_SQ {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
+        }
+        if t.has_hoppers {
+            return self.count_legal_hoppers(t, r, king, buffer);
         }
         let Some(pinned) = self.pins_unless_check(t, king) else {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         };
         let pawn = t.pawn.map_or(usize::MAX, usize::from);
+        let occ = self.occ[0] | self.occ[1];
+        let files = Sq::from(r.size.files());
         let mut n = 0;
-        for from in self.occ[us].iter() {
+        // The unpinned pawns all at once, where they can be.
+        let mut pieces = self.occ[us];
+        if t.small && self.ep[0] == NO_SQ && r.triple_step[us] == 0 {
+            let mut bulk = self.pawns[us] & !pinned;
+            if r.gating == Gating::Seirawan {
+                // A pawn on a gate (from a FEN) has gating moves: one by one.
+                let rank = u32::from(Self::gate_rank(r, us)) * u32::from(files);
+                let row = ((1u128 << files) - 1) << rank;
+                bulk = bulk & !WideBitboard([row as u64, (row >> 64) as u64, 0, 0]);
+            }
+            n += self.count_pawns_bulk(t, r, bulk, occ);
+            pieces = pieces & !bulk;
+        }
+        // A gated piece refills the square left, so an unpinned piece's gating
+        // moves are legal with its plain ones: Seirawan adds one move per type
+        // in hand, Musketeer replaces the plain move.
+        let (gated_mult, gate_rank) = if r.gating == Gating::Seirawan {
+            let in_hand = self.holdings[us][..t.types].iter().filter(|&&h| h > 0);
+            (1 + in_hand.count() as u64, Self::gate_rank(r, us))
+        } else {
+            (1, NO_SQ)
+        };
+        for from in pieces.iter() {
             let ty = type_of(self.board[usize::from(from)]);
             if from != king && !pinned.contains(from) {
-                // A gated piece refills the square left, so an unpinned piece's
-                // gating moves are legal with its plain ones: Seirawan adds one
-                // move per type in hand, Musketeer replaces the plain move.
-                let files = Sq::from(r.size.files());
-                let mult = if r.gating == Gating::Seirawan
-                    && from / files == Self::gate_rank(r, us)
+                let mult = if gate_rank != NO_SQ
+                    && from / files == gate_rank
                     && self.gates[us] >> (from % files) & 1 != 0
                 {
-                    1 + self.holdings[us].iter().filter(|&&h| h > 0).count() as u64
+                    gated_mult
                 } else {
                     1
                 };
@@ -208,22 +552,79 @@ impl State {
                     continue;
                 }
                 if self.ep[0] == NO_SQ {
-                    n += mult * self.count_pawn(t, r, from);
+                    n += mult * self.count_pawn(t, r, from, occ);
                     continue;
                 }
             }
+            if from == king && t.rays[us * t.types + ty].is_empty() {
+                n += self.count_king_steps(t, r, king, ty, buffer);
+                continue;
+            }
             buffer.clear();
             self.piece_moves(t, r, from, false, buffer);
-            let full = from == king || pinned.contains(from);
+            if from == king {
+                n += self.count_king_moves(t, r, buffer);
+                continue;
+            }
+            let full = pinned.contains(from);
             for mv in buffer.iter() {
                 if !full && mv.kind != MoveKind::EnPassant {
                     n += 1;
                     continue;
                 }
-                let mut next = *self;
-                next.make(t, r, mv);
-                let k = next.kings[us];
-                n += u64::from(k == NO_SQ || !next.attacked(t, k, us ^ 1));
+                n += u64::from(self.legal_after(t, r, mv));
+            }
+        }
+        n
+    }
+
+    /// [`count_legal`](Self::count_legal) with hoppers: outside check and
+    /// without gating, a piece off the [`danger`](Self::danger) squares has a
+    /// legal move to each of its targets off them; the rest are tested.
+    fn count_legal_hoppers(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        king: Sq,
+        buffer: &mut Vec<VariantMove>,
+    ) -> u64 {
+        let us = self.turn;
+        if r.gating != Gating::None || self.attacked(t, king, us ^ 1) {
+            self.legal_moves(t, r, buffer);
+            return buffer.len() as u64;
+        }
+        let danger = self.danger(t, king);
+        let pawn = t.pawn.map_or(usize::MAX, usize::from);
+        let occ = self.occ[0] | self.occ[1];
+        let mut n = 0;
+        for from in self.occ[us].iter() {
+            let ty = type_of(self.board[usize::from(from)]);
+            let full = from == king || danger.contains(from);
+            if !full && ty != pawn {
+                let targets = self.targets(t, from, ty, occ);
+                n += u64::from((targets & !danger).count());
+                for to in (targets & danger).iter() {
+                    let mv = VariantMove::new(from, to, MoveKind::Normal);
+                    n += u64::from(self.legal_after(t, r, &mv));
+                }
+                continue;
+            }
+            if !full && self.ep[0] == NO_SQ && self.pawn_clear_of(t, from, ty, danger) {
+                n += self.count_pawn(t, r, from, occ);
+                continue;
+            }
+            buffer.clear();
+            self.piece_moves(t, r, from, false, buffer);
+            if from == king {
+                n += self.count_king_moves(t, r, buffer);
+                continue;
+            }
+            for mv in buffer.iter() {
+                if !full && mv.kind != MoveKind::EnPassant && !danger.contains(mv.to) {
+                    n += 1;
+                    continue;
+                }
+                n += u64::from(self.legal_after(t, r, mv));
             }
         }
         n

@@ -48,6 +48,8 @@ pub(crate) struct State {
     pub musketeer: [[u8; 16]; 2],
     /// Musketeer: the types each side chose (a bit per type), extra promotion choices.
     pub chosen: [u32; 2],
+    /// The pawns of each colour (kept by `put` and `remove`).
+    pub pawns: [WideBitboard; 2],
 }
 
 impl State {
@@ -68,6 +70,7 @@ impl State {
             gates: [0; 2],
             musketeer: [[NO_TYPE; 16]; 2],
             chosen: [0; 2],
+            pawns: [WideBitboard::EMPTY; 2],
         }
     }
 
@@ -79,6 +82,9 @@ impl State {
         if Some(ty as u8) == t.king {
             self.kings[c] = sq;
         }
+        if Some(ty as u8) == t.pawn {
+            self.pawns[c].insert(sq);
+        }
     }
 
     #[inline]
@@ -87,6 +93,7 @@ impl State {
         let (c, ty) = (color_of(p), type_of(p));
         self.board[usize::from(sq)] = 0;
         self.occ[c].remove(sq);
+        self.pawns[c].remove(sq);
         self.counts[c][ty] -= 1;
         if Some(ty as u8) == t.king && self.kings[c] == sq {
             self.kings[c] = NO_SQ;
@@ -230,7 +237,8 @@ impl State {
                 let rook = self.rook_sq[2 * us + side];
                 self.gates[us] &= !(1 << (rook % files));
             }
-            if r.gating == Gating::Seirawan && self.holdings[us].iter().all(|&h| h == 0) {
+            if r.gating == Gating::Seirawan && self.holdings[us][..t.types].iter().all(|&h| h == 0)
+            {
                 self.gates[us] = 0;
             }
             if r.gating == Gating::Musketeer {
@@ -250,8 +258,14 @@ impl State {
         self.turn = them;
     }
 
+    #[inline]
     fn clear_rights_at(&mut self, r: &Rules, sq: Sq) {
         let Some(rules) = r.castling else { return };
+        // Kings and castling rooks stand on the castling ranks.
+        let rank = sq / Sq::from(r.size.files());
+        if rank != Self::gate_rank(r, 0) && rank != Self::gate_rank(r, 1) {
+            return;
+        }
         for c in 0..2 {
             let king = Self::gate_rank(r, c) * Sq::from(r.size.files()) + Sq::from(rules.king_file);
             for side in 0..2 {

@@ -80,6 +80,29 @@ pub(crate) struct Tables {
     pub overlap: Vec<bool>,
     pub pawn: Option<u8>,
     pub king: Option<u8>,
+    /// The squares of each ray as a set: `ray_bb[sq * dirs + d]`.
+    pub ray_bb: Vec<WideBitboard>,
+    /// Per direction: do square indices grow along it (its first blocker is the
+    /// lowest square of the blockers, else the highest)?
+    pub dir_up: Vec<bool>,
+    /// The targets of the leaps without a lame path, per `(colour, type, square)`
+    /// as `leap_index`: those that move, and those that capture.
+    pub leap_move_bb: Vec<WideBitboard>,
+    pub leap_cap_bb: Vec<WideBitboard>,
+    /// Per `(colour, type)`: has the piece lame leaps (then the leap list is walked too)?
+    pub lame: Vec<bool>,
+    /// Per colour: its promotion zone.
+    pub promo_zone: [WideBitboard; 2],
+    /// Boards of at most 128 squares count their pawns all at once, in a `u128`:
+    /// these are its masks (all zero on larger boards).
+    pub small: bool,
+    pub board128: u128,
+    pub not_first_file128: u128,
+    pub not_last_file128: u128,
+    /// Per colour: the double-step ranks, the promotion zone, the last rank.
+    pub double128: [u128; 2],
+    pub zone128: [u128; 2],
+    pub last128: [u128; 2],
 }
 
 struct Component {
@@ -464,7 +487,91 @@ impl Tables {
                 }
             }
         }
+        // Sets for the bulk counts.
+        let mut ray_bb = vec![WideBitboard::EMPTY; squares * nd];
+        for sq in 0..squares {
+            for d in 0..nd {
+                let (s, len) = ray_index[sq * nd + d];
+                for &x in &ray_squares[s as usize..s as usize + usize::from(len)] {
+                    ray_bb[sq * nd + d].insert(x);
+                }
+            }
+        }
+        let dir_up: Vec<bool> = dirs
+            .iter()
+            .map(|&(dx, dy)| i32::from(dy) * i32::from(files) + i32::from(dx) > 0)
+            .collect();
+        let mut leap_move_bb = vec![WideBitboard::EMPTY; 2 * types * squares];
+        let mut leap_cap_bb = vec![WideBitboard::EMPTY; 2 * types * squares];
+        let mut lame = vec![false; 2 * types];
+        for (ct, has_lame) in lame.iter_mut().enumerate() {
+            for sq in 0..squares {
+                let i = ct * squares + sq;
+                let (s, e) = leap_index[i];
+                for l in &leaps[s as usize..e as usize] {
+                    if l.block[0] != NO_SQ {
+                        *has_lame = true;
+                        continue;
+                    }
+                    if l.mode & MOVE != 0 {
+                        leap_move_bb[i].insert(l.to);
+                    }
+                    if l.mode & CAPTURE != 0 {
+                        leap_cap_bb[i].insert(l.to);
+                    }
+                }
+            }
+        }
+        let mut promo_zone = [WideBitboard::EMPTY; 2];
+        for (c, zone) in promo_zone.iter_mut().enumerate() {
+            for sq in 0..squares {
+                if rules.promotion_ranks[c] >> (sq / usize::from(files)) & 1 != 0 {
+                    zone.insert(sq as Sq);
+                }
+            }
+        }
+        let small = squares <= 128;
+        let (mut board128, mut not_first_file128, mut not_last_file128) = (0u128, 0u128, 0u128);
+        let (mut double128, mut zone128, mut last128) = ([0u128; 2], [0u128; 2], [0u128; 2]);
+        if small {
+            let ranks = squares / usize::from(files);
+            for sq in 0..squares {
+                let bit = 1u128 << sq;
+                let (f, rank) = (sq % usize::from(files), sq / usize::from(files));
+                board128 |= bit;
+                if f != 0 {
+                    not_first_file128 |= bit;
+                }
+                if f + 1 != usize::from(files) {
+                    not_last_file128 |= bit;
+                }
+                for c in 0..2 {
+                    if rules.double_step[c] >> rank & 1 != 0 {
+                        double128[c] |= bit;
+                    }
+                    if rules.promotion_ranks[c] >> rank & 1 != 0 {
+                        zone128[c] |= bit;
+                    }
+                    if rank == if c == 0 { ranks - 1 } else { 0 } {
+                        last128[c] |= bit;
+                    }
+                }
+            }
+        }
         Ok(Tables {
+            small,
+            board128,
+            not_first_file128,
+            not_last_file128,
+            double128,
+            zone128,
+            last128,
+            ray_bb,
+            dir_up,
+            leap_move_bb,
+            leap_cap_bb,
+            lame,
+            promo_zone,
             files: u16::from(files),
             squares,
             types,
