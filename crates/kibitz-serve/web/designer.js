@@ -75,7 +75,6 @@ export async function refresh() {
 function pick(name) {
   from = from === name ? "" : name;
   $("from").value = from;
-  initTry();
   refresh();
 }
 
@@ -96,6 +95,7 @@ export async function init() {
   $("betza").addEventListener("input", () => { if ($("betza").value.trim()) $("piece").value = ""; refresh(); });
   for (const id of ["files", "ranks"]) $(id).addEventListener("input", refresh);
   $("from").addEventListener("input", () => { from = $("from").value.trim(); refresh(); });
+  initTry();
   refresh();
 }
 
@@ -214,7 +214,7 @@ async function makeVariant() {
   $("variant-ini-check").dataset.ok = String(answer.ok);
 }
 
-export function initTry() {
+function initTry() {
   $("try-form").addEventListener("submit", (event) => { event.preventDefault(); tryIt(); });
   $("make-variant").addEventListener("click", makeVariant);
   $("try-reset").addEventListener("click", () => { $("try-fen").value = defaultFen(); });

@@ -127,6 +127,12 @@ function info(pos, state, context) {
   el.replaceChildren();
   item(el, "p", state, "state").id = "state";
   if (context) item(el, "p", context, "context");
+  // Musketeer: the pieces waiting over the files, the FEN's first and last rows.
+  const rows = pos.fen.split(" ")[0].split("/");
+  if (pos.ranks && rows.length === pos.ranks + 2) {
+    const gates = (row) => [...row.replace(/\d+/g, (n) => "*".repeat(Number(n)))].map((c, i) => (c === "*" ? "" : `${c.toUpperCase()} over ${String.fromCharCode(97 + i)}`)).filter(Boolean).join(", ") || "none";
+    item(el, "p", `Gates — White: ${gates(rows[rows.length - 1])}; Black: ${gates(rows[0])}`, "gates").id = "gates";
+  }
   item(el, "h3", pos.mates.length ? "Mates in one" : "No mate in one");
   const mates = item(el, "ul", undefined, "mates");
   mates.id = "mates";
@@ -534,7 +540,12 @@ export async function init() {
       if (location.hash) $("positions-section").scrollIntoView();
       return;
     }
-    if (game.answer) return;
+    // The address was refused: a board all the same, and the reason stays shown.
+    const reason = $("position-message").textContent;
+    $("variant").value = "";
+    await load({ variant: "", ini: "", start: "startpos" });
+    showMessage($("position-message"), reason);
+    return;
   }
   await load({ variant: "", ini: "", start: $("fen").value.trim() || "startpos" });
 }

@@ -1,0 +1,16 @@
+import { chromium } from "playwright-core";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ["--no-sandbox","--disable-gpu"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on("pageerror", e => console.log("PAGEERROR", e.message));
+page.on("console", m => console.log("console", m.text()));
+await page.goto("http://127.0.0.1:8931/");
+await page.locator("#heat [data-square='d4']").waitFor();
+await page.fill("#betza", "NB2");
+await page.fill("#files", "12");
+await page.fill("#ranks", "12");
+await page.fill("#try-fen", "11k/12/12/12/12/7p4/6P5/5Y6/3p8/12/12/K11 w - - 0 1");
+await page.click("#try-it");
+await page.waitForTimeout(1500);
+console.log(await page.locator("#try-moves").evaluate(e => e.outerHTML));
+console.log(await page.locator("#try-message").textContent(), "|", await page.locator("#position-message").textContent());
+await browser.close();
