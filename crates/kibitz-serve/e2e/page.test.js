@@ -4,6 +4,7 @@
 // and from the API itself, not from hand-typed numbers.
 
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -444,6 +445,14 @@ test("solve #2: the key, the folded tree, a tree move shows its position; not pr
   await page.click("#solve-go");
   await page.locator("#solve-verdict").filter({ hasText: "ot proven" }).waitFor({ timeout: 20000 });
   assert.match(await page.locator("#solve-verdict").textContent(), /Not proven within the limit of 0.3 s/);
+  // Progress while it runs, and the stop button.
+  await page.fill("#limit", "2");
+  await page.click("#solve-go");
+  await page.locator("#solve-progress").filter({ hasText: "Searching…" }).waitFor();
+  assert.ok(await page.locator("#solve-stop").isEnabled());
+  await page.click("#solve-stop");
+  await page.locator("#solve-verdict").filter({ hasText: "Stopped before an answer: not proven." }).waitFor();
+  assert.ok(await page.locator("#solve-stop").isDisabled());
   assert.deepEqual(problems, []);
 });
 
@@ -457,5 +466,50 @@ test("a 16x16 variant is drawn and played", async (t) => {
   await page.click("#board [data-square='e5']");
   await page.locator("#move-list [data-san='e5']").waitFor();
   await shoot(page, "sixteen-16x16");
+  assert.deepEqual(problems, []);
+});
+
+/** The Python that has pyffish (PYTHON, else the repository's .venv), or null. */
+function pyffishPython() {
+  const candidates = [process.env.PYTHON, join(root, ".venv/bin/python")].filter(Boolean);
+  for (const python of candidates) {
+    const probe = spawnSync(python, ["-c", "import pyffish"], { encoding: "utf8" });
+    if (probe.status === 0) return python;
+  }
+  return null;
+}
+
+/** Fairy-Stockfish's start FEN and legal moves (UCI) of `name` in the ini `text`. */
+function fairyStockfish(python, text, name) {
+  const script = "import sys, json, pyffish as sf\n" +
+    "sf.load_variant_config(sys.stdin.read())\n" +
+    "fen = sf.start_fen(sys.argv[1])\n" +
+    "print(json.dumps({'fen': fen, 'moves': sorted(sf.legal_moves(sys.argv[1], fen, []))}))\n";
+  const run = spawnSync(python, ["-c", script, name], { input: text, encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+test("make a variant on 10x10: Fairy-Stockfish reads the exported section and agrees on every move", async (t) => {
+  const python = pyffishPython();
+  if (!python) {
+    t.skip("pyffish is not installed (test.sh puts it in .venv; or set PYTHON)");
+    return;
+  }
+  const { page, problems } = await open(t);
+  await page.locator("#heat [data-square='d4']").waitFor();
+  await page.fill("#betza", "NB2");
+  await page.fill("#files", "10");
+  await page.fill("#ranks", "10");
+  await page.fill("#try-fen", "9k/10/10/10/7p2/6P3/5Y4/3p6/10/K9 w - - 0 1");
+  await page.fill("#variant-name", "nbtwo");
+  await page.click("#make-variant");
+  await page.locator("#variant-ini-check[data-ok='true']").waitFor();
+  const text = await page.locator("#variant-ini-out").inputValue();
+  const fsf = fairyStockfish(python, text, "nbtwo");
+  const ours = await (await page.request.post(`${server.url}/api/position?variant=nbtwo&fen=startpos`, { data: text, headers: { "content-type": "text/plain" } })).json();
+  assert.equal(ours.fen, fsf.fen);
+  assert.deepEqual(ours.moves.map((m) => m.uci).sort(), fsf.moves);
+  assert.ok(fsf.moves.some((m) => m.startsWith("f4")), "the designed piece moves");
   assert.deepEqual(problems, []);
 });

@@ -93,9 +93,30 @@ function render(answer, context) {
   board.dataset.fen = answer.fen;
   if (document.activeElement !== $("fen")) $("fen").value = answer.fen;
   info(answer, state, context);
+  syncVariant(answer);
   moveList();
   writeAddress();
   onShown(game);
+}
+
+/** The variant list shows the variant on the board (a designer's or pasted one added). */
+function syncVariant(answer) {
+  const select = $("variant");
+  const want = game.ini ? `ini:${game.variant}` : game.variant;
+  const current = select.selectedOptions[0];
+  if (select.value === want && (!game.ini || current?.dataset.ini === game.ini)) return;
+  if (game.ini) {
+    for (const o of [...select.options]) if (o.value === want && o.dataset.ini !== game.ini) o.remove();
+    if (![...select.options].some((o) => o.value === want)) {
+      const option = document.createElement("option");
+      option.value = want;
+      option.textContent = `${game.variant} (${answer.files}×${answer.ranks})`;
+      option.dataset.ini = game.ini;
+      option.dataset.names = JSON.stringify(game.names);
+      select.append(option);
+    }
+  }
+  select.value = want;
 }
 
 function stateText(pos) {
@@ -445,15 +466,13 @@ async function loadIni() {
     option.value = `ini:${v.name}`;
     option.textContent = `${v.name} (${v.files}×${v.ranks})`;
     option.dataset.names = JSON.stringify(namesOf(v));
+    option.dataset.ini = text;
     group.append(option);
   }
   select.append(group);
   select.value = `ini:${answer.data.variants[0].name}`;
-  iniText = text;
   await chooseVariant();
 }
-
-let iniText = "";
 
 function namesOf(v) {
   return Object.fromEntries(v.pieces.map((p) => [p.letter, p.name]));
@@ -464,7 +483,7 @@ async function chooseVariant() {
   const value = $("variant").value;
   const fromIni = value.startsWith("ini:");
   const names = option?.dataset.names ? JSON.parse(option.dataset.names) : {};
-  await load({ variant: fromIni ? value.slice(4) : value, ini: fromIni ? iniText : "", start: "startpos", names });
+  await load({ variant: fromIni ? value.slice(4) : value, ini: fromIni ? option.dataset.ini : "", start: "startpos", names });
 }
 
 /** The variant list from /api/variants. */
