@@ -303,6 +303,11 @@ test("a drag moves a man", async (t) => {
   await page.mouse.up();
   await page.locator("#move-list [data-san='Nf3']").waitFor();
   await page.locator("#board [data-square='f3'] [data-piece='N']").waitFor();
+  // The board, focused by the pointer, leaves ← / → to step through the game.
+  await page.keyboard.press("ArrowLeft");
+  await page.locator("#ply-status").filter({ hasText: "after 0 of 1" }).waitFor();
+  await page.keyboard.press("ArrowRight");
+  await page.locator("#ply-status").filter({ hasText: "after 1 of 1" }).waitFor();
   assert.deepEqual(problems, []);
 });
 

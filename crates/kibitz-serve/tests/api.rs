@@ -400,9 +400,18 @@ async fn bad_and_odd_scan_bodies() {
 #[tokio::test]
 async fn bodies_over_the_limit_are_413() {
     let big = vec![b' '; 10 * 1024 * 1024 + 1];
-    let (status, answer) = post("/api/scan", big).await;
+    let (status, answer) = post("/api/scan", big.clone()).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
     assert!(answer["error"].is_string());
+    // The bodies of variants.ini and PGN texts the page sends are bounded alike.
+    for uri in [
+        "/api/variants",
+        "/api/position?variant=x&fen=startpos",
+        "/api/games",
+    ] {
+        let (status, answer) = post(uri, big.clone()).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{uri}: {answer}");
+    }
     // A chunked body without a length is cut off at the limit too.
     let limits = kibitz_serve::Limits {
         body_bytes: 1000,

@@ -412,10 +412,27 @@ function initPointer(board) {
   board.addEventListener("pointercancel", end);
 }
 
-/** Arrow keys move a cursor over the focused board; Enter or Space acts on it. */
+/**
+ * Arrow keys move a cursor over the board when it was focused by keyboard (Tab);
+ * Enter or Space acts on it. Focused by a click or a drag, the board leaves ← / →
+ * to step through the game, as everywhere else on the page.
+ */
 function initKeys(board) {
+  let lastPointer = -1e9;
+  let cursorMode = false;
+  board.addEventListener("pointerdown", () => { lastPointer = performance.now(); cursorMode = false; }, { capture: true });
+  board.addEventListener("focus", () => { cursorMode = performance.now() - lastPointer > 300; });
   board.addEventListener("keydown", (event) => {
     if (!game.answer) return;
+    if (!cursorMode && !["Escape", "Enter", " "].includes(event.key) && !event.key.startsWith("Arrow")) return;
+    if (!cursorMode && event.key.startsWith("Arrow")) {
+      if (event.key === "ArrowRight") step(game.index + 1);
+      else if (event.key === "ArrowLeft") step(game.index - 1);
+      else return;
+      event.preventDefault();
+      return;
+    }
+    if (!cursorMode && event.key !== "Escape") cursorMode = true;
     const files = game.answer.files || 8;
     const names = game.answer.board.map((s) => s.square);
     let i = names.indexOf(cursor);
@@ -428,7 +445,6 @@ function initKeys(board) {
       if (j >= 0 && j < names.length && sameRow) i = j;
       cursor = names[i];
       markCursor(board, cursor);
-      board.setAttribute("aria-activedescendant", "");
       $("board-cursor").textContent = board.querySelector(`[data-square="${cursor}"]`)?.getAttribute("aria-label") || cursor;
       event.preventDefault();
       event.stopPropagation();
