@@ -518,3 +518,24 @@ test("make a variant on 10x10: Fairy-Stockfish reads the exported section and ag
   assert.ok(fsf.moves.some((m) => m.startsWith("f4")), "the designed piece moves");
   assert.deepEqual(problems, []);
 });
+
+test("Seirawan: a gating choice is offered (no gate, or a piece in hand)", async (t) => {
+  const { page, problems } = await open(t, 1280, "/?variant=seirawan&fen=startpos&moves=e2e4+e7e5");
+  await page.locator("#move-list [data-san='e5']").waitFor();
+  assert.match(await page.locator("#hand").textContent(), /White: E H; Black: E H/);
+  const answer = await (await page.request.get(`${server.url}/api/position?variant=seirawan&fen=startpos&moves=e2e4+e7e5`)).json();
+  const expected = answer.moves.filter((m) => m.from === "g1" && m.to === "f3").map((m) => m.san).sort();
+  await page.click("#board [data-square='g1']");
+  await page.click("#board [data-square='f3']");
+  await page.locator("#choices .choice").first().waitFor();
+  assert.equal(await page.locator("#choices .choose-title").textContent(), "Gate in:");
+  assert.deepEqual((await page.locator("#choices .choice").evaluateAll((bs) => bs.map((b) => b.dataset.san))).sort(), expected);
+  // By keyboard: the first choice has the focus; Tab to the hawk and press Enter.
+  await page.locator("#choices [data-gate='H']").focus();
+  await page.keyboard.press("Enter");
+  await page.locator("#move-list [data-san='Nf3/H']").waitFor();
+  await page.locator("#board [data-square='g1'] [data-piece='H']").waitFor();
+  assert.match(await page.locator("#hand").textContent(), /White: E; Black: E H/);
+  await shoot(page, "seirawan-gating");
+  assert.deepEqual(problems, []);
+});

@@ -86,6 +86,9 @@ function render(answer, context) {
   const board = $("board");
   board.classList.remove("stale");
   drawPosition(board, answer, game.names);
+  // The last move's squares, lit.
+  const last = game.index ? game.plies[game.index - 1].uci.match(/^([a-z]\d+)([a-z]\d+)/) : null;
+  if (last) for (const name of [last[1], last[2]]) board.querySelector(`[data-square="${name}"]`)?.classList.add("last");
   if (cursor && !board.querySelector(`[data-square="${cursor}"]`)) cursor = "";
   markCursor(board, cursor);
   const state = stateText(answer);
@@ -153,6 +156,12 @@ function info(pos, state, context) {
   if (pos.ranks && rows.length === pos.ranks + 2) {
     const gates = (row) => [...row.replace(/\d+/g, (n) => "*".repeat(Number(n)))].map((c, i) => (c === "*" ? "" : `${c.toUpperCase()} over ${String.fromCharCode(97 + i)}`)).filter(Boolean).join(", ") || "none";
     item(el, "p", `Gates — White: ${gates(rows[rows.length - 1])}; Black: ${gates(rows[0])}`, "gates").id = "gates";
+  }
+  // Seirawan: the pieces in hand, in brackets after the placement.
+  const hand = pos.fen.split(" ")[0].match(/\[([A-Za-z]*)\]$/);
+  if (hand) {
+    const side = (upper) => [...hand[1]].filter((c) => (c === c.toUpperCase()) === upper).map((c) => c.toUpperCase()).join(" ") || "none";
+    item(el, "p", `In hand — White: ${side(true)}; Black: ${side(false)}`, "hand").id = "hand";
   }
   item(el, "h3", pos.mates.length ? "Mates in one" : "No mate in one");
   const mates = item(el, "ul", undefined, "mates");
@@ -318,7 +327,7 @@ function offer(moves) {
   const box = $("choices");
   box.replaceChildren();
   const white = game.answer.turn === "white";
-  item(box, "p", moves.some((m) => m.promotion) ? "Promote to:" : "Choose:", "choose-title");
+  item(box, "p", moves.some((m) => m.promotion) ? "Promote to:" : moves.some((m) => m.gate) ? "Gate in:" : "Choose:", "choose-title");
   for (const m of moves) {
     const b = item(box, "button", undefined, "choice");
     b.type = "button";
