@@ -308,6 +308,20 @@ test("a drag moves a man", async (t) => {
   await page.locator("#ply-status").filter({ hasText: "after 0 of 1" }).waitFor();
   await page.keyboard.press("ArrowRight");
   await page.locator("#ply-status").filter({ hasText: "after 1 of 1" }).waitFor();
+  // The right button draws an arrow from one square to another, and takes it away.
+  const e7 = await page.locator("#board [data-square='e7']").boundingBox();
+  const e5 = await page.locator("#board [data-square='e5']").boundingBox();
+  const arrow = async () => {
+    await page.mouse.move(e7.x + e7.width / 2, e7.y + e7.height / 2);
+    await page.mouse.down({ button: "right" });
+    await page.mouse.move(e5.x + e5.width / 2, e5.y + e5.height / 2, { steps: 4 });
+    await page.mouse.up({ button: "right" });
+  };
+  await arrow();
+  await page.locator("#board [data-user-arrow='e7e5']").waitFor();
+  await arrow();
+  await page.locator("#board [data-user-arrow='e7e5']").waitFor({ state: "detached" });
+  assert.equal(await page.locator("#move-list [data-san]").count(), 1, "an arrow is not a move");
   assert.deepEqual(problems, []);
 });
 

@@ -110,7 +110,7 @@ export function markCursor(svg, name) {
  * shape with an area: a stroked line along a file has an empty bounding box). The
  * head stops short of the centre so it does not hide the king it mates.
  */
-function arrow(x1, y1, x2, y2) {
+export function arrow(x1, y1, x2, y2) {
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const ux = (x2 - x1) / len, uy = (y2 - y1) / len; // along
   const nx = -uy, ny = ux; // across

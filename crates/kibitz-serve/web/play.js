@@ -9,7 +9,7 @@
 // game: `/?variant=…&fen=…&moves=…` (`fen=startpos` allowed).
 
 import { call, showMessage } from "./api.js";
-import { drawPosition, markCursor, markTargets, pieceSvg } from "./board.js";
+import { arrow, drawPosition, markCursor, markTargets, pieceSvg } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,8 +72,53 @@ function writeAddress() {
   history.replaceState(null, "", `/?${params}`.replace(/%20/g, "+"));
 }
 
+/**
+ * Slides the man now on `to` in from `from` (a move just played; not for a
+ * reader who asked for less motion).
+ */
+function slide(board, from, to) {
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const a = board.querySelector(`[data-square="${from}"] rect`);
+  const man = board.querySelector(`[data-square="${to}"] [data-piece]`);
+  const b = board.querySelector(`[data-square="${to}"] rect`);
+  if (!a || !b || !man) return;
+  const dx = a.getAttribute("x") - b.getAttribute("x"), dy = a.getAttribute("y") - b.getAttribute("y");
+  man.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }], { duration: 150, easing: "ease-out" });
+}
+
+/** Arrows drawn by the user (right button, from one square to another), per position. */
+const userArrows = new Map();
+
+function drawArrows() {
+  const board = $("board");
+  for (const g of board.querySelectorAll(".user-arrow")) g.remove();
+  const list = userArrows.get(game.answer?.fen) || [];
+  for (const [from, to] of list) {
+    const a = board.querySelector(`[data-square="${from}"] rect`), b = board.querySelector(`[data-square="${to}"] rect`);
+    if (!a || !b) continue;
+    const c = (r) => [Number(r.getAttribute("x")) + 20, Number(r.getAttribute("y")) + 20];
+    const [x1, y1] = c(a), [x2, y2] = c(b);
+    const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    g.setAttribute("class", "user-arrow");
+    g.dataset.userArrow = `${from}${to}`;
+    g.innerHTML = `<polygon points="${arrow(x1, y1, x2, y2)}" fill="rgb(21, 101, 192)" fill-opacity="0.75"></polygon>`;
+    board.append(g);
+  }
+}
+
+/** Adds the arrow `from` → `to` to the position shown, or takes it away. */
+function toggleArrow(from, to) {
+  const fen = game.answer.fen;
+  const list = userArrows.get(fen) || [];
+  const i = list.findIndex(([a, b]) => a === from && b === to);
+  if (i >= 0) list.splice(i, 1);
+  else list.push([from, to]);
+  userArrows.set(fen, list);
+  drawArrows();
+}
+
 /** Draws `answer` as the position shown; `context` says where it comes from. */
-function render(answer, context) {
+function render(answer, context, animate) {
   game.answer = answer;
   game.byFrom = new Map();
   for (const m of answer.moves) {
@@ -89,6 +134,8 @@ function render(answer, context) {
   // The last move's squares, lit.
   const last = game.index ? game.plies[game.index - 1].uci.match(/^([a-z]\d+)([a-z]\d+)/) : null;
   if (last) for (const name of [last[1], last[2]]) board.querySelector(`[data-square="${name}"]`)?.classList.add("last");
+  if (animate) slide(board, animate.from, animate.to);
+  drawArrows();
   if (cursor && !board.querySelector(`[data-square="${cursor}"]`)) cursor = "";
   markCursor(board, cursor);
   const state = stateText(answer);
@@ -285,7 +332,7 @@ async function play(move) {
   game.plies = game.plies.slice(0, game.index);
   game.plies.push(answer.data.played[0]);
   game.index = game.plies.length;
-  render(answer.data);
+  render(answer.data, undefined, { from: move.from, to: move.to });
   painted(ticket);
   $("move-list").querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }
@@ -374,7 +421,13 @@ function squareAt(x, y) {
 
 function initPointer(board) {
   let drag = null;
+  let arrowFrom = "";
+  board.addEventListener("contextmenu", (event) => event.preventDefault());
   board.addEventListener("pointerdown", (event) => {
+    if (event.button === 2) {
+      arrowFrom = event.target.closest("[data-square]")?.getAttribute("data-square") || "";
+      return;
+    }
     if (event.button !== 0) return;
     const square = event.target.closest("[data-square]")?.getAttribute("data-square");
     if (!square) return;
@@ -404,6 +457,12 @@ function initPointer(board) {
       drag.ghost = g;
     }
     drag.ghost.setAttribute("transform", `translate(${p.x} ${p.y})`);
+  });
+  board.addEventListener("pointerup", (event) => {
+    if (event.button !== 2 || !arrowFrom) return;
+    const to = squareAt(event.clientX, event.clientY);
+    if (to && to !== arrowFrom && game.answer) toggleArrow(arrowFrom, to);
+    arrowFrom = "";
   });
   const end = (event) => {
     if (!drag || event.pointerId !== drag.id) return;
