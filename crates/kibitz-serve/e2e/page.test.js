@@ -285,9 +285,11 @@ test("Scholar's mate by clicking: the move list, checkmate, data-san and the add
   assert.equal(await page.locator("#move-list [data-san='Qxf7#']").getAttribute("aria-label"), "White's move 4: Qxf7#");
   await shoot(page, "scholars-mate");
   // The address alone brings the game back.
-  await page.goto(page.url());
+  const address = page.url();
+  await page.goto(address);
   await page.locator("#state").filter({ hasText: "checkmate" }).waitFor();
   assert.equal(norm(await page.locator("#move-list").textContent()), "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#");
+  assert.equal(page.url(), address);
   assert.deepEqual(problems, []);
 });
 

@@ -17,7 +17,7 @@
 //! | `GET /api/mobility.svg?…` | the same as an SVG picture, as `kibitz mobility --svg` draws it |
 //! | `GET /api/pieces` | the named pieces |
 //! | `POST /api/scan` | the mates in one that were on the board in PGN games |
-//! | `GET /api/solve?fen=…&mate=N[&tree=1][&all=1]` | the shortest forced mate within N, proven |
+//! | `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S]` | the shortest forced mate within N, proven (within S seconds) |
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {

@@ -304,8 +304,8 @@ export async function load({ variant = game.variant, ini = game.ini, start = "st
   }
   showMessage($("position-message"), "");
   if (names) game.names = names;
-  game.start = answer.data.start || answer.data.fen;
-  if (!moves.length) game.start = start === "startpos" ? "startpos" : answer.data.fen;
+  // The start as the server read it (`startpos` kept as such, for the address).
+  game.start = start === "startpos" ? "startpos" : (answer.data.start || answer.data.fen);
   game.plies = answer.data.played || [];
   const end = game.plies.length;
   if (index !== undefined && index !== end) {
