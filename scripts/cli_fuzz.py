@@ -2,7 +2,9 @@
 """Fuzzes the kibitz command line: every subcommand (the UCI engine on protocol
 lines), with random bytes, mutated corpus files (plain, gzip, bzip2, damaged),
 random and hostile flags, on stdin and as files, stdout and stderr sometimes a full
-disk or a pipe closed early.
+disk or a pipe closed early. Fairy variants too: `perft`, `moves` (`--fens`),
+`play` and `mate` with `--variant` (built-in, or a section of a generated and
+mutated `--variants` ini) on positions of random placement.
 
 Every run must end by itself within TIMEOUT seconds with status 0, 1 or 2: never
 a panic (101), an abort (134) or a signal. With --json every line written is one
@@ -299,6 +301,70 @@ def batch_flags(rng):
     return args
 
 
+# The built-in variants and their boards (files × ranks), and names that are not
+# variants. Musketeer's FEN has ten rows (the gating rows) on an 8 × 8 board.
+VARIANTS = {
+    "chess": (8, 8), "musketeer": (8, 10), "capablanca": (10, 8), "gothic": (10, 8),
+    "janus": (10, 8), "embassy": (10, 8), "grand": (10, 10), "seirawan": (8, 8),
+    "amazon": (8, 8), "nightrider": (8, 8), "grasshopper": (8, 8), "shako": (10, 10),
+    "sixteen": (16, 16),
+}
+NOT_VARIANTS = ["", "Chess", "fairy", "capablanca:chess", "x" * 200, "\u00e9"]
+BETZA = "WFDNAHCZGKQRBfbrlvsmcipgn0123456789"
+
+
+def variant_fen(rng, files, ranks):
+    """A placement on a files × ranks board: kings (mostly one each), pieces and
+    empty runs of any length, then the other fields; often not a legal position."""
+    rows = []
+    for _ in range(ranks if rng.random() < 0.9 else rng.randrange(1, ranks + 3)):
+        row, empty = "", 0
+        for _ in range(files):
+            if rng.random() < 0.7:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            row += rng.choice("pppPPPnbrqkNBRQKacmeulzhfdsACMEULZHFDS*")
+        if empty:
+            row += str(empty)
+        rows.append(row)
+    fen = "/".join(rows)
+    holdings = "[" + "".join(rng.choice("HEhe") for _ in range(rng.randrange(3))) + "]"
+    return (
+        fen
+        + (holdings if rng.random() < 0.2 else "")
+        + f" {rng.choice('wb')} {rng.choice(['-', 'KQkq', 'HAha', 'Kq'])} - 0 1"
+    )
+
+
+def variants_ini(rng):
+    """A variants.ini text: sections with a parent, random Betza pieces, board sizes
+    and keys, some of them wrong (unknown keys, bad numbers, sizes past 16)."""
+    sections = []
+    for i in range(rng.randrange(1, 4)):
+        parent = rng.choice(list(VARIANTS)[:8] + ["nope", ""])
+        lines = [f"[v{i}:{parent}]" if parent else f"[v{i}]"]
+        for n in range(rng.randrange(4)):
+            betza = "".join(rng.choice(BETZA) for _ in range(rng.randrange(1, 7)))
+            lines.append(f"customPiece{n + 1} = {rng.choice('acdegijlmostuvwxyz')}:{betza}")
+        if rng.random() < 0.5:
+            lines.append(f"maxFile = {rng.choice(['8', '10', '12', '16', '17', '0', 'x', 'p'])}")
+            lines.append(f"maxRank = {rng.choice(['8', '10', '12', '16', '17', '0', 'x'])}")
+        if rng.random() < 0.3:
+            files, ranks = rng.choice(list(VARIANTS.values()))
+            lines.append(f"startFen = {variant_fen(rng, files, ranks)}")
+        if rng.random() < 0.3:
+            lines.append(rng.choice(
+                ["promotionPieceTypes = qrbn", "castling = false", "doubleStep = true",
+                 "pieceToCharTable = PNBRQ....K", "noSuchKey = 1", "stalemateValue = loss",
+                 "extinctionValue = win", "= x", "garbage line"]
+            ))
+        sections.append("\n".join(lines))
+    return ("\n\n".join(sections) + "\n").encode()
+
+
 def generate(how):
     """A regression's generated input: its parts repeated, gzip-compressed when it says
     so, made a megabyte at a time (a 300 MB input never sits in this process: a child
@@ -447,6 +513,7 @@ class Case:
         # Weights: the batch commands have the most to read.
         commands = {"mate": 30, "pgn": 15, "square": 8, "line": 5, "perft": 8, "moves": 8}
         commands |= {"play": 10, "mobility": 12, "uci": 6, "solve": 10, "demo": 0.3, "other": 3}
+        commands |= {"variant": 12}
         command = rng.choices(list(commands), weights=list(commands.values()))[0]
         self.command = command
         json_flag = rng.random() < 0.5
@@ -522,8 +589,45 @@ class Case:
                 args += ["--fen", fen(rng)]
             if rng.random() < 0.3:
                 args.append("--divide")
+        elif command == "variant":
+            # perft, moves, play and mate of a fairy variant: a built-in, or a
+            # section of a generated variants.ini, on a position of its board.
+            command = rng.choice(["perft", "moves", "moves", "play", "mate"])
+            self.command = command
+            name = rng.choice(list(VARIANTS))
+            files, ranks = VARIANTS[name]
+            if rng.random() < 0.25:
+                args += ["--variants", self.new_file(mutate(rng, variants_ini(rng)), ".ini")]
+                name = rng.choice(["v0", "v1", name])
+            elif rng.random() < 0.05:
+                name = rng.choice(NOT_VARIANTS)
+            args += ["--variant", name]
+            fens = [variant_fen(rng, files, ranks) for _ in range(rng.randrange(1, 40))]
+            if command == "perft":
+                args.append(rng.choice(["0", "1", "1", "2", "x", "-1"]))
+            if command == "mate" or (command == "moves" and rng.random() < 0.4):
+                data = mutate(rng, ("\n".join(fens) + "\n").encode())
+                target = "-" if rng.random() < 0.5 else self.new_file(data, ".epd")
+                if target == "-":
+                    self.stdin = data
+                args += [target] if command == "mate" else ["--fens", target]
+            elif rng.random() < 0.7:
+                text = fens[0] if rng.random() < 0.8 else mutate(rng, fens[0].encode())
+                args += ["--fen", text if isinstance(text, str) else text.decode("utf-8", "replace")]
+            if command == "play":
+                # UCI moves of the board's squares (two-digit ranks), some not moves.
+                squares = [f + str(r) for f in "abcdefghijklmnop"[:files] for r in range(1, ranks + 1)]
+                args += [rng.choice(squares) + rng.choice(squares) for _ in range(rng.randrange(1, 4))]
         elif command == "moves":
-            if rng.random() < 0.8:
+            if rng.random() < 0.15:
+                # A batch of FEN lines, one record each.
+                data = "\n".join(rng.choice(FENS + HOSTILE[:8]) for _ in range(rng.randrange(1, 100)))
+                data = mutate(rng, data.encode() + b"\n")
+                target = "-" if rng.random() < 0.5 else self.new_file(data, ".epd")
+                if target == "-":
+                    self.stdin = data
+                args += ["--fens", target]
+            elif rng.random() < 0.8:
                 args += ["--fen", fen(rng)]
             if rng.random() < 0.5:
                 args += ["--format", rng.choice(["san", "fide", "uci", "SAN", "x"])]
@@ -729,7 +833,9 @@ class Case:
         return self.check_output(code, out, err)
 
     def check_output(self, code, out, err):
-        if (self.command not in ("mate", "pgn") or code == 2) and len(err) > 3000:
+        # Batches (mate, pgn, moves --fens) say one message per bad record.
+        batch = self.command in ("mate", "pgn") or b"--fens" in self.args
+        if (not batch or code == 2) and len(err) > 3000:
             # A few messages at most, each quoting its input cut short.
             return f"{len(err)} bytes of messages"
         if not self.json or self.junk or code == 2:

@@ -130,12 +130,36 @@ pub fn parse_square(text: &str) -> Result<kibitz::Square, BadInput> {
     })
 }
 
-/// Reads `--fen`: a FEN, or `startpos` (or no `--fen`) for the initial position.
-pub fn parse_fen(text: Option<&str>) -> Result<kibitz::Position, BadInput> {
+/// `--chess960`, as the single-position commands (`moves`, `perft`, `play`) take
+/// it.
+#[derive(clap::Args, Debug, Default, Clone, Copy)]
+pub struct Chess960Flag {
+    /// Read the position as Chess960 (X-FEN or Shredder-FEN castling rights with the
+    /// king off e1/e8 or a rook off the corner) and write castling in UCI as king
+    /// takes rook (`e1h1`), as Chess960 engines and GUIs expect. Without it the
+    /// position is standard chess: such a right is an error, and castling from
+    /// e1/e8 is `e1g1`.
+    #[arg(long)]
+    chess960: bool,
+}
+
+impl Chess960Flag {
+    /// Standard chess or Chess960, as the flag says.
+    pub fn castling(self) -> kibitz::CastlingMode {
+        kibitz::CastlingMode::from_chess960(self.chess960)
+    }
+}
+
+/// Reads `--fen`: a FEN, or `startpos` (or no `--fen`) for the initial position,
+/// as standard chess or Chess960 (`--chess960`) as `castling` says.
+pub fn parse_fen(
+    text: Option<&str>,
+    castling: kibitz::CastlingMode,
+) -> Result<kibitz::Position, BadInput> {
     let Some(text) = text else {
         return Ok(kibitz::Position::startpos());
     };
-    kibitz_scan::reader::read_fen(text)
+    kibitz_scan::reader::read_fen(text, castling)
         .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--fen")))
 }
 

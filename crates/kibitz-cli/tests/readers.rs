@@ -86,3 +86,93 @@ fn moves_fens_keeps_going_past_a_line_that_is_not_utf8() {
     assert_eq!(records[2]["line"], 3);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn moves_fens_skips_a_line_past_its_limit_and_keeps_going() {
+    // A FEN, 1 MiB without a newline, another FEN: the long line is one error
+    // record (its line number), the FENs around it are answered.
+    let mut input = b"6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    input.extend(b"\n6k1/5ppp/8/8/8/8/8/4R1K1 b - - 0 1\n");
+    let out = kibitz()
+        .args(["moves", "--fens", "-", "--json"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let records = json_lines(&out.stdout);
+    assert_eq!(records.len(), 3, "{records:?}");
+    assert_eq!(records[1]["line"], 2);
+    let error = records[1]["error"].as_str().unwrap();
+    assert!(error.contains("longer than the limit"), "{error}");
+    assert!(records[2]["moves"].is_array(), "{:?}", records[2]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn chess960_castling_rights_are_read_only_when_asked_for() {
+    // KQ with the king on d1: Chess960 rights (X-FEN), standard chess has none.
+    let fen = "1r1k3r/8/8/8/8/8/8/R2K3R w KQk - 0 1";
+    for command in [&["moves", "--fen", fen][..], &["perft", "1", "--fen", fen]] {
+        let out = kibitz().args(command).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{command:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("castling right K is a Chess960 right"),
+            "{command:?}: {err}"
+        );
+        kibitz().args(command).arg("--chess960").assert().success();
+    }
+    kibitz()
+        .args(["play", "--fen", fen, "O-O", "--chess960"])
+        .assert()
+        .success();
+    kibitz()
+        .args(["play", "--fen", fen, "O-O"])
+        .assert()
+        .code(1);
+    // In a batch it is one error record; with --chess960 the line is read.
+    let line = format!("{fen}\n");
+    let out = kibitz()
+        .args(["mate", "-", "--json", "-j", "1"])
+        .write_stdin(line.clone())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let records = json_lines(&out.stdout);
+    assert!(records[0]["error"].as_str().unwrap().contains("Chess960"));
+    kibitz()
+        .args(["mate", "-", "--json", "-j", "1", "--chess960"])
+        .write_stdin(line)
+        .assert()
+        .success();
+}
+
+#[test]
+fn mate_variant_writes_one_record_a_line_and_keeps_going_past_bad_ones() {
+    // Capablanca's start, a line that is not a FEN, one that is not UTF-8, one past
+    // the line limit, and the start again: five records in order, three errors.
+    let start = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    let mut input = format!("{start}\ngarbage\n").into_bytes();
+    input.extend(b"\xff\xfe\n");
+    input.extend(std::iter::repeat_n(b'1', 100 << 10));
+    input.extend(format!("\n\n{start}\n").bytes());
+    let out = kibitz()
+        .args(["mate", "--variant", "capablanca", "--json", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let records = json_lines(&out.stdout);
+    let places: Vec<&str> = records
+        .iter()
+        .map(|r| r["input"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        places,
+        ["stdin:1", "stdin:2", "stdin:3", "stdin:4", "stdin:6"],
+        "{records:?}"
+    );
+    let errors: Vec<bool> = records.iter().map(|r| r.get("error").is_some()).collect();
+    assert_eq!(errors, [false, true, true, true, false]);
+    assert_eq!(records[0]["mates"], serde_json::json!([]));
+    assert_eq!(out.status.code(), Some(1));
+}

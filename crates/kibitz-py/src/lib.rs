@@ -8,6 +8,7 @@
 //! board shapes) and `TypeError` for arguments of the wrong type.
 
 mod exercise;
+mod fairy;
 mod mate;
 mod mate_move;
 mod pieces;
@@ -25,7 +26,8 @@ use pyo3::prelude::*;
 /// Fairy pieces on boards from 1 x 1 to 26 x 26: Piece (named, Betza notation or
 /// directions) and its Analysis.
 ///
-/// Positions: Position (FEN, legal moves in UCI and SAN, play, check, mate), and
+/// Positions: Position (FEN, legal moves in UCI and SAN, play, check, mate; fairy
+/// variants with variant=, listed by variants()), and
 /// mates in one with SAN and pattern names: mates_in_one, mate_threats, glance,
 /// and mates_in_one_batch over many FENs without holding the GIL.
 #[pymodule]
@@ -41,6 +43,7 @@ fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pieces::PyPiece>()?;
     m.add_class::<pieces::PyAnalysis>()?;
     m.add_class::<position::PyPosition>()?;
+    m.add_function(wrap_pyfunction!(fairy::variants, m)?)?;
     m.add_class::<mate_move::Mate>()?;
     m.add_function(wrap_pyfunction!(mate::mates_in_one, m)?)?;
     m.add_function(wrap_pyfunction!(mate::mate_threats, m)?)?;

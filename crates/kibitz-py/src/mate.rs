@@ -3,9 +3,9 @@
 //! and a batch function over many FENs that runs without holding the GIL — and
 //! in N (`solve`).
 
-use kibitz::Position;
 use kibitz::mate;
 use kibitz::notation::san;
+use kibitz::{CastlingMode, Position};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -71,22 +71,25 @@ fn fen_list(fens: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// The work runs without holding the GIL, so threads (a Dask or
 /// concurrent.futures pipeline calling this per partition) run in parallel.
 /// An invalid FEN raises ValueError naming its index, unless skip_invalid=True,
-/// which gives None for it instead.
+/// which gives None for it instead. The FENs are standard chess unless
+/// chess960=True (a Chess960 castling right is invalid in standard chess).
 ///
 /// >>> mates_in_one_batch(['6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1', 'bad'], skip_invalid=True)
 /// [['Re8#'], None]
 #[pyfunction]
-#[pyo3(signature = (fens, skip_invalid = false))]
+#[pyo3(signature = (fens, skip_invalid = false, chess960 = false))]
 pub fn mates_in_one_batch(
     py: Python<'_>,
     fens: &Bound<'_, PyAny>,
     skip_invalid: bool,
+    chess960: bool,
 ) -> PyResult<Vec<Option<Vec<String>>>> {
     let fens = fen_list(fens)?;
+    let castling = CastlingMode::from_chess960(chess960);
     let results = py.detach(|| {
         fens.iter()
             .map(|fen| {
-                Position::from_fen(fen).map(|pos| {
+                Position::from_fen_in(fen, castling).map(|pos| {
                     mate::mates_in_one(&pos)
                         .into_iter()
                         .map(|mv| san(&pos, mv))

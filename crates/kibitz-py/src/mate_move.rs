@@ -45,6 +45,17 @@ impl Mate {
 }
 
 impl Mate {
+    /// A mate in one of a fairy variant position: SAN and UCI in the variant's
+    /// notation, no pattern names (they are orthodox chess's).
+    pub(crate) fn fairy(san: String, uci: String) -> Mate {
+        Mate {
+            san,
+            uci,
+            patterns: Vec::new(),
+            glance: None,
+        }
+    }
+
     /// The mate `mv` of `pos` as kibitz-scan writes every mate; `glance` names the
     /// glance detector's pattern for moves it found.
     fn new(pos: &Position, mv: Move, glance: Option<&'static str>, castling: CastlingMode) -> Mate {

@@ -61,7 +61,7 @@ def test_moves_san_and_fen_agree_with_python_chess():
         assert pos.chess960
         assert pos.fen() == board.fen()
         assert pos.shredder_fen() == board.fen(shredder=True)
-        assert kibitz.Position(board.fen(shredder=True)) == pos
+        assert kibitz.Position(board.fen(shredder=True), chess960=True) == pos
         ucis = sorted(board.uci(m) for m in board.legal_moves)
         assert sorted(pos.legal_moves()) == ucis, board.fen()
         sans = sorted(board.san(m) for m in board.legal_moves)
@@ -201,3 +201,24 @@ def test_chess960_flag_writes_king_takes_rook_in_the_cli():
     assert castles(chess960) == sorted(board960.uci(m) for m in board960.legal_moves
                                        if board960.is_castling(m))
     assert castles(chess960) == ['e1a1', 'e1h1']
+
+
+def test_standard_chess_refuses_chess960_rights_as_python_chess_does():
+    """Without chess960=True a position is standard chess: a castling right that
+    needs the king off e1/e8 or a rook off the corner is refused, where
+    python-chess's standard board reports STATUS_BAD_CASTLING_RIGHTS."""
+    refused = kept = 0
+    for board in BOARDS:
+        standard = chess.Board(board.fen())
+        if standard.status() & chess.STATUS_BAD_CASTLING_RIGHTS:
+            refused += 1
+            with pytest.raises(ValueError, match='Chess960'):
+                kibitz.Position(board.fen())
+            with pytest.raises(ValueError, match='Chess960'):
+                kibitz.mates_in_one(board.fen())
+            assert kibitz.mates_in_one_batch([board.fen()], skip_invalid=True) == [None]
+            assert kibitz.mates_in_one_batch([board.fen()], chess960=True) != [None]
+        else:
+            kept += 1
+            assert kibitz.Position(board.fen()).fen() == standard.fen()
+    assert refused >= 50 and kept >= 50, (refused, kept)

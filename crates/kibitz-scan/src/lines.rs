@@ -1,8 +1,10 @@
-//! The lines of a chunk with their numbers in the input.
+//! The lines of a chunk with their numbers in the input, and the lines of a
+//! whole stream read one at a time ([`each_line`]).
 
 use std::borrow::Cow;
+use std::io::Read;
 
-use crate::chunk::Chunk;
+use crate::chunk::{Chunk, Chunker, Framing, ReadError, Skipped};
 
 /// One line: its 1-based number in the input and its bytes without the line end
 /// (`\n` or `\r\n`).
@@ -37,4 +39,44 @@ pub fn lines(chunk: &Chunk) -> impl Iterator<Item = Line<'_>> {
         number += 1;
         line
     })
+}
+
+/// Calls `each` with every line of `reader` in order: its number (from 1) and the
+/// line, or, for a line longer than `max_line` bytes, what was skipped. Time is
+/// linear in the input and memory bounded by `max_line` plus a chunk (64 KiB),
+/// whatever the input: a long line is dropped as it is read. Lines that are not
+/// UTF-8 are read with U+FFFD ([`Line::text`]), one bad record each, never the end
+/// of the stream. The first error `each` returns ends the reading, and so does a
+/// read error (after the lines before it).
+///
+/// ```
+/// use kibitz_scan::lines::each_line;
+/// let text = b"a\n\xffb\n".iter().copied().chain(b"c".repeat(100)).collect::<Vec<u8>>();
+/// let mut seen = Vec::new();
+/// each_line::<_, std::io::Error>(&text[..], 10, |n, line| {
+///     seen.push((n, line.map(|l| l.to_string()).map_err(|s| s.bytes)));
+///     Ok(())
+/// })
+/// .unwrap();
+/// assert_eq!(seen, [(1, Ok("a".into())), (2, Ok("\u{fffd}b".into())), (3, Err(100))]);
+/// ```
+pub fn each_line<R: Read, E: From<ReadError>>(
+    reader: R,
+    max_line: usize,
+    mut each: impl FnMut(u64, Result<Cow<'_, str>, Skipped>) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut chunker = Chunker::new(reader, 1 << 16);
+    chunker.set_framing(Framing::Lines);
+    chunker.set_max_record(max_line);
+    for chunk in chunker {
+        let chunk = chunk?;
+        if let Some(skipped) = chunk.skipped {
+            each(chunk.first_line, Err(skipped))?;
+            continue;
+        }
+        for line in lines(&chunk) {
+            each(line.number, Ok(line.text()))?;
+        }
+    }
+    Ok(())
 }

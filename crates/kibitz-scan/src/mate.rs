@@ -35,8 +35,10 @@ pub struct MateScan {
     pub threats: bool,
     /// JSON Lines rather than text.
     pub json: bool,
-    /// How castling is written in UCI (`--chess960`: king takes rook). PGN games
-    /// tagged `[Variant "Chess960"]` write it so whatever this says.
+    /// Standard chess or Chess960 (`--chess960`): how FEN lines are read (a
+    /// Chess960 castling right is an error record in standard chess) and how UCI
+    /// writes castling (king takes rook in Chess960). PGN games tagged
+    /// `[Variant "Chess960"]` are Chess960 whatever this says.
     pub castling: CastlingMode,
 }
 
@@ -143,7 +145,7 @@ impl MateScan {
             text: name,
             json: &escaped,
         });
-        let read = read_one(text).map(|entry| entry.position);
+        let read = read_one(text, self.castling).map(|entry| entry.position);
         self.position(&mut scanned, &input, read);
         scanned
     }
@@ -232,7 +234,7 @@ impl MateScan {
     fn positions(&self, name: Name<'_>, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
         // About 150 bytes a position in JSON, 100 in text: grow the buffer once.
         scanned.out.text.reserve(chunk.bytes.len() * 3 / 2);
-        LineReader::new(format).read(chunk, |line, read| {
+        LineReader::new(format, self.castling).read(chunk, |line, read| {
             let read = read.map(|entry| entry.position);
             self.position(scanned, &Input::Line { name, line }, read);
         });

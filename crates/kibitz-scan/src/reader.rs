@@ -13,7 +13,7 @@
 use core::fmt;
 
 use kibitz::notation::lichess::{self, PuzzleColumns, PuzzleError};
-use kibitz::{EpdLineError, FenError, Position};
+use kibitz::{CastlingMode, EpdLineError, FenError, Position};
 
 use crate::chunk::Chunk;
 use crate::csv_line::CsvLine;
@@ -65,11 +65,16 @@ pub struct LineReader {
     first_line: u64,
     header: bool,
     csv: CsvLine,
+    /// Standard chess refuses Chess960 castling rights; Chess960 reads them.
+    castling: CastlingMode,
 }
 
 impl LineReader {
-    /// A reader of `format` (read as FEN/EPD unless it is [`Format::Puzzles`]).
-    pub fn new(format: Format) -> LineReader {
+    /// A reader of `format` (read as FEN/EPD unless it is [`Format::Puzzles`]),
+    /// its positions read as standard chess or Chess960 as `castling` says (a
+    /// Chess960 castling right is an error record in standard chess:
+    /// [`Position::check_castling_mode`]).
+    pub fn new(format: Format, castling: CastlingMode) -> LineReader {
         let (columns, first_line, header) = match format {
             Format::Puzzles {
                 columns,
@@ -83,6 +88,7 @@ impl LineReader {
             first_line,
             header,
             csv: CsvLine::default(),
+            castling,
         }
     }
 
@@ -93,10 +99,11 @@ impl LineReader {
     /// use kibitz_scan::chunk::Chunk;
     /// use kibitz_scan::detect::Format;
     /// use kibitz_scan::reader::LineReader;
+    /// use kibitz::CastlingMode;
     /// let text = "# two positions\n\n8/8/8/8/8/8/8/K6k w - - bm #3;\nnonsense\n";
     /// let chunk = Chunk { bytes: text.into(), first_line: 1, ..Chunk::default() };
     /// let mut read = Vec::new();
-    /// LineReader::new(Format::detect(text.as_bytes())).read(&chunk, |n, entry| {
+    /// LineReader::new(Format::detect(text.as_bytes()), CastlingMode::Standard).read(&chunk, |n, entry| {
     ///     read.push((n, entry.map(|e| e.mate_bound).map_err(|e| e.to_string())))
     /// });
     /// assert_eq!(read.len(), 2);
@@ -146,21 +153,32 @@ impl LineReader {
                 }
                 epd_entry(trimmed.as_bytes())
             };
+            let read = read.and_then(|entry| {
+                entry
+                    .position
+                    .check_castling_mode(self.castling)
+                    .map_err(|e| LineError::Epd(EpdLineError::Fen(FenError::Position(e))))?;
+                Ok(entry)
+            });
             each(line.number, read);
         }
     }
 }
 
 /// One position given as text, as `--fen` gives it: `startpos`, a FEN, or an EPD
-/// line (its `bm #N` is the mate bound).
+/// line (its `bm #N` is the mate bound), read as standard chess or Chess960 as
+/// `castling` says.
 ///
 /// ```
+/// use kibitz::CastlingMode::{Chess960, Standard};
 /// use kibitz_scan::reader::read_one;
-/// assert_eq!(read_one(" startpos ").unwrap().position, kibitz::Position::startpos());
-/// assert_eq!(read_one("8/8/8/8/8/8/8/K6k w - - bm #2;").unwrap().mate_bound, Some(2));
-/// assert!(read_one("8/8/8 w").is_err());
+/// assert_eq!(read_one(" startpos ", Standard).unwrap().position, kibitz::Position::startpos());
+/// assert_eq!(read_one("8/8/8/8/8/8/8/K6k w - - bm #2;", Standard).unwrap().mate_bound, Some(2));
+/// assert!(read_one("8/8/8 w", Standard).is_err());
+/// assert!(read_one("4k3/8/8/8/8/8/8/R2K3R w KQ -", Standard).is_err());
+/// assert!(read_one("4k3/8/8/8/8/8/8/R2K3R w KQ -", Chess960).is_ok());
 /// ```
-pub fn read_one(text: &str) -> Result<Entry, LineError> {
+pub fn read_one(text: &str, castling: CastlingMode) -> Result<Entry, LineError> {
     let text = text.trim();
     if text == STARTPOS {
         return Ok(Entry {
@@ -168,22 +186,31 @@ pub fn read_one(text: &str) -> Result<Entry, LineError> {
             mate_bound: None,
         });
     }
-    epd_entry(text.as_bytes())
+    let entry = epd_entry(text.as_bytes())?;
+    entry
+        .position
+        .check_castling_mode(castling)
+        .map_err(|e| LineError::Epd(EpdLineError::Fen(FenError::Position(e))))?;
+    Ok(entry)
 }
 
 /// A position as `--fen` (and the API's `fen=`) gives it to a command that takes
-/// one position: `startpos` or a FEN, blanks around it ignored.
+/// one position: `startpos` or a FEN, blanks around it ignored, read as standard
+/// chess or Chess960 as `castling` says.
 ///
 /// ```
+/// use kibitz::CastlingMode::{Chess960, Standard};
 /// use kibitz_scan::reader::read_fen;
-/// assert_eq!(read_fen("startpos").unwrap(), kibitz::Position::startpos());
-/// assert!(read_fen("8/8/8/8/8/8/8/K6k w - - 0 1\n").is_ok());
-/// assert!(read_fen("8/8/8/8/8/8/8/K6k w - - bm #2;").is_err());
+/// assert_eq!(read_fen("startpos", Standard).unwrap(), kibitz::Position::startpos());
+/// assert!(read_fen("8/8/8/8/8/8/8/K6k w - - 0 1\n", Standard).is_ok());
+/// assert!(read_fen("8/8/8/8/8/8/8/K6k w - - bm #2;", Standard).is_err());
+/// assert!(read_fen("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1", Standard).is_err());
+/// assert!(read_fen("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1", Chess960).is_ok());
 /// ```
-pub fn read_fen(text: &str) -> Result<Position, FenError> {
+pub fn read_fen(text: &str, castling: CastlingMode) -> Result<Position, FenError> {
     match text.trim() {
         STARTPOS => Ok(Position::startpos()),
-        fen => Position::from_fen(fen),
+        fen => Position::from_fen_in(fen, castling),
     }
 }
 
@@ -250,7 +277,7 @@ mod tests {
     /// The records of `text` cut into chunks of `chunk_bytes`.
     fn records(text: &str, chunk_bytes: usize) -> Vec<(u64, Result<Option<u32>, String>)> {
         let format = Format::detect(text.as_bytes());
-        let mut reader = LineReader::new(format);
+        let mut reader = LineReader::new(format, CastlingMode::Standard);
         let mut chunker = crate::chunk::Chunker::new(text.as_bytes(), chunk_bytes);
         chunker.set_framing(format.framing());
         let mut out = Vec::new();

@@ -45,7 +45,9 @@ pub struct SolveScan {
     pub time: Option<Duration>,
     /// Nodes for each position.
     pub nodes: Option<u64>,
-    /// How UCI writes castling.
+    /// Standard chess or Chess960 (`--chess960`): how FEN lines are read (a
+    /// Chess960 castling right is an error record in standard chess) and how UCI
+    /// writes castling.
     pub castling: CastlingMode,
     /// Set to stop every search at once (the CLI's Ctrl-C is not wired; tests).
     pub stop: Option<Arc<AtomicBool>>,
@@ -88,13 +90,13 @@ impl SolveScan {
             text: name,
             json: &escaped,
         };
-        let read = read_one(text).map(|e| (e.position, e.mate_bound));
+        let read = read_one(text, self.castling).map(|e| (e.position, e.mate_bound));
         self.position(&mut scanned, &Input::Named(name), read);
         scanned
     }
 
     fn positions(&self, name: Name<'_>, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
-        LineReader::new(format).read(chunk, |line, read| {
+        LineReader::new(format, self.castling).read(chunk, |line, read| {
             let read = read.map(|e| (e.position, e.mate_bound));
             self.position(scanned, &Input::Line { name, line }, read);
         });

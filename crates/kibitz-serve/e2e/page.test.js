@@ -377,7 +377,9 @@ test("Capablanca: the archbishop's targets match /api/position; a promotion offe
 });
 
 test("Musketeer: gating happens on the first move of the gate's piece", async (t) => {
-  const { page, problems } = await open(t, 1280, "/?variant=musketeer&fen=startpos&moves=d2d4+d7d5");
+  // A position of the published tables (dragon over c, unicorn over f), after 1. d4 d5.
+  const fen = "**d**u**/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/**D**U** w KQkq - 0 1";
+  const { page, problems } = await open(t, 1280, `/?variant=musketeer&fen=${encodeURIComponent(fen)}&moves=d2d4+d7d5`);
   await page.locator("#move-list [data-san='d5']").waitFor();
   assert.match(await page.locator("#gates").textContent(), /White: D over c, U over f/);
   await page.click("#board [data-square='c1']");
@@ -553,5 +555,27 @@ test("Seirawan: a gating choice is offered (no gate, or a piece in hand)", async
   await page.locator("#board [data-square='g1'] [data-piece='H']").waitFor();
   assert.match(await page.locator("#hand").textContent(), /White: E; Black: E H/);
   await shoot(page, "seirawan-gating");
+  assert.deepEqual(problems, []);
+});
+
+test("Musketeer from its first move: selections and placements are offered as buttons", async (t) => {
+  const { page, problems } = await open(t, 1280, "/?variant=musketeer&fen=startpos");
+  const api = async (moves) => (await (await page.request.get(`${server.url}/api/position?variant=musketeer&fen=startpos${moves.length ? `&moves=${moves.join("+")}` : ""}`)).json());
+  const played = [];
+  // Four first moves: two selections, then (after the last one here) placements.
+  for (let i = 0; i < 4; i++) {
+    const answer = await api(played);
+    const first = answer.moves.filter((m) => m.pregame);
+    assert.ok(first.length > 0, `pregame moves after ${played.join(" ")}`);
+    await page.locator(`#pregame [data-uci='${first[0].uci}']`).waitFor();
+    assert.equal(await page.locator("#pregame [data-uci]").count(), first.length);
+    await page.click(`#pregame [data-uci='${first[0].uci}']`);
+    played.push(first[0].uci);
+    await page.waitForFunction((n) => document.querySelectorAll("#move-list [data-san]").length === n, played.length);
+  }
+  // The address holds them: reading it back gives the same four moves.
+  await page.goto(page.url());
+  await page.waitForFunction(() => document.querySelectorAll("#move-list [data-san]").length === 4);
+  await shoot(page, "musketeer-first-moves");
   assert.deepEqual(problems, []);
 });

@@ -58,8 +58,15 @@ struct SquareInfo {
 struct MoveInfo {
     uci: String,
     san: String,
-    from: String,
-    to: String,
+    /// None for Musketeer's first moves (a selection or a placement), which are
+    /// played from a list rather than on the board (`pregame`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<String>,
+    /// A Musketeer selection or placement.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pregame: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     promotion: Option<char>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -281,7 +288,8 @@ fn answer(
 }
 
 fn orthodox_answer(text: &str, words: &[&str]) -> Result<Answer, ApiError> {
-    let mut pos = read_fen(text).map_err(|e| ApiError::bad("fen", e))?;
+    let mut pos =
+        read_fen(text, kibitz::CastlingMode::Standard).map_err(|e| ApiError::bad("fen", e))?;
     let start = (!words.is_empty()).then(|| pos.fen());
     let mut played = Vec::with_capacity(words.len());
     for (i, word) in words.iter().enumerate() {
@@ -311,8 +319,9 @@ fn orthodox_answer(text: &str, words: &[&str]) -> Result<Answer, ApiError> {
         .map(|(mv, san)| MoveInfo {
             uci: mv.uci(),
             san,
-            from: mv.from.name(),
-            to: mv.destination().name(),
+            from: Some(mv.from.name()),
+            to: Some(mv.destination().name()),
+            pregame: false,
             promotion: mv.promotion.map(|r| r.char().to_ascii_uppercase()),
             gate: None,
             gate_square: None,
@@ -359,27 +368,12 @@ fn orthodox_answer(text: &str, words: &[&str]) -> Result<Answer, ApiError> {
     })
 }
 
-/// The legal move of `pos` written `word`: its UCI, or its SAN as the library
-/// writes it (check marks and `!?` annotations aside).
-fn variant_move(pos: &VariantPosition, word: &str) -> Option<VariantMove> {
-    if let Ok(mv) = pos.parse_uci(word) {
-        return Some(mv);
-    }
-    let bare = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).to_string();
-    let want = bare(word);
-    pos.legal_moves()
-        .into_iter()
-        .find(|mv| bare(&pos.san(mv)) == want)
-}
-
 /// A position of a variant, answered by `kibitz::variant`.
 fn variant_answer(
     variant: &Variant,
     text: &str,
     words: &[&str],
 ) -> Result<VariantAnswer, ApiError> {
-    use kibitz::variant::{GameValue, VariantOutcome};
-
     let mut pos = if text == "startpos" {
         VariantPosition::start(variant)
     } else {
@@ -388,15 +382,8 @@ fn variant_answer(
     let start = (!words.is_empty()).then(|| pos.fen());
     let mut played = Vec::with_capacity(words.len());
     for (i, word) in words.iter().enumerate() {
-        let mv = variant_move(&pos, word).ok_or_else(|| {
-            ApiError::bad(
-                "moves",
-                format!(
-                    "move {} ({}): not a legal move here, in UCI or SAN",
-                    i + 1,
-                    quote(word)
-                ),
-            )
+        let mv = pos.parse_move(word).map_err(|e| {
+            ApiError::bad("moves", format!("move {} ({}): {e}", i + 1, quote(word)))
         })?;
         let (uci, san) = (pos.uci(&mv), pos.san(&mv));
         pos.play_unchecked(&mv);
@@ -426,8 +413,9 @@ fn variant_answer(
     let info = |mv: &VariantMove| MoveInfo {
         uci: pos.uci(mv),
         san: pos.san(mv),
-        from: size.square_name(mv.from()),
-        to: size.square_name(mv.to()),
+        from: (!mv.is_pregame()).then(|| size.square_name(mv.from())),
+        to: (!mv.is_pregame()).then(|| size.square_name(mv.to())),
+        pregame: mv.is_pregame(),
         promotion: mv.promotion().map(letter),
         gate: mv.gate().map(|(t, _)| letter(t)),
         gate_square: mv
@@ -435,18 +423,9 @@ fn variant_answer(
             .filter(|&(_, sq)| sq != mv.from())
             .map(|(_, sq)| size.square_name(sq)),
     };
-    let white = pos.turn() == Color::White;
-    let (outcome, value) = match pos.outcome() {
-        Some(VariantOutcome::Checkmate(v)) => (Some("checkmate"), Some(v)),
-        Some(VariantOutcome::Stalemate(v)) => (Some("stalemate"), Some(v)),
-        None => (None, None),
-    };
-    let result = value.map(|v| match v {
-        GameValue::Draw => "1/2-1/2",
-        GameValue::Win if white => "1-0",
-        GameValue::Loss if !white => "1-0",
-        _ => "0-1",
-    });
+    let end = pos.outcome();
+    let outcome = end.map(|o| o.reason());
+    let result = end.map(|o| o.result(pos.turn()));
     Ok(VariantAnswer {
         variant: variant.name().to_string(),
         start,

@@ -46,7 +46,8 @@ pub async fn handle(
         .fen
         .ok_or_else(|| ApiError::bad("fen", "missing: give a FEN or startpos"))?;
     // A bad FEN is a 400 naming it, not a record.
-    let pos = read_fen(&fen).map_err(|e| ApiError::bad("fen", e))?;
+    let pos =
+        read_fen(&fen, kibitz::CastlingMode::Standard).map_err(|e| ApiError::bad("fen", e))?;
     let bound = params
         .mate
         .as_deref()

@@ -634,10 +634,15 @@ async fn position_plays_moves_in_uci_or_san() {
             .starts_with("move 2 (Ke3)")
     );
     // A variant's moves, and its gating moves with the gated letter.
-    let (status, answer) = get("/api/position?variant=musketeer&fen=startpos&moves=d2d4+d5").await;
+    let fen = "**d**u**/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/**D**U** w KQkq - 0 1";
+    let (status, answer) = get(&format!(
+        "/api/position?variant=musketeer&fen={}&moves=d2d4+d5",
+        encode(fen)
+    ))
+    .await;
     assert_eq!(status, StatusCode::OK);
     let v = kibitz::variant::Variant::builtin("musketeer").unwrap();
-    let mut pos = kibitz::variant::VariantPosition::start(&v);
+    let mut pos = kibitz::variant::VariantPosition::from_fen(&v, fen).unwrap();
     pos.play_uci("d2d4").unwrap();
     pos.play_uci("d7d5").unwrap();
     assert_eq!(answer["fen"], pos.fen());
@@ -720,4 +725,20 @@ async fn games_list_every_move() {
     let last = read[0].as_ref().unwrap().position.fen();
     assert_eq!(games[0]["moves"][3]["fen"], last);
     assert!(games[1]["error"].as_str().unwrap().contains("Zz9"));
+}
+
+/// Musketeer's first moves (selection, placement) carry no squares: `pregame`.
+#[tokio::test]
+async fn musketeer_first_moves_are_pregame() {
+    let (status, answer) = get("/api/position?variant=musketeer&fen=startpos").await;
+    assert_eq!(status, StatusCode::OK);
+    let v = kibitz::variant::Variant::builtin("musketeer").unwrap();
+    let pos = kibitz::variant::VariantPosition::start(&v);
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), pos.legal_moves().len());
+    assert!(!moves.is_empty());
+    for (m, mv) in moves.iter().zip(pos.legal_moves()) {
+        assert_eq!(m["pregame"], mv.is_pregame());
+        assert_eq!(m["from"].is_null(), mv.is_pregame());
+    }
 }

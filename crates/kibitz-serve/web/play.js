@@ -121,7 +121,10 @@ function toggleArrow(from, to) {
 function render(answer, context, animate) {
   game.answer = answer;
   game.byFrom = new Map();
+  const pregame = answer.moves.filter((m) => m.pregame);
+  pregameButtons(pregame);
   for (const m of answer.moves) {
+    if (m.pregame) continue;
     let list = game.byFrom.get(m.from);
     if (!list) game.byFrom.set(m.from, (list = []));
     list.push(m);
@@ -367,6 +370,22 @@ function drop(to) {
     offer(moves);
   }
   return true;
+}
+
+/** Musketeer's first moves (select a piece, place it over a file): buttons. */
+function pregameButtons(moves) {
+  const box = $("pregame");
+  box.replaceChildren();
+  box.hidden = !moves.length;
+  if (!moves.length) return;
+  item(box, "p", moves.some((m) => m.uci.includes("@")) ? "Place a piece over a file:" : "Select a piece:", "choose-title");
+  for (const m of moves) {
+    const b = item(box, "button", m.san, "choice");
+    b.type = "button";
+    b.dataset.uci = m.uci;
+    b.dataset.san = m.san;
+    b.addEventListener("click", () => play(m));
+  }
 }
 
 /** Promotion and gating: one button per move to the same square. */

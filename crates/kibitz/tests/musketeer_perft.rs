@@ -192,13 +192,34 @@ fn pawns_promote_to_the_chosen_pieces() {
 #[test]
 fn check_evasions_may_gate() {
     let v = musketeer();
-    // The rook on e8 checks the king on e1: the bishop may interpose, and every
-    // king move gates the spider onto e1.
+    // The rook on e8 checks the king on e1: the bishop may interpose (no gate
+    // over f); the king, capturing nothing, steps aside without gating (the
+    // published rules: a king in check gates only when it takes the checker).
     let pos =
         VariantPosition::from_fen(&v, "********/k3r3/8/8/8/8/8/8/4KB2/****S*** w - - 0 1").unwrap();
     assert!(pos.is_check());
     let moves = ucis(&pos);
-    assert_eq!(moves, ["e1d1s", "e1d2s", "e1f2s", "f1e2"]);
+    assert_eq!(moves, ["e1d1", "e1d2", "e1f2", "f1e2"]);
+    // ... and loses the gate: the spider stays off the board for good.
+    let mut after = pos.clone();
+    after.play_uci("e1d1").unwrap();
+    assert_eq!(
+        after.fen(),
+        "********/k3r3/8/8/8/8/8/8/3K1B2/******** b - - 1 1"
+    );
+    // A king taking its checker gates (compulsorily); stepping aside it does not.
+    let pos =
+        VariantPosition::from_fen(&v, "********/k7/8/8/8/8/8/4r3/4K3/****S*** w - - 0 1").unwrap();
+    assert!(pos.is_check());
+    let moves = ucis(&pos);
+    assert_eq!(moves, ["e1d1", "e1e2s", "e1f1"]);
+    // Taking a piece that does not give check is no exception.
+    let pos =
+        VariantPosition::from_fen(&v, "********/k3r3/8/8/8/8/8/8/3nK3/****S*** w - - 0 1").unwrap();
+    assert!(pos.is_check());
+    let moves = ucis(&pos);
+    assert!(moves.contains(&"e1d1".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"e1d1s".to_string()), "{moves:?}");
     // A pinned knight may leave the pin line: the gated spider closes it again.
     let pos =
         VariantPosition::from_fen(&v, "********/k7/8/8/8/8/8/8/K2N3r/***S**** w - - 0 1").unwrap();
@@ -208,6 +229,13 @@ fn check_evasions_may_gate() {
     let pos =
         VariantPosition::from_fen(&v, "********/k7/8/8/8/8/8/8/K2N3r/******** w - - 0 1").unwrap();
     assert!(ucis(&pos).iter().all(|m| !m.starts_with("d1")));
+    // Out of check by a gating move of another piece: the knight on d3 gives
+    // check; the bishop f1 takes it and the fortress enters f1.
+    let pos =
+        VariantPosition::from_fen(&v, "********/k7/8/8/8/8/3n4/8/4KB2/*****F** w - - 0 1").unwrap();
+    assert!(pos.is_check());
+    let moves = ucis(&pos);
+    assert!(moves.contains(&"f1d3f".to_string()), "{moves:?}");
     // A check given by the gated piece counts: the archbishop entering b1 checks
     // the king on d3 along the diagonal.
     let mut pos =

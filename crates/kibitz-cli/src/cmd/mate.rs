@@ -34,9 +34,12 @@ pub struct Args {
     /// Write JSON Lines.
     #[arg(long)]
     json: bool,
-    /// Write castling in UCI as king takes rook (`e1h1`), as Chess960 engines and
-    /// GUIs expect; without it, castling from e1/e8 with a corner rook is `e1g1`.
-    /// PGN games tagged `[Variant "Chess960"]` always do. Chess960 positions (Shredder-FEN `HAha` or X-FEN rights) read either way.
+    /// Read FEN/EPD lines as Chess960 (X-FEN or Shredder-FEN castling rights with
+    /// the king off e1/e8 or a rook off the corner) and write castling in UCI as
+    /// king takes rook (`e1h1`). Without it positions are standard chess: such a
+    /// right is an error record, and castling from e1/e8 is `e1g1`. PGN games
+    /// tagged `[Variant "Chess960"]` (or whose FEN tag has Chess960 rights, as
+    /// python-chess reads them) are Chess960 either way.
     #[arg(long)]
     chess960: bool,
     #[command(flatten)]
@@ -102,10 +105,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// One record of `kibitz mate --variant --json`: the input and line, and the
+/// position's mates or what was wrong with the line.
 #[derive(serde::Serialize)]
-struct VariantMates {
-    fen: String,
-    mates: Vec<VariantMate>,
+struct VariantMates<'a> {
+    input: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fen: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mates: Option<Vec<VariantMate>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
 }
 
 #[derive(serde::Serialize)]
@@ -115,50 +125,38 @@ struct VariantMate {
 }
 
 /// `kibitz mate --variant`: the exact mates in one of each FEN (from --fen and
-/// from plain files of FEN lines, `-` for stdin), one record a position.
+/// from plain files of FEN lines, `-` for stdin), one record a position, in
+/// order. Lines are read one at a time (time linear, memory bounded); a bad line,
+/// one that is not UTF-8 or is too long is an error record and the batch goes on.
 fn run_variant(args: &Args, variant: &kibitz::variant::Variant) -> anyhow::Result<ExitCode> {
-    use std::io::BufRead;
+    use anyhow::Context;
+    use kibitz::text::quote;
 
-    let mut fens: Vec<(String, String)> = args
-        .fen
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (format!("--fen {}", i + 1), f.clone()))
-        .collect();
-    let inputs: Vec<&str> = if args.inputs.is_empty() && args.fen.is_empty() {
-        vec!["-"]
-    } else {
-        args.inputs.iter().map(String::as_str).collect()
-    };
-    for input in inputs {
-        let reader: Box<dyn BufRead> = if input == "-" {
-            Box::new(io::BufReader::new(io::stdin().lock()))
-        } else {
-            let file = std::fs::File::open(input).map_err(|err| {
-                crate::output::BadInput::new(anyhow::anyhow!(
-                    "opening {}: {err}",
-                    kibitz::text::quote(input)
-                ))
-            })?;
-            Box::new(io::BufReader::new(file))
-        };
-        for (i, line) in reader.lines().enumerate() {
-            let line = line?;
-            if !line.trim().is_empty() {
-                fens.push((format!("{}:{}", kibitz::text::quote(input), i + 1), line));
-            }
-        }
-    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut errors = 0usize;
-    for (place, fen) in &fens {
-        let pos = match kibitz::variant::VariantPosition::from_fen(variant, fen.trim()) {
+    let mut record = |out: &mut io::BufWriter<io::StdoutLock<'_>>,
+                      place: &str,
+                      fen: Result<&str, String>|
+     -> anyhow::Result<()> {
+        let pos = fen.and_then(|fen| {
+            kibitz::variant::VariantPosition::from_fen(variant, fen).map_err(|e| e.to_string())
+        });
+        let pos = match pos {
             Ok(pos) => pos,
-            Err(err) => {
+            Err(error) => {
                 errors += 1;
+                if args.json {
+                    let record = VariantMates {
+                        input: place,
+                        fen: None,
+                        mates: None,
+                        error: Some(error),
+                    };
+                    return crate::output::json_line(out, &record);
+                }
                 out.flush()?;
-                crate::output::warn(format_args!("{place}: {err}"));
-                continue;
+                crate::output::warn(format_args!("{place}: {error}"));
+                return Ok(());
             }
         };
         let mates: Vec<VariantMate> = pos
@@ -171,14 +169,54 @@ fn run_variant(args: &Args, variant: &kibitz::variant::Variant) -> anyhow::Resul
             .collect();
         if args.json {
             let record = VariantMates {
-                fen: pos.fen(),
-                mates,
+                input: place,
+                fen: Some(pos.fen()),
+                mates: Some(mates),
+                error: None,
             };
-            crate::output::json_line(&mut out, &record)?;
+            crate::output::json_line(out, &record)?;
         } else {
             let list: Vec<&str> = mates.iter().map(|m| m.san.as_str()).collect();
             writeln!(out, "{}: {}", pos.fen(), list.join(" "))?;
         }
+        Ok(())
+    };
+    for (i, fen) in args.fen.iter().enumerate() {
+        record(&mut out, &format!("--fen {}", i + 1), Ok(fen.trim()))?;
+    }
+    let inputs: Vec<&str> = if args.inputs.is_empty() && args.fen.is_empty() {
+        vec!["-"]
+    } else {
+        args.inputs.iter().map(String::as_str).collect()
+    };
+    for input in inputs {
+        let reader: Box<dyn io::Read> = if input == "-" {
+            Box::new(io::stdin().lock())
+        } else {
+            match std::fs::File::open(input) {
+                Ok(file) => Box::new(file),
+                Err(err) => {
+                    // One input that cannot be opened; the others are still read.
+                    let place = quote(input);
+                    record(&mut out, &place, Err(format!("opening {place}: {err}")))?;
+                    continue;
+                }
+            }
+        };
+        let name = if input == "-" {
+            "stdin".to_string()
+        } else {
+            quote(input)
+        };
+        kibitz_scan::lines::each_line(reader, super::moves::MAX_FEN_LINE, |number, line| {
+            let place = format!("{name}:{number}");
+            match line {
+                Ok(text) if text.trim().is_empty() => Ok(()),
+                Ok(text) => record(&mut out, &place, Ok(text.trim())),
+                Err(skipped) => record(&mut out, &place, Err(skipped.to_string())),
+            }
+        })
+        .with_context(|| format!("reading {name}"))?;
     }
     out.flush()?;
     Ok(if errors > 0 {

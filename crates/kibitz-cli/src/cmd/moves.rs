@@ -1,11 +1,10 @@
 //! `kibitz moves [--fen FEN | --fens FILE] [--format san|fide|uci] [--json]
 //! [--variant NAME [--variants FILE.ini]]`
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use kibitz::CastlingMode;
 use kibitz::notation::{SanStyle, san_all};
 use kibitz::variant::{Variant, VariantPosition};
 use serde::Serialize;
@@ -13,6 +12,7 @@ use serde::Serialize;
 use super::variant::{OutcomeJson, VariantArgs, outcome_json};
 use crate::output::{json_line, parse_fen, warn};
 use kibitz::text::quote;
+use kibitz_scan::lines::each_line;
 
 /// How to write moves.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,11 +42,8 @@ pub struct Args {
     /// Write one JSON object: {"fen": ..., "moves": [{"uci": ..., "san": ...}]}.
     #[arg(long)]
     json: bool,
-    /// Write castling in UCI as king takes rook (`e1h1`), as Chess960 engines and
-    /// GUIs expect; without it, castling from e1/e8 with a corner rook is `e1g1`.
-    /// Chess960 positions (Shredder-FEN `HAha` or X-FEN rights) read either way.
-    #[arg(long)]
-    chess960: bool,
+    #[command(flatten)]
+    chess960: crate::output::Chess960Flag,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -75,7 +72,7 @@ struct VariantMovesOutput {
 
 #[derive(Serialize)]
 struct LineError {
-    line: usize,
+    line: u64,
     error: String,
 }
 
@@ -91,53 +88,72 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let pos = super::variant::parse_fen(v, args.fen.as_deref())?;
             write_variant(&mut out, &pos, &args)?;
         }
-        None => write_orthodox(&mut out, &parse_fen(args.fen.as_deref())?, &args)?,
+        None => write_orthodox(
+            &mut out,
+            &parse_fen(args.fen.as_deref(), args.chess960.castling())?,
+            &args,
+        )?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// The longest line `--fens` (and `mate --variant`) reads as a position: far past
+/// any FEN (a 16 × 16 variant's is under 1 KiB), so a longer line is a bad record,
+/// skipped as it is read, and memory stays bounded whatever the input.
+pub const MAX_FEN_LINE: usize = 64 << 10;
+
 /// `--fens FILE`: each line's moves; a bad line is reported and the batch goes on.
+/// Lines are read one at a time ([`each_line`]): time linear in the input, memory
+/// bounded by [`MAX_FEN_LINE`].
 fn run_batch(args: &Args, variant: Option<&Variant>, path: &str) -> anyhow::Result<ExitCode> {
-    let reader: Box<dyn BufRead> = if path == "-" {
+    let reader: Box<dyn io::Read> = if path == "-" {
         Box::new(io::stdin().lock())
     } else {
         let file = std::fs::File::open(path)
             .with_context(|| format!("--fens: opening {}", quote(path)))?;
-        Box::new(io::BufReader::new(file))
+        Box::new(file)
     };
+    let castling = args.chess960.castling();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut bad = 0usize;
-    // Lines as bytes: a line that is not UTF-8 is one bad record, not the end of
-    // the batch.
-    for (i, line) in reader.split(b'\n').enumerate() {
-        let line = line.with_context(|| format!("--fens: reading {}", quote(path)))?;
-        let line = String::from_utf8_lossy(&line);
-        let fen = line.trim();
-        if fen.is_empty() {
-            continue;
-        }
-        let result = match variant {
-            Some(v) => VariantPosition::from_fen(v, fen)
-                .map_err(anyhow::Error::new)
-                .map(|pos| write_variant(&mut out, &pos, args)),
-            None => kibitz::Position::from_fen(fen)
-                .map_err(anyhow::Error::new)
-                .map(|pos| write_orthodox(&mut out, &pos, args)),
-        };
-        match result {
-            Ok(written) => written?,
-            Err(err) => {
-                bad += 1;
-                let error = format!("{}: {err:#}", quote(fen));
-                if args.json {
-                    json_line(&mut out, &LineError { line: i + 1, error })?;
-                } else {
-                    out.flush()?;
-                    warn(format_args!("{}:{}: {error}", quote(path), i + 1));
+    let read = each_line(reader, MAX_FEN_LINE, |number, line| -> anyhow::Result<()> {
+        let error = match line {
+            Err(skipped) => skipped.to_string(),
+            Ok(text) => {
+                let fen = text.trim();
+                if fen.is_empty() {
+                    return Ok(());
+                }
+                let result = match variant {
+                    Some(v) => VariantPosition::from_fen(v, fen)
+                        .map_err(anyhow::Error::new)
+                        .map(|pos| write_variant(&mut out, &pos, args)),
+                    None => kibitz::Position::from_fen_in(fen, castling)
+                        .map_err(anyhow::Error::new)
+                        .map(|pos| write_orthodox(&mut out, &pos, args)),
+                };
+                match result {
+                    Ok(written) => return written,
+                    Err(err) => format!("{}: {err:#}", quote(fen)),
                 }
             }
+        };
+        bad += 1;
+        if args.json {
+            json_line(
+                &mut out,
+                &LineError {
+                    line: number,
+                    error,
+                },
+            )?;
+        } else {
+            out.flush()?;
+            warn(format_args!("{}:{number}: {error}", quote(path)));
         }
-    }
+        Ok(())
+    });
+    read.with_context(|| format!("--fens: reading {}", quote(path)))?;
     out.flush()?;
     Ok(if bad > 0 {
         ExitCode::from(1)
@@ -184,7 +200,7 @@ fn write_orthodox(out: &mut impl Write, pos: &kibitz::Position, args: &Args) -> 
         SanStyle::Standard
     };
     let sans = san_all(pos, &moves, style);
-    let castling = CastlingMode::from_chess960(args.chess960);
+    let castling = args.chess960.castling();
     if args.json {
         let output = MovesOutput {
             fen: pos.fen(),

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use kibitz::{CastlingMode, Move, Position, perft, perft_divide};
+use kibitz::{Move, Position, perft, perft_divide};
 use serde::Serialize;
 
 use super::variant::VariantArgs;
@@ -36,11 +36,8 @@ pub struct Args {
     /// Write a JSON object.
     #[arg(long)]
     json: bool,
-    /// Write castling in UCI as king takes rook (`e1h1`), as Chess960 engines and
-    /// GUIs expect; without it, castling from e1/e8 with a corner rook is `e1g1`.
-    /// Chess960 positions (Shredder-FEN `HAha` or X-FEN rights) read either way.
-    #[arg(long)]
-    chess960: bool,
+    #[command(flatten)]
+    chess960: crate::output::Chess960Flag,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -103,7 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// Perft of an orthodox position: (its FEN, the count, the divide entries).
 fn orthodox(args: &Args) -> anyhow::Result<(String, u64, Option<Vec<DivideEntry>>)> {
-    let pos: Position = parse_fen(Some(&args.fen))?;
+    let pos: Position = parse_fen(Some(&args.fen), args.chess960.castling())?;
     let (nodes, divide) = if args.divide || args.depth >= SLOW_DEPTH {
         let entries = divide_with_progress(&pos, args.depth);
         let nodes = if args.depth == 0 {
@@ -116,7 +113,7 @@ fn orthodox(args: &Args) -> anyhow::Result<(String, u64, Option<Vec<DivideEntry>
         let entries = entries
             .into_iter()
             .map(|(mv, nodes)| DivideEntry {
-                uci: mv.uci_in(CastlingMode::from_chess960(args.chess960)),
+                uci: mv.uci_in(args.chess960.castling()),
                 nodes,
             })
             .collect();

@@ -24,6 +24,8 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    chess960: crate::output::Chess960Flag,
+    #[command(flatten)]
     variant: VariantArgs,
 }
 
@@ -47,20 +49,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let mut pos = super::variant::parse_fen(&v, args.fen.as_deref())?;
             for (i, text) in args.moves.iter().enumerate() {
                 // UCI, or the variant's SAN with or without its check sign.
-                let bare = text.trim_end_matches(['+', '#']);
-                let found = pos.parse_uci(text).ok().or_else(|| {
-                    pos.legal_moves()
-                        .into_iter()
-                        .find(|mv| pos.san(mv).trim_end_matches(['+', '#']) == bare)
-                });
+                let found = pos.parse_move(text);
                 match found {
-                    Some(mv) => {
+                    Ok(mv) => {
                         played.push(pos.san(&mv));
                         pos.play_unchecked(&mv);
                         fens.push(pos.fen());
                     }
-                    None => {
-                        let err = kibitz::variant::VariantError::IllegalMove { text: text.clone() };
+                    Err(err) => {
                         error = Some(format!("move {}: {err}", i + 1));
                         break;
                     }
@@ -69,7 +65,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             pos.fen()
         }
         None => {
-            let mut pos = parse_fen(args.fen.as_deref())?;
+            let castling = args.chess960.castling();
+            let mut pos = parse_fen(args.fen.as_deref(), castling)?;
             for (i, text) in args.moves.iter().enumerate() {
                 match parse_move(&pos, text) {
                     Ok(mv) => {

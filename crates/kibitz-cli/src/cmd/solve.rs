@@ -52,7 +52,9 @@ pub struct Args {
     /// Nodes for each position (1 or more); past them the record says "proven": false.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Write castling in UCI as king takes rook (`e1h1`).
+    /// Read positions as Chess960 (castling rights with the king off e1/e8 or a
+    /// rook off the corner) and write castling in UCI as king takes rook
+    /// (`e1h1`). Without it such a right is an error record.
     #[arg(long)]
     chess960: bool,
     #[command(flatten)]

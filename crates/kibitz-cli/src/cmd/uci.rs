@@ -197,7 +197,7 @@ impl Engine {
     /// `position startpos|fen FEN [moves M...]`.
     fn set_position(&mut self, words: &[&str]) -> bool {
         self.stop_search();
-        let (position, problem) = parse_position(words);
+        let (position, problem) = parse_position(words, self.castling);
         self.position = position;
         match problem {
             Some(why) => say(&self.out, &format!("info string {why}")),
@@ -291,8 +291,10 @@ fn info_line(r: &Report, castling: CastlingMode) -> String {
 
 /// `position startpos|fen FEN [moves M...]`: the position (None when the setup
 /// does not read) and what was wrong, if anything. A move that is not legal
-/// ends the list: the position is the one before it.
-fn parse_position(words: &[&str]) -> (Option<Position>, Option<String>) {
+/// ends the list: the position is the one before it. The FEN is standard chess
+/// unless `UCI_Chess960` is on: a Chess960 castling right is a bad position
+/// otherwise.
+fn parse_position(words: &[&str], castling: CastlingMode) -> (Option<Position>, Option<String>) {
     let moves_at = words.iter().position(|w| *w == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
@@ -301,10 +303,12 @@ fn parse_position(words: &[&str]) -> (Option<Position>, Option<String>) {
     let no_position = "; no position until a good position line";
     let mut pos = match setup.split_first() {
         Some((&"startpos", [])) => Position::startpos(),
-        Some((&"fen", fen)) if !fen.is_empty() => match Position::from_fen(&fen.join(" ")) {
-            Ok(pos) => pos,
-            Err(e) => return (None, Some(format!("position: {e}{no_position}"))),
-        },
+        Some((&"fen", fen)) if !fen.is_empty() => {
+            match Position::from_fen_in(&fen.join(" "), castling) {
+                Ok(pos) => pos,
+                Err(e) => return (None, Some(format!("position: {e}{no_position}"))),
+            }
+        }
         _ => {
             let why = "position: expected 'startpos' or 'fen FEN', then 'moves …'";
             return (None, Some(format!("{why}{no_position}")));

@@ -6,8 +6,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
-use kibitz::variant::{GameValue, Variant, VariantOutcome, VariantPosition, ini};
+use kibitz::variant::{Variant, VariantPosition, ini};
 use serde::Serialize;
 
 use crate::output::BadInput;
@@ -34,8 +33,17 @@ impl VariantArgs {
         };
         let from_file = match &self.variants {
             Some(path) => {
-                let text = std::fs::read_to_string(path).with_context(|| {
-                    format!("--variants: reading {}", quote(&path.display().to_string()))
+                // A file that cannot be read or is not UTF-8 is a bad input (exit 1),
+                // named with where it went wrong.
+                let shown = quote(&path.display().to_string());
+                let bytes = std::fs::read(path).map_err(|err| {
+                    BadInput::new(anyhow::anyhow!("--variants: reading {shown}: {err}"))
+                })?;
+                let text = String::from_utf8(bytes).map_err(|err| {
+                    BadInput::new(anyhow::anyhow!(
+                        "--variants {shown}: not UTF-8 text (byte {})",
+                        err.utf8_error().valid_up_to()
+                    ))
                 })?;
                 let list = ini::parse(&text).map_err(|err| {
                     BadInput::new(
@@ -74,37 +82,12 @@ pub struct OutcomeJson {
     pub reason: &'static str,
 }
 
-/// The outcome of a position for JSON, `None` while moves remain.
+/// The outcome of a position for JSON (the library's [`kibitz::variant::VariantOutcome`]),
+/// `None` while moves remain.
 pub fn outcome_json(pos: &VariantPosition) -> Option<OutcomeJson> {
-    let (value, reason) = match pos.outcome()? {
-        VariantOutcome::Checkmate(v) => (v, "checkmate"),
-        VariantOutcome::Stalemate(v) => (v, "stalemate"),
-    };
-    let white_to_move = pos.turn() == kibitz::Color::White;
-    let result = match value {
-        GameValue::Draw => "1/2-1/2",
-        GameValue::Win if white_to_move => "1-0",
-        GameValue::Loss if !white_to_move => "1-0",
-        _ => "0-1",
-    };
-    Some(OutcomeJson { result, reason })
-}
-
-/// A piece's moves on an empty board as the mobility seed's piece: the components
-/// that move to empty squares (not capture-only, hopping or first-move-only ones).
-pub fn empty_board_piece(betza: &str) -> Option<kibitz::mobility::Piece> {
-    let components = kibitz::mobility::betza::parse_components(betza).ok()?;
-    let mut piece = kibitz::mobility::Piece::new();
-    for c in components
-        .iter()
-        .filter(|c| c.moves && c.hop.is_none() && !c.initial)
-    {
-        for &d in &c.directions {
-            match c.range {
-                None => piece.add_once(d),
-                Some(range) => piece.add_rider(d, range),
-            }
-        }
-    }
-    Some(piece)
+    let outcome = pos.outcome()?;
+    Some(OutcomeJson {
+        result: outcome.result(pos.turn()),
+        reason: outcome.reason(),
+    })
 }

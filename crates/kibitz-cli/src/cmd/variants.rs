@@ -7,11 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use kibitz::mobility::Board;
 use kibitz::variant::{Variant, ini};
 use serde::Serialize;
 
-use super::variant::empty_board_piece;
 use crate::output::{BadInput, json_line};
 use kibitz::text::quote;
 
@@ -26,6 +24,7 @@ pub struct Args {
     json: bool,
 }
 
+/// A piece as JSON: the library's [`kibitz::variant::PieceDescription`].
 #[derive(Serialize)]
 struct PieceReport {
     letter: char,
@@ -36,6 +35,7 @@ struct PieceReport {
     mobility: Option<String>,
 }
 
+/// A variant as JSON: the library's [`kibitz::variant::VariantDescription`].
 #[derive(Serialize)]
 struct VariantReport {
     name: String,
@@ -44,35 +44,28 @@ struct VariantReport {
     pieces: Vec<PieceReport>,
 }
 
-fn report(v: &Variant) -> anyhow::Result<VariantReport> {
-    let board = Board::new(u64::from(v.files()), u64::from(v.ranks()))
-        .with_context(|| format!("the board of {}", v.name()))?;
-    let pieces = v
-        .pieces()
-        .iter()
-        .map(|p| PieceReport {
-            letter: p.letter,
-            name: p.name.clone(),
-            betza: p.betza.clone(),
-            mobility: empty_board_piece(&p.betza)
-                .filter(|piece| !piece.is_empty())
-                .map(|piece| piece.analyse(board).mobility()),
-        })
-        .collect();
-    Ok(VariantReport {
-        name: v.name().to_string(),
-        board: format!("{}x{}", v.files(), v.ranks()),
-        start_fen: v.start_fen().to_string(),
-        pieces,
-    })
+fn report(v: &Variant) -> VariantReport {
+    let d = v.describe();
+    VariantReport {
+        name: d.name,
+        board: d.board,
+        start_fen: d.start_fen,
+        pieces: d
+            .pieces
+            .into_iter()
+            .map(|p| PieceReport {
+                letter: p.letter,
+                name: p.name,
+                betza: p.betza,
+                mobility: p.mobility,
+            })
+            .collect(),
+    }
 }
 
 /// Runs `kibitz variants`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut variants = Vec::new();
-    for name in Variant::builtin_names() {
-        variants.push(Variant::builtin(name).with_context(|| format!("built-in {name}"))?);
-    }
+    let mut variants = Variant::builtins();
     if let Some(path) = &args.variants {
         let shown = quote(&path.display().to_string());
         let text = std::fs::read_to_string(path)
@@ -84,7 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
     for v in &variants {
-        let r = report(v)?;
+        let r = report(v);
         if args.json {
             json_line(&mut out, &r)?;
         } else {

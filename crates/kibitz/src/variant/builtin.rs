@@ -271,7 +271,7 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
             r.gating = Gating::Musketeer;
             r.chosen_promotions = true;
             r.start_fen =
-                "**d**u**/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/**D**U** w KQkq - 0 1"
+                "********/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/********[] w KQkq - 0 1"
                     .to_string();
         }
         "sixteen" => {

@@ -23,15 +23,28 @@
 //! The ten pieces with the Betza of the published perft tables (L `NB2`, C
 //! `llNrrNDK`, U `CN`, D `QN`, M `RN`, A `BN`, E `KDA`, H `DHAG`, F `B3DfNbN`,
 //! S `B2DN`); FEN with ten rows, Black's gating row first and White's last, `*`
-//! an empty cell. Gating is compulsory: when the first-rank piece of a file with
-//! a piece over it first leaves (castling too: `e1g1l` over the king, `h1e1h`
-//! over the rook), the piece enters on the square left; the gate is lost when
-//! that piece is captured. Pawns promote to Q R B N and to the side's chosen
-//! pieces (those over its files or on the board). A placement with one piece
-//! over the king's file and the other over a rook's is refused. These rules give
-//! the published perft 4 of all 13,520 start positions in the five tables. The
-//! built-in start position is one selection (dragon over c, unicorn over f);
-//! other selections are set up by FEN.
+//! an empty cell.
+//!
+//! The game is played from its first move, as the published rules (Zied Haddad,
+//! 2011) and the tables' repository describe it: White selects a piece type
+//! (the move is its name, `leopard`), Black selects another (`cannon`), and both
+//! sides have both. Each side then places the first selected piece over a file
+//! of its gating row (`L@b0`, `L@g9`; White's row is 0, Black's 9), then the
+//! second (`C@d0`, `C@f9`). One piece over the king's file and the other over a
+//! rook's is refused, naming the king/rook rule. Until the last placement the
+//! FEN carries the pieces still to place in brackets after White's gating row,
+//! each side's in the order selected (`********/…/********[LClc] w KQkq - 0 1`);
+//! the built-in start position is the one before the first selection, and the
+//! published tables' positions (after selection and placement) read as they are.
+//!
+//! Gating is compulsory: when the first-rank piece of a file with a piece over
+//! it first leaves (castling too: `e1g1l` over the king, `h1e1h` over the rook),
+//! the piece enters on the square left; the gate is lost when that piece is
+//! captured. A king in check gates only when it captures the checking piece;
+//! leaving its square otherwise, it loses the gate. Pawns promote to Q R B N and
+//! to the side's chosen pieces (those over its files or on the board). These
+//! rules give the published perft 4 of all 13,520 start positions in the five
+//! tables.
 //!
 //! ## `sixteen`, a 16 × 16 game
 //!
@@ -46,6 +59,7 @@
 mod attacks;
 mod board;
 mod builtin;
+mod describe;
 mod error;
 mod fen;
 pub mod ini;
@@ -53,12 +67,14 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
+mod pregame;
 mod rules;
 mod state;
 mod tables;
 
 pub use board::{BoardSize, MAX_SIDE, MIN_SIDE, Sq, WideBitboard, WideBitboardIter};
 pub use builtin::BUILTIN_NAMES;
+pub use describe::{PieceDescription, VariantDescription};
 pub use error::VariantError;
 pub use moves::VariantMove;
 pub use position::{VariantOutcome, VariantPosition};

@@ -12,6 +12,11 @@ pub(crate) enum MoveKind {
     /// Castling; `to` is the king's destination.
     CastleKingside,
     CastleQueenside,
+    /// Musketeer's first moves: a side selects a piece type (`gate` is the type).
+    Select,
+    /// Musketeer: a selected piece is placed over a file of the side's gating row
+    /// (`gate` is the type, `gate_sq` the file).
+    Place,
 }
 
 /// No piece type (promotion or gating).
@@ -59,7 +64,26 @@ impl VariantMove {
 
     /// The piece type index gated in, and the square it enters on.
     pub fn gate(&self) -> Option<(usize, Sq)> {
-        (self.gate != NO_TYPE).then_some((usize::from(self.gate), self.gate_sq))
+        (self.gate != NO_TYPE && !self.is_pregame())
+            .then_some((usize::from(self.gate), self.gate_sq))
+    }
+
+    /// Musketeer: the piece type index a selection move selects.
+    pub fn selection(&self) -> Option<usize> {
+        (self.kind == MoveKind::Select).then_some(usize::from(self.gate))
+    }
+
+    /// Musketeer: the piece type index a placement move places, and the file
+    /// (0 = a) of the gating row it goes over.
+    pub fn placement(&self) -> Option<(usize, u8)> {
+        (self.kind == MoveKind::Place).then_some((usize::from(self.gate), self.gate_sq as u8))
+    }
+
+    /// Is it one of Musketeer's first moves (a selection or a placement)? Such a
+    /// move has no from or to square on the board ([`from`](Self::from) and
+    /// [`to`](Self::to) are meaningless for it).
+    pub fn is_pregame(&self) -> bool {
+        matches!(self.kind, MoveKind::Select | MoveKind::Place)
     }
 
     /// Is it castling?

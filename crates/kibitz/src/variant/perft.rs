@@ -13,6 +13,9 @@ impl State {
         out.clear();
         let in_check = self.in_check(t);
         self.pseudo_moves(t, r, in_check, out);
+        if in_check && r.gating == Gating::Musketeer {
+            self.musketeer_evasions(t, out);
+        }
         let us = self.turn;
         let king = self.kings[us];
         if king == NO_SQ {

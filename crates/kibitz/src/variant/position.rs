@@ -3,7 +3,8 @@
 
 use super::board::NO_SQ;
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::{GameValue, Variant};
+use super::pregame::Pregame;
+use super::rules::{GameValue, Gating, Variant};
 use super::state::{State, color_of, type_of};
 use super::{VariantError, fen};
 use crate::Color;
@@ -17,7 +18,48 @@ pub enum VariantOutcome {
     Stalemate(GameValue),
 }
 
+impl VariantOutcome {
+    /// The game's result as PGN writes it (`1-0`, `0-1`, `1/2-1/2`), given the
+    /// side to move in the final position (the values are that side's).
+    ///
+    /// ```
+    /// use kibitz::Color;
+    /// use kibitz::variant::{GameValue, VariantOutcome};
+    /// assert_eq!(VariantOutcome::Checkmate(GameValue::Loss).result(Color::Black), "1-0");
+    /// assert_eq!(VariantOutcome::Stalemate(GameValue::Win).result(Color::Black), "0-1");
+    /// assert_eq!(VariantOutcome::Stalemate(GameValue::Draw).result(Color::White), "1/2-1/2");
+    /// ```
+    pub fn result(self, side_to_move: Color) -> &'static str {
+        let white = side_to_move == Color::White;
+        match self.value() {
+            GameValue::Draw => "1/2-1/2",
+            GameValue::Win if white => "1-0",
+            GameValue::Loss if !white => "1-0",
+            _ => "0-1",
+        }
+    }
+
+    /// Why the game ended: `checkmate` or `stalemate`.
+    pub fn reason(self) -> &'static str {
+        match self {
+            VariantOutcome::Checkmate(_) => "checkmate",
+            VariantOutcome::Stalemate(_) => "stalemate",
+        }
+    }
+
+    /// The variant's value of the end for the side to move.
+    pub fn value(self) -> GameValue {
+        match self {
+            VariantOutcome::Checkmate(v) | VariantOutcome::Stalemate(v) => v,
+        }
+    }
+}
+
 /// A position of a [`Variant`].
+///
+/// A Musketeer position may be one of the game's first moves (selection and
+/// placement of the musketeer pieces, see the [module](super) docs); its legal
+/// moves are then those selections or placements.
 ///
 /// ```
 /// use kibitz::variant::{Variant, VariantPosition};
@@ -31,6 +73,8 @@ pub enum VariantOutcome {
 pub struct VariantPosition {
     variant: Variant,
     state: State,
+    /// Musketeer before every selected piece is placed.
+    pregame: Option<Pregame>,
 }
 
 impl core::fmt::Debug for VariantPosition {
@@ -41,29 +85,67 @@ impl core::fmt::Debug for VariantPosition {
 
 impl PartialEq for VariantPosition {
     fn eq(&self, other: &Self) -> bool {
-        self.variant.rules == other.variant.rules && self.state == other.state
+        self.variant.rules == other.variant.rules
+            && self.state == other.state
+            && self.pregame == other.pregame
     }
 }
 
 impl VariantPosition {
     /// Reads a FEN of the variant; the error names the row, field or piece that is wrong.
+    ///
+    /// For Musketeer, pieces selected and not yet placed follow the gating row in
+    /// brackets (`…/********[LClc] w KQkq - 0 1`): a position of the game's first moves.
     pub fn from_fen(variant: &Variant, text: &str) -> Result<VariantPosition, VariantError> {
-        let state = fen::parse(&variant.rules, &variant.tables, text)?;
+        let rules = &variant.rules;
+        let board_field = text.split_whitespace().next().unwrap_or("");
+        let hand = match board_field.find('[') {
+            Some(i) if rules.gating == Gating::Musketeer => {
+                let Some(inner) = board_field[i + 1..].strip_suffix(']') else {
+                    return Err(VariantError::Fen {
+                        what: format!(
+                            "musketeer hand `{}` does not end in `]`",
+                            super::error::quote(&board_field[i..])
+                        ),
+                    });
+                };
+                Some((i, inner))
+            }
+            _ => None,
+        };
+        let (state, pregame) = match hand {
+            Some((i, inner)) => {
+                let rest = text.trim_start()[board_field.len()..].to_string();
+                let plain = format!("{}{rest}", &board_field[..i]);
+                let state = fen::parse(rules, &variant.tables, &plain)?;
+                let pregame = Pregame::parse(rules, &state, inner)?;
+                (state, pregame)
+            }
+            None => (fen::parse(rules, &variant.tables, text)?, None),
+        };
         Ok(VariantPosition {
             variant: variant.clone(),
             state,
+            pregame,
         })
     }
 
-    /// The variant's start position.
+    /// The variant's start position (for Musketeer, before the first selection).
     pub fn start(variant: &Variant) -> VariantPosition {
         // The start FEN was checked when the variant was built.
-        let state = fen::parse(&variant.rules, &variant.tables, &variant.rules.start_fen)
-            .unwrap_or_else(|_| State::empty());
-        VariantPosition {
-            variant: variant.clone(),
-            state,
-        }
+        VariantPosition::from_fen(variant, &variant.rules.start_fen).unwrap_or_else(|_| {
+            VariantPosition {
+                variant: variant.clone(),
+                state: State::empty(),
+                pregame: None,
+            }
+        })
+    }
+
+    /// Is it a Musketeer position before every selected piece is placed (its
+    /// moves are selections or placements)?
+    pub fn is_pregame(&self) -> bool {
+        self.pregame.is_some()
     }
 
     /// The variant.
@@ -73,7 +155,11 @@ impl VariantPosition {
 
     /// The FEN, as Fairy-Stockfish writes it.
     pub fn fen(&self) -> String {
-        fen::write(&self.variant.rules, &self.state)
+        let mut text = fen::write(&self.variant.rules, &self.state);
+        if let (Some(pg), Some(i)) = (&self.pregame, text.find(' ')) {
+            text.insert_str(i, &pg.write(&self.variant.rules));
+        }
+        text
     }
 
     /// The side to move.
@@ -101,6 +187,9 @@ impl VariantPosition {
 
     /// The legal moves.
     pub fn legal_moves(&self) -> Vec<VariantMove> {
+        if let Some(pg) = &self.pregame {
+            return pg.moves(&self.variant.rules, &self.state);
+        }
         let mut out = Vec::with_capacity(64);
         self.state
             .legal_moves(&self.variant.tables, &self.variant.rules, &mut out);
@@ -118,16 +207,60 @@ impl VariantPosition {
 
     /// Plays a move known to be legal (from [`legal_moves`](Self::legal_moves)).
     pub fn play_unchecked(&mut self, mv: &VariantMove) {
+        if let Some(pg) = self.pregame {
+            if mv.is_pregame() {
+                self.pregame = pg.play(&self.variant.rules, &mut self.state, mv);
+            }
+            return;
+        }
+        if mv.is_pregame() {
+            return;
+        }
         self.state
             .make(&self.variant.tables, &self.variant.rules, mv);
     }
 
-    /// The legal move written as `text` in UCI (see [`uci`](Self::uci)).
+    /// The legal move written as `text` in UCI (see [`uci`](Self::uci)). A
+    /// Musketeer placement that breaks the king/rook rule is an error naming the rule.
     pub fn parse_uci(&self, text: &str) -> Result<VariantMove, VariantError> {
         self.legal_moves()
             .into_iter()
             .find(|mv| self.uci(mv) == text)
-            .ok_or_else(|| VariantError::IllegalMove {
+            .ok_or_else(|| self.no_move(text))
+    }
+
+    /// The legal move written as `text` in UCI or in the variant's SAN (with or
+    /// without its `+`/`#`); a selection's piece name in any case.
+    ///
+    /// ```
+    /// use kibitz::variant::{Variant, VariantPosition};
+    /// let v = Variant::builtin("capablanca")?;
+    /// let pos = VariantPosition::start(&v);
+    /// assert_eq!(pos.parse_move("Ab3")?, pos.parse_move("c1b3")?);
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<VariantMove, VariantError> {
+        let moves = self.legal_moves();
+        if let Some(mv) = moves.iter().find(|mv| self.uci(mv) == text) {
+            return Ok(*mv);
+        }
+        let bare = text.trim().trim_end_matches(['+', '#']);
+        moves
+            .iter()
+            .find(|mv| {
+                let san = self.san(mv);
+                let san = san.trim_end_matches(['+', '#']);
+                san == bare || (mv.is_pregame() && san.eq_ignore_ascii_case(bare))
+            })
+            .copied()
+            .ok_or_else(|| self.no_move(text))
+    }
+
+    fn no_move(&self, text: &str) -> VariantError {
+        self.pregame
+            .as_ref()
+            .and_then(|pg| pg.diagnose(&self.variant.rules, &self.state, text))
+            .unwrap_or_else(|| VariantError::IllegalMove {
                 text: text.to_string(),
             })
     }
@@ -142,8 +275,13 @@ impl VariantPosition {
     /// UCI as Fairy-Stockfish writes it: squares with their rank numbers (`a10a9`),
     /// castling as the king's move to its destination, a promotion or gated
     /// piece's lowercase letter; gating on the rook's square in castling is written
-    /// rook square first (`h1e1h`).
+    /// rook square first (`h1e1h`). Musketeer's first moves as the published
+    /// tables' notation: a selection as the piece's name (`leopard`), a placement
+    /// as `L@b0` (White's gating row is 0, Black's the row above the last rank).
     pub fn uci(&self, mv: &VariantMove) -> String {
+        if mv.is_pregame() {
+            return Pregame::notation(&self.variant.rules, &self.state, mv);
+        }
         let size = self.variant.rules.size;
         let letter = |t: u8| {
             self.variant.rules.pieces[usize::from(t)]
@@ -169,8 +307,12 @@ impl VariantPosition {
 
     /// Standard algebraic notation with the variant's letters: `Nf3`, `exd5`,
     /// `Aa10`, `e10=C`, `O-O`, gating as `/H` (and the square when it is not the
-    /// from square), `+` for check and `#` for mate.
+    /// from square), `+` for check and `#` for mate. Musketeer's selections and
+    /// placements as in UCI (`leopard`, `L@b0`).
     pub fn san(&self, mv: &VariantMove) -> String {
+        if mv.is_pregame() {
+            return Pregame::notation(&self.variant.rules, &self.state, mv);
+        }
         let rules = &self.variant.rules;
         let size = rules.size;
         let b = &self.state.board;
@@ -257,6 +399,20 @@ impl VariantPosition {
 
     /// The number of leaf positions `depth` plies ahead (bulk counting at the last ply).
     pub fn perft(&self, depth: u32) -> u64 {
+        if self.pregame.is_some() {
+            if depth == 0 {
+                return 1;
+            }
+            return self
+                .legal_moves()
+                .iter()
+                .map(|mv| {
+                    let mut next = self.clone();
+                    next.play_unchecked(mv);
+                    next.perft(depth - 1)
+                })
+                .sum();
+        }
         let mut buffers = Vec::new();
         self.state.perft(
             &self.variant.tables,
@@ -269,6 +425,18 @@ impl VariantPosition {
 
     /// The legal moves that checkmate.
     pub fn mates_in_one(&self) -> Vec<VariantMove> {
+        if self.pregame.is_some() {
+            // Nothing enters the board before the last placement; the general test.
+            return self
+                .legal_moves()
+                .into_iter()
+                .filter(|mv| {
+                    let mut next = self.clone();
+                    next.play_unchecked(mv);
+                    matches!(next.outcome(), Some(VariantOutcome::Checkmate(_)))
+                })
+                .collect();
+        }
         let t = &self.variant.tables;
         let r = &self.variant.rules;
         let mut replies = Vec::new();

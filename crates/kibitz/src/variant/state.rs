@@ -114,6 +114,42 @@ impl State {
         }
     }
 
+    /// Musketeer: a king in check gates only when it captures the checking
+    /// piece (the published rules); leaving its square otherwise it enters
+    /// nothing, and the gate is lost as with any departure. Strips the gate from
+    /// the other king moves among the pseudo-legal `moves` of a side in check.
+    pub fn musketeer_evasions(&self, t: &Tables, moves: &mut [VariantMove]) {
+        let king = self.kings[self.turn];
+        for mv in moves.iter_mut() {
+            if mv.gate != NO_TYPE
+                && mv.from == king
+                && mv.gate_sq == king
+                && !self.checks_from(t, mv.to)
+            {
+                mv.gate = NO_TYPE;
+                mv.gate_sq = NO_SQ;
+            }
+        }
+    }
+
+    /// Does the enemy piece on `sq` attack the king of the side to move? (The
+    /// other enemy pieces are turned into ours on a copy: they still block and
+    /// serve as hurdles, but attack nothing.)
+    fn checks_from(&self, t: &Tables, sq: Sq) -> bool {
+        let us = self.turn;
+        let them = us ^ 1;
+        let p = self.board[usize::from(sq)];
+        if p == 0 || color_of(p) != them {
+            return false;
+        }
+        let mut probe = *self;
+        for s in self.occ[them].iter().filter(|&s| s != sq) {
+            let q = probe.board[usize::from(s)];
+            probe.board[usize::from(s)] = code(us, type_of(q));
+        }
+        probe.attacked(t, self.kings[us], them)
+    }
+
     /// The gating rank of colour `c` (its castling rank for castling variants, else its first rank).
     #[inline]
     pub fn gate_rank(r: &Rules, c: usize) -> Sq {

@@ -1,7 +1,7 @@
 //! Batch input lines: a FEN, or an EPD line whose operations are skipped.
 
 use super::*;
-use crate::position::Position;
+use crate::position::{CastlingMode, Position};
 
 impl Position {
     /// Reads one line of batch input: a FEN, or an EPD line whose operations are
@@ -32,6 +32,27 @@ impl Position {
     /// );
     /// ```
     pub fn from_epd_line(line: &[u8]) -> Result<Position, EpdLineError> {
+        Position::read_epd_line(line)
+    }
+
+    /// Reads one line of batch input as [`Position::from_epd_line`] does, then, in
+    /// standard chess, refuses a Chess960 castling right
+    /// ([`Position::check_castling_mode`]).
+    ///
+    /// ```
+    /// use kibitz::{CastlingMode, Position};
+    /// let line = b"4k3/8/8/8/8/8/8/R2K3R w KQ - bm #1;";
+    /// assert!(Position::from_epd_line_in(line, CastlingMode::Chess960).is_ok());
+    /// assert!(Position::from_epd_line_in(line, CastlingMode::Standard).is_err());
+    /// ```
+    pub fn from_epd_line_in(line: &[u8], mode: CastlingMode) -> Result<Position, EpdLineError> {
+        let pos = Position::read_epd_line(line)?;
+        pos.check_castling_mode(mode)
+            .map_err(|e| EpdLineError::Fen(FenError::Position(e)))?;
+        Ok(pos)
+    }
+
+    fn read_epd_line(line: &[u8]) -> Result<Position, EpdLineError> {
         // Four plain fields (ASCII, single spaces) followed by whitespace or
         // nothing: these are the line's first four fields, and only the rest
         // needs the rules. Anything else, and an error, takes the long way.

@@ -70,6 +70,10 @@ pub enum PositionError {
     /// Two castling rights of one colour on the same side of the king (`HG`, or `K`
     /// and the file of the same rook).
     CastlingSideTwice(char),
+    /// A castling right standard chess does not have (the king off e1/e8, or its
+    /// rook off the corner), in a position read as standard chess: Chess960 rights
+    /// are read only when asked for ([`crate::CastlingMode::Chess960`]).
+    Chess960Castling(char),
     /// The en-passant square cannot follow a double pawn push.
     EnPassant(Square),
     /// More than 16 men of one colour.
@@ -97,6 +101,13 @@ impl fmt::Display for PositionError {
             }
             PositionError::CastlingSideTwice(c) => {
                 write!(f, "castling right {c} is a second right on the same side")
+            }
+            PositionError::Chess960Castling(c) => {
+                write!(
+                    f,
+                    "castling right {c} is a Chess960 right (king off the e-file or rook off \
+                     the corner): read the position as Chess960 (--chess960)"
+                )
             }
             PositionError::TooManyMen(c, n) => write!(f, "{n} {c} men, at most 16 are possible"),
             PositionError::TooManyPawns(c, n) => write!(f, "{n} {c} pawns, at most 8 are possible"),

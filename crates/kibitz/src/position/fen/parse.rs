@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::position::castling::CastlingField;
-use crate::position::{Position, Role};
+use crate::position::{CastlingMode, Position, Role};
 use crate::{Bitboard, Color, File, Rank, Square};
 
 /// The fields of a byte string separated by ASCII whitespace, exactly as
@@ -225,6 +225,23 @@ impl Position {
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Position::from_fen_bytes(fen.as_bytes())
+    }
+
+    /// Reads a FEN as `mode` says: [`Position::from_fen`], then, in standard chess,
+    /// [`Position::check_castling_mode`] (a Chess960 castling right is an error
+    /// unless Chess960 was asked for).
+    ///
+    /// ```
+    /// use kibitz::{CastlingMode, Position};
+    /// let fen = "4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1";
+    /// assert!(Position::from_fen_in(fen, CastlingMode::Chess960).is_ok());
+    /// let err = Position::from_fen_in(fen, CastlingMode::Standard).unwrap_err();
+    /// assert!(err.to_string().starts_with("invalid position: castling right K is a Chess960 right"));
+    /// ```
+    pub fn from_fen_in(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        let pos = Position::from_fen(fen)?;
+        pos.check_castling_mode(mode).map_err(FenError::Position)?;
+        Ok(pos)
     }
 
     /// Reads a FEN from bytes, with the same rules and errors as

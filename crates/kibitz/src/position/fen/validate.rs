@@ -2,10 +2,56 @@
 
 use super::*;
 use crate::position::castling::{CastlingField, CastlingToken, back_rank};
-use crate::position::{CastlingRights, CastlingSide, Position, Role, zobrist};
+use crate::position::{CastlingMode, CastlingRights, CastlingSide, Position, Role, zobrist};
 use crate::{Bitboard, Color, Rank, Square, attacks, lines};
 
 impl Position {
+    /// Checks that every castling right is one `mode` reads. In standard chess
+    /// ([`CastlingMode::Standard`]) a right needs the king on e1/e8 and its rook in
+    /// the corner; any other right (a king on d1 with `KQ`, a Shredder letter for
+    /// an inner rook) is a Chess960 right, refused unless Chess960 was asked for.
+    /// [`Position::from_fen`] reads both kinds; [`Position::from_fen_in`] and the
+    /// front ends (`--chess960`, Python's `chess960=True`) use this check, so a
+    /// position is read as Chess960 only when asked. python-chess, the oracle of
+    /// the tests, agrees: its standard board counts such rights as bad
+    /// (`STATUS_BAD_CASTLING_RIGHTS`).
+    ///
+    /// ```
+    /// use kibitz::{CastlingMode, Position, PositionError};
+    /// let pos = Position::from_fen("1r1k3r/8/8/8/8/8/8/R2K3R w KQk - 0 1").unwrap();
+    /// assert_eq!(pos.check_castling_mode(CastlingMode::Chess960), Ok(()));
+    /// assert_eq!(
+    ///     pos.check_castling_mode(CastlingMode::Standard),
+    ///     Err(PositionError::Chess960Castling('K'))
+    /// );
+    /// assert!(Position::startpos().check_castling_mode(CastlingMode::Standard).is_ok());
+    /// ```
+    pub fn check_castling_mode(&self, mode: CastlingMode) -> Result<(), PositionError> {
+        if mode == CastlingMode::Chess960 {
+            return Ok(());
+        }
+        let rights = self.castling_rights();
+        for color in Color::ALL {
+            let king_home = self.king(color) == Square::E1.relative_to(color);
+            for side in CastlingSide::ALL {
+                let Some(file) = rights.rook_file(color, side) else {
+                    continue;
+                };
+                if !king_home || file != side.standard_rook_file() {
+                    let letter = match side {
+                        CastlingSide::KingSide => 'K',
+                        CastlingSide::QueenSide => 'Q',
+                    };
+                    return Err(PositionError::Chess960Castling(match color {
+                        Color::White => letter,
+                        Color::Black => letter.to_ascii_lowercase(),
+                    }));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Builds and validates a position from its parts; `pieces_hash`, when known,
     /// is the pieces' part of the Zobrist hash.
     #[allow(clippy::too_many_arguments)]
