@@ -1,7 +1,9 @@
 //! `GET /api/variants`: the variants the server plays (built-in ones and those of
 //! its `--variants` file); `POST /api/variants` with a `variants.ini` text as the
 //! body: its sections as `kibitz::variant::ini` reads them, or the reader's error
-//! (line and reason) as a 400.
+//! (line and reason) as a 400. Each variant is the library's description
+//! (`Variant::describe`, as `kibitz variants` writes it) with what a board needs
+//! beside it: files, ranks, gating, each piece's kind, the promotion choices.
 
 use axum::Json;
 use axum::extract::State;
@@ -16,6 +18,8 @@ struct PieceInfo {
     letter: char,
     name: String,
     betza: String,
+    /// The seed's mobility string on the variant's empty board, if it moves there.
+    mobility: Option<String>,
     /// `pawn`, `king` or `other`.
     kind: &'static str,
 }
@@ -39,24 +43,27 @@ struct Answer {
 }
 
 fn info(v: &Variant) -> VariantInfo {
+    let d = v.describe();
     VariantInfo {
-        name: v.name().to_string(),
+        name: d.name,
         files: v.files(),
         ranks: v.ranks(),
-        start_fen: v.start_fen().to_string(),
+        start_fen: d.start_fen,
         gating: match v.gating() {
             Gating::None => "none",
             Gating::Seirawan => "seirawan",
             Gating::Musketeer => "musketeer",
         },
-        pieces: v
-            .pieces()
-            .iter()
-            .map(|p| PieceInfo {
+        pieces: d
+            .pieces
+            .into_iter()
+            .zip(v.pieces())
+            .map(|(p, def)| PieceInfo {
                 letter: p.letter,
-                name: p.name.clone(),
-                betza: p.betza.clone(),
-                kind: match p.kind {
+                name: p.name,
+                betza: p.betza,
+                mobility: p.mobility,
+                kind: match def.kind {
                     PieceKind::Pawn => "pawn",
                     PieceKind::King => "king",
                     PieceKind::Other => "other",
@@ -68,14 +75,13 @@ fn info(v: &Variant) -> VariantInfo {
 }
 
 /// The built-in variants, then the server's own.
-pub async fn list(State(state): State<AppState>) -> Result<Json<impl Serialize>, ApiError> {
-    let mut variants = Vec::new();
-    for name in Variant::builtin_names() {
-        let v = Variant::builtin(name).map_err(|e| ApiError::bad("variant", e))?;
-        variants.push(info(&v));
-    }
-    variants.extend(state.variants.iter().map(info));
-    Ok(Json(Answer { variants }))
+pub async fn list(State(state): State<AppState>) -> Json<impl Serialize> {
+    let variants = Variant::builtins()
+        .iter()
+        .chain(state.variants.iter())
+        .map(info)
+        .collect();
+    Json(Answer { variants })
 }
 
 /// The sections of the `variants.ini` body.

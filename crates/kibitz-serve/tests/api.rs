@@ -689,6 +689,26 @@ async fn variants_ini_bodies() {
         answer["variants"].as_array().unwrap().len(),
         kibitz::variant::Variant::builtin_names().len()
     );
+    // Each variant is the library's description (as `kibitz variants` writes it).
+    let capablanca = answer["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "capablanca")
+        .unwrap();
+    let d = kibitz::variant::Variant::builtin("capablanca")
+        .unwrap()
+        .describe();
+    assert_eq!(capablanca["start_fen"], d.start_fen);
+    for (got, want) in capablanca["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(&d.pieces)
+    {
+        assert_eq!(got["betza"], want.betza);
+        assert_eq!(got["mobility"].as_str(), want.mobility.as_deref());
+    }
 }
 
 /// The server's own variants (`kibitz serve --variants`) are found by name.
