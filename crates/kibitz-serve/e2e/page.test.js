@@ -579,3 +579,40 @@ test("Musketeer from its first move: selections and placements are offered as bu
   await shoot(page, "musketeer-first-moves");
   assert.deepEqual(problems, []);
 });
+
+test("h#2 lists every solution and a click shows its position; #2 shows tries and set play (servers with stip=)", async (t) => {
+  const probe = await fetch(`${server.url}/api/solve?fen=${encodeURIComponent("7k/8/6K1/8/8/8/8/R7 b - - 0 1")}&stip=h%231`);
+  const probed = await probe.json();
+  if (!probe.ok || !Array.isArray(probed.solutions)) {
+    t.skip("this server has no /api/solve?stip= yet (it comes with the problems branch)");
+    return;
+  }
+  const fen = "7k/8/6K1/8/8/8/8/R7 b - - 0 1";
+  const { page, problems } = await open(t, 1280, `/?fen=${encodeURIComponent(fen)}`);
+  await page.locator("#board [data-square='a1'] [data-piece='R']").waitFor();
+  const record = await (await page.request.get(`${server.url}/api/solve?fen=${encodeURIComponent(fen)}&stip=h%232&tree=1&all=1`)).json();
+  await page.fill("#stip", "h#2");
+  await page.click("#solve-go");
+  await page.locator("#solve-verdict").waitFor();
+  if (record.solutions && record.solutions.length) {
+    assert.equal(await page.locator("#solve-solutions > li").count(), record.solutions.length);
+    const first = record.solutions[0];
+    const last = first[first.length - 1];
+    await page.locator("#solve-solutions > li").first().locator(`[data-san='${last.san}']`).click();
+    const after = await (await page.request.get(`${server.url}/api/position?fen=${encodeURIComponent(fen)}&moves=${first.map((m) => m.uci).join("+")}`)).json();
+    await page.waitForFunction((f) => document.getElementById("board").dataset.fen === f, after.fen);
+  }
+  // #2 with tries and set play.
+  const two = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+  await page.goto(`${server.url}/?fen=${encodeURIComponent(two)}`);
+  await page.locator("#board [data-square='d5'] [data-piece='N']").waitFor();
+  const full = await (await page.request.get(`${server.url}/api/solve?fen=${encodeURIComponent(two)}&mate=2&tree=1&all=1&tries=1&set=1`)).json();
+  await page.check("#tries");
+  await page.check("#set-play");
+  await page.click("#solve-go");
+  await page.locator("#solve-verdict").waitFor();
+  assert.equal(await page.locator("#solve-tries > li").count(), (full.tries || []).length);
+  assert.equal(await page.locator("#solve-set > li").count(), (full.set || []).length);
+  await shoot(page, "solve-tries-set");
+  assert.deepEqual(problems, []);
+});

@@ -1,8 +1,9 @@
 // The solve panel: a stipulation (`#3`; `h#2` and `s#2` where the server solves
 // them) and a time limit for the position on the board, answered by /api/solve —
-// the prover's own record. It shows the keys, the solution tree folded (clicking a
-// move shows its position on the board), the time running and a stop button, and
-// says "not proven within the limit" when the prover could not finish.
+// the prover's own record. It shows the keys, every helpmate solution, the tries
+// with their refutations and the set play when asked for, the solution tree folded
+// (clicking any move shows its position on the board), the time running and a stop
+// button, and says "not proven within the limit" when the prover could not finish.
 
 import { call, showMessage } from "./api.js";
 import * as play from "./play.js";
@@ -54,12 +55,43 @@ function node(parent, n, line, fen, open) {
   }
 }
 
+/** The diagram with the other side to move: where set play starts. */
+function passed(fen) {
+  const f = fen.split(" ");
+  if (f.length < 4) return fen;
+  f[1] = f[1] === "w" ? "b" : "w";
+  f[3] = "-";
+  return f.join(" ");
+}
+
+/** A line of moves `[{uci, san}]` from `fen`, each move a button showing its position. */
+function line(parent, moves, fen, before = []) {
+  const ucis = [...before];
+  moves.forEach((m, i) => {
+    if (i) parent.append(" ");
+    ucis.push(m.uci);
+    moveButton(parent, m.san, [...ucis], fen);
+  });
+}
+
 function show(record, fen, seconds) {
   const out = $("solve-result");
   out.replaceChildren();
-  if (record.mate != null && record.keys && record.keys.length) {
-    const head = `Mate in ${record.mate}${record.proven ? ", proven" : ""}`;
-    item(out, "p", head, "verdict").id = "solve-verdict";
+  const length = record.length ?? record.mate;
+  const what = record.stipulation || `#${record.bound}`;
+  const solved = length != null && ((record.keys && record.keys.length) || (record.solutions && record.solutions.length));
+  if (solved) {
+    const direct = !record.stipulation || record.stipulation.startsWith("#");
+    const head = direct ? `Mate in ${length}` : `${what}: solved in ${length}`;
+    item(out, "p", `${head}${record.proven ? ", proven" : ""}`, "verdict").id = "solve-verdict";
+  } else if (record.proven) {
+    const why = record.reason ? ` (${record.reason})` : "";
+    item(out, "p", record.stipulation ? `${what}: no solution${why}, proven.` : `No mate within ${record.bound} moves: proven.`, "verdict").id = "solve-verdict";
+  } else {
+    const searched = record.searched ? ` (searched to mate in ${record.searched})` : "";
+    item(out, "p", `Not proven within the limit of ${seconds} s${searched}.`, "verdict").id = "solve-verdict";
+  }
+  if (record.keys && record.keys.length) {
     item(out, "h3", record.keys.length > 1 ? "Keys" : "Key");
     const keys = item(out, "ul", undefined, "keys");
     keys.id = "solve-keys";
@@ -67,18 +99,52 @@ function show(record, fen, seconds) {
       const li = item(keys, "li");
       moveButton(li, k.san, [k.uci], fen);
     }
-    if (record.complete === false) item(out, "p", "A limit struck after the length was proven: the keys or the tree may be partial.");
-    if (record.tree) {
-      item(out, "h3", "Solution tree");
-      const tree = item(out, "ul", undefined, "tree");
-      tree.id = "solve-tree";
-      record.tree.forEach((n, i) => node(tree, n, [], fen, i === 0));
+  }
+  if (record.solutions && record.solutions.length) {
+    item(out, "h3", `Solutions (${record.solutions.length})`);
+    const list = item(out, "ol", undefined, "keys");
+    list.id = "solve-solutions";
+    for (const s of record.solutions) line(item(list, "li"), s, fen);
+  }
+  if (record.tries && record.tries.length) {
+    item(out, "h3", "Tries");
+    const list = item(out, "ul", undefined, "keys");
+    list.id = "solve-tries";
+    for (const t of record.tries) {
+      const li = item(list, "li");
+      moveButton(li, `${t.san}?`, [t.uci], fen).dataset.san = t.san;
+      li.append(" refuted by ");
+      (t.refutations || []).forEach((r, i) => {
+        if (i) li.append(", ");
+        moveButton(li, `${r.san}!`, [t.uci, r.uci], fen).dataset.san = r.san;
+      });
     }
-  } else if (record.proven) {
-    item(out, "p", `No mate within ${record.bound} moves: proven.`, "verdict").id = "solve-verdict";
-  } else {
-    const searched = record.searched ? ` (searched to mate in ${record.searched})` : "";
-    item(out, "p", `Not proven within the limit of ${seconds} s${searched}.`, "verdict").id = "solve-verdict";
+  } else if (record.tries) {
+    item(out, "p", "No tries.");
+  }
+  if (record.set && record.set.length) {
+    item(out, "h3", "Set play");
+    const list = item(out, "ul", undefined, "keys");
+    list.id = "solve-set";
+    const diagram = passed(fen);
+    for (const s of record.set) {
+      const li = item(list, "li");
+      line(li, [s.defence], diagram);
+      li.append(" — ");
+      (s.mates || []).forEach((m, i) => {
+        if (i) li.append(", ");
+        moveButton(li, m.san, [s.defence.uci, m.uci], diagram);
+      });
+    }
+  } else if (record.set) {
+    item(out, "p", "No set play.");
+  }
+  if (record.complete === false) item(out, "p", "A limit struck after the length was proven: the keys or the tree may be partial.");
+  if (record.tree) {
+    item(out, "h3", "Solution tree");
+    const tree = item(out, "ul", undefined, "tree");
+    tree.id = "solve-tree";
+    record.tree.forEach((n, i) => node(tree, n, [], fen, i === 0));
   }
   item(out, "p", `${record.nodes ?? "?"} nodes, ${record.ms ?? "?"} ms`, "hint");
 }
@@ -99,8 +165,11 @@ async function solve() {
     return;
   }
   const params = new URLSearchParams({ fen: answer.fen, tree: "1", all: "1", limit: String(seconds) });
+  // `#N` as `mate=N`, which every kibitz server reads; the other genres as `stip=`.
   if (direct) params.set("mate", direct[1]);
-  else params.set("stip", stip);
+  else params.set("stip", stip.replace(/\s+/g, ""));
+  if ($("tries").checked) params.set("tries", "1");
+  if ($("set-play").checked) params.set("set", "1");
   running?.abort();
   const controller = new AbortController();
   running = controller;
