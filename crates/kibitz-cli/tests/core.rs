@@ -368,3 +368,32 @@ fn serve_accepts_a_host_name() {
     let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
     assert!(err.contains("no-such-host.invalid"), "{err}");
 }
+
+#[test]
+fn serve_reads_its_variants_file_before_listening() {
+    // A variants.ini the library's reader refuses stops the server before it
+    // listens, with the reader's line and reason; a missing file names the file.
+    let dir = std::env::temp_dir().join(format!("kibitz-serve-variants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ini");
+    std::fs::write(&bad, "[x:chess]\nnoSuchKey = 1\n").unwrap();
+    let expected = kibitz::variant::ini::parse("[x:chess]\nnoSuchKey = 1\n")
+        .unwrap_err()
+        .to_string();
+    let assert = kibitz()
+        .args(["serve", "--port", "0", "--variants"])
+        .arg(&bad)
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(err.contains(&expected), "{err}");
+    let missing = dir.join("missing.ini");
+    let assert = kibitz()
+        .args(["serve", "--port", "0", "--variants"])
+        .arg(&missing)
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(err.contains("missing.ini"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -41,6 +41,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/designer.js"),
     ),
     (
+        "/play.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/play.js"),
+    ),
+    (
+        "/solve.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/solve.js"),
+    ),
+    (
         "/games.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/games.js"),

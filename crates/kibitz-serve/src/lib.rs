@@ -8,12 +8,16 @@
 //! | route | what |
 //! | --- | --- |
 //! | `GET /` | the page (HTML, CSS and JS modules embedded in the binary) |
-//! | `GET /api/position?fen=…` | legal moves, check, outcome, mates in one, threats |
+//! | `GET /api/position?fen=…[&variant=…][&moves=…]` | legal moves (with from, to, promotion, gate), check, outcome, mates in one, threats |
+//! | `POST /api/position?variant=…&fen=…` | the same for a section of the `variants.ini` body |
+//! | `GET /api/variants` | the variants served: built-in ones and the `--variants` file's |
+//! | `POST /api/variants` | the sections of a `variants.ini` body, or the reader's error |
+//! | `POST /api/games` | the main line of each PGN game of the body, move by move |
 //! | `GET /api/mobility?piece=…\|betza=…&board=WxH[&from=sq]` | the heat map of a piece |
 //! | `GET /api/mobility.svg?…` | the same as an SVG picture, as `kibitz mobility --svg` draws it |
 //! | `GET /api/pieces` | the named pieces |
 //! | `POST /api/scan` | the mates in one that were on the board in PGN games |
-//! | `GET /api/solve?fen=…&mate=N[&tree=1][&all=1]` | the shortest forced mate within N, proven |
+//! | `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S]` | the shortest forced mate within N, proven (within S seconds) |
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -39,12 +43,15 @@ use tower_http::catch_panic::CatchPanicLayer;
 
 mod assets;
 mod error;
+mod games;
 mod mobility;
 mod position;
 mod scan;
 mod solve;
+mod variants;
 
 pub use error::ApiError;
+pub use kibitz::variant::Variant;
 
 /// Every limit of the server, in one place.
 #[derive(Copy, Clone, Debug)]
@@ -92,6 +99,8 @@ impl Default for Limits {
 struct AppState {
     limits: Limits,
     scans: Arc<tokio::sync::Semaphore>,
+    /// Variants beyond the built-in ones (`kibitz serve --variants FILE`).
+    variants: Arc<Vec<Variant>>,
 }
 
 /// The whole application with the default [`Limits`]: the page and the API.
@@ -101,12 +110,25 @@ pub fn app() -> Router {
 
 /// The whole application with the given limits.
 pub fn app_with(limits: Limits) -> Router {
+    app_with_variants(limits, Vec::new())
+}
+
+/// The whole application with the given limits and variants beyond the built-in
+/// ones (read from a `variants.ini` with `kibitz::variant::ini::parse`); `variant=`
+/// finds these first.
+pub fn app_with_variants(limits: Limits, variants: Vec<Variant>) -> Router {
     let state = AppState {
         limits,
         scans: Arc::new(tokio::sync::Semaphore::new(limits.scans_at_once.max(1))),
+        variants: Arc::new(variants),
     };
     Router::new()
-        .route("/api/position", get(position::handle))
+        .route(
+            "/api/position",
+            get(position::handle).post(position::handle_ini),
+        )
+        .route("/api/variants", get(variants::list).post(variants::read))
+        .route("/api/games", post(games::handle))
         .route("/api/mobility", get(mobility::handle))
         .route("/api/mobility.svg", get(mobility::handle_svg))
         .route("/api/pieces", get(mobility::pieces))
@@ -189,12 +211,26 @@ pub async fn serve(addr: SocketAddr, limits: Limits) -> io::Result<()> {
 /// Serves on a listener already bound (port 0 picks a free port; tests and
 /// `kibitz serve` print the address actually bound), until Ctrl-C.
 pub async fn serve_on(listener: tokio::net::TcpListener, limits: Limits) -> io::Result<()> {
-    serve_until(listener, limits, async {
-        // Without a signal handler (it cannot be installed) the server runs on.
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    })
+    serve_on_with(listener, limits, Vec::new()).await
+}
+
+/// [`serve_on`] with variants beyond the built-in ones (see [`app_with_variants`]).
+pub async fn serve_on_with(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    variants: Vec<Variant>,
+) -> io::Result<()> {
+    serve_app_until(
+        listener,
+        limits,
+        app_with_variants(limits, variants),
+        async {
+            // Without a signal handler (it cannot be installed) the server runs on.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        },
+    )
     .await
 }
 
@@ -206,7 +242,16 @@ pub async fn serve_until(
     limits: Limits,
     shutdown: impl std::future::Future<Output = ()>,
 ) -> io::Result<()> {
-    let app = app_with(limits);
+    serve_app_until(listener, limits, app_with(limits), shutdown).await
+}
+
+/// Serves `app` on `listener` until `shutdown` completes.
+async fn serve_app_until(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    app: Router,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> io::Result<()> {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let mut connections = tokio::task::JoinSet::new();
     let mut shutdown = std::pin::pin!(shutdown);

@@ -1,4 +1,4 @@
-//! `GET /api/solve?fen=…&mate=N[&tree=1][&all=1]`: the prover's answer for one
+//! `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S]`: the prover's answer for one
 //! position — the very record `kibitz solve --json` writes (mate, proven, keys,
 //! line, nodes, ms, and the solution tree when asked), made by the same code.
 //!
@@ -28,6 +28,8 @@ pub struct Params {
     tree: Option<String>,
     /// `1` or `true`: every move that mates within N, not only the shortest keys.
     all: Option<String>,
+    /// The most seconds to search (at most the server's own limit).
+    limit: Option<String>,
 }
 
 fn flag(value: &Option<String>) -> bool {
@@ -61,7 +63,24 @@ pub async fn handle(
                 format!("must be a number of moves from 1 to {MAX_MATE_MOVES}, not {bound:?}"),
             )
         })?;
-    let limit = state.limits.scan_time;
+    let mut limit = state.limits.scan_time;
+    if let Some(text) = params.limit.as_deref() {
+        let seconds: f64 = text
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s > 0.0)
+            .ok_or_else(|| {
+                ApiError::bad(
+                    "limit",
+                    format!(
+                        "must be a number of seconds above 0, not {:?}",
+                        text.chars().take(80).collect::<String>()
+                    ),
+                )
+            })?;
+        limit = limit.min(std::time::Duration::from_secs_f64(seconds.min(1e6)));
+    }
     let _permit = tokio::time::timeout(limit, state.scans.clone().acquire_owned())
         .await
         .map_err(|_| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, "too busy: try again"))?

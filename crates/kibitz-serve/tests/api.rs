@@ -400,9 +400,18 @@ async fn bad_and_odd_scan_bodies() {
 #[tokio::test]
 async fn bodies_over_the_limit_are_413() {
     let big = vec![b' '; 10 * 1024 * 1024 + 1];
-    let (status, answer) = post("/api/scan", big).await;
+    let (status, answer) = post("/api/scan", big.clone()).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
     assert!(answer["error"].is_string());
+    // The bodies of variants.ini and PGN texts the page sends are bounded alike.
+    for uri in [
+        "/api/variants",
+        "/api/position?variant=x&fen=startpos",
+        "/api/games",
+    ] {
+        let (status, answer) = post(uri, big.clone()).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{uri}: {answer}");
+    }
     // A chunked body without a length is cut off at the limit too.
     let limits = kibitz_serve::Limits {
         body_bytes: 1000,
@@ -446,6 +455,8 @@ async fn the_page_and_unknown_routes() {
         "/api.js",
         "/designer.js",
         "/games.js",
+        "/play.js",
+        "/solve.js",
         "/style.css",
     ] {
         let response = kibitz_serve::app()
@@ -465,7 +476,11 @@ async fn the_page_and_unknown_routes() {
     assert!(answer["error"].is_string());
     let (status, _) = get("/api/position?fen=startpos").await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = post("/api/position", "x").await;
+    // POST takes a variants.ini: without a variant named it is a 400 saying so.
+    let (status, answer) = post("/api/position?fen=startpos", "[x:chess]\n").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["param"], "variant");
+    let (status, _) = post("/api/pieces", "x").await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     let (status, answer) = get("/api/pieces").await;
     assert_eq!(status, StatusCode::OK);
@@ -564,4 +579,186 @@ async fn position_mates_keep_their_field_order() {
         text.contains(r#""mates":[{"uci":"e1e8","san":"Re8#","from":"e1","to":"e8","patterns":["backRankMate"],"glance":true}]"#),
         "{text}"
     );
+}
+
+/// Every legal move carries its from and to squares (the king's destination for
+/// castling) and its promotion letter, as the library's moves say.
+#[tokio::test]
+async fn position_moves_carry_from_to_and_promotion() {
+    let fen = "4k3/1P6/8/8/8/8/8/4K2R w K - 0 1";
+    let (status, answer) = get(&format!("/api/position?fen={}", encode(fen))).await;
+    assert_eq!(status, StatusCode::OK);
+    let pos = kibitz::Position::from_fen(fen).unwrap();
+    let legal = pos.legal_moves();
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), legal.len());
+    for (m, mv) in moves.iter().zip(legal.iter()) {
+        assert_eq!(m["uci"], mv.uci());
+        assert_eq!(m["from"], mv.from.name());
+        assert_eq!(m["to"], mv.destination().name());
+        let promotion = mv
+            .promotion
+            .map(|r| r.char().to_ascii_uppercase().to_string());
+        assert_eq!(m["promotion"].as_str().map(str::to_string), promotion);
+    }
+    assert!(moves.iter().any(|m| m["san"] == "O-O" && m["to"] == "g1"));
+    assert_eq!(
+        (answer["files"].clone(), answer["ranks"].clone()),
+        (8.into(), 8.into())
+    );
+}
+
+/// `moves` (UCI or SAN) are played first; each comes back with its SAN and FEN.
+#[tokio::test]
+async fn position_plays_moves_in_uci_or_san() {
+    let (status, answer) =
+        get("/api/position?fen=startpos&moves=e2e4+e5+Bc4+b8c6+Qh5+Nf6+h5f7").await;
+    assert_eq!(status, StatusCode::OK);
+    let sans: Vec<&str> = answer["played"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]);
+    assert_eq!(answer["outcome"], "checkmate");
+    assert_eq!(answer["start"], kibitz::Position::startpos().fen());
+    assert_eq!(answer["played"][6]["fen"], answer["fen"]);
+    let (status, answer) = get("/api/position?fen=startpos&moves=e4+Ke3").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["param"], "moves");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("move 2 (Ke3)")
+    );
+    // A variant's moves, and its gating moves with the gated letter.
+    let fen = "**d**u**/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/**D**U** w KQkq - 0 1";
+    let (status, answer) = get(&format!(
+        "/api/position?variant=musketeer&fen={}&moves=d2d4+d5",
+        encode(fen)
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let v = kibitz::variant::Variant::builtin("musketeer").unwrap();
+    let mut pos = kibitz::variant::VariantPosition::from_fen(&v, fen).unwrap();
+    pos.play_uci("d2d4").unwrap();
+    pos.play_uci("d7d5").unwrap();
+    assert_eq!(answer["fen"], pos.fen());
+    let gates: Vec<&Value> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["from"] == "c1")
+        .collect();
+    assert!(!gates.is_empty());
+    assert!(gates.iter().all(|m| m["gate"] == "D"));
+}
+
+/// A `variants.ini` body: its sections, a position of one of them, and the
+/// reader's error for a bad one.
+#[tokio::test]
+async fn variants_ini_bodies() {
+    let ini = "[nightmare:chess]\ncustomPiece1 = m:NN\nstartFen = rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1\n";
+    let (status, answer) = post("/api/variants", ini).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["variants"][0]["name"], "nightmare");
+    let (status, answer) = post("/api/position?variant=nightmare&fen=startpos", ini).await;
+    assert_eq!(status, StatusCode::OK);
+    let v = kibitz::variant::ini::parse(ini).unwrap();
+    let pos = kibitz::variant::VariantPosition::start(&v[0]);
+    assert_eq!(
+        answer["moves"].as_array().unwrap().len(),
+        pos.legal_moves().len()
+    );
+    let bad = "[broken:chess]\nnoSuchKey = 1\n";
+    let (status, answer) = post("/api/variants", bad).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["param"], "ini");
+    assert_eq!(
+        answer["error"],
+        kibitz::variant::ini::parse(bad).unwrap_err().to_string()
+    );
+    let (status, answer) = post("/api/position?variant=other&fen=startpos", ini).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["param"], "variant");
+    let (status, answer) = get("/api/variants").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        answer["variants"].as_array().unwrap().len(),
+        kibitz::variant::Variant::builtin_names().len()
+    );
+    // Each variant is the library's description (as `kibitz variants` writes it).
+    let capablanca = answer["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "capablanca")
+        .unwrap();
+    let d = kibitz::variant::Variant::builtin("capablanca")
+        .unwrap()
+        .describe();
+    assert_eq!(capablanca["start_fen"], d.start_fen);
+    for (got, want) in capablanca["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(&d.pieces)
+    {
+        assert_eq!(got["betza"], want.betza);
+        assert_eq!(got["mobility"].as_str(), want.mobility.as_deref());
+    }
+}
+
+/// The server's own variants (`kibitz serve --variants`) are found by name.
+#[tokio::test]
+async fn served_variants_are_found() {
+    let ini = "[nightmare:chess]\ncustomPiece1 = m:NN\nstartFen = rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1\n";
+    let variants = kibitz::variant::ini::parse(ini).unwrap();
+    let app = kibitz_serve::app_with_variants(kibitz_serve::Limits::default(), variants);
+    let request = Request::get("/api/position?variant=nightmare&fen=startpos")
+        .body(Body::empty())
+        .unwrap();
+    let (status, answer, _) = send_to(app, request).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["variant"], "nightmare");
+}
+
+/// Pasted games: every move of the main line, as the library's PGN reader reads it.
+#[tokio::test]
+async fn games_list_every_move() {
+    let pgn = "[White \"A\"]\n\n1. e4 e5 2. Nf3 {a comment} (2. f4) Nc6 *\n\n1. e4 Zz9 *\n";
+    let (status, answer) = post("/api/games", pgn).await;
+    assert_eq!(status, StatusCode::OK);
+    let games = answer["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    let sans: Vec<&str> = games[0]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(games[0]["white"], "A");
+    let read = kibitz::notation::pgn::read_games(pgn.as_bytes());
+    let last = read[0].as_ref().unwrap().position.fen();
+    assert_eq!(games[0]["moves"][3]["fen"], last);
+    assert!(games[1]["error"].as_str().unwrap().contains("Zz9"));
+}
+
+/// Musketeer's first moves (selection, placement) carry no squares: `pregame`.
+#[tokio::test]
+async fn musketeer_first_moves_are_pregame() {
+    let (status, answer) = get("/api/position?variant=musketeer&fen=startpos").await;
+    assert_eq!(status, StatusCode::OK);
+    let v = kibitz::variant::Variant::builtin("musketeer").unwrap();
+    let pos = kibitz::variant::VariantPosition::start(&v);
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), pos.legal_moves().len());
+    assert!(!moves.is_empty());
+    for (m, mv) in moves.iter().zip(pos.legal_moves()) {
+        assert_eq!(m["pregame"], mv.is_pregame());
+        assert_eq!(m["from"].is_null(), mv.is_pregame());
+    }
 }

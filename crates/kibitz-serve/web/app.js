@@ -4,10 +4,14 @@
 import { showMessage } from "./api.js";
 import * as designer from "./designer.js";
 import * as games from "./games.js";
+import * as play from "./play.js";
+import * as solve from "./solve.js";
 
 const banner = document.getElementById("page-message");
 window.addEventListener("error", (event) => showMessage(banner, `page error: ${event.message}`));
 window.addEventListener("unhandledrejection", (event) => showMessage(banner, `page error: ${event.reason}`));
 
+play.init();
 games.init();
+solve.init();
 designer.init();

@@ -5,6 +5,7 @@
 
 import { call, showMessage } from "./api.js";
 import { drawHeat, markMoves } from "./board.js";
+import * as play from "./play.js";
 
 const $ = (id) => document.getElementById(id);
 let asked = 0;
@@ -94,5 +95,127 @@ export async function init() {
   $("betza").addEventListener("input", () => { if ($("betza").value.trim()) $("piece").value = ""; refresh(); });
   for (const id of ["files", "ranks"]) $(id).addEventListener("input", refresh);
   $("from").addEventListener("input", () => { from = $("from").value.trim(); refresh(); });
+  initTry();
   refresh();
+}
+
+// "Try it": the designed piece (its Betza) as a custom piece of a variant made
+// here — a variants.ini section `[tryit:chess]` with the board's size — set in a
+// position of any size up to 16 × 16 with other men (kings, blockers, men to
+// capture), put on the main board, where clicking it shows its legal moves as the
+// library plays them (blockers, captures, hops). "Make a variant" writes the same
+// section with its starting position for `kibitz serve --variants` and
+// Fairy-Stockfish.
+
+/** The Betza of the designed piece: the Betza box, else a named piece's. */
+const NAMED_BETZA = { knight: "N", bishop: "B", rook: "R", queen: "Q", king: "K", wazir: "W", ferz: "F", alfil: "A", dabbaba: "D", archbishop: "BN", chancellor: "RN", amazon: "QN", nightrider: "NN", camel: "C", zebra: "Z" };
+
+function designedBetza() {
+  const betza = $("betza").value.trim();
+  if (betza) return betza;
+  return NAMED_BETZA[$("piece").value] || "";
+}
+
+function size() {
+  const clamp = (v) => Math.max(1, Math.min(16, Number.parseInt(v, 10) || 8));
+  return [clamp($("files").value), clamp($("ranks").value)];
+}
+
+/** A FEN placement from `men` (square name → letter) on `files` × `ranks`. */
+function placement(men, files, ranks) {
+  const rows = [];
+  for (let r = ranks; r >= 1; r--) {
+    let row = "", empty = 0;
+    for (let f = 0; f < files; f++) {
+      const man = men[`${String.fromCharCode(97 + f)}${r}`];
+      if (man) {
+        if (empty) row += String(empty);
+        row += man;
+        empty = 0;
+      } else empty += 1;
+    }
+    if (empty) row += String(empty);
+    rows.push(row);
+  }
+  return rows.join("/");
+}
+
+/** The default try position: the piece on `from` (or the centre), kings in far corners. */
+function defaultFen() {
+  const [files, ranks] = size();
+  const letter = $("try-letter").value.trim().toUpperCase() || "Y";
+  const centre = `${String.fromCharCode(97 + Math.floor((files - 1) / 2))}${Math.floor((ranks + 1) / 2)}`;
+  const at = /^[a-p]\d{1,2}$/.test(from) ? from : centre;
+  const men = { [`a1`]: "K", [`${String.fromCharCode(96 + files)}${ranks}`]: "k" };
+  men[at] = letter;
+  return `${placement(men, files, ranks)} w - - 0 1`;
+}
+
+/** The variants.ini section of the designed piece, with `fen` as its start. */
+export function iniSection(name, fen) {
+  const [files, ranks] = size();
+  const letter = $("try-letter").value.trim().toLowerCase() || "y";
+  return [
+    `[${name}:chess]`,
+    `maxFile = ${files}`,
+    `maxRank = ${ranks}`,
+    `customPiece1 = ${letter}:${designedBetza()}`,
+    "castling = false",
+    `startFen = ${fen}`,
+    "",
+  ].join("\n");
+}
+
+async function tryIt() {
+  showMessage($("try-message"), "");
+  if (!designedBetza()) {
+    showMessage($("try-message"), "betza: give the piece as a Betza string to try it");
+    return;
+  }
+  if (!$("try-fen").value.trim()) $("try-fen").value = defaultFen();
+  const fen = $("try-fen").value.trim();
+  const letter = $("try-letter").value.trim().toUpperCase() || "Y";
+  const ok = await play.load({ variant: "tryit", ini: iniSection("tryit", fen), start: fen, names: { [letter]: `designed piece ${designedBetza()}` }, context: `Trying ${designedBetza()} (${letter})` });
+  if (!ok) {
+    showMessage($("try-message"), $("position-message").textContent);
+    return;
+  }
+  // Show the designed piece's moves: pick up the first one of the side to move.
+  const square = play.game.answer.board.find((s) => s.piece && s.piece.toUpperCase() === letter && (s.piece === letter) === (play.game.answer.turn === "white"));
+  const out = $("try-moves");
+  if (square) {
+    play.pickSquare(square.square);
+    const targets = [...new Set((play.game.byFrom.get(square.square) || []).map((m) => m.to))];
+    out.textContent = `${letter} on ${square.square}: ${targets.join(" ") || "no moves"}`;
+    out.dataset.from = square.square;
+    out.dataset.targets = targets.join(" ");
+  } else {
+    out.textContent = `no ${letter} of the side to move on the board`;
+    out.dataset.targets = "";
+  }
+  $("positions-section").scrollIntoView();
+}
+
+async function makeVariant() {
+  showMessage($("try-message"), "");
+  if (!designedBetza()) {
+    showMessage($("try-message"), "betza: give the piece as a Betza string first");
+    return;
+  }
+  if (!$("try-fen").value.trim()) $("try-fen").value = defaultFen();
+  const name = ($("variant-name").value.trim() || "myvariant").replace(/[^A-Za-z0-9_-]/g, "");
+  const text = iniSection(name, $("try-fen").value.trim());
+  $("variant-ini-out").value = text;
+  // kibitz's own ini reader says whether it reads it.
+  const answer = await call("/api/variants", { method: "POST", body: text, headers: { "content-type": "text/plain" } });
+  $("variant-ini-check").textContent = answer.ok
+    ? `kibitz reads it: ${answer.data.variants.map((v) => `${v.name} (${v.files}×${v.ranks})`).join(", ")}`
+    : `kibitz does not read it: ${answer.message}`;
+  $("variant-ini-check").dataset.ok = String(answer.ok);
+}
+
+function initTry() {
+  $("try-form").addEventListener("submit", (event) => { event.preventDefault(); tryIt(); });
+  $("make-variant").addEventListener("click", makeVariant);
+  $("try-reset").addEventListener("click", () => { $("try-fen").value = defaultFen(); });
 }

@@ -1,16 +1,16 @@
-// Positions and games: the FEN box shows one position with its mates drawn as
-// arrows; the PGN box scans games for the mates in one that were on the board, and
-// ← / → step through those positions. `#fen=…` in the address shows a position, so
-// every missed mate in the list is a link to its position.
+// Pasted games: the PGN box reads the games (/api/games: every move of each
+// game's main line, as the library's PGN reader reads it) and scans them for the
+// mates in one that were on the board (/api/scan). The first game goes on the
+// board, where ← / → step through every move; "Next missed mate" jumps to the
+// next position, in any game, where the side to move missed a mate in one.
 
 import { call, showMessage } from "./api.js";
-import { drawPosition } from "./board.js";
+import * as play from "./play.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The scanned positions, in game order, and the one shown. */
-const scanned = { positions: [], index: -1 };
-let shown = 0; // answers to old requests are dropped
+/** The pasted games, the scanned positions with a missed mate, and the game shown. */
+const pasted = { games: [], missed: [], current: -1 };
 
 function item(parent, tag, text, cls) {
   const node = document.createElement(tag);
@@ -18,50 +18,6 @@ function item(parent, tag, text, cls) {
   if (cls) node.className = cls;
   parent.append(node);
   return node;
-}
-
-function mateLine(parent, mate) {
-  const li = item(parent, "li");
-  li.dataset.uci = mate.uci;
-  item(li, "span", mate.san, "san");
-  for (const p of mate.patterns) item(li, "span", p, "pattern");
-  if (mate.glance) item(li, "span", "seen at a glance", "pattern");
-}
-
-/** Shows the position `fen`; `context` says where it comes from in the scan. */
-export async function showPosition(fen, context) {
-  const ticket = ++shown;
-  $("fen").value = fen;
-  const answer = await call(`/api/position?fen=${encodeURIComponent(fen)}`);
-  if (ticket !== shown) return;
-  const info = $("position-info");
-  // The board keeps the last good position, faded, so it is not taken for this one.
-  $("board").classList.toggle("stale", !answer.ok);
-  if (!answer.ok) {
-    showMessage($("position-message"), answer.message);
-    info.replaceChildren();
-    return;
-  }
-  showMessage($("position-message"), "");
-  const pos = answer.data;
-  drawPosition($("board"), pos.board, pos.mates);
-  info.replaceChildren();
-  const state = pos.outcome
-    ? pos.outcome + (pos.winner ? ` — ${pos.winner} wins` : "")
-    : `${pos.turn} to move${pos.check ? ", in check" : ""}`;
-  item(info, "p", state, "state");
-  if (context) item(info, "p", context);
-  item(info, "h3", pos.mates.length ? "Mates in one" : "No mate in one");
-  const mates = item(info, "ul", undefined, "mates");
-  mates.id = "mates";
-  pos.mates.forEach((m) => mateLine(mates, m));
-  if (pos.threats && pos.threats.mates.length) {
-    item(info, "h3", "Threatened mates (if the side to move passed)");
-    const threats = item(info, "ul", undefined, "mates");
-    pos.threats.mates.forEach((m) => mateLine(threats, m));
-  }
-  item(info, "h3", `Legal moves (${pos.moves.length})`);
-  item(info, "p", pos.moves.map((m) => m.san).join(" ") || "—", "moves");
 }
 
 function describe(p) {
@@ -72,83 +28,109 @@ function describe(p) {
   return `Game ${p.game}, ${move}${p.played}: ${p.missed ? "missed" : "played"} ${p.mates.map((m) => m.san).join(", ")}`;
 }
 
-function step(to) {
-  const n = scanned.positions.length;
-  if (!n) return;
-  scanned.index = Math.max(0, Math.min(n - 1, to));
-  const p = scanned.positions[scanned.index];
-  $("step").textContent = `Position ${scanned.index + 1} of ${n} with a mate in one`;
-  for (const a of document.querySelectorAll("#scan-info a.current")) a.classList.remove("current");
-  document.querySelector(`#scan-info a[data-index="${scanned.index}"]`)?.classList.add("current");
-  showPosition(p.fen, describe(p));
+/** Puts game `number` (from 1) on the board at the position before ply `ply` (from 1). */
+async function showGame(number, ply, context) {
+  const g = pasted.games.find((x) => x.game === number);
+  if (!g || g.error) return false;
+  pasted.current = number;
+  const ok = await play.load({
+    variant: "",
+    ini: "",
+    start: g.start,
+    moves: g.moves.map((m) => m.uci),
+    index: ply === undefined ? 0 : ply - 1,
+    context: context || `Game ${number}${g.white || g.black ? `: ${g.white || "?"} – ${g.black || "?"}` : ""}`,
+  });
+  if (ok) $("variant").value = "";
+  return ok;
 }
 
-async function scan(text) {
+/** The next missed mate after the position shown (in game order), wrapping round. */
+async function nextMissed() {
+  const n = pasted.missed.length;
+  if (!n) return;
+  const here = [pasted.current, play.game.index + 1];
+  const after = (p) => p.game > here[0] || (p.game === here[0] && p.ply > here[1]);
+  const i = pasted.missed.findIndex(after);
+  const p = pasted.missed[i < 0 ? 0 : i];
+  const k = pasted.missed.indexOf(p);
+  $("missed-status").textContent = `Missed mate ${k + 1} of ${n}`;
+  await showGame(p.game, p.ply, describe(p));
+  for (const a of document.querySelectorAll("#missed a.current")) a.classList.remove("current");
+  document.querySelector(`#missed a[data-index="${k}"]`)?.classList.add("current");
+}
+
+async function paste(text) {
   showMessage($("scan-message"), "");
   const info = $("scan-info");
-  info.replaceChildren(item(document.createDocumentFragment(), "p", "Scanning…"));
-  const answer = await call("/api/scan", { method: "POST", body: text, headers: { "content-type": "text/plain" } });
+  info.replaceChildren(item(document.createDocumentFragment(), "p", "Reading and scanning…"));
+  const body = { method: "POST", body: text, headers: { "content-type": "text/plain" } };
+  const [games, scanned] = await Promise.all([call("/api/games", body), call("/api/scan", body)]);
   info.replaceChildren();
-  if (!answer.ok) {
-    showMessage($("scan-message"), answer.message);
+  const errors = [];
+  if (!scanned.ok) {
+    showMessage($("scan-message"), scanned.message);
     return;
   }
-  const result = answer.data;
-  scanned.positions = result.games.flatMap((g) => g.positions.map((p) => ({ ...p, game: g.game })));
-  scanned.index = -1;
-  const errors = result.games.filter((g) => g.error).map((g) => g.error);
+  pasted.games = games.ok ? games.data.games : [];
+  if (!games.ok) errors.push(games.message);
+  const result = scanned.data;
+  const positions = result.games.flatMap((g) => g.positions.map((p) => ({ ...p, game: g.game })));
+  pasted.missed = positions.filter((p) => p.missed);
+  for (const g of result.games) if (g.error) errors.push(g.error);
   if (result.error) errors.push(result.error);
   if (errors.length) showMessage($("scan-message"), errors.join("\n"));
   item(info, "p", `${result.games.length} game(s), ${result.positions} positions: ` +
     `${result.with_mate} with a mate in one, ${result.missed} missed.`, "summary");
+  if (pasted.games.length) {
+    item(info, "h3", "Games");
+    const list = item(info, "ol", undefined, "games");
+    list.id = "game-list";
+    for (const g of pasted.games) {
+      const li = item(list, "li");
+      if (g.error) { item(li, "span", g.error); continue; }
+      const b = item(li, "button", `Game ${g.game}${g.white || g.black ? `: ${g.white || "?"} – ${g.black || "?"}` : ""} (${g.moves.length} plies${g.result ? `, ${g.result}` : ""})`, "link");
+      b.type = "button";
+      b.dataset.game = String(g.game);
+      b.addEventListener("click", () => showGame(g.game));
+    }
+  }
   item(info, "h3", "Missed mates");
   const missed = item(info, "ul", undefined, "games");
   missed.id = "missed";
-  const list = item(info, "h3", "All positions with a mate in one");
+  const heading = item(info, "h3", "All positions with a mate in one");
   const all = item(document.createDocumentFragment(), "ol", undefined, "games");
-  list.after(all);
-  scanned.positions.forEach((p, i) => {
+  heading.after(all);
+  positions.forEach((p) => {
     for (const parent of p.missed ? [missed, all] : [all]) {
       const li = item(parent, "li");
       const a = item(li, "a", describe(p));
-      a.href = `#fen=${encodeURIComponent(p.fen)}`;
-      a.dataset.index = String(i);
+      a.href = `/?fen=${encodeURIComponent(p.fen)}`;
+      if (p.missed) a.dataset.index = String(pasted.missed.indexOf(p));
       a.addEventListener("click", (event) => {
         event.preventDefault();
-        history.replaceState(null, "", a.href);
-        step(i);
+        showGame(p.game, p.ply, describe(p)).then((ok) => {
+          if (!ok) play.load({ variant: "", ini: "", start: p.fen, context: describe(p) });
+        });
       });
     }
   });
   if (!missed.children.length) item(missed, "li", "none");
   if (!all.children.length) item(all, "li", "none");
-  if (scanned.positions.length) step(0);
+  $("next-missed").disabled = !pasted.missed.length;
+  $("missed-status").textContent = pasted.missed.length ? `${pasted.missed.length} missed mate(s)` : "no missed mate";
+  const first = pasted.games.find((g) => !g.error);
+  if (first) await showGame(first.game);
 }
 
 export function init() {
-  $("fen-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    showPosition($("fen").value.trim());
-  });
   $("pgn-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    scan($("pgn").value);
+    paste($("pgn").value);
   });
+  $("next-missed").addEventListener("click", nextMissed);
   document.addEventListener("keydown", (event) => {
-    // Arrow keys keep their meaning inside text boxes and selects.
-    if (event.target.closest("input, textarea, select") || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === "ArrowRight") { step(scanned.index + 1); event.preventDefault(); }
-    if (event.key === "ArrowLeft") { step(scanned.index - 1); event.preventDefault(); }
+    if (event.target.closest("input, textarea, select, #board") || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "m" || event.key === "M") { nextMissed(); event.preventDefault(); }
   });
-  const fromHash = () => {
-    const m = location.hash.match(/^#fen=(.*)$/);
-    if (m) {
-      showPosition(decodeURIComponent(m[1]));
-      $("positions-section").scrollIntoView();
-      return true;
-    }
-    return false;
-  };
-  window.addEventListener("hashchange", fromHash);
-  if (!fromHash()) showPosition($("fen").value.trim());
 }

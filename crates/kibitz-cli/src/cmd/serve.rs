@@ -1,5 +1,5 @@
-//! `kibitz serve [--port P] [--host 127.0.0.1]`: the page and the JSON API of
-//! `kibitz-serve`, on loopback unless told otherwise.
+//! `kibitz serve [--port P] [--host 127.0.0.1] [--variants FILE]`: the page and the
+//! JSON API of `kibitz-serve`, on loopback unless told otherwise.
 
 use std::process::ExitCode;
 
@@ -16,10 +16,22 @@ pub struct Args {
     /// when told so (such as --host 0.0.0.0).
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
+    /// A `variants.ini` (Fairy-Stockfish's form) whose variants are served beside
+    /// the built-in ones (`/api/position?variant=NAME`).
+    #[arg(long, value_name = "FILE")]
+    variants: Option<std::path::PathBuf>,
 }
 
 /// Runs `kibitz serve` until Ctrl-C.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let variants = match &args.variants {
+        None => Vec::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            kibitz::variant::ini::parse(&text).with_context(|| format!("{}", path.display()))?
+        }
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -34,7 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let bound = listener.local_addr()?;
         // One line on stdout, so scripts (scripts/e2e.sh) can read the port.
         println!("kibitz serve: listening on http://{bound}/");
-        kibitz_serve::serve_on(listener, kibitz_serve::Limits::default())
+        kibitz_serve::serve_on_with(listener, kibitz_serve::Limits::default(), variants)
             .await
             .context("serving")
     })?;
