@@ -98,7 +98,7 @@ impl PyPosition {
     }
 
     /// The shortest forced mate within n moves: see kibitz.solve.
-    #[pyo3(signature = (n, *, all_keys = false, tree = false, time = None, nodes = None))]
+    #[pyo3(signature = (n, *, all_keys = false, tree = false, time = None, nodes = None, hash_mb = None))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
@@ -107,6 +107,7 @@ impl PyPosition {
         tree: bool,
         time: Option<f64>,
         nodes: Option<u64>,
+        hash_mb: Option<usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let args = SolveArgs {
             n,
@@ -114,6 +115,7 @@ impl PyPosition {
             tree,
             time,
             nodes,
+            hash_mb,
         };
         let time = args.checked_time()?;
         crate::solve::solve(py, &self.inner, self.castling, &args, time)

@@ -1,4 +1,4 @@
-//! `GET /api/solve?fen=…&mate=N[&tree=1][&all=1]`: the prover's answer for one
+//! `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&hash=MB]`: the prover's answer for one
 //! position — the very record `kibitz solve --json` writes (mate, proven, keys,
 //! line, nodes, ms, and the solution tree when asked), made by the same code.
 //!
@@ -28,7 +28,13 @@ pub struct Params {
     tree: Option<String>,
     /// `1` or `true`: every move that mates within N, not only the shortest keys.
     all: Option<String>,
+    /// The prover's table in MiB, 1 to [`MAX_HASH_MB`] (default 16).
+    hash: Option<String>,
 }
+
+/// The largest table a request may ask for, in MiB: every scan running at once
+/// may hold one.
+pub const MAX_HASH_MB: usize = 256;
 
 fn flag(value: &Option<String>) -> bool {
     matches!(value.as_deref(), Some("1" | "true" | "yes"))
@@ -60,6 +66,24 @@ pub async fn handle(
                 format!("must be a number of moves from 1 to {MAX_MATE_MOVES}, not {bound:?}"),
             )
         })?;
+    let hash_mb = match params.hash.as_deref() {
+        None => None,
+        Some(h) => Some(
+            h.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|mb| (1..=MAX_HASH_MB).contains(mb))
+                .ok_or_else(|| {
+                    ApiError::bad(
+                        "hash",
+                        format!(
+                            "must be the table's MiB from 1 to {MAX_HASH_MB}, not {:?}",
+                            h.chars().take(20).collect::<String>()
+                        ),
+                    )
+                })?,
+        ),
+    };
     let limit = state.limits.scan_time;
     let _permit = tokio::time::timeout(limit, state.scans.clone().acquire_owned())
         .await
@@ -71,6 +95,7 @@ pub async fn handle(
         tree: flag(&params.tree),
         json: true,
         time: Some(limit),
+        hash_mb,
         ..SolveScan::default()
     };
     let record = tokio::task::spawn_blocking(move || {

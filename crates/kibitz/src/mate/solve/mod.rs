@@ -324,7 +324,7 @@ fn solve_dfpn(
         attacker = false;
         answer = d.defender(pos, bound);
     }
-    let upper = match (answer, attacker) {
+    let mut upper = match (answer, attacker) {
         (Answer::Proven, true) => d.proof_length(pos, bound),
         (Answer::Proven, false) => d.loss_length(pos, bound),
         _ => 0,
@@ -346,9 +346,32 @@ fn solve_dfpn(
         }
         Answer::Proven => {}
     }
-    // No mate within `upper` − 1, by iterative deepening with df-pn's proofs in
-    // the table, makes `upper` the shortest; a mate it finds below is.
-    let n = match deepen(s, pos, none_within + 1, upper - 1, Some(attacker)) {
+    // "No mate within `upper` − 1" in one depth-first search (a disproof must
+    // refute every attack whatever the order, and iterations below it would not
+    // help); only if there is one after all, iterative deepening finds the
+    // shortest.
+    let k = upper - 1;
+    let shortest = if k <= none_within {
+        Verdict::NoMateWithin(k)
+    } else {
+        let found = if attacker {
+            s.attacker(pos, k, 0)
+        } else {
+            s.defender(pos, k, 0)
+        };
+        if s.aborted {
+            Verdict::Unknown {
+                searched: none_within,
+            }
+        } else if found {
+            // A mate within k after all: the bound to report should a limit strike.
+            upper = k;
+            deepen(s, pos, none_within + 1, k, Some(attacker))
+        } else {
+            Verdict::NoMateWithin(k)
+        }
+    };
+    let n = match shortest {
         Verdict::MateIn(k) | Verdict::MatedIn(k) => k,
         Verdict::NoMateWithin(_) => upper,
         Verdict::Unknown { .. } => {
