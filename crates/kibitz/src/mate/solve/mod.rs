@@ -17,18 +17,20 @@
 //! check must be answered like any other. No pruning drops a move for looking
 //! unpromising: a quiet key that threatens nothing (a zugzwang) is found.
 //!
-//! Proofs are depth-first with iterative deepening on n; the last attacker move of
-//! every line is the exact mate-in-one finder, with no move generation. A
-//! transposition table keyed by the position's Zobrist hash (which includes castling
-//! and en-passant rights) remembers proven bounds; it checks the full 64-bit key, so
-//! only a 64-bit hash collision could mislead it — the solution tree, replayed by
-//! [`Solution::verify`] with nothing but the rules, catches even that.
-//!
-//! A second engine, depth-first proof-number search (df-pn, module `dfpn`), is
-//! reachable through the hidden [`solve_with`] for measurements (issue 21): it
-//! proves a mate within the bound, then within one move less until that is
-//! disproven, so its lengths are proven shortest too; when a limit strikes in
-//! between, [`Solution::shortest`] is false and the length is only an upper bound.
+//! Two engines share one transposition table, keyed by the position's Zobrist hash
+//! (which includes castling and en-passant rights), whose entry per position holds
+//! the proven "mate within" and "no mate within" bounds. Iterative deepening on n
+//! proves short mates fastest: depth-first, the last attacker move of every line the
+//! exact mate-in-one finder, with no move generation. Depth-first proof-number
+//! search (df-pn, module `dfpn`) finds deep mates: it grows the proof where it looks
+//! cheapest. By default a portfolio runs iterative deepening with a quarter of the
+//! budget (2 M nodes without a limit), then df-pn with the rest; a mate df-pn finds
+//! is an upper bound, and one depth-first search proving "no mate within one move
+//! less" makes it the shortest. When a limit strikes in between,
+//! [`Solution::shortest`] is false and the length is only an upper bound. The table
+//! checks the full 64-bit key, so only a 64-bit hash collision could mislead it —
+//! the solution tree, replayed by [`Solution::verify`] with nothing but the rules,
+//! catches even that.
 //!
 //! ```
 //! use kibitz::Position;
@@ -74,7 +76,9 @@ pub struct SolveOptions {
     /// another thread sets the flag (UCI `stop`); the limits of every search.
     pub limits: Limits,
     /// The most the transposition table may grow to, in MiB: it starts at 64 KiB
-    /// and doubles as it fills, so a small proof never clears a large table.
+    /// and doubles as it fills, so a small proof never clears a large table; it
+    /// never grows past this (0 or 1: 64 KiB). When full, unsolved df-pn numbers
+    /// make way before proven bounds, shallow bounds before deep ones.
     pub hash_mb: usize,
     /// How mate in one is tested, for A/B measurements only (issue 12, item 5):
     /// every variant gives the same answers, the default is the fastest measured.
@@ -120,22 +124,22 @@ impl SolveOptions {
     }
 }
 
-/// Which search proves the length (hidden: for A/B measurements of issue 21 until
-/// one engine wins everywhere). Every engine gives only proven answers.
+/// Which search proves the length (hidden: for A/B measurements, issue 21;
+/// BENCHMARKS.md). Every engine gives only proven answers, on one shared table.
 #[doc(hidden)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
-    /// Depth-first search, iterative deepening on the length: the default.
-    #[default]
+    /// Depth-first search, iterative deepening on the length.
     IterativeDeepening,
-    /// Depth-first proof-number search within the bound, then again within one
-    /// move less until it is disproven: the last proven length is the shortest.
-    /// The keys come from df-pn too; the line and the tree from the depth-first
-    /// search at the proven length.
+    /// Depth-first proof-number search within the bound; then one depth-first
+    /// search for a mate within one move less than df-pn's (a disproof makes
+    /// df-pn's the shortest, else iterative deepening below it); the keys, line
+    /// and tree by the depth-first search, on the same table.
     DfPn,
-    /// Iterative deepening with a quarter of the budget (of the time and the
-    /// nodes; 2 M nodes when no limit is set), then df-pn with the rest, whose
-    /// descent stops at the length iterative deepening proved free of mates.
+    /// The default: iterative deepening with a quarter of the budget (of the time
+    /// and the nodes; 2 M nodes when no limit is set), then [`Engine::DfPn`] with
+    /// the rest, above the length iterative deepening proved free of mates.
+    #[default]
     Portfolio,
 }
 
@@ -189,10 +193,11 @@ pub struct Solution {
     /// or tree were being gathered: those are then partial (the tree absent).
     pub complete: bool,
     /// True when the length in [`Solution::outcome`] is proven the shortest, as
-    /// [`Verdict`] says. False only with the hidden df-pn engine, when a limit
-    /// struck after a mate (or loss) within that length was proven but before
-    /// none within one move less was: the length is then an upper bound only, and
-    /// the keys, line and tree are empty (`complete` is false).
+    /// [`Verdict`] says. False when df-pn (the portfolio's second engine) proved a
+    /// mate (or loss) within that length but a limit struck before "none within
+    /// one move less" was: the length is then an upper bound only, `complete` is
+    /// false and there is no tree; for a mate, `keys` and `line` hold the one
+    /// move that proved it (its `mate_in` the bound), for a loss they are empty.
     pub shortest: bool,
 }
 
@@ -383,6 +388,15 @@ fn solve_dfpn(
             sol.shortest = false;
             sol.complete = false;
             sol.nodes = s.nodes;
+            // The move that proved the mate, as the one key known (its length a
+            // bound): a UCI `go mate` has a move to play.
+            if attacker {
+                let legal = pos.legal_moves();
+                if let Some(mv) = s.hint(pos).filter(|m| legal.contains(m)) {
+                    sol.keys.push(Key { mv, mate_in: upper });
+                    sol.line.push(mv);
+                }
+            }
             return;
         }
     };
