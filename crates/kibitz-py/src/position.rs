@@ -99,6 +99,7 @@ impl PyPosition {
 
     /// The shortest forced mate within n moves: see kibitz.solve.
     #[pyo3(signature = (n, *, all_keys = false, tree = false, time = None, nodes = None, hash_mb = None))]
+    #[allow(clippy::too_many_arguments)]
     fn solve<'py>(
         &self,
         py: Python<'py>,

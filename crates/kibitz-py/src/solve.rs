@@ -39,12 +39,12 @@ impl SolveArgs {
                 self.n
             )));
         }
-        if let Some(mb) = self.hash_mb {
-            if !(1..=MAX_HASH_MB).contains(&mb) {
-                return Err(PyValueError::new_err(format!(
-                    "hash_mb must be 1 to {MAX_HASH_MB} MiB, not {mb}"
-                )));
-            }
+        if let Some(mb) = self.hash_mb
+            && !(1..=MAX_HASH_MB).contains(&mb)
+        {
+            return Err(PyValueError::new_err(format!(
+                "hash_mb must be 1 to {MAX_HASH_MB} MiB, not {mb}"
+            )));
         }
         match self.time {
             None => Ok(None),
