@@ -194,3 +194,24 @@ fn solve_hash_bounds_the_table_and_refuses_zero_or_past_65536() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("do not fit in the memory"), "{stderr}");
 }
+
+#[test]
+fn solve_a_mate_found_but_not_proven_shortest_says_so() {
+    // matetrack bm #7: with 300,000 nodes df-pn proves a mate within 7, and the
+    // limit strikes before "no mate within 6" is proven (the budget is in nodes,
+    // so the run is the same every time).
+    let fen = "1B5r/8/8/1b6/8/3p2RB/7k/5K2 w - - 0 1\n";
+    let (records, _, code) = solve(&["--json", "--nodes", "300000", "--mate", "7", "-"], fen);
+    assert_eq!(code, 0);
+    let r = &records[0];
+    assert_eq!(r["mate"], 7, "{r}");
+    assert_eq!(r["proven"], true, "{r}");
+    assert_eq!(r["shortest"], false, "{r}");
+    assert_eq!(r["complete"], false, "{r}");
+    assert_eq!(r["keys"].as_array().unwrap().len(), 1, "{r}");
+    let (_, text, _) = solve(&["--nodes", "300000", "--mate", "7", "-"], fen);
+    assert!(
+        text.contains("mate in at most 7 (not proven shortest)"),
+        "{text}"
+    );
+}
