@@ -52,15 +52,15 @@ pub struct Args {
     /// Nodes for each position (1 or more); past them the record says "proven": false.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
+    /// Write castling in UCI as king takes rook (`e1h1`).
+    #[arg(long)]
+    chess960: bool,
     /// The prover's table for each position, in MiB (1 to 65536; default 16):
     /// it grows as it fills and never past this; each worker holds one. When
     /// the workers' tables would not fit in the memory available, it is halved
     /// until they do (said on stderr).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB))]
     hash: Option<u64>,
-    /// Write castling in UCI as king takes rook (`e1h1`).
-    #[arg(long)]
-    chess960: bool,
     #[command(flatten)]
     batch: BatchArgs,
 }
