@@ -10,7 +10,7 @@
 //! cargo run --release -p kibitz-bench -- stream [--rounds N] [--kibitz PATH] [--size-mb M]
 //! cargo run --release -p kibitz-bench -- stream --rss-gb 2
 //! cargo run --release -p kibitz-bench -- prover [--stockfish PATH] [--limit S] [--per-set N]
-//! cargo run --release -p kibitz-bench -- prover-matetrack [--sample N] [--limit S] [--engines id,dfpn,portfolio] [--seed N] [--no-lichess]
+//! cargo run --release -p kibitz-bench -- prover-matetrack [--sample N] [--limit S] [--engines id,dfpn,portfolio] [--seed N] [--lichess 2,3,4|none]
 //! cargo run --release -p kibitz-bench -- prover-horizon [--rounds N] [--per-set N] [--only VARIANT]
 //! ```
 //!
@@ -145,9 +145,9 @@ enum Command {
         /// Table MiB of each kibitz solve.
         #[arg(long, default_value_t = 64)]
         hash: usize,
-        /// Skip the Lichess mateIn4 puzzles.
-        #[arg(long)]
-        no_lichess: bool,
+        /// The Lichess mateInN themes to run, comma-separated ("none": skip).
+        #[arg(long, default_value = "4")]
+        lichess: String,
     },
     /// The prover's mate-in-one test three ways (every move played, the exact
     /// finder, glance first) on Lichess mateIn2-4 and matetrack bm #2-#4: nodes and
@@ -229,8 +229,22 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             seed,
             engines,
             hash,
-            no_lichess,
+            lichess,
         } => {
+            let lichess = if lichess == "none" {
+                Vec::new()
+            } else {
+                lichess
+                    .split(',')
+                    .map(|n| {
+                        n.trim()
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|n| (1..=8).contains(n))
+                            .ok_or_else(|| anyhow::anyhow!("--lichess: {n:?} is not 1 to 8"))
+                    })
+                    .collect::<anyhow::Result<Vec<_>>>()?
+            };
             let engines = engines
                 .split(',')
                 .map(kibitz_bench::prover_matetrack::parse_engine)
@@ -241,7 +255,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 sample,
                 seed,
                 engines,
-                lichess: !no_lichess,
+                lichess,
                 hash_mb: hash,
                 data: kibitz_bench::shared_data()?,
             };

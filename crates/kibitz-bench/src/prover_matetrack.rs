@@ -1,5 +1,6 @@
 //! The prover's engines beside Stockfish's `go mate N` on a seeded sample of
-//! matetrack, and on every Lichess `mateIn4` puzzle (issue 21).
+//! matetrack, and on every Lichess `mateIn4` puzzle (or those of `--lichess`)
+//! (issue 21).
 //!
 //! matetrack (`matetrack/matetrack.epd`) gives each position's fastest known mate
 //! as `bm #N`. A seeded Fisher-Yates shuffle of the whole file picks the sample;
@@ -16,7 +17,8 @@
 //!
 //! ```text
 //! cargo run --release -p kibitz-bench -- prover-matetrack --sample 1000 --limit 1 \
-//!     [--engines id,dfpn,portfolio] [--seed N] [--stockfish /usr/games/stockfish]
+//!     [--engines id,dfpn,portfolio] [--seed N] [--stockfish /usr/games/stockfish|none]
+//!     [--lichess 2,3,4 | --lichess none] [--hash MB]
 //! ```
 
 use std::fmt::Write as _;
@@ -41,8 +43,8 @@ pub struct Options {
     pub seed: u64,
     /// The kibitz engines to run.
     pub engines: Vec<Engine>,
-    /// Also every Lichess mateIn4 puzzle.
-    pub lichess: bool,
+    /// Every Lichess puzzle tagged `mateIn{n}` for these n (none: skip them).
+    pub lichess: Vec<u32>,
     /// Table MiB of each kibitz solve.
     pub hash_mb: usize,
     /// The shared test data's folder.
@@ -249,20 +251,20 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
             }
         }
     }
-    if opts.lichess {
-        let cases = puzzles(&opts.data, 4, usize::MAX)?;
+    for &theme in &opts.lichess {
+        let cases = puzzles(&opts.data, theme, usize::MAX)?;
         let mut time = vec![0f64; opts.engines.len()];
         let mut proven = vec![0usize; opts.engines.len()];
         let (mut sf_time, mut sf_found) = (0f64, 0usize);
         for (i, case) in cases.iter().enumerate() {
-            eprint!("\rLichess mateIn4: {}/{}   ", i + 1, cases.len());
+            eprint!("\rLichess mateIn{theme}: {}/{}   ", i + 1, cases.len());
             for (e, &engine) in opts.engines.iter().enumerate() {
-                let p = kibitz(&case.fen, 4, opts, engine)?;
+                let p = kibitz(&case.fen, theme, opts, engine)?;
                 time[e] += p.seconds;
                 proven[e] += usize::from(p.mate.is_some() && p.shortest);
             }
             if let Some(sf) = stockfish.as_mut() {
-                let r = sf.go_mate(&case.fen, 4, opts.limit)?;
+                let r = sf.go_mate(&case.fen, theme, opts.limit)?;
                 sf_time += r.seconds;
                 sf_found += usize::from(r.mate.is_some());
             }
@@ -270,7 +272,7 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
         eprintln!();
         let _ = writeln!(
             out,
-            "\nLichess mateIn4, all {} puzzles, bound 4, {} s limit each:\n",
+            "\nLichess mateIn{theme}, all {} puzzles, bound {theme}, {} s limit each:\n",
             cases.len(),
             opts.limit
         );
