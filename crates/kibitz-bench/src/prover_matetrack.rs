@@ -288,7 +288,10 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
             );
         }
         if stockfish.is_some() {
-            let _ = writeln!(out, "| Stockfish `go mate 4` | {sf_found} | {sf_time:.2} |");
+            let _ = writeln!(
+                out,
+                "| Stockfish `go mate {theme}` | {sf_found} | {sf_time:.2} |"
+            );
         }
     }
     let _ = writeln!(out, "\nLoad average at the end: {}.", load());
