@@ -24,6 +24,7 @@ pub mod peers;
 pub mod positions;
 pub mod prover;
 pub mod prover_horizon;
+pub mod prover_matetrack;
 pub mod san;
 pub mod stream;
 

@@ -10,6 +10,7 @@
 //! cargo run --release -p kibitz-bench -- stream [--rounds N] [--kibitz PATH] [--size-mb M]
 //! cargo run --release -p kibitz-bench -- stream --rss-gb 2
 //! cargo run --release -p kibitz-bench -- prover [--stockfish PATH] [--limit S] [--per-set N]
+//! cargo run --release -p kibitz-bench -- prover-matetrack [--sample N] [--limit S] [--engines id,dfpn,portfolio] [--seed N] [--lichess 2,3,4|none]
 //! cargo run --release -p kibitz-bench -- prover-horizon [--rounds N] [--per-set N] [--only VARIANT]
 //! ```
 //!
@@ -122,6 +123,32 @@ enum Command {
         #[arg(long, default_value_t = 100)]
         per_set: usize,
     },
+    /// The prover's engines beside Stockfish's `go mate N` on a seeded sample of
+    /// matetrack and on every Lichess mateIn4 puzzle, interleaved position by
+    /// position (issue 21).
+    ProverMatetrack {
+        /// The Stockfish binary ("none": kibitz alone).
+        #[arg(long, default_value = "/usr/games/stockfish")]
+        stockfish: std::path::PathBuf,
+        /// Seconds per position and solver.
+        #[arg(long, default_value_t = 1.0)]
+        limit: f64,
+        /// matetrack positions to sample (0: none).
+        #[arg(long, default_value_t = 1000)]
+        sample: usize,
+        /// The shuffle's seed.
+        #[arg(long, default_value_t = 21)]
+        seed: u64,
+        /// kibitz engines, comma-separated: id, dfpn, portfolio.
+        #[arg(long, default_value = "id,portfolio")]
+        engines: String,
+        /// Table MiB of each kibitz solve.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+        /// The Lichess mateInN themes to run, comma-separated ("none": skip).
+        #[arg(long, default_value = "4")]
+        lichess: String,
+    },
     /// The prover's mate-in-one test three ways (every move played, the exact
     /// finder, glance first) on Lichess mateIn2-4 and matetrack bm #2-#4: nodes and
     /// time, the variants alternating round by round.
@@ -194,6 +221,45 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 data: kibitz_bench::shared_data()?,
             };
             print(&kibitz_bench::prover::run(&opts)?)
+        }
+        Command::ProverMatetrack {
+            stockfish,
+            limit,
+            sample,
+            seed,
+            engines,
+            hash,
+            lichess,
+        } => {
+            let lichess = if lichess == "none" {
+                Vec::new()
+            } else {
+                lichess
+                    .split(',')
+                    .map(|n| {
+                        n.trim()
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|n| (1..=8).contains(n))
+                            .ok_or_else(|| anyhow::anyhow!("--lichess: {n:?} is not 1 to 8"))
+                    })
+                    .collect::<anyhow::Result<Vec<_>>>()?
+            };
+            let engines = engines
+                .split(',')
+                .map(kibitz_bench::prover_matetrack::parse_engine)
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            let opts = kibitz_bench::prover_matetrack::Options {
+                stockfish: (stockfish.as_os_str() != "none").then_some(stockfish),
+                limit,
+                sample,
+                seed,
+                engines,
+                lichess,
+                hash_mb: hash,
+                data: kibitz_bench::shared_data()?,
+            };
+            print(&kibitz_bench::prover_matetrack::run(&opts)?)
         }
         Command::ProverHorizon {
             rounds,

@@ -32,10 +32,10 @@ pub(crate) struct Case {
 
 /// What one solver did on one position.
 #[derive(Clone, Copy)]
-struct Outcome {
+pub(crate) struct Outcome {
     /// The mate length found (moves), if any.
-    mate: Option<u32>,
-    seconds: f64,
+    pub mate: Option<u32>,
+    pub seconds: f64,
 }
 
 /// Options of the run.
@@ -51,14 +51,14 @@ pub struct Options {
 }
 
 /// A UCI engine process.
-struct Uci {
+pub(crate) struct Uci {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
 }
 
 impl Uci {
-    fn start(path: &Path) -> anyhow::Result<Uci> {
+    pub(crate) fn start(path: &Path) -> anyhow::Result<Uci> {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -81,14 +81,14 @@ impl Uci {
         Ok(uci)
     }
 
-    fn send(&mut self, line: &str) -> anyhow::Result<()> {
+    pub(crate) fn send(&mut self, line: &str) -> anyhow::Result<()> {
         writeln!(self.input, "{line}")?;
         self.input.flush()?;
         Ok(())
     }
 
     /// Reads lines until one starts with `prefix`; returns the lines read.
-    fn wait_for(&mut self, prefix: &str) -> anyhow::Result<Vec<String>> {
+    pub(crate) fn wait_for(&mut self, prefix: &str) -> anyhow::Result<Vec<String>> {
         let mut lines = Vec::new();
         loop {
             let mut line = String::new();
@@ -104,7 +104,7 @@ impl Uci {
     }
 
     /// `go mate n movetime …`: the mate length of the last `score mate` line.
-    fn go_mate(&mut self, fen: &str, n: u32, limit: f64) -> anyhow::Result<Outcome> {
+    pub(crate) fn go_mate(&mut self, fen: &str, n: u32, limit: f64) -> anyhow::Result<Outcome> {
         self.send("ucinewgame")?;
         self.send(&format!("position fen {fen}"))?;
         self.send("isready")?;

@@ -167,3 +167,51 @@ fn solve_refuses_a_node_limit_of_zero_as_it_refuses_time_zero() {
         assert_eq!(code, 2, "{flag:?}");
     }
 }
+
+#[test]
+fn solve_hash_bounds_the_table_and_refuses_zero_or_past_65536() {
+    let rook = "8/8/8/8/7k/5K2/8/3R4 w - - 0 1\n";
+    for mb in ["0", "65537", "x"] {
+        let (_, _, code) = solve(&["--hash", mb, "--mate", "3", "-"], rook);
+        assert_eq!(code, 2, "--hash {mb}");
+    }
+    let (one, _, code) = solve(&["--json", "--hash", "1", "--mate", "3", "-"], rook);
+    assert_eq!(code, 0);
+    assert_eq!(one[0]["mate"], 2);
+    assert_eq!(one[0]["keys"][0]["san"], "Rd5");
+    // The largest is accepted, halved (said on stderr) where the workers' tables
+    // would not fit in the memory there is; the table only grows as it fills.
+    let out = kibitz()
+        .args([
+            "solve", "--json", "--hash", "65536", "-j", "256", "--mate", "3", "-",
+        ])
+        .write_stdin(rook)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let records = json_lines(&out.stdout);
+    assert_eq!(records[0]["mate"], 2);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("do not fit in the memory"), "{stderr}");
+}
+
+#[test]
+fn solve_a_mate_found_but_not_proven_shortest_says_so() {
+    // matetrack bm #7: with 300,000 nodes df-pn proves a mate within 7, and the
+    // limit strikes before "no mate within 6" is proven (the budget is in nodes,
+    // so the run is the same every time).
+    let fen = "1B5r/8/8/1b6/8/3p2RB/7k/5K2 w - - 0 1\n";
+    let (records, _, code) = solve(&["--json", "--nodes", "300000", "--mate", "7", "-"], fen);
+    assert_eq!(code, 0);
+    let r = &records[0];
+    assert_eq!(r["mate"], 7, "{r}");
+    assert_eq!(r["proven"], true, "{r}");
+    assert_eq!(r["shortest"], false, "{r}");
+    assert_eq!(r["complete"], false, "{r}");
+    assert_eq!(r["keys"].as_array().unwrap().len(), 1, "{r}");
+    let (_, text, _) = solve(&["--nodes", "300000", "--mate", "7", "-"], fen);
+    assert!(
+        text.contains("mate in at most 7 (not proven shortest)"),
+        "{text}"
+    );
+}

@@ -113,14 +113,17 @@ pub fn mates_in_one_batch(
 /// record `kibitz solve --json` writes — `mate` (n, or -n when the side to move is
 /// mated; None with a `reason` otherwise), `proven` (False when a limit struck),
 /// `keys` ({'uci', 'san'}, each with its `mate` length under all_keys=True),
-/// `line` (SAN), `nodes`, `ms`, and with tree=True the solution tree. The 50-move
-/// rule and repetitions are ignored, as in composed problems. Runs without the GIL.
+/// `line` (SAN), `nodes`, `ms`, and with tree=True the solution tree; `shortest`
+/// (False only when a mate was proven but a limit struck before "none shorter"
+/// was: `mate` is then a bound). `hash_mb` bounds the prover's table (1 to 65536
+/// MiB, default 16). The 50-move rule and repetitions are ignored, as in composed
+/// problems. Runs without the GIL.
 ///
 /// >>> r = solve('8/8/8/8/7k/5K2/8/3R4 w - - 0 1', 3)
 /// >>> r['mate'], [k['san'] for k in r['keys']], r['line']
 /// (2, ['Rd5'], ['Rd5', 'Kh3', 'Rh5#'])
 #[pyfunction]
-#[pyo3(signature = (position, n, *, all_keys = false, tree = false, time = None, nodes = None, chess960 = false))]
+#[pyo3(signature = (position, n, *, all_keys = false, tree = false, time = None, nodes = None, chess960 = false, hash_mb = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -131,6 +134,7 @@ pub fn solve<'py>(
     time: Option<f64>,
     nodes: Option<u64>,
     chess960: bool,
+    hash_mb: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let args = SolveArgs {
         n,
@@ -138,6 +142,7 @@ pub fn solve<'py>(
         tree,
         time,
         nodes,
+        hash_mb,
     };
     let time = args.checked_time()?;
     let (pos, castling) = position_arg(position, chess960)?;

@@ -230,7 +230,8 @@ impl PyPosition {
     }
 
     /// The shortest forced mate within n moves: see kibitz.solve.
-    #[pyo3(signature = (n, *, all_keys = false, tree = false, time = None, nodes = None))]
+    #[pyo3(signature = (n, *, all_keys = false, tree = false, time = None, nodes = None, hash_mb = None))]
+    #[allow(clippy::too_many_arguments)]
     fn solve<'py>(
         &self,
         py: Python<'py>,
@@ -239,6 +240,7 @@ impl PyPosition {
         tree: bool,
         time: Option<f64>,
         nodes: Option<u64>,
+        hash_mb: Option<usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let args = SolveArgs {
             n,
@@ -246,6 +248,7 @@ impl PyPosition {
             tree,
             time,
             nodes,
+            hash_mb,
         };
         let time = args.checked_time()?;
         let pos = self.orthodox("solve")?;

@@ -21,7 +21,12 @@ pub(crate) struct SolveArgs {
     pub time: Option<f64>,
     /// Nodes for the search.
     pub nodes: Option<u64>,
+    /// The prover's table in MiB (1 to [`MAX_HASH_MB`]); None: 16.
+    pub hash_mb: Option<usize>,
 }
+
+/// The largest `hash_mb`, as `kibitz solve --hash` allows.
+pub(crate) const MAX_HASH_MB: usize = 65536;
 
 impl SolveArgs {
     /// Checks the bound and the time (before the position is read, so that these
@@ -32,6 +37,13 @@ impl SolveArgs {
             return Err(PyValueError::new_err(format!(
                 "n must be 1 to {max}, not {}",
                 self.n
+            )));
+        }
+        if let Some(mb) = self.hash_mb
+            && !(1..=MAX_HASH_MB).contains(&mb)
+        {
+            return Err(PyValueError::new_err(format!(
+                "hash_mb must be 1 to {MAX_HASH_MB} MiB, not {mb}"
             )));
         }
         match self.time {
@@ -62,6 +74,7 @@ pub(crate) fn solve<'py>(
         nodes: args.nodes,
         castling,
         stop: None,
+        hash_mb: args.hash_mb,
     };
     let record = py.detach(|| scan.solve(pos, args.n));
     record_dict(py, &record)
@@ -75,6 +88,9 @@ fn record_dict<'py>(py: Python<'py>, r: &SolveRecord) -> PyResult<Bound<'py, PyD
     d.set_item("bound", r.bound)?;
     d.set_item("mate", r.mate)?;
     d.set_item("proven", r.proven)?;
+    if !r.shortest {
+        d.set_item("shortest", false)?;
+    }
     if !r.complete {
         d.set_item("complete", false)?;
     }

@@ -203,3 +203,15 @@ def test_python_solve_gives_the_cli_record():
     check_record(kibitz.solve(fen, 3, tree=True))
     with pytest.raises(ValueError, match='n must be 1 to 100'):
         kibitz.solve(fen, 0)
+
+
+def test_hash_mb_bounds_the_table_and_refuses_zero():
+    import kibitz
+    fen = '8/8/8/8/7k/5K2/8/3R4 w - - 0 1'
+    small = kibitz.solve(fen, 3, hash_mb=1)
+    assert small['mate'] == 2 and [k['san'] for k in small['keys']] == ['Rd5']
+    assert 'shortest' not in small  # written only when false
+    assert kibitz.Position(fen).solve(3, hash_mb=64)['mate'] == 2
+    for bad in (0, 65537):
+        with pytest.raises(ValueError, match='hash_mb'):
+            kibitz.solve(fen, 3, hash_mb=bad)

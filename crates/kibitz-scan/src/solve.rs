@@ -51,6 +51,9 @@ pub struct SolveScan {
     pub castling: CastlingMode,
     /// Set to stop every search at once (the CLI's Ctrl-C is not wired; tests).
     pub stop: Option<Arc<AtomicBool>>,
+    /// The prover's table for each position, in MiB (`--hash`); None: the
+    /// prover's default, 16.
+    pub hash_mb: Option<usize>,
 }
 
 impl SolveScan {
@@ -160,6 +163,7 @@ impl SolveScan {
                 deadline: self.time.map(|t| started + t),
                 stop: self.stop.clone(),
             },
+            hash_mb: self.hash_mb.unwrap_or(SolveOptions::mate_in(bound).hash_mb),
             ..SolveOptions::mate_in(bound)
         };
         let sol = solve(pos, &opts);
@@ -200,6 +204,7 @@ impl SolveScan {
             verdict: sol.outcome,
             mate,
             proven,
+            shortest: sol.shortest,
             complete: sol.complete,
             reason,
             note,
@@ -239,6 +244,10 @@ pub struct SolveRecord {
     pub mate: Option<i64>,
     /// False when a limit stopped the search before the answer was proven.
     pub proven: bool,
+    /// False when a mate (or loss) within `mate` moves was proven but a limit
+    /// struck before "none shorter" was: `mate` is then an upper bound, and the
+    /// keys, line and tree are empty (`complete` is false).
+    pub shortest: bool,
     /// False when a limit struck after the length was proven: the keys, line or
     /// tree are partial.
     pub complete: bool,
@@ -374,6 +383,12 @@ impl SolveRecord {
         t.push(',');
         json::key(t, "proven");
         t.push_str(if self.proven { "true" } else { "false" });
+        // A mate proven but not yet proven the shortest: `mate` is a bound.
+        if !self.shortest {
+            t.push(',');
+            json::key(t, "shortest");
+            t.push_str("false");
+        }
         // A limit that struck after the length was proven leaves the keys,
         // the line or the tree partial: said so rather than left to guess.
         if !self.complete {
@@ -453,10 +468,16 @@ impl SolveRecord {
         t.push_str(&self.fen);
         t.push_str("  ");
         match self.verdict {
+            Verdict::MateIn(n) if !self.shortest => {
+                let _ = write!(t, "mate in at most {n} (not proven shortest)");
+            }
             Verdict::MateIn(n) => {
                 let _ = write!(t, "mate in {n}");
             }
             Verdict::MatedIn(0) => t.push_str("checkmated already"),
+            Verdict::MatedIn(n) if !self.shortest => {
+                let _ = write!(t, "mated in at most {n} (not proven shortest)");
+            }
             Verdict::MatedIn(n) => {
                 let _ = write!(t, "mated in {n}");
             }
@@ -481,7 +502,7 @@ impl SolveRecord {
                 }
             }
         }
-        if !self.complete {
+        if !self.complete && self.shortest {
             t.push_str("  (partial: a limit struck after the length was proven)");
         }
         if let Some(note) = &self.note {

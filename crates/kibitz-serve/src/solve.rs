@@ -1,4 +1,4 @@
-//! `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S]`: the prover's answer for one
+//! `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S][&hash=MB]`: the prover's answer for one
 //! position — the very record `kibitz solve --json` writes (mate, proven, keys,
 //! line, nodes, ms, and the solution tree when asked), made by the same code.
 //!
@@ -30,7 +30,13 @@ pub struct Params {
     all: Option<String>,
     /// The most seconds to search (at most the server's own limit).
     limit: Option<String>,
+    /// The prover's table in MiB, 1 to [`MAX_HASH_MB`] (default 16).
+    hash: Option<String>,
 }
+
+/// The largest table a request may ask for, in MiB: every scan running at once
+/// may hold one.
+pub const MAX_HASH_MB: usize = 256;
 
 fn flag(value: &Option<String>) -> bool {
     matches!(value.as_deref(), Some("1" | "true" | "yes"))
@@ -63,6 +69,24 @@ pub async fn handle(
                 format!("must be a number of moves from 1 to {MAX_MATE_MOVES}, not {bound:?}"),
             )
         })?;
+    let hash_mb = match params.hash.as_deref() {
+        None => None,
+        Some(h) => Some(
+            h.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|mb| (1..=MAX_HASH_MB).contains(mb))
+                .ok_or_else(|| {
+                    ApiError::bad(
+                        "hash",
+                        format!(
+                            "must be the table's MiB from 1 to {MAX_HASH_MB}, not {:?}",
+                            h.chars().take(20).collect::<String>()
+                        ),
+                    )
+                })?,
+        ),
+    };
     let mut limit = state.limits.scan_time;
     if let Some(text) = params.limit.as_deref() {
         let seconds: f64 = text
@@ -91,6 +115,7 @@ pub async fn handle(
         tree: flag(&params.tree),
         json: true,
         time: Some(limit),
+        hash_mb,
         ..SolveScan::default()
     };
     let record = tokio::task::spawn_blocking(move || {

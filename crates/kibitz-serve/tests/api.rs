@@ -517,6 +517,14 @@ async fn solve_is_the_prover_s_record() {
         v.as_object_mut().unwrap().remove("ms");
     }
     assert_eq!(got, expected);
+    // A table of 1 MiB proves the same.
+    let (status, small) =
+        get("/api/solve?fen=8/8/8/8/7k/5K2/8/3R4%20w%20-%20-%200%201&mate=3&hash=1").await;
+    assert_eq!(status, StatusCode::OK, "{small}");
+    assert_eq!(
+        (&small["mate"], &small["keys"]),
+        (&answer["mate"], &answer["keys"])
+    );
     let (status, answer) = get("/api/solve?fen=startpos&mate=2").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(answer["mate"], Value::Null);
@@ -528,6 +536,9 @@ async fn solve_is_the_prover_s_record() {
         ("fen=startpos", "mate"),
         ("fen=8/8/8%20w%20-%20-&mate=2", "fen"),
         ("mate=2", "fen"),
+        ("fen=startpos&mate=2&hash=0", "hash"),
+        ("fen=startpos&mate=2&hash=257", "hash"),
+        ("fen=startpos&mate=2&hash=big", "hash"),
     ] {
         let (status, answer) = get(&format!("/api/solve?{query}")).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");

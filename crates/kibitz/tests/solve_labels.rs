@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use kibitz::Position;
 use kibitz::limits::Limits;
-use kibitz::mate::solve::{Solution, SolveOptions, Verdict, solve};
+use kibitz::mate::solve::{Engine, Solution, SolveOptions, Verdict, solve, solve_with};
 
 /// The `N` of a theme `mateInN`, if the puzzle has one.
 fn mate_theme(themes: &[String]) -> Option<u32> {
@@ -18,26 +18,37 @@ fn mate_theme(themes: &[String]) -> Option<u32> {
         .find_map(|t| t.strip_prefix("mateIn").and_then(|n| n.parse().ok()))
 }
 
-/// Solves with the tree, checks it replays, and returns the solution and its time.
-fn solved(pos: &Position, bound: u32, what: &str) -> (Solution, Duration) {
+/// Solves with the tree by `engine`, checks it replays, and returns the solution
+/// and its time.
+fn solved_by(pos: &Position, bound: u32, what: &str, engine: Engine) -> (Solution, Duration) {
     let start = Instant::now();
-    let sol = solve(
+    let sol = solve_with(
         pos,
         &SolveOptions {
             tree: true,
             ..SolveOptions::mate_in(bound)
         },
+        engine,
     );
     let took = start.elapsed();
     if let Err(e) = sol.verify(pos) {
         panic!("{what} {}: {e}", pos.fen());
     }
-    assert!(sol.complete, "{what}");
+    assert!(sol.complete && sol.shortest, "{what}");
     (sol, took)
 }
 
 /// Every puzzle tagged `mateIn{n}` for an `n` in `lengths`, one in `step`.
 fn check_puzzles(lengths: &[u32], step: usize) -> Option<Vec<(u32, Duration, u64)>> {
+    check_puzzles_by(lengths, step, Engine::default())
+}
+
+/// [`check_puzzles`] by one engine.
+fn check_puzzles_by(
+    lengths: &[u32],
+    step: usize,
+    engine: Engine,
+) -> Option<Vec<(u32, Duration, u64)>> {
     let mut stats = Vec::new();
     let puzzles = common::puzzles()?;
     for p in puzzles.iter().step_by(step) {
@@ -47,8 +58,8 @@ fn check_puzzles(lengths: &[u32], step: usize) -> Option<Vec<(u32, Duration, u64
         if !lengths.contains(&n) {
             continue;
         }
-        let what = format!("{} mateIn{n}", p.file);
-        let (sol, took) = solved(&p.pos, n, &what);
+        let what = format!("{} mateIn{n} {engine:?}", p.file);
+        let (sol, took) = solved_by(&p.pos, n, &what, engine);
         assert_eq!(sol.outcome, Verdict::MateIn(n), "{what} {}", p.pos.fen());
         let solution = p.solution.expect("a mate puzzle has a solution move");
         assert!(
@@ -136,9 +147,19 @@ fn matetrack(file: &str, up_to: u32, mated: bool) -> Vec<(Position, u32, String)
 /// Proves every position within its `bm` length; lists those where a shorter mate
 /// was proven (`bm` is the fastest mate known, not a proof).
 fn check_matetrack(file: &str, up_to: u32, mated: bool) -> Vec<(u32, Duration, u64)> {
+    check_matetrack_by(file, up_to, mated, Engine::default())
+}
+
+/// [`check_matetrack`] by one engine.
+fn check_matetrack_by(
+    file: &str,
+    up_to: u32,
+    mated: bool,
+    engine: Engine,
+) -> Vec<(u32, Duration, u64)> {
     let mut stats = Vec::new();
     for (pos, n, line) in matetrack(file, up_to, mated) {
-        let (sol, took) = solved(&pos, n, &line);
+        let (sol, took) = solved_by(&pos, n, &line, engine);
         let proven = match sol.outcome {
             Verdict::MateIn(k) if !mated => k,
             Verdict::MatedIn(k) if mated => k,
@@ -172,6 +193,120 @@ fn matedtrack_losses_up_to_three() {
     let stats = check_matetrack("matedtrack.epd", 3, true);
     report(&stats);
     assert_eq!(stats.len(), 17 + 23 + 67);
+}
+
+#[test]
+fn dfpn_and_portfolio_lichess_labels_sample() {
+    for engine in [Engine::DfPn, Engine::Portfolio] {
+        let Some(stats) = check_puzzles_by(&[2, 3], 8, engine) else {
+            return;
+        };
+        report(&stats);
+        assert!(stats.len() > 150, "{}", stats.len());
+    }
+}
+
+#[test]
+fn dfpn_and_portfolio_matetrack_bounds_up_to_three() {
+    if common::shared("matetrack/matetrack.epd").is_none() {
+        return;
+    }
+    for engine in [Engine::DfPn, Engine::Portfolio] {
+        let stats = check_matetrack_by("matetrack.epd", 3, false, engine);
+        assert_eq!(stats.len(), 4 + 17 + 23);
+        let stats = check_matetrack_by("matedtrack.epd", 3, true, engine);
+        assert_eq!(stats.len(), 17 + 23 + 67);
+    }
+}
+
+#[test]
+#[ignore = "every mateIn2 to mateIn4 puzzle and matetrack bm #4 by df-pn and the portfolio, minutes"]
+fn dfpn_and_portfolio_every_label_to_four() {
+    for engine in [Engine::DfPn, Engine::Portfolio] {
+        if let Some(stats) = check_puzzles_by(&[2, 3, 4], 1, engine) {
+            report(&stats);
+        }
+        report(&check_matetrack_by("matetrack.epd", 4, false, engine));
+        report(&check_matetrack_by("matedtrack.epd", 4, true, engine));
+    }
+}
+
+/// A fixed sample of 100 matetrack positions (every 65th line with a `bm #N`),
+/// each given the same node budget by every engine: a test of correctness only.
+/// Every mate claimed is within `bm`; a length claimed shortest by two engines is
+/// the same; every complete proof's tree replays.
+#[test]
+fn matetrack_sample_of_100_by_every_engine() {
+    let Some(path) = common::shared("matetrack/matetrack.epd") else {
+        eprintln!("skipped: no matetrack data (set KIBITZ_TEST_DATA)");
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<(Position, u32)> = text
+        .lines()
+        .filter_map(|l| {
+            let bm: u32 = l
+                .split("bm #")
+                .nth(1)?
+                .split(';')
+                .next()?
+                .trim()
+                .parse()
+                .ok()?;
+            Some((Position::from_epd_line(l.as_bytes()).ok()?, bm))
+        })
+        .step_by(65)
+        .take(100)
+        .collect();
+    assert_eq!(lines.len(), 100);
+    let engines = [Engine::IterativeDeepening, Engine::DfPn, Engine::Portfolio];
+    let mut proven = [0; 3];
+    for (pos, bm) in &lines {
+        let mut shortest = Vec::new();
+        for (e, &engine) in engines.iter().enumerate() {
+            let opts = SolveOptions {
+                tree: true,
+                limits: Limits {
+                    nodes: Some(200_000),
+                    ..Limits::default()
+                },
+                ..SolveOptions::mate_in((*bm).min(100))
+            };
+            let sol = solve_with(pos, &opts, engine);
+            match sol.outcome {
+                Verdict::MateIn(n) => {
+                    assert!(
+                        n <= *bm,
+                        "{engine:?} {}: mate in {n} past bm #{bm}",
+                        pos.fen()
+                    );
+                    if sol.shortest {
+                        shortest.push(n);
+                        proven[e] += 1;
+                    } else {
+                        assert!(!sol.complete && sol.keys.len() <= 1 && sol.tree.is_none());
+                        // The one key known mates within n: python-chess would
+                        // need the tree; the length is at least a bound.
+                        assert!(sol.keys.iter().all(|k| k.mate_in == n));
+                    }
+                    if sol.complete {
+                        sol.verify(pos)
+                            .unwrap_or_else(|err| panic!("{engine:?} {}: {err}", pos.fen()));
+                    }
+                }
+                Verdict::Unknown { searched } => assert!(searched < *bm),
+                Verdict::NoMateWithin(100) if *bm > 100 => {}
+                other => panic!("{engine:?} {}: {other:?}", pos.fen()),
+            }
+        }
+        assert!(
+            shortest.windows(2).all(|w| w[0] == w[1]),
+            "{}: {shortest:?}",
+            pos.fen()
+        );
+    }
+    eprintln!("proven shortest within 200,000 nodes (ID, df-pn, portfolio): {proven:?}");
+    assert!(proven.iter().all(|&p| p >= 5), "{proven:?}");
 }
 
 #[test]

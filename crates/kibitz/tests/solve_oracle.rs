@@ -666,7 +666,8 @@ fn dfpn_limits_stop_cleanly() {
         match cut.outcome {
             Verdict::Unknown { searched } => assert!(!cut.complete && searched < n),
             Verdict::MateIn(m) if m > n => {
-                assert!(!cut.shortest && !cut.complete && cut.keys.is_empty());
+                assert!(!cut.shortest && !cut.complete && cut.keys.len() <= 1);
+                assert!(cut.keys.iter().all(|k| k.mate_in == m));
                 unproven_shortest += 1;
             }
             Verdict::MateIn(m) if m == n => {

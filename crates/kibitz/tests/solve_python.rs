@@ -13,7 +13,11 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
 
-use kibitz::mate::solve::{SolveOptions, Tree, TreeMove, Verdict, solve};
+use kibitz::Position;
+use kibitz::limits::Limits;
+use kibitz::mate::solve::{
+    Engine, Solution, SolveOptions, Tree, TreeMove, Verdict, solve, solve_with,
+};
 
 /// The attacker move and everything below it, as JSON.
 fn tree_json(t: &TreeMove, out: &mut String) {
@@ -88,6 +92,10 @@ for line in open(sys.argv[1]):
     if kind == "mate":
         for t in rec["tree"]:
             attack(b, t, n, rec["fen"])
+        if rec.get("deep"):
+            # Too deep for this brute force: the tree alone is replayed.
+            checked += 1
+            continue
         assert not mates(b, n - 1), f"{rec['fen']}: a shorter mate"
         if n <= 2:
             keys = []
@@ -106,68 +114,47 @@ for line in open(sys.argv[1]):
 print(checked)
 "#;
 
-#[test]
-#[ignore = "needs python-chess (KIBITZ_PYTHON or the workspace .venv); about a minute"]
-fn python_chess_replays_every_tree() {
-    let mut jsonl = String::new();
-    let mut records = 0;
-    let Some(puzzles) = common::puzzles() else {
-        return;
+/// One solution as a line of the checker's input; `deep`: replay the tree only.
+fn record(pos: &Position, sol: &Solution, deep: bool) -> String {
+    let (kind, n) = match sol.outcome {
+        Verdict::MateIn(n) => ("mate", n),
+        Verdict::MatedIn(n) => ("mated", n),
+        Verdict::NoMateWithin(n) => ("none", n),
+        Verdict::Unknown { .. } => panic!("{}: not proven", pos.fen()),
     };
-    let mate3 = puzzles
-        .iter()
-        .filter(|p| {
-            p.themes
-                .as_ref()
-                .is_some_and(|t| t.iter().any(|t| t == "mateIn3"))
-        })
-        .step_by(20)
-        .map(|p| (&p.pos, 3));
-    let mixed = puzzles.iter().step_by(150).map(|p| (&p.pos, 2));
-    for (pos, bound) in mixed.chain(mate3) {
-        let opts = SolveOptions {
-            tree: true,
-            ..SolveOptions::mate_in(bound)
-        };
-        let sol = solve(pos, &opts);
-        let (kind, n) = match sol.outcome {
-            Verdict::MateIn(n) => ("mate", n),
-            Verdict::MatedIn(n) => ("mated", n),
-            Verdict::NoMateWithin(n) => ("none", n),
-            Verdict::Unknown { .. } => panic!("no limit was set"),
-        };
-        let mut tree = String::from("[");
-        match &sol.tree {
-            Some(Tree::Keys(keys)) => {
-                for (i, t) in keys.iter().enumerate() {
-                    if i > 0 {
-                        tree.push(',');
-                    }
-                    tree_json(t, &mut tree);
+    let mut tree = String::from("[");
+    match &sol.tree {
+        Some(Tree::Keys(keys)) => {
+            for (i, t) in keys.iter().enumerate() {
+                if i > 0 {
+                    tree.push(',');
                 }
+                tree_json(t, &mut tree);
             }
-            Some(Tree::Defences(replies)) => {
-                for (i, r) in replies.iter().enumerate() {
-                    if i > 0 {
-                        tree.push(',');
-                    }
-                    let _ = write!(tree, "{{\"uci\":\"{}\",\"then\":", r.mv);
-                    tree_json(&r.then, &mut tree);
-                    tree.push('}');
-                }
-            }
-            None => {}
         }
-        tree.push(']');
-        let keys: Vec<String> = sol.keys.iter().map(|k| format!("\"{}\"", k.mv)).collect();
-        let _ = writeln!(
-            jsonl,
-            "{{\"fen\":\"{}\",\"kind\":\"{kind}\",\"n\":{n},\"keys\":[{}],\"tree\":{tree}}}",
-            pos.fen(),
-            keys.join(",")
-        );
-        records += 1;
+        Some(Tree::Defences(replies)) => {
+            for (i, r) in replies.iter().enumerate() {
+                if i > 0 {
+                    tree.push(',');
+                }
+                let _ = write!(tree, "{{\"uci\":\"{}\",\"then\":", r.mv);
+                tree_json(&r.then, &mut tree);
+                tree.push('}');
+            }
+        }
+        None => {}
     }
+    tree.push(']');
+    let keys: Vec<String> = sol.keys.iter().map(|k| format!("\"{}\"", k.mv)).collect();
+    format!(
+        "{{\"fen\":\"{}\",\"kind\":\"{kind}\",\"n\":{n},\"deep\":{deep},\"keys\":[{}],\"tree\":{tree}}}\n",
+        pos.fen(),
+        keys.join(",")
+    )
+}
+
+/// Runs the checker on `jsonl` (`records` lines); panics unless all pass.
+fn replay(jsonl: &str, records: usize) {
     let file = std::env::temp_dir().join(format!("kibitz-solve-{}.jsonl", std::process::id()));
     std::fs::write(&file, jsonl).unwrap();
     let python = std::env::var_os("KIBITZ_PYTHON").map_or_else(
@@ -190,4 +177,137 @@ fn python_chess_replays_every_tree() {
     );
     assert_eq!(stdout.trim(), records.to_string());
     eprintln!("python-chess replayed {records} solutions");
+}
+
+/// The Lichess sample of [`python_chess_replays_every_tree`], solved by `engine`.
+fn replay_lichess(engine: Engine) {
+    let mut jsonl = String::new();
+    let mut records = 0;
+    let Some(puzzles) = common::puzzles() else {
+        return;
+    };
+    let mate3 = puzzles
+        .iter()
+        .filter(|p| {
+            p.themes
+                .as_ref()
+                .is_some_and(|t| t.iter().any(|t| t == "mateIn3"))
+        })
+        .step_by(20)
+        .map(|p| (&p.pos, 3));
+    let mixed = puzzles.iter().step_by(150).map(|p| (&p.pos, 2));
+    for (pos, bound) in mixed.chain(mate3) {
+        let opts = SolveOptions {
+            tree: true,
+            ..SolveOptions::mate_in(bound)
+        };
+        let sol = solve_with(pos, &opts, engine);
+        jsonl.push_str(&record(pos, &sol, false));
+        records += 1;
+    }
+    replay(&jsonl, records);
+}
+
+#[test]
+#[ignore = "needs python-chess (KIBITZ_PYTHON or the workspace .venv); about a minute"]
+fn python_chess_replays_every_tree() {
+    replay_lichess(Engine::IterativeDeepening);
+    // The default engine's answers are the same records (whichever it is).
+    let Some(puzzles) = common::puzzles() else {
+        return;
+    };
+    let mut jsonl = String::new();
+    for p in puzzles.iter().step_by(400) {
+        let sol = solve(
+            &p.pos,
+            &SolveOptions {
+                tree: true,
+                ..SolveOptions::mate_in(2)
+            },
+        );
+        jsonl.push_str(&record(&p.pos, &sol, false));
+    }
+    replay(&jsonl, jsonl.lines().count());
+}
+
+#[test]
+#[ignore = "needs python-chess; the Lichess sample by df-pn and by the portfolio"]
+fn python_chess_replays_dfpn_and_portfolio_trees() {
+    replay_lichess(Engine::DfPn);
+    replay_lichess(Engine::Portfolio);
+}
+
+/// Trees of deep mates (matetrack `bm #8` or more) replayed by python-chess: the
+/// portfolio (iterative deepening, then df-pn), `KIBITZ_DEEP_SECONDS` a position
+/// (default 10), over the bm ≥ 8 positions in a seeded order until
+/// `KIBITZ_DEEP_TREES` (default 200) are proven shortest with a complete tree.
+#[test]
+#[ignore = "needs python-chess; deep matetrack trees, up to hours at the defaults"]
+fn python_chess_replays_deep_matetrack_trees() {
+    let Some(path) = common::shared("matetrack/matetrack.epd") else {
+        eprintln!("skipped: no matetrack data (set KIBITZ_TEST_DATA)");
+        return;
+    };
+    let env = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let want = env("KIBITZ_DEEP_TREES", 200) as usize;
+    let seconds = env("KIBITZ_DEEP_SECONDS", 10);
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut deep: Vec<(Position, u32)> = text
+        .lines()
+        .filter_map(|l| {
+            let bm: u32 = l
+                .split("bm #")
+                .nth(1)?
+                .split(';')
+                .next()?
+                .trim()
+                .parse()
+                .ok()?;
+            (8..=100)
+                .contains(&bm)
+                .then(|| Some((Position::from_epd_line(l.as_bytes()).ok()?, bm)))?
+        })
+        .collect();
+    let mut rng = common::Rng(0x0008_de3b);
+    for i in (1..deep.len()).rev() {
+        deep.swap(i, rng.below(i + 1));
+    }
+    let (mut jsonl, mut records, mut tried) = (String::new(), 0, 0);
+    for (pos, bm) in &deep {
+        if records == want {
+            break;
+        }
+        tried += 1;
+        let start = std::time::Instant::now();
+        let opts = SolveOptions {
+            tree: true,
+            hash_mb: 256,
+            limits: Limits {
+                deadline: Some(start + std::time::Duration::from_secs(seconds)),
+                ..Limits::default()
+            },
+            ..SolveOptions::mate_in(*bm)
+        };
+        let sol = solve_with(pos, &opts, Engine::Portfolio);
+        if let Verdict::MateIn(n) = sol.outcome {
+            assert!(n <= *bm, "{}: mate in {n} past bm #{bm}", pos.fen());
+            if sol.shortest && sol.complete {
+                sol.verify(pos).unwrap();
+                jsonl.push_str(&record(pos, &sol, true));
+                records += 1;
+                eprintln!(
+                    "{records}/{want} ({tried} tried): {} mate in {n}",
+                    pos.fen()
+                );
+            }
+        }
+    }
+    replay(&jsonl, records);
+    eprintln!("{records} deep trees of {tried} positions tried, {seconds} s each");
+    assert!(records >= want, "{records} of {want} trees");
 }

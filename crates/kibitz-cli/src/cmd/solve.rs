@@ -1,5 +1,5 @@
 //! `kibitz solve [INPUT...] [--fen FEN] [--mate N] [--all] [--tree] [--json] [-j T]
-//! [--time S] [--nodes K]`
+//! [--time S] [--nodes K] [--hash MB]`
 //!
 //! A thin front end over [`kibitz_scan::solve`]: positions streamed from files or
 //! stdin (FEN/EPD with `bm #N`, Lichess puzzle CSV with `mateInN` themes, PGN start
@@ -57,8 +57,36 @@ pub struct Args {
     /// (`e1h1`). Without it such a right is an error record.
     #[arg(long)]
     chess960: bool,
+    /// The prover's table for each position, in MiB (1 to 65536; default 16):
+    /// it grows as it fills and never past this; each worker holds one. When
+    /// the workers' tables would not fit in the memory available, it is halved
+    /// until they do (said on stderr).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB))]
+    hash: Option<u64>,
     #[command(flatten)]
     batch: BatchArgs,
+}
+
+/// The largest `--hash`, in MiB.
+const MAX_HASH_MB: u64 = 65536;
+
+/// `mb` halved until `tables` of it fit in the memory available (Linux's
+/// `MemAvailable`; unchanged where that cannot be read), at least 1.
+fn fit_hash(mb: u64, tables: usize) -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        m.lines()
+            .find_map(|l| l.strip_prefix("MemAvailable:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map(|kb| kb / 1024)
+    });
+    let Some(available) = available else {
+        return mb;
+    };
+    let mut fit = mb;
+    while fit > 1 && fit.saturating_mul(tables as u64) > available {
+        fit /= 2;
+    }
+    fit
 }
 
 /// Runs `kibitz solve`.
@@ -75,6 +103,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    let mut options = args.batch.options();
+    let hash_mb = args.hash.map(|mb| {
+        let fit = fit_hash(mb, options.threads.max(1));
+        if fit < mb {
+            let _ = writeln!(
+                Diagnostics,
+                "kibitz: --hash {mb}: {} tables of that size do not fit in the memory \
+                 available; using {fit} MiB each",
+                options.threads.max(1)
+            );
+        }
+        fit as usize
+    });
     let scan = SolveScan {
         mate: args.mate,
         all_keys: args.all,
@@ -84,8 +125,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         nodes: args.nodes,
         castling: CastlingMode::from_chess960(args.chess960),
         stop: None,
+        hash_mb,
     };
-    let mut options = args.batch.options();
     if !args.batch.chunk_bytes_given() {
         options.chunk_bytes = SOLVE_CHUNK_BYTES;
     }

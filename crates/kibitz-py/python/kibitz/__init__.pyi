@@ -101,6 +101,7 @@ class Position:
         tree: bool = False,
         time: Optional[float] = None,
         nodes: Optional[int] = None,
+        hash_mb: Optional[int] = None,
     ) -> dict[str, Any]: ...
     @property
     def turn(self) -> str: ...
@@ -187,4 +188,5 @@ def solve(
     time: Optional[float] = None,
     nodes: Optional[int] = None,
     chess960: bool = False,
+    hash_mb: Optional[int] = None,
 ) -> dict[str, Any]: ...

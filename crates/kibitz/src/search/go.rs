@@ -188,11 +188,22 @@ fn prove(
             )));
         }
     };
-    let pv = if sol.line.is_empty() {
+    let pv: Vec<_> = if sol.line.is_empty() {
         sol.keys.first().map(|k| k.mv).into_iter().collect()
     } else {
         sol.line.clone()
     };
+    if pv.is_empty() {
+        // A loss within the bound proven, but not yet the shortest: no move to
+        // give, so the plain search's.
+        return Err(Some(format!(
+            "mated within {} moves, proven, not yet proven the shortest; the move is a plain search's",
+            match score {
+                Score::Mate(m) => m.unsigned_abs(),
+                _ => n,
+            }
+        )));
+    }
     Ok(Report {
         depth: sol.line.len().max(1) as u32,
         score,

@@ -8,11 +8,17 @@
 //! and a disproof number (to disprove it), and the search descends into the most
 //! proving child with thresholds, backing up only when a threshold is passed.
 //!
-//! * **Bound.** A node is a position, its kind and `n`, the attacker's moves left;
-//!   `n` is part of the table key. Every attacker move lowers `n`, so a proof found
-//!   is a mate within the bound, and a disproof is a proof that there is none.
-//! * **Repetitions and the graph-history interaction.** Because `n` is in the key
-//!   and falls by one every attacker move, no node is its own descendant: the search
+//! * **Bound.** A node is a position, its kind and `n`, the attacker's moves left.
+//!   Every attacker move lowers `n`, so a proof found is a mate within the bound,
+//!   and a disproof is a proof that there is none.
+//! * **One table for both engines.** The table ([`super::table`]) holds one entry
+//!   per position (and kind): the proven "mate within" and "no mate within" bounds,
+//!   which iterative deepening reads and writes too, and the proof and disproof
+//!   numbers of the unsolved bound last searched. A node (position, n) is proven
+//!   when `mate_within` ≤ n, disproven when `no_mate_within` ≥ n, and otherwise
+//!   takes the numbers only when they are for this very n.
+//! * **Repetitions and the graph-history interaction.** Because `n` falls by one
+//!   every attacker move, no node (position, n) is its own descendant: the search
 //!   graph is acyclic. The prover's rules ignore repetitions and the 50-move rule, so
 //!   a node's value depends on the node alone, never on the path that reached it.
 //!   There is therefore no path-dependent result to keep out of the table and no
@@ -28,141 +34,21 @@
 //! * **Thresholds.** The 1 + ε trick (Pawlewicz and Lew 2007): the best child's
 //!   threshold is the second best's number times 1 + ε (ε = 1/4) rather than plus
 //!   one, so that the search does not thrash between two close siblings.
-//! * **Memory.** A fixed table sized from the hash MiB, in buckets of four entries;
-//!   a new entry replaces an empty or unsolved one that cost the least work, never a
-//!   proven or disproven entry while an unsolved one is there to replace, and an
-//!   unsolved entry is not stored at all over a bucket of solved ones. The table
-//!   never grows past its size.
+//! * **Memory.** The shared table, bounded by the hash MiB: unsolved numbers go
+//!   first (the cheapest work first), and never replace a proven fact.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::table::DEFENDER_SALT;
-use crate::Position;
+use super::table::{DEFENDER_SALT, Table};
 use crate::mate::mates_in_one;
+use crate::{Move, Position};
 
 /// Proof or disproof number of a solved node (the other number is 0).
 pub(super) const INF: u32 = u32::MAX / 2;
 
-/// Mixed with n into the key (an odd constant unlike [`DEFENDER_SALT`]).
-const DEPTH_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
-
 /// How often (in nodes) the clock and the stop flag are looked at.
 const POLL: u64 = 1024;
-
-/// One table entry: the numbers of a node.
-#[derive(Copy, Clone, Default)]
-struct Entry {
-    key: u64,
-    pn: u32,
-    dn: u32,
-    /// Nodes spent below the node when last stored (saturated); 0 marks an empty
-    /// slot.
-    work: u32,
-}
-
-impl Entry {
-    fn solved(&self) -> bool {
-        self.pn == 0 || self.dn == 0
-    }
-}
-
-/// Entries per bucket.
-const WAYS: usize = 4;
-
-/// The fixed-size table of proof and disproof numbers: buckets of [`WAYS`]
-/// entries, kept as plain integers so that the allocation is zeroed lazily by the
-/// system (a short solve touches a few pages of a large table).
-struct Table {
-    /// Per entry: the full key.
-    keys: Vec<u64>,
-    /// Per entry: the proof number (high half) and the disproof number.
-    nums: Vec<u64>,
-    /// Per entry: the work; 0 marks an empty slot.
-    work: Vec<u32>,
-    mask: usize,
-}
-
-impl Table {
-    /// The largest power of two of buckets within `mb` MiB (at least 1,024).
-    fn new(mb: usize) -> Table {
-        let bucket = WAYS * (8 + 8 + 4);
-        let wanted = (mb.min(1 << 20) << 20) / bucket;
-        let len = match wanted.checked_ilog2() {
-            Some(log) if 1usize << log > 1024 => 1usize << log,
-            _ => 1024,
-        };
-        Table {
-            keys: vec![0; len * WAYS],
-            nums: vec![0; len * WAYS],
-            work: vec![0; len * WAYS],
-            mask: len - 1,
-        }
-    }
-
-    fn get(&self, i: usize) -> Entry {
-        Entry {
-            key: self.keys[i],
-            pn: (self.nums[i] >> 32) as u32,
-            dn: self.nums[i] as u32,
-            work: self.work[i],
-        }
-    }
-
-    fn set(&mut self, i: usize, e: Entry) {
-        self.keys[i] = e.key;
-        self.nums[i] = (u64::from(e.pn) << 32) | u64::from(e.dn);
-        self.work[i] = e.work;
-    }
-
-    /// The entry indices of `key`'s bucket.
-    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
-        let first = ((key as usize) & self.mask) * WAYS;
-        first..first + WAYS
-    }
-
-    fn probe(&self, key: u64) -> Option<(u32, u32)> {
-        self.bucket(key)
-            .map(|i| self.get(i))
-            .find(|e| e.work != 0 && e.key == key)
-            .map(|e| (e.pn, e.dn))
-    }
-
-    fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
-        let new = Entry {
-            key,
-            pn,
-            dn,
-            work: work.clamp(1, u64::from(u32::MAX)) as u32,
-        };
-        let slots = self.bucket(key);
-        if let Some(i) = slots.clone().find(|&i| {
-            let e = self.get(i);
-            e.work != 0 && e.key == key
-        }) {
-            // A solved entry stays solved (its numbers are final).
-            if !self.get(i).solved() {
-                self.set(i, new);
-            }
-            return;
-        }
-        if let Some(i) = slots.clone().find(|&i| self.work[i] == 0) {
-            self.set(i, new);
-            return;
-        }
-        // Unsolved entries go first, the cheapest first; solved ones only make room
-        // for another solved one.
-        let victim = slots
-            .filter(|&i| new.solved() || !self.get(i).solved())
-            .min_by_key(|&i| {
-                let e = self.get(i);
-                (e.solved(), e.work)
-            });
-        if let Some(i) = victim {
-            self.set(i, new);
-        }
-    }
-}
 
 /// The kind of a node.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -175,6 +61,7 @@ enum Kind {
 
 /// A child being searched: the move to it, the position and its numbers.
 struct Child {
+    mv: Move,
     pos: Position,
     key: u64,
     pn: u32,
@@ -194,7 +81,7 @@ pub(super) enum Answer {
 
 /// The state of one solve's df-pn searches: the table, the node count, the limits.
 pub(super) struct DfPn<'a> {
-    table: Table,
+    table: &'a mut Table,
     /// Nodes visited: positions evaluated (created) or expanded.
     pub nodes: u64,
     node_limit: u64,
@@ -204,14 +91,14 @@ pub(super) struct DfPn<'a> {
     pub aborted: bool,
 }
 
-/// The table key of a node.
-fn node_key(pos: &Position, kind: Kind, n: u32) -> u64 {
+/// The table key of a node (the same as iterative deepening's).
+fn node_key(pos: &Position, kind: Kind) -> u64 {
     let salt = if kind == Kind::Defender {
         DEFENDER_SALT
     } else {
         0
     };
-    pos.hash() ^ salt ^ u64::from(n + 1).wrapping_mul(DEPTH_MIX)
+    pos.hash() ^ salt
 }
 
 /// Saturating sum of numbers, [`INF`] only when one of them is.
@@ -236,14 +123,15 @@ fn widen(second: u32) -> u32 {
 }
 
 impl<'a> DfPn<'a> {
+    /// A search on the shared `table`, within the limits.
     pub fn new(
-        hash_mb: usize,
+        table: &'a mut Table,
         node_limit: Option<u64>,
         deadline: Option<Instant>,
         stop: Option<&'a AtomicBool>,
     ) -> DfPn<'a> {
         DfPn {
-            table: Table::new(hash_mb.max(1)),
+            table,
             nodes: 0,
             node_limit: node_limit.unwrap_or(u64::MAX),
             deadline,
@@ -281,8 +169,8 @@ impl<'a> DfPn<'a> {
         if self.aborted {
             return Answer::Aborted;
         }
-        let key = node_key(pos, kind, n);
-        let (mut pn, mut dn) = match self.known(pos, kind, n, key) {
+        let key = node_key(pos, kind);
+        let (mut pn, mut dn) = match self.known(key, n) {
             Some(v) => v,
             None => self.evaluate(pos, kind, n),
         };
@@ -296,15 +184,30 @@ impl<'a> DfPn<'a> {
         }
     }
 
-    /// The numbers of a node from the table: its own entry, or else a disproof one
-    /// move deeper (no mate within n + 1 means none within n), which carries the
-    /// disproofs of one descent step over to the next.
-    fn known(&self, pos: &Position, kind: Kind, n: u32, key: u64) -> Option<(u32, u32)> {
-        self.table.probe(key).or_else(|| {
-            self.table
-                .probe(node_key(pos, kind, n + 1))
-                .filter(|&(_, dn)| dn == 0)
-        })
+    /// The numbers of a node from the table: solved by a proven bound (whichever
+    /// engine proved it, at whatever depth), or df-pn's numbers for this `n`.
+    fn known(&self, key: u64, n: u32) -> Option<(u32, u32)> {
+        let e = self.table.probe(key)?;
+        if e.mate_within != 0 && u32::from(e.mate_within) <= n {
+            Some((0, INF))
+        } else if u32::from(e.no_mate_within) >= n {
+            Some((INF, 0))
+        } else if u32::from(e.pn_depth) == n {
+            Some((e.pn, e.dn))
+        } else {
+            None
+        }
+    }
+
+    /// Stores a node's numbers: a proof or disproof as a bound, else the numbers.
+    fn store(&mut self, key: u64, n: u32, pn: u32, dn: u32, work: u64, best: Option<Move>) {
+        if pn == 0 {
+            self.table.store_mate(key, n, best);
+        } else if dn == 0 {
+            self.table.store_no_mate(key, n);
+        } else {
+            self.table.store_numbers(key, n, pn, dn, work);
+        }
     }
 
     /// The numbers of a node not yet in the table, solving the leaves.
@@ -353,8 +256,8 @@ impl<'a> DfPn<'a> {
         let mut children: Vec<Child> = Vec::new();
         for &mv in &pos.legal_moves() {
             let child = pos.after(mv);
-            let ckey = node_key(&child, child_kind, child_n);
-            let (pn, dn) = match self.known(&child, child_kind, child_n, ckey) {
+            let ckey = node_key(&child, child_kind);
+            let (pn, dn) = match self.known(ckey, child_n) {
                 Some(v) => v,
                 None => self.evaluate(&child, child_kind, child_n),
             };
@@ -362,6 +265,7 @@ impl<'a> DfPn<'a> {
                 return (1, 1);
             }
             children.push(Child {
+                mv,
                 pos: child,
                 key: ckey,
                 pn,
@@ -379,7 +283,7 @@ impl<'a> DfPn<'a> {
         loop {
             // Other paths may have solved a child meanwhile (transpositions).
             for c in children.iter_mut() {
-                if let Some((pn, dn)) = self.table.probe(c.key) {
+                if let Some((pn, dn)) = self.known(c.key, child_n) {
                     (c.pn, c.dn) = (pn, dn);
                 }
             }
@@ -399,7 +303,11 @@ impl<'a> DfPn<'a> {
             // such nodes are leaves. Defender nodes without moves are leaves too.
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 {
                 if !self.aborted {
-                    self.table.store(key, pn, dn, self.nodes - start);
+                    let best = match kind {
+                        Kind::Attacker if pn == 0 => best.map(|i| children[i].mv),
+                        _ => None,
+                    };
+                    self.store(key, n, pn, dn, self.nodes - start, best);
                 }
                 return (pn, dn);
             }
@@ -444,6 +352,14 @@ impl<'a> DfPn<'a> {
         self.defence_length(pos, n, &mut memo)
     }
 
+    /// The proven "mate within" bound of a node, if any, at most `n`.
+    fn proven(&self, key: u64, n: u32) -> Option<u32> {
+        self.table
+            .probe(key)
+            .map(|e| u32::from(e.mate_within))
+            .filter(|&m| m != 0 && m <= n)
+    }
+
     /// An attacker node proven within `n`: 1 for a mate in one, else one more
     /// than the shortest proven defender child.
     fn attack_length(
@@ -455,16 +371,15 @@ impl<'a> DfPn<'a> {
         if n <= 1 || !mates_in_one(pos).is_empty() {
             return 1.min(n);
         }
-        let key = node_key(pos, Kind::Attacker, n);
+        let key = node_key(pos, Kind::Attacker);
         if let Some(&l) = memo.get(&key) {
-            return l;
+            return l.min(n);
         }
         let mut best = n;
         for &mv in &pos.legal_moves() {
             let child = pos.after(mv);
-            let ckey = node_key(&child, Kind::Defender, n - 1);
-            if self.table.probe(ckey).is_some_and(|(pn, _)| pn == 0) {
-                best = best.min(1 + self.defence_length(&child, n - 1, memo));
+            if let Some(m) = self.proven(node_key(&child, Kind::Defender), n - 1) {
+                best = best.min(1 + self.defence_length(&child, m, memo));
             }
         }
         memo.insert(key, best);
@@ -483,20 +398,21 @@ impl<'a> DfPn<'a> {
         if replies.is_empty() {
             return 0;
         }
-        let key = node_key(pos, Kind::Defender, n);
+        let key = node_key(pos, Kind::Defender);
         if let Some(&l) = memo.get(&key) {
-            return l;
+            return l.min(n);
         }
         let mut worst = 0;
         for &mv in &replies {
             let child = pos.after(mv);
-            let ckey = node_key(&child, Kind::Attacker, n);
-            let proven = self.table.probe(ckey).is_some_and(|(pn, _)| pn == 0)
-                || !mates_in_one(&child).is_empty();
-            worst = worst.max(if proven {
-                self.attack_length(&child, n, memo)
+            let bound = if !mates_in_one(&child).is_empty() {
+                Some(1)
             } else {
-                n
+                self.proven(node_key(&child, Kind::Attacker), n)
+            };
+            worst = worst.max(match bound {
+                Some(m) => self.attack_length(&child, m, memo),
+                None => n,
             });
             if worst == n {
                 break;

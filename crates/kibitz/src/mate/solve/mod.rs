@@ -17,18 +17,20 @@
 //! check must be answered like any other. No pruning drops a move for looking
 //! unpromising: a quiet key that threatens nothing (a zugzwang) is found.
 //!
-//! Proofs are depth-first with iterative deepening on n; the last attacker move of
-//! every line is the exact mate-in-one finder, with no move generation. A
-//! transposition table keyed by the position's Zobrist hash (which includes castling
-//! and en-passant rights) remembers proven bounds; it checks the full 64-bit key, so
-//! only a 64-bit hash collision could mislead it — the solution tree, replayed by
-//! [`Solution::verify`] with nothing but the rules, catches even that.
-//!
-//! A second engine, depth-first proof-number search (df-pn, module `dfpn`), is
-//! reachable through the hidden [`solve_with`] for measurements (issue 21): it
-//! proves a mate within the bound, then within one move less until that is
-//! disproven, so its lengths are proven shortest too; when a limit strikes in
-//! between, [`Solution::shortest`] is false and the length is only an upper bound.
+//! Two engines share one transposition table, keyed by the position's Zobrist hash
+//! (which includes castling and en-passant rights), whose entry per position holds
+//! the proven "mate within" and "no mate within" bounds. Iterative deepening on n
+//! proves short mates fastest: depth-first, the last attacker move of every line the
+//! exact mate-in-one finder, with no move generation. Depth-first proof-number
+//! search (df-pn, module `dfpn`) finds deep mates: it grows the proof where it looks
+//! cheapest. By default a portfolio runs iterative deepening with a quarter of the
+//! budget (2 M nodes without a limit), then df-pn with the rest; a mate df-pn finds
+//! is an upper bound, and one depth-first search proving "no mate within one move
+//! less" makes it the shortest. When a limit strikes in between,
+//! [`Solution::shortest`] is false and the length is only an upper bound. The table
+//! checks the full 64-bit key, so only a 64-bit hash collision could mislead it —
+//! the solution tree, replayed by [`Solution::verify`] with nothing but the rules,
+//! catches even that.
 //!
 //! ```
 //! use kibitz::Position;
@@ -74,7 +76,9 @@ pub struct SolveOptions {
     /// another thread sets the flag (UCI `stop`); the limits of every search.
     pub limits: Limits,
     /// The most the transposition table may grow to, in MiB: it starts at 64 KiB
-    /// and doubles as it fills, so a small proof never clears a large table.
+    /// and doubles as it fills, so a small proof never clears a large table; it
+    /// never grows past this (0 or 1: 64 KiB). When full, unsolved df-pn numbers
+    /// make way before proven bounds, shallow bounds before deep ones.
     pub hash_mb: usize,
     /// How mate in one is tested, for A/B measurements only (issue 12, item 5):
     /// every variant gives the same answers, the default is the fastest measured.
@@ -120,22 +124,22 @@ impl SolveOptions {
     }
 }
 
-/// Which search proves the length (hidden: for A/B measurements of issue 21 until
-/// one engine wins everywhere). Every engine gives only proven answers.
+/// Which search proves the length (hidden: for A/B measurements, issue 21;
+/// BENCHMARKS.md). Every engine gives only proven answers, on one shared table.
 #[doc(hidden)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
-    /// Depth-first search, iterative deepening on the length: the default.
-    #[default]
+    /// Depth-first search, iterative deepening on the length.
     IterativeDeepening,
-    /// Depth-first proof-number search within the bound, then again within one
-    /// move less until it is disproven: the last proven length is the shortest.
-    /// The keys come from df-pn too; the line and the tree from the depth-first
-    /// search at the proven length.
+    /// Depth-first proof-number search within the bound; then one depth-first
+    /// search for a mate within one move less than df-pn's (a disproof makes
+    /// df-pn's the shortest, else iterative deepening below it); the keys, line
+    /// and tree by the depth-first search, on the same table.
     DfPn,
-    /// Iterative deepening with a quarter of the budget (of the time and the
-    /// nodes; 2 M nodes when no limit is set), then df-pn with the rest, whose
-    /// descent stops at the length iterative deepening proved free of mates.
+    /// The default: iterative deepening with a quarter of the budget (of the time
+    /// and the nodes; 2 M nodes when no limit is set), then [`Engine::DfPn`] with
+    /// the rest, above the length iterative deepening proved free of mates.
+    #[default]
     Portfolio,
 }
 
@@ -189,10 +193,11 @@ pub struct Solution {
     /// or tree were being gathered: those are then partial (the tree absent).
     pub complete: bool,
     /// True when the length in [`Solution::outcome`] is proven the shortest, as
-    /// [`Verdict`] says. False only with the hidden df-pn engine, when a limit
-    /// struck after a mate (or loss) within that length was proven but before
-    /// none within one move less was: the length is then an upper bound only, and
-    /// the keys, line and tree are empty (`complete` is false).
+    /// [`Verdict`] says. False when df-pn (the portfolio's second engine) proved a
+    /// mate (or loss) within that length but a limit struck before "none within
+    /// one move less" was: the length is then an upper bound only, `complete` is
+    /// false and there is no tree; for a mate, `keys` and `line` hold the one
+    /// move that proved it (its `mate_in` the bound), for a loss they are empty.
     pub shortest: bool,
 }
 
@@ -218,7 +223,24 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
 #[doc(hidden)]
 pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Solution {
     let bound = opts.max_moves.min(MAX_MATE_MOVES);
-    let mut s = Searcher::new(opts.hash_mb, &opts.limits, opts.horizon);
+    // A portfolio's iterative deepening runs with a quarter of the budget (of the
+    // time and the nodes; 2 M nodes without a limit): it proves short mates
+    // fastest, and what it proves absent bounds df-pn's work.
+    let start = std::time::Instant::now();
+    let quarter = Limits {
+        nodes: Some(opts.limits.nodes.map_or(2_000_000, |l| l / 4)),
+        deadline: opts
+            .limits
+            .deadline
+            .map(|d| start + d.saturating_duration_since(start) / 4),
+        stop: opts.limits.stop.clone(),
+    };
+    let first = if engine == Engine::Portfolio {
+        &quarter
+    } else {
+        &opts.limits
+    };
+    let mut s = Searcher::new(opts.hash_mb, first, opts.horizon);
     let mut sol = Solution {
         outcome: Verdict::NoMateWithin(bound),
         keys: Vec::new(),
@@ -236,57 +258,15 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Soluti
         return sol;
     }
     if engine == Engine::DfPn {
-        solve_dfpn(pos, opts, bound, 0, &mut sol);
+        solve_dfpn(pos, opts, bound, 0, &mut s, &mut sol);
         return sol;
     }
+    sol.outcome = deepen(&mut s, pos, 1, bound, None);
     if engine == Engine::Portfolio {
-        // Iterative deepening with a quarter of the budget (2 M nodes without
-        // one): it proves short mates fastest; what it proves absent bounds the
-        // df-pn descent.
-        let start = std::time::Instant::now();
-        let quarter = SolveOptions {
-            limits: Limits {
-                nodes: Some(opts.limits.nodes.map_or(2_000_000, |l| l / 4)),
-                deadline: opts
-                    .limits
-                    .deadline
-                    .map(|d| start + d.saturating_duration_since(start) / 4),
-                stop: opts.limits.stop.clone(),
-            },
-            ..opts.clone()
-        };
-        let first = solve_with(pos, &quarter, Engine::IterativeDeepening);
-        let Verdict::Unknown { searched } = first.outcome else {
-            // A limit of the quarter striking while gathering: finish with the
-            // whole budget.
-            if first.complete {
-                return first;
-            }
-            return solve_with(pos, opts, Engine::IterativeDeepening);
-        };
-        let rest = SolveOptions {
-            limits: Limits {
-                nodes: opts.limits.nodes.map(|l| l.saturating_sub(first.nodes)),
-                ..opts.limits.clone()
-            },
-            ..opts.clone()
-        };
-        solve_dfpn(pos, &rest, bound, searched, &mut sol);
-        sol.nodes += first.nodes;
-        return sol;
-    }
-    for n in 1..=bound {
-        if s.attacker(pos, n, 0) {
-            sol.outcome = Verdict::MateIn(n);
-            break;
-        }
-        if !s.aborted && s.defender(pos, n, 0) {
-            sol.outcome = Verdict::MatedIn(n);
-            break;
-        }
-        if s.aborted {
-            sol.outcome = Verdict::Unknown { searched: n - 1 };
-            break;
+        s.relimit(&opts.limits);
+        if let Verdict::Unknown { searched } = sol.outcome {
+            solve_dfpn(pos, opts, bound, searched, &mut s, &mut sol);
+            return sol;
         }
     }
     match sol.outcome {
@@ -299,8 +279,29 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Soluti
     sol
 }
 
-/// The df-pn engine: a mate (or loss) within the bound, then within one move less
-/// until disproven; the keys by df-pn, the line and tree by the depth-first search.
+/// Iterative deepening on the length from `from` to `to`: the first length with a
+/// mate for the side to move or against it (`side`: only that one, true for the
+/// side to move), [`Verdict::NoMateWithin`]`(to)` when there is none, or
+/// [`Verdict::Unknown`] when a limit struck.
+fn deepen(s: &mut Searcher, pos: &Position, from: u32, to: u32, side: Option<bool>) -> Verdict {
+    for n in from..=to {
+        if side != Some(false) && s.attacker(pos, n, 0) {
+            return Verdict::MateIn(n);
+        }
+        if side != Some(true) && !s.aborted && s.defender(pos, n, 0) {
+            return Verdict::MatedIn(n);
+        }
+        if s.aborted {
+            return Verdict::Unknown { searched: n - 1 };
+        }
+    }
+    Verdict::NoMateWithin(to)
+}
+
+/// The df-pn engine: a mate (or loss) within the bound by df-pn, then the shortest
+/// by iterative deepening below the length df-pn proved, both on one table (df-pn's
+/// proofs are upper bounds there, and every failed depth a lower one); the keys,
+/// the line and the tree as iterative deepening gathers them.
 ///
 /// `none_within`: no mate either way within this many moves is already proven.
 fn solve_dfpn(
@@ -308,135 +309,106 @@ fn solve_dfpn(
     opts: &SolveOptions,
     bound: u32,
     none_within: u32,
+    s: &mut Searcher,
     sol: &mut Solution,
 ) {
-    if bound == 0 {
+    if bound == 0 || none_within >= bound {
+        sol.outcome = Verdict::NoMateWithin(bound);
+        sol.nodes = s.nodes;
         return;
     }
     let mut d = DfPn::new(
-        opts.hash_mb,
-        opts.limits.nodes,
+        &mut s.table,
+        opts.limits.nodes.map(|l| l.saturating_sub(s.nodes)),
         opts.limits.deadline,
         opts.limits.stop.as_deref(),
     );
-    // The fewest moves proven by `prove`, from a proof within `bound`, and whether
-    // "none within one move less" was proven too.
-    let descend = |d: &mut DfPn, attacker: bool| -> (u32, bool) {
-        // The proof in the table may be shorter than the bound: start below it.
-        let mut n = if attacker {
-            d.proof_length(pos, bound)
-        } else {
-            d.loss_length(pos, bound)
-        };
-        for k in (none_within + 1..n).rev() {
-            let answer = if attacker {
-                d.attacker(pos, k)
-            } else {
-                d.defender(pos, k)
-            };
-            match answer {
-                Answer::Proven => n = k,
-                Answer::Disproven => return (n, true),
-                Answer::Aborted => return (n, false),
-            }
-        }
-        (n, true)
+    let mut attacker = true;
+    let mut answer = d.attacker(pos, bound);
+    if answer == Answer::Disproven {
+        attacker = false;
+        answer = d.defender(pos, bound);
+    }
+    let mut upper = match (answer, attacker) {
+        (Answer::Proven, true) => d.proof_length(pos, bound),
+        (Answer::Proven, false) => d.loss_length(pos, bound),
+        _ => 0,
     };
-    let (attacker, n, shortest) = match d.attacker(pos, bound) {
+    s.nodes += d.nodes;
+    match answer {
         Answer::Aborted => {
             sol.outcome = Verdict::Unknown {
                 searched: none_within,
             };
             sol.complete = false;
-            sol.nodes = d.nodes;
+            sol.nodes = s.nodes;
             return;
         }
-        Answer::Proven => {
-            let (n, shortest) = descend(&mut d, true);
-            (true, n, shortest)
+        Answer::Disproven => {
+            sol.outcome = Verdict::NoMateWithin(bound);
+            sol.nodes = s.nodes;
+            return;
         }
-        Answer::Disproven => match d.defender(pos, bound) {
-            Answer::Aborted => {
-                sol.outcome = Verdict::Unknown {
-                    searched: none_within,
-                };
-                sol.complete = false;
-                sol.nodes = d.nodes;
-                return;
-            }
-            Answer::Disproven => {
-                sol.outcome = Verdict::NoMateWithin(bound);
-                sol.nodes = d.nodes;
-                return;
-            }
-            Answer::Proven => {
-                let (n, shortest) = descend(&mut d, false);
-                (false, n, shortest)
-            }
-        },
-    };
-    sol.outcome = if attacker {
-        Verdict::MateIn(n)
-    } else {
-        Verdict::MatedIn(n)
-    };
-    sol.shortest = shortest;
-    if !shortest {
-        sol.complete = false;
-        sol.nodes = d.nodes;
-        return;
+        Answer::Proven => {}
     }
-    if attacker {
-        // Every first move with its shortest length (from n: none is shorter).
-        let last = if opts.all_keys { bound } else { n };
-        for &mv in &pos.legal_moves() {
-            let child = pos.after(mv);
-            for k in n..=last {
-                match d.defender(&child, k - 1) {
-                    Answer::Proven => {
-                        sol.keys.push(Key { mv, mate_in: k });
-                        break;
-                    }
-                    Answer::Disproven => {}
-                    Answer::Aborted => {
-                        sol.keys.sort_by_key(|k| k.mate_in);
-                        sol.complete = false;
-                        sol.nodes = d.nodes;
-                        return;
-                    }
+    // "No mate within `upper` − 1" in one depth-first search (a disproof must
+    // refute every attack whatever the order, and iterations below it would not
+    // help); only if there is one after all, iterative deepening finds the
+    // shortest.
+    let k = upper - 1;
+    let shortest = if k <= none_within {
+        Verdict::NoMateWithin(k)
+    } else {
+        let found = if attacker {
+            s.attacker(pos, k, 0)
+        } else {
+            s.defender(pos, k, 0)
+        };
+        if s.aborted {
+            Verdict::Unknown {
+                searched: none_within,
+            }
+        } else if found {
+            // A mate within k after all: the bound to report should a limit strike.
+            upper = k;
+            deepen(s, pos, none_within + 1, k, Some(attacker))
+        } else {
+            Verdict::NoMateWithin(k)
+        }
+    };
+    let n = match shortest {
+        Verdict::MateIn(k) | Verdict::MatedIn(k) => k,
+        Verdict::NoMateWithin(_) => upper,
+        Verdict::Unknown { .. } => {
+            sol.outcome = if attacker {
+                Verdict::MateIn(upper)
+            } else {
+                Verdict::MatedIn(upper)
+            };
+            sol.shortest = false;
+            sol.complete = false;
+            sol.nodes = s.nodes;
+            // The move that proved the mate, as the one key known (its length a
+            // bound): a UCI `go mate` has a move to play.
+            if attacker {
+                let legal = pos.legal_moves();
+                if let Some(mv) = s.hint(pos).filter(|m| legal.contains(m)) {
+                    sol.keys.push(Key { mv, mate_in: upper });
+                    sol.line.push(mv);
                 }
             }
+            return;
         }
-        sol.keys.sort_by_key(|k| k.mate_in);
-    }
-    let rest = Limits {
-        nodes: opts.limits.nodes.map(|l| l.saturating_sub(d.nodes)),
-        ..opts.limits.clone()
     };
-    let mut s = Searcher::new(opts.hash_mb, &rest, opts.horizon);
     if attacker {
-        if let Some(first) = sol.keys.first().copied() {
-            sol.line.push(first.mv);
-            principal_defence(
-                &mut s,
-                &pos.after(first.mv),
-                first.mate_in - 1,
-                &mut sol.line,
-            );
-            if opts.tree && !s.aborted {
-                let keys: Option<Vec<TreeMove>> = sol
-                    .keys
-                    .iter()
-                    .map(|k| tree::after_attack(&mut s, pos, k.mv, k.mate_in))
-                    .collect();
-                sol.tree = keys.map(Tree::Keys);
-            }
-        }
+        sol.outcome = Verdict::MateIn(n);
+        gather_keys(s, pos, n, bound, opts, sol);
     } else {
-        gather_defences(&mut s, pos, n, opts, sol);
+        sol.outcome = Verdict::MatedIn(n);
+        gather_defences(s, pos, n, opts, sol);
     }
     sol.complete = !s.aborted;
-    sol.nodes = d.nodes + s.nodes;
+    sol.nodes = s.nodes;
 }
 
 /// Fills in the keys, the line and the tree of a proven mate in `n`.

@@ -20,7 +20,8 @@ use crate::{Move, Position};
 
 /// The search state of one solve: the table, the node count, the limits.
 pub(super) struct Searcher<'a> {
-    table: Table,
+    /// The table, which df-pn shares (it borrows it between searches).
+    pub table: Table,
     /// Nodes visited: positions entered, at either kind of node, horizon included.
     pub nodes: u64,
     node_limit: u64,
@@ -51,6 +52,14 @@ impl<'a> Searcher<'a> {
             killers: Vec::new(),
             horizon,
         }
+    }
+
+    /// Goes on under other limits (the node count stays): a portfolio's first
+    /// engine runs under a share of the budget, the rest under the whole.
+    pub fn relimit(&mut self, limits: &'a Limits) {
+        self.limits = limits;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.aborted = false;
     }
 
     /// A move of the side to move that checkmates, if any.

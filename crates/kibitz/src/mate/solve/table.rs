@@ -1,16 +1,27 @@
-//! The transposition table: proven bounds on the mate length, keyed by the Zobrist
+//! The transposition table shared by both engines: per position, proven bounds on
+//! the mate length, and df-pn's proof and disproof numbers, keyed by the Zobrist
 //! hash.
 //!
 //! An entry records two facts, each proven by a finished search: "mate within
 //! `mate_within` moves" and "no mate within `no_mate_within` moves". Both stay true
 //! whichever path reached the position, because the prover ignores repetitions and
 //! the 50-move rule: a position's mate length depends on the position alone. Facts
-//! only ever get sharper, so a probe never needs to know which search stored them.
+//! only ever get sharper, so a probe never needs to know which search stored them —
+//! a mate df-pn found is an upper bound for iterative deepening, and every depth
+//! iterative deepening failed at is a disproof df-pn reads.
+//!
+//! Beside the facts, an entry may hold df-pn's proof and disproof numbers of an
+//! unsolved search "mate within `pn_depth`": they are only read for that bound.
 //!
 //! Attacker nodes (the mating side to move) and defender nodes (the mating side not
 //! to move) are told apart by salting the defender's key: the same position can be
 //! both in one solve, when the side to move is asked both whether it mates and
 //! whether it is mated.
+//!
+//! **Memory.** The table starts at 64 KiB and doubles when half full, up to the
+//! MiB asked for, and never past it. In a full bucket a new entry replaces the one
+//! worth least: unsolved numbers (the cheapest work first) before any proven fact,
+//! shallow facts before deep ones; unsolved numbers never replace a proven fact.
 
 use crate::Move;
 
@@ -18,10 +29,10 @@ use crate::Move;
 /// keys will do).
 pub(super) const DEFENDER_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// Entries per bucket: a probe reads one cache line.
+/// Entries per bucket.
 const WAYS: usize = 4;
 
-/// One position's proven bounds.
+/// One position's proven bounds and df-pn numbers.
 #[derive(Copy, Clone, Default)]
 pub(super) struct Entry {
     /// The full 64-bit key, so that a bucket shared by other positions is never
@@ -31,15 +42,38 @@ pub(super) struct Entry {
     pub mate_within: u8,
     /// No mate within this many moves is proven (0: nothing proven).
     pub no_mate_within: u8,
+    /// The bound df-pn's numbers below are for; 0 when there are none.
+    pub pn_depth: u8,
     /// At an attacker node, the move that proved `mate_within`: tried first next
     /// time. Only compared with generated moves, never played unchecked.
     pub best: Option<Move>,
+    /// df-pn's proof number for "mate within `pn_depth`".
+    pub pn: u32,
+    /// df-pn's disproof number for it.
+    pub dn: u32,
+    /// df-pn's nodes spent below the node (saturated), for replacement.
+    pub work: u32,
 }
 
 impl Entry {
-    /// How much work the entry saves: the deeper the bound, the more.
-    fn worth(&self) -> u8 {
+    /// The depth of the deepest proven fact (0: none).
+    fn depth(&self) -> u8 {
         self.mate_within.max(self.no_mate_within)
+    }
+
+    /// Whether the slot holds anything.
+    fn used(&self) -> bool {
+        self.depth() > 0 || self.pn_depth > 0
+    }
+
+    /// How much the entry is worth keeping: proven facts (the deeper the more)
+    /// above any unsolved numbers (the more work the more).
+    fn worth(&self) -> u64 {
+        if self.depth() > 0 {
+            (1 << 40) | u64::from(self.depth())
+        } else {
+            u64::from(self.work)
+        }
     }
 }
 
@@ -57,16 +91,18 @@ pub(super) struct Table {
     max_buckets: usize,
 }
 
-/// The buckets a new table starts with (64 KiB).
-const MIN_BUCKETS: usize = 1024;
+/// The buckets a new table starts with.
+const MIN_BUCKETS: usize = 512;
+
+/// The bytes of one bucket.
+pub(super) const BUCKET_BYTES: usize = core::mem::size_of::<[Entry; WAYS]>();
 
 impl Table {
     /// A table that may grow to about `mb` MiB (at least 64 KiB, at most 1 TiB; a
-    /// power of two of buckets). When memory runs short it stops growing instead of
-    /// aborting.
+    /// power of two of buckets, the largest that fits). When memory runs short it
+    /// stops growing instead of aborting.
     pub fn new(mb: usize) -> Table {
-        let bucket = core::mem::size_of::<[Entry; WAYS]>();
-        let wanted = (mb.min(1 << 20) << 20) / bucket;
+        let wanted = (mb.min(1 << 20) << 20) / BUCKET_BYTES;
         // The largest power of two that fits (the index is a mask of the hash).
         let max_buckets = match wanted.checked_ilog2() {
             Some(log) if 1 << log > MIN_BUCKETS => 1 << log,
@@ -78,6 +114,13 @@ impl Table {
             filled: 0,
             max_buckets,
         }
+    }
+
+    /// The bytes the table holds now (at most the bound it was made with, or
+    /// 64 KiB when that is smaller).
+    #[cfg(test)]
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * BUCKET_BYTES
     }
 
     /// Doubles the table when half full and allowed to, moving every entry over.
@@ -93,8 +136,10 @@ impl Table {
         let old = core::mem::replace(&mut self.buckets, buckets);
         self.mask = count - 1;
         self.filled = 0;
-        for e in old.iter().flatten().filter(|e| e.worth() > 0) {
-            *self.slot(e.key) = *e;
+        for e in old.iter().flatten().filter(|e| e.used()) {
+            if let Some(slot) = self.slot(e.key, e.depth() > 0) {
+                *slot = *e;
+            }
         }
     }
 
@@ -102,10 +147,7 @@ impl Table {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let bucket = &self.buckets[key as usize & self.mask];
-        bucket
-            .iter()
-            .find(|e| e.key == key && e.worth() > 0)
-            .copied()
+        bucket.iter().find(|e| e.key == key && e.used()).copied()
     }
 
     /// Records "mate within `n`", with the move that gives it at an attacker node.
@@ -113,13 +155,16 @@ impl Table {
     pub fn store_mate(&mut self, key: u64, n: u32, best: Option<Move>) {
         self.make_room();
         let n = n.min(u8::MAX as u32) as u8;
-        let e = self.slot(key);
+        let Some(e) = self.slot(key, true) else {
+            return;
+        };
         if e.mate_within == 0 || n <= e.mate_within {
             e.mate_within = n;
             if best.is_some() {
                 e.best = best;
             }
         }
+        e.pn_depth = 0;
     }
 
     /// Records "no mate within `n`".
@@ -127,8 +172,27 @@ impl Table {
     pub fn store_no_mate(&mut self, key: u64, n: u32) {
         self.make_room();
         let n = n.min(u8::MAX as u32) as u8;
-        let e = self.slot(key);
+        let Some(e) = self.slot(key, true) else {
+            return;
+        };
         e.no_mate_within = e.no_mate_within.max(n);
+        if e.pn_depth <= e.no_mate_within {
+            e.pn_depth = 0;
+        }
+    }
+
+    /// Records df-pn's numbers of an unsolved search for "mate within `n`"; they
+    /// never take the place of another position's proven fact.
+    #[inline]
+    pub fn store_numbers(&mut self, key: u64, n: u32, pn: u32, dn: u32, work: u64) {
+        self.make_room();
+        let Some(e) = self.slot(key, false) else {
+            return;
+        };
+        e.pn_depth = n.clamp(1, u8::MAX as u32) as u8;
+        e.pn = pn;
+        e.dn = dn;
+        e.work = work.clamp(1, u64::from(u32::MAX)) as u32;
     }
 
     /// Grows the table before a store when it is half full.
@@ -139,14 +203,18 @@ impl Table {
         }
     }
 
-    /// The entry to write `key` into: its own, else an empty one, else the one that
-    /// saves the least work.
+    /// The entry to write `key` into: its own, else an empty one, else the one
+    /// worth least — for a proven fact (`fact`) any, else only unsolved numbers
+    /// worth less than nothing else in the bucket; None when none may go.
     #[inline]
-    fn slot(&mut self, key: u64) -> &mut Entry {
+    fn slot(&mut self, key: u64, fact: bool) -> Option<&mut Entry> {
         let bucket = &mut self.buckets[key as usize & self.mask];
         let mut pick = 0;
         for (i, e) in bucket.iter().enumerate() {
-            if e.key == key {
+            if e.key == key && e.used() {
+                return Some(&mut bucket[i]);
+            }
+            if !e.used() {
                 pick = i;
                 break;
             }
@@ -155,16 +223,17 @@ impl Table {
             }
         }
         let e = &mut bucket[pick];
-        if e.key != key {
-            if e.worth() == 0 {
-                self.filled += 1;
-            }
-            *e = Entry {
-                key,
-                ..Entry::default()
-            };
+        if e.used() && !fact && e.depth() > 0 {
+            return None;
         }
-        e
+        if !e.used() {
+            self.filled += 1;
+        }
+        *e = Entry {
+            key,
+            ..Entry::default()
+        };
+        Some(e)
     }
 }
 
@@ -183,6 +252,40 @@ mod tests {
         let e = t.probe(42).unwrap();
         assert_eq!((e.no_mate_within, e.mate_within), (3, 5));
         assert!(t.probe(43).is_none());
+    }
+
+    #[test]
+    fn numbers_never_replace_proofs_and_the_bound_holds() {
+        let mut t = Table::new(0);
+        let stride = t.mask as u64 + 1;
+        for i in 0..WAYS as u64 {
+            t.store_no_mate(5 + i * stride, 1);
+        }
+        t.store_numbers(5 + 9 * stride, 3, 7, 8, 1_000_000);
+        assert!(t.probe(5 + 9 * stride).is_none());
+        for i in 0..WAYS as u64 {
+            assert_eq!(t.probe(5 + i * stride).unwrap().no_mate_within, 1);
+        }
+        // Numbers replace the cheapest numbers; a fact replaces numbers first.
+        let mut t = Table::new(0);
+        for i in 0..WAYS as u64 {
+            t.store_numbers(6 + i * stride, 2, 1, 1, 10 + i);
+        }
+        t.store_mate(6 + 9 * stride, 4, None);
+        assert!(t.probe(6).is_none());
+        assert_eq!(t.probe(6 + 9 * stride).unwrap().mate_within, 4);
+        assert_eq!(t.probe(6 + stride).unwrap().pn_depth, 2);
+        // A million stores into a 1 MiB table: it never grows past 1 MiB.
+        let mut t = Table::new(1);
+        for k in 1..=1_000_000u64 {
+            let key = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            if k % 3 == 0 {
+                t.store_mate(key, 3, None);
+            } else {
+                t.store_numbers(key, 4, 2, 2, k);
+            }
+            assert!(t.bytes() <= 1 << 20);
+        }
     }
 
     #[test]
