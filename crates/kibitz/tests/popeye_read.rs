@@ -3,7 +3,8 @@
 //! input (proptest).
 
 use kibitz::Position;
-use kibitz::popeye::{Genre, PopeyeErrorKind, ProblemPosition, Reader, read_str};
+use kibitz::popeye::{PopeyeErrorKind, ProblemPosition, Reader, read_str};
+use kibitz::problem::Genre;
 use proptest::prelude::*;
 
 fn errors(text: &str) -> Vec<String> {
@@ -48,8 +49,8 @@ fn the_subset_with_abbreviations_and_any_case() {
     assert_eq!(first.fen(), "kr1Q4/8/8/1N6/8/1P6/P7/2K5 w - - 0 1");
     let second = problems[1].as_ref().unwrap();
     assert_eq!((second.number, second.line), (2, 10));
-    assert_eq!(second.stipulation.genre, Genre::Help);
-    assert!(second.stipulation.half);
+    assert_eq!(second.stipulation.genre(), Genre::Help);
+    assert!(second.stipulation.is_half());
     assert_eq!(second.options.refutations, Some(2));
     assert_eq!(second.fen(), "8/8/8/8/7k/5K2/8/8 w - - 0 1");
     let third = problems[2].as_ref().unwrap();

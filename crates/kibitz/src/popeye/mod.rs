@@ -23,7 +23,7 @@
 //! * `pieces` with colour groups `white …`/`black …`, each piece a code and its
 //!   squares ([`Walk`]): orthodox `K Q R B S P` (S the knight) and the fairy
 //!   pieces kibitz plays, given to its variant engine as Betza;
-//! * `stipulation` `#n`, `h#n`, `h#n.5`, `s#n` ([`PopeyeStipulation`]);
+//! * `stipulation` `#n`, `h#n`, `h#n.5`, `s#n` ([`Stipulation`](crate::problem::Stipulation));
 //! * `option` `SetPlay`, `Try`, `Defence n`, `Variations`, `MaxSolutions n`,
 //!   `MaxTime n`, `NoBoard` ([`PopeyeOptions`]);
 //! * `title`, `author`, `origin`, `award`, `remark`: the rest of the line, kept.
@@ -54,7 +54,7 @@ mod words;
 pub use error::{PopeyeError, PopeyeErrorKind};
 pub use lexer::MAX_LINE_BYTES;
 pub use pieces::Walk;
-pub use problem::{Genre, PopeyeOptions, PopeyeStipulation, Problem, ProblemPosition};
+pub use problem::{PopeyeOptions, Problem, ProblemPosition};
 pub use reader::{MAX_MOVES, MAX_TEXT_BYTES, Reader};
 
 /// The problems of a Popeye text.

@@ -1,59 +1,11 @@
 //! One problem as a Popeye input gives it: pieces, stipulation, options and the
 //! texts kept with it, and the position kibitz plays it on.
 
+use crate::problem::Stipulation;
 use crate::variant::{PieceDef, PieceKind, Variant, VariantPosition};
 use crate::{Color, Position};
 
 use super::Walk;
-
-/// A stipulation of kibitz's Popeye subset: `#n`, `h#n`, `h#n.5` or `s#n`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct PopeyeStipulation {
-    /// `h` (helpmate), `s` (selfmate) or none (direct mate).
-    pub genre: Genre,
-    /// n, the moves of the side that moves first.
-    pub moves: u32,
-    /// `h#n.5`: a half move more, White beginning.
-    pub half: bool,
-}
-
-/// The genres of the subset.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Genre {
-    /// `#n`: White mates in n against any defence.
-    Direct,
-    /// `h#n`: Black begins and both sides help White mate Black.
-    Help,
-    /// `s#n`: White forces Black to mate White.
-    Selfmate,
-}
-
-impl PopeyeStipulation {
-    /// The side that moves first, as Popeye sets it: Black in `h#n`, White in
-    /// `#n`, `s#n` and `h#n.5`.
-    pub fn first_mover(&self) -> Color {
-        match (self.genre, self.half) {
-            (Genre::Help, false) => Color::Black,
-            _ => Color::White,
-        }
-    }
-}
-
-impl core::fmt::Display for PopeyeStipulation {
-    /// As problemists write it: `#2`, `h#2.5`, `s#3`.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let prefix = match self.genre {
-            Genre::Direct => "",
-            Genre::Help => "h",
-            Genre::Selfmate => "s",
-        };
-        write!(f, "{prefix}#{}", self.moves)?;
-        if self.half {
-            f.write_str(".5")?;
-        }
-        Ok(())
-    }
-}
 
 /// The options of the subset (Popeye's names in brackets).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -83,8 +35,9 @@ pub struct Problem {
     /// The pieces by square (a1 = 0, h8 = 63), as `pieces` set them (a later
     /// piece on a square replaces the earlier one, as in Popeye).
     pub board: [Option<(Color, Walk)>; 64],
-    /// The stipulation.
-    pub stipulation: PopeyeStipulation,
+    /// The stipulation (`#n`, `h#n`, `h#n.5` or `s#n`); the diagram's side to move
+    /// is its [`first_mover`](Stipulation::first_mover).
+    pub stipulation: Stipulation,
     /// The options.
     pub options: PopeyeOptions,
     /// `title` lines.
@@ -173,7 +126,7 @@ fn fairy_letters(board: &Diagram) -> Vec<(Walk, char)> {
     out
 }
 
-pub(crate) fn fen(board: &Diagram, stipulation: &PopeyeStipulation) -> String {
+pub(crate) fn fen(board: &Diagram, stipulation: &Stipulation) -> String {
     let letters = fairy_letters(board);
     let letter = |color: Color, walk: &Walk| -> char {
         let upper = match walk.role() {
@@ -246,7 +199,7 @@ pub(crate) fn fen(board: &Diagram, stipulation: &PopeyeStipulation) -> String {
 /// check, …).
 pub(crate) fn build_position(
     board: &Diagram,
-    stipulation: &PopeyeStipulation,
+    stipulation: &Stipulation,
 ) -> Result<ProblemPosition, String> {
     let fen = fen(board, stipulation);
     if !is_fairy(board) {

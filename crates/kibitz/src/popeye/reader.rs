@@ -8,15 +8,16 @@ use crate::Color;
 use super::Walk;
 use super::error::{PopeyeError, PopeyeErrorKind};
 use super::lexer::{LexError, Lexer, MAX_LINE_BYTES, Word};
-use super::problem::{Genre, PopeyeOptions, PopeyeStipulation, Problem, build_position, fen};
+use super::problem::{PopeyeOptions, Problem, build_position, fen};
 use super::words::{self, Lookup, ProblemWord};
+use crate::problem::{Genre, Stipulation};
 
 /// The most bytes of `title`, `author`, `origin`, `award` and `remark` text kept
 /// for one problem; more is an error (memory stays bounded whatever the input).
 pub const MAX_TEXT_BYTES: usize = 64 * 1024;
 
 /// The longest stipulation kibitz solves (the prover's limit).
-pub const MAX_MOVES: u32 = crate::mate::solve::MAX_MATE_MOVES;
+pub const MAX_MOVES: u32 = crate::problem::MAX_STIPULATION_MOVES;
 
 /// Where the reader is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -33,7 +34,7 @@ enum State {
 /// A problem being read.
 struct Draft {
     board: [Option<(Color, Walk)>; 64],
-    stipulation: Option<PopeyeStipulation>,
+    stipulation: Option<Stipulation>,
     options: PopeyeOptions,
     texts: [Vec<String>; 5],
     text_bytes: usize,
@@ -433,7 +434,7 @@ impl<R: BufRead> Reader<R> {
 
     /// `stipulation`: `#n`, `h#n`, `h#n.5` or `s#n` (the length may be the next
     /// word, `# 2`, as Popeye allows).
-    fn stipulation(&mut self) -> Option<PopeyeStipulation> {
+    fn stipulation(&mut self) -> Option<Stipulation> {
         let w = self.word()?;
         let lower = w.text.to_ascii_lowercase();
         let bad = |this: &mut Self, word: String, why| {
@@ -475,10 +476,15 @@ impl<R: BufRead> Reader<R> {
         if moves > MAX_MOVES {
             return bad(self, word, "longer than kibitz's limit of 100 moves");
         }
-        if moves == 0 && !half {
+        let stipulation = match genre {
+            Genre::Direct => Stipulation::direct(moves),
+            Genre::Help => Stipulation::help(moves, half),
+            Genre::Selfmate => Stipulation::selfmate(moves),
+        };
+        if stipulation.is_none() {
             return bad(self, word, "the length must be at least 1");
         }
-        Some(PopeyeStipulation { genre, moves, half })
+        stipulation
     }
 }
 
