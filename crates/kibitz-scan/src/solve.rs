@@ -339,7 +339,7 @@ impl SolveRecord {
     }
 
     /// Writes the record as text or JSON.
-    fn write(&self, out: &mut Rendered, input: &Input<'_>, as_json: bool) {
+    pub(crate) fn write(&self, out: &mut Rendered, input: &Input<'_>, as_json: bool) {
         if as_json {
             out.text.push('{');
             json::key(&mut out.text, "input");

@@ -4,7 +4,9 @@
 //! A thin front end over [`kibitz_scan::solve`]: positions streamed from files or
 //! stdin (FEN/EPD with `bm #N`, Lichess puzzle CSV with `mateInN` themes, PGN start
 //! positions), each proven by [`kibitz::mate::solve`] on the workers, the records
-//! written in input order.
+//! written in input order. An input whose first word is `begin`…`beginproblem`
+//! (or any input, with `--popeye`) is a Popeye problem file: one record per
+//! problem ([`kibitz_scan::popeye`]).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -13,8 +15,10 @@ use std::time::{Duration, Instant};
 use kibitz::CastlingMode;
 use kibitz::mate::solve::MAX_MATE_MOVES;
 use kibitz_scan::detect::Format;
+use kibitz_scan::popeye::PopeyeScan;
 use kibitz_scan::scanned::Totals;
 use kibitz_scan::solve::SolveScan;
+use kibitz_scan::source::Input;
 
 use crate::batch::{self, BatchArgs, Inputs};
 use crate::output::Diagnostics;
@@ -55,6 +59,10 @@ pub struct Args {
     /// Write castling in UCI as king takes rook (`e1h1`).
     #[arg(long)]
     chess960: bool,
+    /// Read the inputs as Popeye problem files (an input whose first word is
+    /// `begin`…`beginproblem` is read so without it): one record per problem.
+    #[arg(long)]
+    popeye: bool,
     #[command(flatten)]
     batch: BatchArgs,
 }
@@ -106,8 +114,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         named_as_given: false,
         format: Format::detect,
     };
-    totals += batch::run_inputs(&inputs, &options, &mut out, &mut err, |name, f, chunk| {
-        scan.chunk(name, f, chunk)
+    let popeye = PopeyeScan {
+        solve: scan.clone(),
+    };
+    totals += batch::for_each_input(&inputs, &mut out, &mut err, |input, out, err| {
+        solve_input(input, args.popeye, &popeye, &options, out, err)
     })?;
     out.flush()?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
@@ -130,4 +141,45 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// How many bytes are looked at for the first word of an input.
+const FIRST_WORD_BYTES: usize = 512;
+
+/// One input: a Popeye problem file (asked for, or told by its first word) one
+/// problem at a time, or positions through the batch pipeline.
+fn solve_input(
+    mut input: Input,
+    popeye: bool,
+    scan: &PopeyeScan,
+    options: &kibitz_scan::Options,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<Totals> {
+    let is_popeye = popeye
+        || match input.peek(FIRST_WORD_BYTES) {
+            Ok(head) => kibitz::popeye::looks_like_popeye(&head),
+            // The read error comes again, reported, when the input is read.
+            Err(_) => false,
+        };
+    if !is_popeye {
+        return batch::run(
+            input,
+            options,
+            out,
+            err,
+            Format::detect,
+            |name, f, chunk| scan.solve.chunk(name, f, chunk),
+        );
+    }
+    let mut totals = Totals::default();
+    let name = input.name.clone();
+    scan.run(&name, input, options.threads, |scanned| {
+        totals += scanned.totals;
+        scanned.out.write(out, err, 0)?;
+        out.flush()
+    })?;
+    // A read that failed (a damaged compressed stream) is the error record of the
+    // problem it cut short.
+    Ok(totals)
 }

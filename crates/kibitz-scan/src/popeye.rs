@@ -1,0 +1,177 @@
+//! Popeye problems in `kibitz solve`: a Popeye input read problem after problem
+//! ([`kibitz::popeye::Reader`], one line and one problem held at a time), each
+//! solved on a worker, one record per problem written in input order — the
+//! solve record with the problem's number, its `title`, `author`, `origin`,
+//! `award` and `remark` texts and its stipulation; a problem that could not be
+//! read is an error record naming the word and its line.
+
+use core::fmt::Write as _;
+use std::io::{self, BufReader, Read};
+use std::time::Duration;
+
+use kibitz::popeye::{PopeyeError, Problem, ProblemPosition, Reader};
+use kibitz::problem::Genre;
+
+use crate::json;
+use crate::mate::{Input, Name, error_record};
+use crate::render::Rendered;
+use crate::scanned::Scanned;
+use crate::solve::SolveScan;
+
+/// How `kibitz solve` answers the problems of a Popeye input: the flags of the
+/// command ([`SolveScan`]), with each problem's options on top.
+#[derive(Clone, Debug, Default)]
+pub struct PopeyeScan {
+    /// The command's flags: limits, JSON, tree, castling notation.
+    pub solve: SolveScan,
+}
+
+impl PopeyeScan {
+    /// Reads every problem of `source` (named `name` in the records), solves them
+    /// on `threads` workers and hands each problem's record to `sink` in input
+    /// order.
+    pub fn run(
+        &self,
+        name: &str,
+        source: impl Read + Send,
+        threads: usize,
+        mut sink: impl FnMut(Scanned) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let problems = Reader::new(BufReader::with_capacity(1 << 16, source));
+        crate::pipeline::ordered(
+            problems,
+            threads,
+            |problem| self.record(name, problem),
+            &mut sink,
+        )
+    }
+
+    /// One problem's record (or its error's).
+    pub fn record(&self, name: &str, problem: Result<Problem, PopeyeError>) -> Scanned {
+        let mut scanned = Scanned::default();
+        scanned.totals.positions += 1;
+        let mut escaped = String::new();
+        json::escape(&mut escaped, name);
+        let name = Name {
+            text: name,
+            json: &escaped,
+        };
+        let problem = match problem {
+            Ok(problem) => problem,
+            Err(err) => {
+                scanned.totals.errors += 1;
+                let input = Input::Line {
+                    name,
+                    line: err.line,
+                };
+                let mut fields = String::new();
+                json::key(&mut fields, "problem");
+                json::uint(&mut fields, err.problem);
+                fields.push_str(r#","mate":null,"proven":false,"#);
+                let mut message = Rendered::default();
+                // The input names the file and the line; the message the rest.
+                let _ = write!(message.text, "problem {}: {}", err.problem, err.kind);
+                error_record(&mut scanned.out, &input, self.solve.json, &fields, message);
+                return scanned;
+            }
+        };
+        let input = Input::Line {
+            name,
+            line: problem.line,
+        };
+        match self.solve_problem(&problem) {
+            Ok(record) => {
+                match record.verdict {
+                    kibitz::mate::solve::Verdict::MateIn(_) => scanned.totals.with_mate += 1,
+                    kibitz::mate::solve::Verdict::Unknown { .. } => scanned.totals.unproven += 1,
+                    _ => {}
+                }
+                let mut rendered = Rendered::default();
+                record.write(&mut rendered, &input, self.solve.json);
+                if self.solve.json {
+                    splice_fields(&mut rendered.text, &problem);
+                }
+                scanned.out.append(rendered);
+            }
+            Err(why) => {
+                scanned.totals.errors += 1;
+                let mut fields = String::new();
+                json::key(&mut fields, "problem");
+                json::uint(&mut fields, problem.number);
+                fields.push_str(r#","mate":null,"proven":false,"#);
+                let mut message = Rendered::default();
+                let _ = write!(message.text, "problem {}: {why}", problem.number);
+                error_record(&mut scanned.out, &input, self.solve.json, &fields, message);
+            }
+        }
+        scanned
+    }
+
+    /// The problem solved with the command's flags and its own options: Popeye's
+    /// `Variations` asks for the tree, `MaxTime N` for at most N seconds.
+    fn solve_problem(&self, problem: &Problem) -> Result<crate::solve::SolveRecord, String> {
+        let mut scan = self.solve.clone();
+        scan.tree |= problem.options.variations;
+        if let Some(secs) = problem.options.max_time {
+            let t = Duration::from_secs(u64::from(secs));
+            scan.time = Some(scan.time.map_or(t, |given| given.min(t)));
+        }
+        let stip = problem.stipulation;
+        match (&problem.position, stip.genre()) {
+            (ProblemPosition::Orthodox(pos), Genre::Direct) => Ok(scan.solve(pos, stip.moves())),
+            _ => Err(format!(
+                "{stip}{}: only orthodox direct mates (#n) are solved here so far",
+                if problem.is_fairy() {
+                    " with fairy pieces"
+                } else {
+                    ""
+                }
+            )),
+        }
+    }
+}
+
+/// Puts the problem's number, texts and stipulation after the record's `input`.
+fn splice_fields(record: &mut String, problem: &Problem) {
+    // The record begins `{"input":"…",`: the fields go after that comma.
+    let Some(at) = input_end(record) else { return };
+    let mut fields = String::new();
+    json::key(&mut fields, "problem");
+    json::uint(&mut fields, problem.number);
+    fields.push(',');
+    for (key, lines) in [
+        ("title", &problem.title),
+        ("author", &problem.author),
+        ("origin", &problem.origin),
+        ("award", &problem.award),
+        ("remark", &problem.remark),
+    ] {
+        if !lines.is_empty() {
+            json::key(&mut fields, key);
+            json::string(&mut fields, &lines.join("\n"));
+            fields.push(',');
+        }
+    }
+    json::key(&mut fields, "stipulation");
+    json::string(&mut fields, &problem.stipulation.to_string());
+    fields.push(',');
+    record.insert_str(at, &fields);
+}
+
+/// The byte after `{"input":"…",` (the string escaped, so an unescaped `"` ends it).
+fn input_end(record: &str) -> Option<usize> {
+    let rest = record.strip_prefix("{\"input\":\"")?;
+    let bytes = rest.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => {
+                let after = 10 + i + 1;
+                return (record.as_bytes().get(after) == Some(&b',')).then_some(after + 1);
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
