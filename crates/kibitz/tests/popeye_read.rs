@@ -235,3 +235,102 @@ fn linear_time_on_long_inputs() {
     let text = format!("begin {many_problems} pieces white kc1 black ka8 stip #1 end");
     assert_eq!(read_str(&text).filter(|p| p.is_ok()).count(), 100_001);
 }
+
+/// A seeded xorshift: the same positions on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Popeye text written from kibitz positions of seeded random games reads back as
+/// the position kibitz's FEN reader gives for the same diagram: the side to move
+/// from the stipulation, castling where king and rook stand at home, no en passant.
+#[test]
+fn popeye_text_of_random_positions_round_trips() {
+    use kibitz::{Color, Role, Square};
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut checked = 0;
+    for game in 0..300 {
+        let mut pos = Position::startpos();
+        for _ in 0..rng.below(100) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            pos.play_unchecked(mv);
+        }
+        let stip = ["#2", "h#2", "h#1.5", "s#3"][game % 4];
+        let mut text = String::from("BeginProblem\nPieces");
+        for (color, name) in [(Color::White, "White"), (Color::Black, "Black")] {
+            text.push(' ');
+            text.push_str(name);
+            for i in 0..64 {
+                let sq = Square::new(i);
+                if let Some(p) = pos.piece_at(sq).filter(|p| p.color == color) {
+                    let code = if p.role == Role::Knight {
+                        'S'
+                    } else {
+                        p.role.upper_char()
+                    };
+                    text.push(' ');
+                    text.push(code);
+                    text.push_str(&sq.name());
+                }
+            }
+        }
+        text.push_str(&format!("\nStipulation {stip}\nEndProblem\n"));
+        // The diagram's FEN from kibitz's own FEN: the board field kept.
+        let board = pos.fen().split(' ').next().unwrap_or_default().to_string();
+        let turn = if stip == "h#2" { "b" } else { "w" };
+        let home = |sq: &str, want: char| {
+            pos.piece_at(sq.parse().unwrap()).is_some_and(|p| {
+                p.role.upper_char() == want.to_ascii_uppercase()
+                    && (p.color == Color::White) == want.is_ascii_uppercase()
+            })
+        };
+        let mut castling = String::new();
+        for (k, r, right) in [
+            ("e1", "h1", 'K'),
+            ("e1", "a1", 'Q'),
+            ("e8", "h8", 'k'),
+            ("e8", "a8", 'q'),
+        ] {
+            let upper = right.is_ascii_uppercase();
+            let (king, rook) = if upper { ('K', 'R') } else { ('k', 'r') };
+            if home(k, king) && home(r, rook) {
+                castling.push(right);
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let fen = format!("{board} {turn} {castling} - 0 1");
+        let read = read_str(&text).next().expect("one problem");
+        match Position::from_fen(&fen) {
+            Ok(want) => {
+                let problem = read.unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(problem.fen(), fen);
+                let ProblemPosition::Orthodox(got) = &problem.position else {
+                    panic!("orthodox")
+                };
+                assert_eq!(got, &want, "{text}");
+                checked += 1;
+            }
+            Err(_) => {
+                let err = read.expect_err(&fen);
+                assert!(
+                    matches!(err.kind, PopeyeErrorKind::Position { .. }),
+                    "{err}"
+                );
+            }
+        }
+    }
+    assert!(checked > 200, "{checked}");
+}
