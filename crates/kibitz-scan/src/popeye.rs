@@ -175,3 +175,46 @@ fn input_end(record: &str) -> Option<usize> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_go_after_the_input_whatever_its_name() {
+        assert_eq!(input_end(r#"{"input":"a:1","fen":"x"}"#), Some(15));
+        assert_eq!(input_end(r#"{"input":"a\"b\\:1","fen":"x"}"#), Some(20));
+        assert_eq!(input_end(r#"{"input":"a"}"#), None);
+        assert_eq!(input_end(r#"{"fen":"a","x":1}"#), None);
+    }
+
+    #[test]
+    fn one_record_per_problem_in_order() {
+        let text = "begin\ntitle T \"1\"\npieces white kf3 rd1 black kh4\nstip #3\nnext\n\
+                    pieces white ke1 black ke8 condition circe stip #2\nnext\n\
+                    pieces white kf3 rd1 black kh4 stip #2 option vari\nend\n";
+        let scan = PopeyeScan {
+            solve: SolveScan {
+                json: true,
+                ..SolveScan::default()
+            },
+        };
+        let mut out = String::new();
+        scan.run("p.txt", text.as_bytes(), 2, |s| {
+            out.push_str(&s.out.text);
+            Ok(())
+        })
+        .unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with(
+            r##"{"input":"p.txt:1","problem":1,"title":"T \"1\"","stipulation":"#3","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"##
+        ), "{}", lines[0]);
+        assert!(lines[1].starts_with(r#"{"input":"p.txt:6","problem":2,"mate":null,"proven":false,"error":"p.txt:6: problem 2: keyword `condition` (condition) is outside kibitz's Popeye subset"}"#), "{}", lines[1]);
+        assert!(
+            lines[2].contains(r#""tree":[{"uci":"d1d5""#),
+            "{}",
+            lines[2]
+        );
+    }
+}
