@@ -90,6 +90,13 @@ impl PopeyeScan {
                 record.write(&mut rendered, &input, self.solve.json);
                 if self.solve.json {
                     splice_fields(&mut rendered.text, &problem);
+                } else {
+                    // `name:line  problem N  #2  FEN  …`
+                    let mut place = Rendered::default();
+                    input.text(&mut place);
+                    let at = place.text.len().min(rendered.text.len());
+                    let what = format!("  problem {}  {}", problem.number, problem.stipulation);
+                    rendered.text.insert_str(at, &what);
                 }
                 scanned.out.append(rendered);
             }
