@@ -162,6 +162,31 @@ fn splice_fields(record: &mut String, problem: &Problem) {
     json::key(&mut fields, "stipulation");
     json::string(&mut fields, &problem.stipulation.to_string());
     fields.push(',');
+    // The fairy pieces' FEN letters, so that the record's FEN can be read.
+    let letters = problem.fairy_letters();
+    if !letters.is_empty() {
+        json::key(&mut fields, "fairy");
+        fields.push('[');
+        for (i, (walk, letter)) in letters.iter().enumerate() {
+            if i > 0 {
+                fields.push(',');
+            }
+            fields.push('{');
+            json::key(&mut fields, "letter");
+            json::string(&mut fields, &letter.to_string());
+            fields.push(',');
+            json::key(&mut fields, "code");
+            json::string(&mut fields, &walk.code().to_ascii_uppercase());
+            fields.push(',');
+            json::key(&mut fields, "name");
+            json::string(&mut fields, walk.name());
+            fields.push(',');
+            json::key(&mut fields, "betza");
+            json::string(&mut fields, walk.betza().unwrap_or_default());
+            fields.push('}');
+        }
+        fields.push_str("],");
+    }
     record.insert_str(at, &fields);
 }
 
