@@ -183,6 +183,19 @@ fn fairy_pieces_make_a_variant_with_popeye_promotions() {
 }
 
 #[test]
+fn fairy_diagrams_keep_castling_wherever_the_white_king_stands() {
+    // Found by the fuzz target: the variant took its castling king's file from
+    // the diagram's white king (c1) and dropped Black's right to castle.
+    let text = "begin pieces white kc1 rh1 black ke8 rh8 na7 stip #2 end";
+    let problem = read_str(text).next().unwrap().unwrap();
+    assert_eq!(problem.fen(), "4k2r/a7/8/8/8/8/8/2K4R w k - 0 1");
+    let ProblemPosition::Fairy(pos) = &problem.position else {
+        panic!("fairy")
+    };
+    assert_eq!(pos.fen(), problem.fen());
+}
+
+#[test]
 fn errors_quote_at_most_80_characters() {
     let long = "x".repeat(5000);
     let got = errors(&format!("begin {long} end"));

@@ -216,14 +216,14 @@ pub(crate) fn build_position(
     if kinds > 0 && letters.is_empty() {
         return Err("more fairy piece kinds than letters".to_string());
     }
-    let variant = variant(&letters, &fen).map_err(|e| e.to_string())?;
+    let variant = variant(&letters).map_err(|e| e.to_string())?;
     VariantPosition::from_fen(&variant, &fen)
         .map(|pos| ProblemPosition::Fairy(Box::new(pos)))
         .map_err(|e| e.to_string())
 }
 
 /// Chess with the diagram's fairy pieces added and promoted to.
-fn variant(letters: &[(Walk, char)], fen: &str) -> Result<Variant, crate::variant::VariantError> {
+fn variant(letters: &[(Walk, char)]) -> Result<Variant, crate::variant::VariantError> {
     let mut rules = crate::variant::chess_rules();
     rules.name = "popeye".to_string();
     for (walk, letter) in letters {
@@ -239,6 +239,8 @@ fn variant(letters: &[(Walk, char)], fen: &str) -> Result<Variant, crate::varian
         .chain(letters.iter().map(|&(_, l)| l))
         .collect();
     rules.set_promotions(&promotions);
-    rules.start_fen = fen.to_string();
+    // The start position stays chess's: the variant engine takes the castling
+    // king's file from the start position's white king, and castling in a
+    // diagram is from e1 and e8 wherever the kings stand.
     Variant::from_rules(rules)
 }
