@@ -9,14 +9,14 @@ use core::fmt::Write as _;
 use std::io::{self, BufReader, Read};
 use std::time::Duration;
 
+use kibitz::mate::solve::Verdict;
 use kibitz::popeye::{PopeyeError, Problem, ProblemPosition, Reader};
-use kibitz::problem::Genre;
 
 use crate::json;
 use crate::mate::{Input, Name, error_record};
 use crate::render::Rendered;
 use crate::scanned::Scanned;
-use crate::solve::SolveScan;
+use crate::solve::{SolveRecord, SolveScan};
 
 /// How `kibitz solve` answers the problems of a Popeye input: the flags of the
 /// command ([`SolveScan`]), with each problem's options on top.
@@ -79,66 +79,60 @@ impl PopeyeScan {
             name,
             line: problem.line,
         };
-        match self.solve_problem(&problem) {
-            Ok(record) => {
-                match record.verdict {
-                    kibitz::mate::solve::Verdict::MateIn(_) => scanned.totals.with_mate += 1,
-                    kibitz::mate::solve::Verdict::Unknown { .. } => scanned.totals.unproven += 1,
-                    _ => {}
-                }
-                let mut rendered = Rendered::default();
-                record.write(&mut rendered, &input, self.solve.json);
-                if self.solve.json {
-                    splice_fields(&mut rendered.text, &problem);
-                } else {
-                    // `name:line  problem N  #2  FEN  …`
-                    let mut place = Rendered::default();
-                    input.text(&mut place);
-                    let at = place.text.len().min(rendered.text.len());
-                    let what = format!("  problem {}  {}", problem.number, problem.stipulation);
-                    rendered.text.insert_str(at, &what);
-                }
-                scanned.out.append(rendered);
-            }
-            Err(why) => {
-                scanned.totals.errors += 1;
-                let mut fields = String::new();
-                json::key(&mut fields, "problem");
-                json::uint(&mut fields, problem.number);
-                fields.push_str(r#","mate":null,"proven":false,"#);
-                let mut message = Rendered::default();
-                let _ = write!(message.text, "problem {}: {why}", problem.number);
-                error_record(&mut scanned.out, &input, self.solve.json, &fields, message);
-            }
+        let record = self.solve_problem(&problem);
+        match record.verdict {
+            Verdict::MateIn(_) | Verdict::MatedIn(1..) => scanned.totals.with_mate += 1,
+            Verdict::Unknown { .. } => scanned.totals.unproven += 1,
+            _ => {}
         }
+        let mut rendered = Rendered::default();
+        record.write(&mut rendered, &input, self.solve.json);
+        if self.solve.json {
+            splice_fields(&mut rendered.text, &problem);
+        } else {
+            // `name:line  problem N  #2  FEN  …`
+            let mut place = Rendered::default();
+            input.text(&mut place);
+            let at = place.text.len().min(rendered.text.len());
+            let what = format!("  problem {}  {}", problem.number, problem.stipulation);
+            rendered.text.insert_str(at, &what);
+        }
+        scanned.out.append(rendered);
         scanned
     }
 
-    /// The problem solved with the command's flags and its own options: Popeye's
-    /// `Variations` asks for the tree, `MaxTime N` for at most N seconds.
-    fn solve_problem(&self, problem: &Problem) -> Result<crate::solve::SolveRecord, String> {
+    /// The problem solved with the command's flags and its own options, mapped
+    /// to the solver's: `SetPlay` the set play, `Try` the tries (one refutation),
+    /// `Defence n` the tries with up to n refutations, `Variations` the solution
+    /// tree, `MaxSolutions n` at most n solutions (keys, helpmate lines) in the
+    /// record, `MaxTime n` at most n seconds (the command's `--time` if smaller).
+    fn solve_problem(&self, problem: &Problem) -> SolveRecord {
+        let options = &problem.options;
         let mut scan = self.solve.clone();
-        scan.tree |= problem.options.variations;
-        if let Some(secs) = problem.options.max_time {
+        scan.tree |= options.variations;
+        scan.set_play |= options.set_play;
+        if let Some(n) = options.refutations {
+            scan.tries = true;
+            scan.max_refutations = n;
+        }
+        if let Some(secs) = options.max_time {
             let t = Duration::from_secs(u64::from(secs));
             scan.time = Some(scan.time.map_or(t, |given| given.min(t)));
         }
-        let stip = problem.stipulation;
-        match (&problem.position, stip.genre()) {
-            (ProblemPosition::Orthodox(pos), Genre::Direct) => Ok(scan.solve(pos, stip.moves())),
-            _ => Err(format!(
-                "{stip}{}: only orthodox direct mates (#n) are solved here so far",
-                if problem.is_fairy() {
-                    " with fairy pieces"
-                } else {
-                    ""
-                }
-            )),
+        let mut record = match &problem.position {
+            ProblemPosition::Orthodox(pos) => scan.problem(pos, problem.stipulation),
+            ProblemPosition::Fairy(pos) => scan.generic(pos.as_ref(), problem.stipulation),
+        };
+        if let Some(n) = options.max_solutions {
+            let n = n as usize;
+            record.keys.truncate(n);
+            record.solutions.truncate(n);
         }
+        record
     }
 }
 
-/// Puts the problem's number, texts and stipulation after the record's `input`.
+/// Puts the problem's number, texts and fairy pieces after the record's `input`.
 fn splice_fields(record: &mut String, problem: &Problem) {
     // The record begins `{"input":"…",`: the fields go after that comma.
     let Some(at) = input_end(record) else { return };
@@ -159,9 +153,6 @@ fn splice_fields(record: &mut String, problem: &Problem) {
             fields.push(',');
         }
     }
-    json::key(&mut fields, "stipulation");
-    json::string(&mut fields, &problem.stipulation.to_string());
-    fields.push(',');
     // The fairy pieces' FEN letters, so that the record's FEN can be read.
     let letters = problem.fairy_letters();
     if !letters.is_empty() {
@@ -240,7 +231,7 @@ mod tests {
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 3);
         assert!(lines[0].starts_with(
-            r##"{"input":"p.txt:1","problem":1,"title":"T \"1\"","stipulation":"#3","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"##
+            r##"{"input":"p.txt:1","problem":1,"title":"T \"1\"","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"##
         ), "{}", lines[0]);
         assert!(lines[1].starts_with(r#"{"input":"p.txt:6","problem":2,"mate":null,"proven":false,"error":"p.txt:6: problem 2: keyword `condition` (condition) is outside kibitz's Popeye subset"}"#), "{}", lines[1]);
         assert!(
@@ -248,5 +239,43 @@ mod tests {
             "{}",
             lines[2]
         );
+        assert!(
+            lines[0].contains(r##""stipulation":"#3","length":2"##),
+            "{}",
+            lines[0]
+        );
+    }
+
+    #[test]
+    fn options_map_to_the_solver_and_fairy_pieces_are_listed() {
+        let text = "begin pieces white kc1 gd4 black ka8 pb7 stip h#1 opt maxsol 1 next\n\
+                    pieces white kf3 rd1 black kh4 stip #2 opt set try end";
+        let scan = PopeyeScan {
+            solve: SolveScan {
+                json: true,
+                ..SolveScan::default()
+            },
+        };
+        let mut out = String::new();
+        scan.run("p", text.as_bytes(), 1, |s| {
+            out.push_str(&s.out.text);
+            Ok(())
+        })
+        .unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[0].contains(
+                r#""fairy":[{"letter":"G","code":"G","name":"grasshopper","betza":"gQ"}]"#
+            ),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[0].contains(r##""stipulation":"h#1""##),
+            "{}",
+            lines[0]
+        );
+        assert!(lines[1].contains(r#""tries":["#), "{}", lines[1]);
+        assert!(lines[1].contains(r#""set":["#), "{}", lines[1]);
     }
 }

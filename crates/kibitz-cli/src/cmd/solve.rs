@@ -1,5 +1,6 @@
-//! `kibitz solve [INPUT...] [--fen FEN] [--mate N] [--all] [--tree] [--json] [-j T]
-//! [--time S] [--nodes K]`
+//! `kibitz solve [INPUT...] [--fen FEN] [--mate N | --stip S] [--tries]
+//! [--max-refutations N] [--set] [--all] [--tree] [--json] [-j T] [--time S]
+//! [--nodes K] [--variant NAME [--variants FILE.ini]]`
 //!
 //! A thin front end over [`kibitz_scan::solve`]: positions streamed from files or
 //! stdin (FEN/EPD with `bm #N`, Lichess puzzle CSV with `mateInN` themes, PGN start
@@ -14,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use kibitz::CastlingMode;
 use kibitz::mate::solve::MAX_MATE_MOVES;
+use kibitz::problem::Stipulation;
 use kibitz_scan::detect::Format;
 use kibitz_scan::popeye::PopeyeScan;
 use kibitz_scan::scanned::Totals;
@@ -21,6 +23,7 @@ use kibitz_scan::solve::SolveScan;
 use kibitz_scan::source::Input;
 
 use crate::batch::{self, BatchArgs, Inputs};
+use crate::cmd::variant::VariantArgs;
 use crate::output::Diagnostics;
 
 /// Positions are slow work: small chunks spread them over the workers.
@@ -37,8 +40,27 @@ pub struct Args {
     fen: Vec<String>,
     /// Look for mates within N moves (1 to 100); without it, each position's EPD
     /// `bm #N` or Lichess `mateInN` theme is its bound.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_MATE_MOVES as i64))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_MATE_MOVES as i64), conflicts_with = "stip")]
     mate: Option<u32>,
+    /// The stipulation, as problemists write it: `#3` (the side to move mates),
+    /// `h#2` (the side to move begins and is helpmated), `h#2.5` (the side to
+    /// move begins and helpmates), `s#2` (the side to move forces the other side
+    /// to mate it). Without it: each position's EPD `stip`, then --mate.
+    #[arg(long, value_name = "S", value_parser = parse_stipulation)]
+    stip: Option<Stipulation>,
+    /// `#n`, `s#n`: list the tries, first moves that fail to one defence (or to
+    /// up to --max-refutations), with their refutations.
+    #[arg(long)]
+    tries: bool,
+    /// With --tries: a first move refuted by at most this many defences is a try.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    max_refutations: u32,
+    /// `#n`, `s#n`: list the set play, each move of the defending side in the
+    /// diagram as if it moved first, with the answers that fulfil the rest.
+    #[arg(long)]
+    set: bool,
+    #[command(flatten)]
+    variant: VariantArgs,
     /// List every move that mates within N, each with its length, not only the
     /// keys of the shortest mate.
     #[arg(long)]
@@ -81,6 +103,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    let variant = args.variant.load()?;
     let scan = SolveScan {
         mate: args.mate,
         all_keys: args.all,
@@ -90,6 +113,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         nodes: args.nodes,
         castling: CastlingMode::from_chess960(args.chess960),
         stop: None,
+        stipulation: args.stip,
+        tries: args.tries,
+        max_refutations: args.max_refutations,
+        set_play: args.set,
+        variant,
     };
     let mut options = args.batch.options();
     if !args.batch.chunk_bytes_given() {
@@ -141,6 +169,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `--stip`: a stipulation, or a usage error naming it and listing the genres.
+fn parse_stipulation(text: &str) -> Result<Stipulation, String> {
+    text.parse()
+        .map_err(|e: kibitz::problem::StipulationError| e.to_string())
 }
 
 /// How many bytes are looked at for the first word of an input.

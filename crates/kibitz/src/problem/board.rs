@@ -9,7 +9,7 @@ use super::answer::{DirectAnswer, TreeDefence, TreeNode};
 use crate::limits::Limits;
 use crate::mate::solve::{SolveOptions, Tree, TreeMove, Verdict, solve};
 use crate::variant::{VariantMove, VariantPosition};
-use crate::{Color, Move, MoveList, Position};
+use crate::{CastlingMode, Color, Move, MoveList, Position};
 
 /// A position a problem can be solved in: legal moves, make-move, check, mates in
 /// one, a table key, a null move for set play, and notation. The direct mate is
@@ -43,6 +43,12 @@ pub trait ProblemBoard: Clone {
     fn has_royal(&self, color: Color) -> bool;
     /// The move in UCI.
     fn move_uci(&self, mv: Self::Move) -> String;
+    /// The move in UCI, castling written as `mode` says (only the orthodox board
+    /// has a choice; the default is [`ProblemBoard::move_uci`]).
+    fn move_uci_in(&self, mv: Self::Move, mode: CastlingMode) -> String {
+        let _ = mode;
+        self.move_uci(mv)
+    }
     /// The move in SAN.
     fn move_san(&self, mv: Self::Move) -> String;
     /// The position in FEN.
@@ -103,6 +109,10 @@ impl ProblemBoard for Position {
 
     fn move_uci(&self, mv: Move) -> String {
         mv.uci()
+    }
+
+    fn move_uci_in(&self, mv: Move, mode: CastlingMode) -> String {
+        mv.uci_in(mode)
     }
 
     fn move_san(&self, mv: Move) -> String {

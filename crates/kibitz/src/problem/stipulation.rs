@@ -59,6 +59,21 @@ impl Stipulation {
             })
     }
 
+    /// `#n` with n brought into 1 to [`MAX_STIPULATION_MOVES`].
+    ///
+    /// ```
+    /// use kibitz::problem::Stipulation;
+    /// assert_eq!(Stipulation::direct_clamped(0).to_string(), "#1");
+    /// assert_eq!(Stipulation::direct_clamped(500).to_string(), "#100");
+    /// ```
+    pub fn direct_clamped(n: u32) -> Stipulation {
+        Stipulation {
+            genre: Genre::Direct,
+            moves: n.clamp(1, MAX_STIPULATION_MOVES),
+            half: false,
+        }
+    }
+
     /// `h#n` (`half`: `h#n.5`); `None` for `h#0` or past [`MAX_STIPULATION_MOVES`].
     pub fn help(n: u32, half: bool) -> Option<Stipulation> {
         ((n >= 1 || half) && n <= MAX_STIPULATION_MOVES).then_some(Stipulation {
