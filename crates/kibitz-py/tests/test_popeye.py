@@ -71,7 +71,7 @@ def write_file(tmp_path, rng, problems, options=()):
 
 def test_popeye_text_round_trips_to_the_python_chess_position(tmp_path):
     rng = random.Random(7)
-    problems = random_problems(11, 150, ['#1', '#2'])
+    problems = random_problems(11, 150, ['#1', 'h#1', 'h#0.5', 's#1'])
     path = write_file(tmp_path, rng, problems)
     # A bound of one move and few nodes: this test is about the positions.
     code, records = run([str(path), '--nodes', '1000'])
@@ -93,29 +93,122 @@ def test_popeye_text_round_trips_to_the_python_chess_position(tmp_path):
     assert code in (0, 1)
 
 
-@pytest.mark.parametrize('options,flags', [
-    ([], []),
-    (['vari'], ['--tree']),
-    (['maxtime 600'], ['--time', '600']),
-])
-def test_same_answer_as_fen(tmp_path, options, flags):
+# (stipulations, Popeye options, the same as `kibitz solve` flags)
+SAME_ANSWER = [
+    (['#1', '#2', '#3'], [], []),
+    (['#2'], ['vari'], ['--tree']),
+    (['#2'], ['maxtime 600'], ['--time', '600']),
+    (['#2', 's#1', 's#2'], ['set'], ['--set']),
+    (['#2', 's#2'], ['try'], ['--tries']),
+    (['#2'], ['defence 2'], ['--tries', '--max-refutations', '2']),
+    (['#2'], ['set', 'try', 'vari'], ['--set', '--tries', '--tree']),
+    (['h#1', 'h#2', 'h#0.5', 'h#1.5'], [], []),
+    (['h#1', 'h#2'], ['maxsol 1'], []),
+    (['s#1', 's#2'], ['vari'], ['--tree']),
+]
+# Both sides get the same node limit: a problem too hard for it compares its
+# unproven records, which are deterministic too.
+NODES = ['--nodes', '300000']
+
+
+def max_solutions(options):
+    for option in options:
+        if option.startswith('maxsol'):
+            return int(option.split()[1])
+    return None
+
+
+@pytest.mark.parametrize('stipulations,options,flags', SAME_ANSWER)
+def test_same_answer_as_fen(tmp_path, stipulations, options, flags):
     rng = random.Random(3)
-    problems = [(b, s) for b, s in random_problems(5, 60, ['#1', '#2', '#3'])
+    problems = [(b, s) for b, s in random_problems(5, 30, stipulations)
                 if popeye_gen.diagram_board(b, s).is_valid()]
     # Mates in two that exist, from Lichess, where the data is present.
-    try:
-        problems += mate_in_two_puzzles(40)
-    except pytest.skip.Exception:
-        pass
+    if '#2' in stipulations:
+        try:
+            problems += mate_in_two_puzzles(20)
+        except pytest.skip.Exception:
+            pass
     path = write_file(tmp_path, rng, problems, options)
-    _, from_popeye = run([str(path)])
+    _, from_popeye = run([str(path), *NODES])
     assert len(from_popeye) == len(problems)
+    cut = max_solutions(options)
     for (board, stip), record in zip(problems, from_popeye):
+        assert record.get('stipulation') == stip, record.get('error')
         fen = popeye_gen.diagram_board(board, stip).fen()
-        _, [from_fen] = run(['--fen', fen, '--mate', stip[1:], *flags])
-        assert record.get('stipulation') == stip, record['error']
+        _, [from_fen] = run(['--fen', fen, '--stip', stip, *NODES, *flags])
+        if cut is not None:
+            from_fen['keys'] = from_fen['keys'][:cut]
+            from_fen['solutions'] = from_fen['solutions'][:cut]
         assert {k: v for k, v in record.items() if k not in PROBLEM_FIELDS} == \
-            {k: v for k, v in from_fen.items() if k not in PROBLEM_FIELDS}, fen
+            {k: v for k, v in from_fen.items() if k not in PROBLEM_FIELDS}, (stip, fen)
+
+
+FAIRY = ['g', 'n', 'ca', 'z', 'am', 'le', 'gn', 'rh', 'li', 'nh', 'ma', 'pa']
+
+
+def test_fairy_problems_same_answer_as_their_variant_fen(tmp_path):
+    """Fairy pieces replace some of a random position's; each problem's record
+    equals `kibitz solve --variants INI --variant popeye --fen FEN --stip S` with
+    the variant written from the record's fairy pieces (letters and Betza)."""
+    rng = random.Random(17)
+    texts, diagrams = [], []
+    while len(texts) < 40:
+        board = popeye_gen.random_position(rng, rng.randint(10, 70))
+        stip = rng.choice(['#1', '#2', 'h#1', 'h#2', 's#1'])
+        men = {sq: (p.color, popeye_gen.CODES[p.piece_type])
+               for sq, p in board.piece_map().items()}
+        officers = [sq for sq, (_, code) in men.items() if code not in ('k', 'p')]
+        for sq in rng.sample(officers, min(len(officers), rng.randint(1, 3))):
+            men[sq] = (men[sq][0], rng.choice(FAIRY))
+        words = ['pieces']
+        for color, name in ((chess.WHITE, 'white'), (chess.BLACK, 'black')):
+            words.append(name)
+            words += [code + chess.square_name(sq) for sq, (c, code) in sorted(men.items()) if c == color]
+        texts.append(f"{' '.join(words)}\nstipulation {stip}")
+        diagrams.append((men, stip))
+    path = tmp_path / 'fairy.txt'
+    path.write_text(popeye_gen.popeye_file(rng, texts))
+    _, records = run([str(path), *NODES])
+    assert len(records) == len(texts)
+    compared = 0
+    for (men, stip), record in zip(diagrams, records):
+        if 'error' in record:
+            # The side not to move in check (by a fairy piece, say): no position.
+            assert 'the position' in record['error'], record['error']
+            continue
+        letters = {f['code'].lower(): f['letter'] for f in record.get('fairy', [])}
+        letters.update({'k': 'K', 'q': 'Q', 'r': 'R', 'b': 'B', 's': 'N', 'p': 'P'})
+        placement = chess.Board(None)
+        rows = []
+        for rank in range(7, -1, -1):
+            row, empty = '', 0
+            for file in range(8):
+                man = men.get(chess.square(file, rank))
+                if man is None:
+                    empty += 1
+                    continue
+                if empty:
+                    row += str(empty)
+                    empty = 0
+                letter = letters[man[1]]
+                row += letter if man[0] == chess.WHITE else letter.lower()
+            rows.append(row + (str(empty) if empty else ''))
+        assert record['fen'].split()[0] == '/'.join(rows)
+        del placement
+        if not record.get('fairy'):
+            continue
+        ini = tmp_path / 'popeye.ini'
+        custom = '\n'.join(f"customPiece{i + 1} = {f['letter'].lower()}:{f['betza']}"
+                            for i, f in enumerate(record['fairy']))
+        promotions = 'qrbn' + ''.join(f['letter'].lower() for f in record['fairy'])
+        ini.write_text(f'[popeye:chess]\n{custom}\npromotionPieceTypes = {promotions}\n')
+        _, [from_fen] = run(['--variants', str(ini), '--variant', 'popeye', '--fen', record['fen'],
+                             '--stip', stip, *NODES])
+        assert {k: v for k, v in record.items() if k not in PROBLEM_FIELDS | {'fairy'}} == \
+            {k: v for k, v in from_fen.items() if k not in PROBLEM_FIELDS}, (stip, record['fen'])
+        compared += 1
+    assert compared >= 15
 
 
 BAD = [
