@@ -571,3 +571,23 @@ def test_fairy_helpmates_agree_with_pyffish(stip, plies):
         expected = fairy_helpmates('capablanca', fen, plies)
         got = {tuple(m['uci'] for m in line) for line in r['solutions']}
         assert got == expected, (fen, got ^ expected)
+
+
+# --- the Python module gives the same record -----------------------------------------------
+
+@pytest.mark.parametrize('fen,stip', [
+    ('8/8/8/8/7k/5K2/8/3R4 w - - 0 1', '#2'),
+    ('7k/8/6K1/8/8/8/8/R7 b - - 0 1', 'h#1'),
+    ('7k/8/6K1/8/8/8/8/R7 w - - 0 1', 'h#1.5'),
+    ('RK1kr3/7q/8/4Q3/8/1b6/8/8 w - - 0 1', 's#2'),
+])
+def test_python_solve_is_the_cli_record(fen, stip):
+    kibitz = pytest.importorskip('kibitz')
+    got = kibitz.solve(fen, stipulation=stip, tries=True, set_play=True, tree=True)
+    [want] = run_solve([fen], '--stip', stip, '--tries', '--set')
+    for record in (got, want):
+        record.pop('ms')
+        record.pop('input')
+    assert got == want
+    with pytest.raises(ValueError, match='h#n.5'):
+        kibitz.solve(fen, stipulation='h#0')
