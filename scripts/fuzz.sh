@@ -23,7 +23,7 @@ if ! command -v cargo-fuzz >/dev/null 2>&1; then
 fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(fen_bytes chunker pgn_stream decompress)
+    targets=(fen_bytes chunker pgn_stream decompress popeye)
 fi
 python="${PYTHON:-.venv/bin/python}"
 seeds="$(mktemp -d)"
@@ -51,6 +51,10 @@ for name, data in sorted(gen_corpus.generate().items()):
     if piece:
         (out / f"{name}.{n}").write_bytes(piece)
         n += 1
+# Popeye problem files of random positions (scripts/popeye_gen.py), for the popeye target.
+import popeye_gen
+for name, data in sorted(popeye_gen.seeds().items()):
+    (out / name).write_bytes(data[:4096])
 PY
 else
     echo "fuzz: no python-chess at $python: the generated seeds are left out" >&2

@@ -22,6 +22,7 @@ pub mod mate_stats;
 pub mod mobility;
 pub mod peers;
 pub mod positions;
+pub mod problems;
 pub mod prover;
 pub mod prover_horizon;
 pub mod prover_matetrack;

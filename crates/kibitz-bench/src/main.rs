@@ -149,6 +149,17 @@ enum Command {
         #[arg(long, default_value = "4")]
         lichess: String,
     },
+    /// Chess problems (issue 20): h#2, h#3, s#2, s#3 with every solution on seeded
+    /// sparse positions, #2 with tries and set play beside plain #2 on Lichess
+    /// mateIn2, and the helpmate table and horizon A/B; one thread.
+    Problems {
+        /// Rounds to take the median of.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+        rounds: u32,
+        /// Positions per set.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+        positions: u32,
+    },
     /// The prover's mate-in-one test three ways (every move played, the exact
     /// finder, glance first) on Lichess mateIn2-4 and matetrack bm #2-#4: nodes and
     /// time, the variants alternating round by round.
@@ -261,6 +272,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             print(&kibitz_bench::prover_matetrack::run(&opts)?)
         }
+        Command::Problems { rounds, positions } => print(&kibitz_bench::problems::run(
+            &kibitz_bench::shared_data()?,
+            rounds as usize,
+            positions as usize,
+        )?),
         Command::ProverHorizon {
             rounds,
             per_set,

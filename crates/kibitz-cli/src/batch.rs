@@ -75,6 +75,21 @@ pub fn run_inputs(
     err: &mut impl Write,
     scan: impl Fn(&str, Format, &Chunk) -> Scanned + Sync,
 ) -> io::Result<Totals> {
+    for_each_input(inputs, out, err, |input, out, err| {
+        run(input, options, out, err, inputs.format, &scan)
+    })
+}
+
+/// Opens every input of a batch command in turn (each file or `-`, the default
+/// when asked and there are none), with a hint when stdin is a terminal, and
+/// hands each to `each`; an input that cannot be opened is one error, and the
+/// others are read.
+pub fn for_each_input<O: Write, E: Write>(
+    inputs: &Inputs<'_>,
+    out: &mut O,
+    err: &mut E,
+    mut each: impl FnMut(Input, &mut O, &mut E) -> io::Result<Totals>,
+) -> io::Result<Totals> {
     let stdin_only = [String::from("-")];
     let names = if inputs.names.is_empty() && inputs.stdin_by_default {
         &stdin_only[..]
@@ -102,7 +117,7 @@ pub fn run_inputs(
         if inputs.named_as_given {
             input.name = name.clone();
         }
-        totals += run(input, options, out, err, inputs.format, &scan)?;
+        totals += each(input, out, err)?;
     }
     Ok(totals)
 }

@@ -119,16 +119,27 @@ pub fn mates_in_one_batch(
 /// MiB, default 16). The 50-move rule and repetitions are ignored, as in composed
 /// problems. Runs without the GIL.
 ///
+/// stipulation='h#2' (or 's#3', 'h#1.5', '#2') instead of n solves that genre:
+/// `stipulation`, `length`, `keys`, `solutions` (every helpmate line), and with
+/// tries=True / set_play=True (`#n`, `s#n`) `tries` and `set`.
+///
+/// >>> r = solve('7k/8/6K1/8/8/8/8/R7 b - - 0 1', stipulation='h#1')
+/// >>> [[m['san'] for m in line] for line in r['solutions']]
+/// [['Kg8', 'Ra8#']]
 /// >>> r = solve('8/8/8/8/7k/5K2/8/3R4 w - - 0 1', 3)
 /// >>> r['mate'], [k['san'] for k in r['keys']], r['line']
 /// (2, ['Rd5'], ['Rd5', 'Kh3', 'Rh5#'])
 #[pyfunction]
-#[pyo3(signature = (position, n, *, all_keys = false, tree = false, time = None, nodes = None, chess960 = false, hash_mb = None))]
+#[pyo3(signature = (position, n = None, *, stipulation = None, tries = false, set_play = false, max_refutations = 1, all_keys = false, tree = false, time = None, nodes = None, chess960 = false, hash_mb = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
     position: &Bound<'py, PyAny>,
-    n: u32,
+    n: Option<u32>,
+    stipulation: Option<String>,
+    tries: bool,
+    set_play: bool,
+    max_refutations: u32,
     all_keys: bool,
     tree: bool,
     time: Option<f64>,
@@ -138,6 +149,10 @@ pub fn solve<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let args = SolveArgs {
         n,
+        stipulation,
+        tries,
+        max_refutations,
+        set_play,
         all_keys,
         tree,
         time,

@@ -230,12 +230,16 @@ impl PyPosition {
     }
 
     /// The shortest forced mate within n moves: see kibitz.solve.
-    #[pyo3(signature = (n, *, all_keys = false, tree = false, time = None, nodes = None, hash_mb = None))]
+    #[pyo3(signature = (n = None, *, stipulation = None, tries = false, set_play = false, max_refutations = 1, all_keys = false, tree = false, time = None, nodes = None, hash_mb = None))]
     #[allow(clippy::too_many_arguments)]
     fn solve<'py>(
         &self,
         py: Python<'py>,
-        n: u32,
+        n: Option<u32>,
+        stipulation: Option<String>,
+        tries: bool,
+        set_play: bool,
+        max_refutations: u32,
         all_keys: bool,
         tree: bool,
         time: Option<f64>,
@@ -244,6 +248,10 @@ impl PyPosition {
     ) -> PyResult<Bound<'py, PyDict>> {
         let args = SolveArgs {
             n,
+            stipulation,
+            tries,
+            max_refutations,
+            set_play,
             all_keys,
             tree,
             time,

@@ -3,16 +3,25 @@
 
 use std::time::Duration;
 
+use kibitz::problem::Stipulation;
 use kibitz::{CastlingMode, Position};
-use kibitz_scan::solve::{AttackNode, DefenceNode, SolveRecord, SolveScan, SolveTree};
+use kibitz_scan::solve::{AttackNode, DefenceNode, SolveMove, SolveRecord, SolveScan, SolveTree};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 /// What `kibitz.solve` and `Position.solve` are asked.
 pub(crate) struct SolveArgs {
-    /// The bound N.
-    pub n: u32,
+    /// The bound N (`#N`), when no stipulation is given.
+    pub n: Option<u32>,
+    /// The stipulation, as problemists write it (`h#2`, `s#3`, `#2`).
+    pub stipulation: Option<String>,
+    /// `#n`, `s#n`: the tries.
+    pub tries: bool,
+    /// A try fails to at most this many defences.
+    pub max_refutations: u32,
+    /// `#n`, `s#n`: the set play.
+    pub set_play: bool,
     /// Every move that mates within N.
     pub all_keys: bool,
     /// The solution tree.
@@ -33,11 +42,30 @@ impl SolveArgs {
     /// errors come first), giving the time as a duration.
     pub fn checked_time(&self) -> PyResult<Option<Duration>> {
         let max = kibitz::mate::solve::MAX_MATE_MOVES;
-        if !(1..=max).contains(&self.n) {
-            return Err(PyValueError::new_err(format!(
-                "n must be 1 to {max}, not {}",
-                self.n
-            )));
+        match (self.n, &self.stipulation) {
+            (Some(_), Some(_)) => {
+                return Err(PyValueError::new_err(
+                    "give n or stipulation, not both (n is the stipulation #n)",
+                ));
+            }
+            (None, None) => {
+                return Err(PyValueError::new_err(
+                    "give n (mate in n) or stipulation (h#2, s#3, #2, ...)",
+                ));
+            }
+            (Some(n), None) if !(1..=max).contains(&n) => {
+                return Err(PyValueError::new_err(format!(
+                    "n must be 1 to {max}, not {n}"
+                )));
+            }
+            (None, Some(text)) => {
+                text.parse::<Stipulation>()
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            }
+            _ => {}
+        }
+        if self.max_refutations == 0 {
+            return Err(PyValueError::new_err("max_refutations must be 1 or more"));
         }
         if let Some(mb) = self.hash_mb
             && !(1..=MAX_HASH_MB).contains(&mb)
@@ -65,8 +93,14 @@ pub(crate) fn solve<'py>(
     args: &SolveArgs,
     time: Option<Duration>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let stip = match (&args.stipulation, args.n) {
+        (Some(text), _) => text
+            .parse::<Stipulation>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        (None, n) => Stipulation::direct_clamped(n.unwrap_or(1)),
+    };
     let scan = SolveScan {
-        mate: Some(args.n),
+        mate: args.n,
         all_keys: args.all_keys,
         tree: args.tree,
         json: true,
@@ -75,8 +109,13 @@ pub(crate) fn solve<'py>(
         castling,
         stop: None,
         hash_mb: args.hash_mb,
+        stipulation: Some(stip),
+        tries: args.tries,
+        max_refutations: args.max_refutations,
+        set_play: args.set_play,
+        variant: None,
     };
-    let record = py.detach(|| scan.solve(pos, args.n));
+    let record = py.detach(|| scan.problem(pos, stip));
     record_dict(py, &record)
 }
 
@@ -97,7 +136,9 @@ fn record_dict<'py>(py: Python<'py>, r: &SolveRecord) -> PyResult<Bound<'py, PyD
     if let Some(reason) = r.reason {
         d.set_item("reason", reason)?;
     }
-    if let kibitz::mate::solve::Verdict::Unknown { searched } = r.verdict {
+    if let kibitz::mate::solve::Verdict::Unknown { searched } = r.verdict
+        && !r.generic
+    {
         d.set_item("searched", searched)?;
     }
     if let Some(note) = &r.note {
@@ -116,6 +157,36 @@ fn record_dict<'py>(py: Python<'py>, r: &SolveRecord) -> PyResult<Bound<'py, PyD
     d.set_item("nodes", r.nodes)?;
     // Milliseconds to a tenth, as the JSON record writes them.
     d.set_item("ms", (r.ms * 10.0).round() / 10.0)?;
+    d.set_item("stipulation", r.stipulation.to_string())?;
+    match r.length {
+        Some(n) if r.stipulation.is_half() => d.set_item("length", f64::from(n) + 0.5)?,
+        Some(n) => d.set_item("length", n)?,
+        None => d.set_item("length", py.None())?,
+    }
+    let solutions = PyList::empty(py);
+    for line in &r.solutions {
+        solutions.append(moves_list(py, line)?)?;
+    }
+    d.set_item("solutions", solutions)?;
+    if let Some(tries) = &r.tries {
+        let list = PyList::empty(py);
+        for t in tries {
+            let item = move_dict(py, &t.mv.uci, &t.mv.san)?;
+            item.set_item("refutations", moves_list(py, &t.refutations)?)?;
+            list.append(item)?;
+        }
+        d.set_item("tries", list)?;
+    }
+    if let Some(set) = &r.set {
+        let list = PyList::empty(py);
+        for s in set {
+            let item = PyDict::new(py);
+            item.set_item("defence", move_dict(py, &s.defence.uci, &s.defence.san)?)?;
+            item.set_item("mates", moves_list(py, &s.mates)?)?;
+            list.append(item)?;
+        }
+        d.set_item("set", list)?;
+    }
     if let Some(tree) = &r.tree {
         match tree {
             Some(SolveTree::Keys(keys)) => {
@@ -149,8 +220,18 @@ fn defences<'py>(py: Python<'py>, replies: &[DefenceNode]) -> PyResult<Bound<'py
     let list = PyList::empty(py);
     for reply in replies {
         let d = move_dict(py, &reply.uci, &reply.san)?;
-        d.set_item("then", attack_dict(py, &reply.then)?)?;
+        if let Some(then) = &reply.then {
+            d.set_item("then", attack_dict(py, then)?)?;
+        }
         list.append(d)?;
+    }
+    Ok(list)
+}
+
+fn moves_list<'py>(py: Python<'py>, moves: &[SolveMove]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for mv in moves {
+        list.append(move_dict(py, &mv.uci, &mv.san)?)?;
     }
     Ok(list)
 }

@@ -14,6 +14,7 @@
 //! - [`reader`]: the one reader of FEN/EPD lines and puzzle CSV rows.
 //! - [`pipeline`]: the ordered parallel map.
 //! - [`mate`] and [`games`]: the scans behind `kibitz mate` and `kibitz pgn`.
+//! - [`popeye`]: Popeye problem files in `kibitz solve`, a record per problem.
 //! - [`render`] and [`json`]: records written into reused buffers; [`scanned`]: a
 //!   chunk's records and counts.
 //! - [`report`]: PGN games with their mates in one, grouped by game, typed.
@@ -27,6 +28,7 @@ pub mod json;
 pub mod lines;
 pub mod mate;
 pub mod pipeline;
+pub mod popeye;
 pub mod reader;
 pub mod render;
 pub mod report;

@@ -13,6 +13,7 @@
 use core::fmt;
 
 use kibitz::notation::lichess::{self, PuzzleColumns, PuzzleError};
+use kibitz::problem::{Stipulation, StipulationError};
 use kibitz::{CastlingMode, EpdLineError, FenError, Position};
 
 use crate::chunk::Chunk;
@@ -28,6 +29,8 @@ pub struct Entry {
     /// The bound of an EPD `bm #N` (or `bm #-N`), or of a puzzle's `mateInN`
     /// theme ([`LONG_MATE_BOUND`] for Lichess's open-ended `mateIn5`).
     pub mate_bound: Option<u32>,
+    /// The stipulation of an EPD `stip` operation (`stip h#2;`), for `kibitz solve`.
+    pub stipulation: Option<Stipulation>,
 }
 
 /// Why a line is not a position.
@@ -39,6 +42,8 @@ pub enum LineError {
     Puzzle(PuzzleError),
     /// An EPD `bm #0` (or `bm #-0`): no mate has length 0.
     ZeroMateBound,
+    /// An EPD `stip` operation that is not a stipulation kibitz knows.
+    Stipulation(StipulationError),
 }
 
 impl fmt::Display for LineError {
@@ -49,6 +54,7 @@ impl fmt::Display for LineError {
             LineError::ZeroMateBound => f.write_str(
                 "`bm #0` is no mate bound: a mate takes 1 move or more (the prover goes to 100)",
             ),
+            LineError::Stipulation(e) => write!(f, "EPD `stip`: {e}"),
         }
     }
 }
@@ -136,6 +142,7 @@ impl LineReader {
                     .map(|puzzle| Entry {
                         mate_bound: puzzle.themes.as_deref().and_then(theme_mate_bound),
                         position: puzzle.position,
+                        stipulation: None,
                     })
                     .map_err(LineError::Puzzle)
             } else if bytes.is_ascii() {
@@ -184,6 +191,7 @@ pub fn read_one(text: &str, castling: CastlingMode) -> Result<Entry, LineError> 
         return Ok(Entry {
             position: Position::startpos(),
             mate_bound: None,
+            stipulation: None,
         });
     }
     let entry = epd_entry(text.as_bytes())?;
@@ -224,10 +232,38 @@ fn epd_entry(line: &[u8]) -> Result<Entry, LineError> {
     if mate_bound == Some(0) {
         return Err(LineError::ZeroMateBound);
     }
+    let stipulation = epd_stipulation(line).map_err(LineError::Stipulation)?;
     Ok(Entry {
         position,
         mate_bound,
+        stipulation,
     })
+}
+
+/// The stipulation of an EPD line's `stip` operation (`stip h#2;`), if it has one.
+///
+/// ```
+/// use kibitz_scan::reader::epd_stipulation;
+/// let s = epd_stipulation(b"8/8/8/8/8/8/8/K6k b - - stip h#2; id \"x\";").unwrap();
+/// assert_eq!(s.unwrap().to_string(), "h#2");
+/// assert_eq!(epd_stipulation(b"8/8/8/8/8/8/8/K6k w - - bm #2;").unwrap(), None);
+/// assert!(epd_stipulation(b"8/8/8/8/8/8/8/K6k w - - stip ser-h#2;").is_err());
+/// ```
+pub fn epd_stipulation(line: &[u8]) -> Result<Option<Stipulation>, StipulationError> {
+    let Some(at) = memchr::memmem::find(line, b"stip ") else {
+        return Ok(None);
+    };
+    // An operation starts the line's operations or follows a blank.
+    if at > 0 && !line[at - 1].is_ascii_whitespace() {
+        return Ok(None);
+    }
+    let rest = &line[at + 5..];
+    let end = rest
+        .iter()
+        .position(|&b| b == b';' || b == b'\n' || b == b'\r')
+        .unwrap_or(rest.len());
+    let text = String::from_utf8_lossy(&rest[..end]);
+    text.parse().map(Some)
 }
 
 /// The bound of an EPD line's `bm #N` (or `bm #-N`, the side to move mated in N),

@@ -19,6 +19,11 @@ use kibitz::mate::solve::{
 };
 use kibitz::notation::pgn::{GameEnd, Visitor, visit_games};
 use kibitz::notation::{SanStyle, san, write_san};
+use kibitz::problem::{
+    Genre, ProblemBoard, ProblemOptions, ProblemOutcome, ProblemSolution, Stipulation, TreeNode,
+    problemist_view,
+};
+use kibitz::variant::{Variant, VariantPosition};
 use kibitz::{CastlingMode, Move, Position};
 
 use crate::chunk::Chunk;
@@ -27,7 +32,7 @@ use crate::json;
 use crate::mate::{Input, Name, error_record};
 use crate::reader::{LineError, LineReader, read_one};
 use crate::render::Rendered;
-use crate::scanned::Scanned;
+use crate::scanned::{Scanned, Totals};
 
 /// What `kibitz solve` asks of each position.
 #[derive(Clone, Debug, Default)]
@@ -54,6 +59,17 @@ pub struct SolveScan {
     /// The prover's table for each position, in MiB (`--hash`); None: the
     /// prover's default, 16.
     pub hash_mb: Option<usize>,
+    /// The stipulation for every position (`--stip`); before `mate` and the
+    /// positions' own labels (EPD `stip`, `bm #N`, `mateInN`).
+    pub stipulation: Option<Stipulation>,
+    /// `#n`, `s#n`: list the tries.
+    pub tries: bool,
+    /// A try fails to at least one and at most this many defences (0 is taken as 1).
+    pub max_refutations: u32,
+    /// `#n`, `s#n`: list the set play.
+    pub set_play: bool,
+    /// Solve on this fairy variant's board (FEN/EPD lines only).
+    pub variant: Option<Variant>,
 }
 
 impl SolveScan {
@@ -93,14 +109,95 @@ impl SolveScan {
             text: name,
             json: &escaped,
         };
-        let read = read_one(text, self.castling).map(|e| (e.position, e.mate_bound));
+        if let Some(variant) = &self.variant {
+            self.variant_line(&mut scanned, &Input::Named(name), variant, text);
+            return scanned;
+        }
+        let read = read_one(text, self.castling).map(|e| (e.position, e.mate_bound, e.stipulation));
         self.position(&mut scanned, &Input::Named(name), read);
         scanned
     }
 
+    /// A FEN/EPD line of the variant: its position, and its record.
+    fn variant_line(
+        &self,
+        scanned: &mut Scanned,
+        input: &Input<'_>,
+        variant: &Variant,
+        text: &str,
+    ) {
+        scanned.totals.positions += 1;
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        // The FEN: four fields, and the two clocks when they are there; the EPD
+        // operations follow.
+        let mut fields = tokens.len().min(4);
+        while fields < tokens.len().min(6) && tokens[fields].bytes().all(|b| b.is_ascii_digit()) {
+            fields += 1;
+        }
+        let fen = tokens[..fields].join(" ");
+        let ops = tokens[fields..].join(" ");
+        let read = VariantPosition::from_fen(variant, &fen)
+            .map_err(|e| e.to_string())
+            .and_then(|pos| {
+                let stip = crate::reader::epd_stipulation(ops.as_bytes())
+                    .map_err(|e| format!("EPD `stip`: {e}"))?;
+                Ok((pos, epd_mate_bound(ops.as_bytes()), stip))
+            });
+        let (pos, bound, stip) = match read {
+            Ok(r) => r,
+            Err(err) => {
+                scanned.totals.errors += 1;
+                self.error(&mut scanned.out, input, &err);
+                return;
+            }
+        };
+        let Some(stip) = self.stipulation_for(bound, stip) else {
+            scanned.totals.errors += 1;
+            self.error(&mut scanned.out, input, NO_STIPULATION);
+            return;
+        };
+        let record = self.generic(&pos, stip);
+        count(&mut scanned.totals, &record);
+        record.write(&mut scanned.out, input, self.json);
+    }
+
+    /// The stipulation of a position: `--stip`, `--mate N`, its own `stip`, its own
+    /// mate bound.
+    fn stipulation_for(&self, bound: Option<u32>, own: Option<Stipulation>) -> Option<Stipulation> {
+        self.stipulation
+            .or_else(|| self.mate.map(Stipulation::direct_clamped))
+            .or(own)
+            .or_else(|| bound.map(Stipulation::direct_clamped))
+    }
+
     fn positions(&self, name: Name<'_>, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
+        if let Some(variant) = &self.variant {
+            for line in crate::lines::lines(chunk) {
+                let text = line.text();
+                let text = text.trim().trim_start_matches('\u{feff}');
+                if text.is_empty() {
+                    continue;
+                }
+                let input = Input::Line {
+                    name,
+                    line: line.number,
+                };
+                if format != Format::Fen {
+                    scanned.totals.positions += 1;
+                    scanned.totals.errors += 1;
+                    self.error(
+                        &mut scanned.out,
+                        &input,
+                        "--variant takes FEN/EPD lines only",
+                    );
+                    continue;
+                }
+                self.variant_line(scanned, &input, variant, text);
+            }
+            return;
+        }
         LineReader::new(format, self.castling).read(chunk, |line, read| {
-            let read = read.map(|e| (e.position, e.mate_bound));
+            let read = read.map(|e| (e.position, e.mate_bound, e.stipulation));
             self.position(scanned, &Input::Line { name, line }, read);
         });
     }
@@ -110,10 +207,10 @@ impl SolveScan {
         &self,
         scanned: &mut Scanned,
         input: &Input<'_>,
-        parsed: Result<(Position, Option<u32>), LineError>,
+        parsed: Result<(Position, Option<u32>, Option<Stipulation>), LineError>,
     ) {
         scanned.totals.positions += 1;
-        let (pos, label) = match parsed {
+        let (pos, label, own) = match parsed {
             Ok(p) => p,
             Err(err) => {
                 scanned.totals.errors += 1;
@@ -121,19 +218,136 @@ impl SolveScan {
                 return;
             }
         };
-        let Some(bound) = self.mate.or(label) else {
-            scanned.totals.errors += 1;
-            let why = "no mate bound: give --mate N (or an EPD `bm #N`, a Lichess mateInN theme)";
-            self.error(&mut scanned.out, input, why);
-            return;
+        let record = match (self.stipulation.or(own), self.mate.or(label)) {
+            (Some(stip), _) => self.problem(&pos, stip),
+            (None, Some(bound)) => self.solve(&pos, bound),
+            (None, None) => {
+                scanned.totals.errors += 1;
+                self.error(&mut scanned.out, input, NO_STIPULATION);
+                return;
+            }
         };
-        let record = self.solve(&pos, bound);
-        match record.verdict {
-            Verdict::MateIn(_) | Verdict::MatedIn(1..) => scanned.totals.with_mate += 1,
-            Verdict::Unknown { .. } => scanned.totals.unproven += 1,
-            _ => {}
-        }
+        count(&mut scanned.totals, &record);
         record.write(&mut scanned.out, input, self.json);
+    }
+
+    /// Solves `stip` in an orthodox position: `#n` by the prover (with
+    /// [`SolveScan::solve`]'s record), with the tries and set play asked for;
+    /// the other genres by [`kibitz::problem::solve`].
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz_scan::solve::SolveScan;
+    /// let pos = Position::from_fen("7k/8/6K1/8/8/8/8/R7 b - - 0 1").unwrap();
+    /// let record = SolveScan::default().problem(&pos, "h#1".parse().unwrap());
+    /// assert_eq!(record.length, Some(1));
+    /// assert_eq!(record.solutions[0][1].san, "Ra8#");
+    /// ```
+    pub fn problem(&self, pos: &Position, stip: Stipulation) -> SolveRecord {
+        if stip.genre() != Genre::Direct {
+            return self.generic(pos, stip);
+        }
+        let mut record = self.solve(pos, stip.moves());
+        if self.tries || self.set_play {
+            let started = Instant::now();
+            let opts = self.options(stip, started);
+            let keys: Vec<Move> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| record.keys.iter().any(|k| k.uci == m.uci_in(self.castling)))
+                .collect();
+            let view = problemist_view(pos, &opts, &keys);
+            record.nodes += view.nodes;
+            record.complete &= view.complete;
+            let board = Board(pos, self.castling);
+            record.tries = self.tries.then(|| tries_record(&board, &view.tries));
+            record.set = self.set_play.then(|| set_record(&board, &view.set));
+            record.ms += started.elapsed().as_secs_f64() * 1e3;
+        }
+        record
+    }
+
+    /// The options of a problem search with the scan's limits, from `started`.
+    fn options(&self, stip: Stipulation, started: Instant) -> ProblemOptions {
+        ProblemOptions {
+            all_keys: self.all_keys,
+            tries: self.tries,
+            max_refutations: self.max_refutations.max(1),
+            set_play: self.set_play,
+            tree: self.tree,
+            limits: Limits {
+                nodes: self.nodes,
+                deadline: self.time.map(|t| started + t),
+                stop: self.stop.clone(),
+            },
+            ..ProblemOptions::new(stip)
+        }
+    }
+
+    /// Solves `stip` by [`kibitz::problem::solve`] on any board (a fairy
+    /// position, or an orthodox one for `h#`/`s#`).
+    pub fn generic<B: ProblemBoard>(&self, pos: &B, stip: Stipulation) -> SolveRecord {
+        let started = Instant::now();
+        let opts = self.options(stip, started);
+        let sol: ProblemSolution<B::Move> = kibitz::problem::solve(pos, &opts);
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        let board = Board(pos, self.castling);
+        let n = stip.moves();
+        let (verdict, mate, proven) = match sol.outcome {
+            ProblemOutcome::Solved(k) => (
+                Verdict::MateIn(k),
+                (stip.genre() == Genre::Direct).then_some(i64::from(k)),
+                true,
+            ),
+            ProblemOutcome::Unknown => (Verdict::Unknown { searched: 0 }, None, false),
+            _ => (Verdict::NoMateWithin(n), None, true),
+        };
+        let keys = sol
+            .keys
+            .iter()
+            .map(|k| SolveKey {
+                uci: board.uci(k.mv),
+                san: board.san(k.mv),
+                mate: self.all_keys.then_some(k.moves),
+            })
+            .collect();
+        let solutions = sol.solutions.iter().map(|line| board.line(line)).collect();
+        let tree = (self.tree && stip.genre() != Genre::Help).then(|| {
+            sol.tree
+                .as_ref()
+                .map(|keys| SolveTree::Keys(keys.iter().map(|k| board.attack(k)).collect()))
+        });
+        let length = match sol.outcome {
+            ProblemOutcome::Solved(k) => Some(k),
+            _ => None,
+        };
+        SolveRecord {
+            fen: pos.to_fen(),
+            bound: n,
+            verdict,
+            mate,
+            proven,
+            // The genre solver tries every length in turn: what it finds is
+            // the shortest.
+            shortest: true,
+            complete: sol.complete,
+            reason: sol.outcome.reason(),
+            note: None,
+            keys,
+            line: Vec::new(),
+            nodes: sol.nodes,
+            ms,
+            tree,
+            stipulation: stip,
+            length,
+            solutions,
+            tries: (self.tries && stip.genre() != Genre::Help)
+                .then(|| tries_record(&board, &sol.tries)),
+            set: (self.set_play && stip.genre() != Genre::Help)
+                .then(|| set_record(&board, &sol.set)),
+            generic: true,
+        }
     }
 
     /// Proves the shortest mate within `bound` moves (clamped to 1 to
@@ -213,6 +427,15 @@ impl SolveScan {
             nodes: sol.nodes,
             ms,
             tree,
+            stipulation: Stipulation::direct_clamped(bound),
+            length: match sol.outcome {
+                Verdict::MateIn(n) => Some(n),
+                _ => None,
+            },
+            solutions: Vec::new(),
+            tries: None,
+            set: None,
+            generic: false,
         }
     }
 
@@ -266,6 +489,48 @@ pub struct SolveRecord {
     pub ms: f64,
     /// With `tree`: the solution tree (None inside when there is none to give).
     pub tree: Option<Option<SolveTree>>,
+    /// The stipulation solved (`#N` for a mate bound).
+    pub stipulation: Stipulation,
+    /// The shortest number of moves that fulfils it (a helpmate's: its own n),
+    /// None when nothing does.
+    pub length: Option<u32>,
+    /// Helpmates: every solution, its moves in order from the side to move.
+    pub solutions: Vec<Vec<SolveMove>>,
+    /// When asked for (`#n`, `s#n`): the tries.
+    pub tries: Option<Vec<SolveTry>>,
+    /// When asked for (`#n`, `s#n`): the set play.
+    pub set: Option<Vec<SolveSet>>,
+    /// Solved by [`kibitz::problem::solve`] (a genre other than the orthodox
+    /// `#n`, or a fairy board), not by the prover: `verdict` is then only
+    /// `MateIn` (solved), `NoMateWithin` or `Unknown`.
+    pub generic: bool,
+}
+
+/// A move, in UCI and SAN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveMove {
+    /// In UCI.
+    pub uci: String,
+    /// In SAN.
+    pub san: String,
+}
+
+/// A try and the defences that refute it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveTry {
+    /// The first move.
+    pub mv: SolveMove,
+    /// Every defence after which the stipulation fails.
+    pub refutations: Vec<SolveMove>,
+}
+
+/// A set defence and the answers that fulfil the rest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveSet {
+    /// The defending side's move, the turn passed to it in the diagram.
+    pub defence: SolveMove,
+    /// Every answer fulfilling the rest of the stipulation.
+    pub mates: Vec<SolveMove>,
 }
 
 /// A key: a first move that forces mate.
@@ -307,8 +572,9 @@ pub struct DefenceNode {
     pub uci: String,
     /// In SAN.
     pub san: String,
-    /// A shortest mating answer.
-    pub then: AttackNode,
+    /// A shortest answer; None when the defence is itself the mate a selfmate
+    /// asks for.
+    pub then: Option<AttackNode>,
 }
 
 impl AttackNode {
@@ -328,7 +594,7 @@ impl DefenceNode {
             .map(|reply| DefenceNode {
                 uci: reply.mv.uci_in(castling),
                 san: san(pos, reply.mv),
-                then: AttackNode::new(&pos.after(reply.mv), &reply.then, castling),
+                then: Some(AttackNode::new(&pos.after(reply.mv), &reply.then, castling)),
             })
             .collect()
     }
@@ -350,7 +616,7 @@ impl SolveRecord {
     }
 
     /// Writes the record as text or JSON.
-    fn write(&self, out: &mut Rendered, input: &Input<'_>, as_json: bool) {
+    pub(crate) fn write(&self, out: &mut Rendered, input: &Input<'_>, as_json: bool) {
         if as_json {
             out.text.push('{');
             json::key(&mut out.text, "input");
@@ -401,7 +667,9 @@ impl SolveRecord {
             json::key(t, "reason");
             json::string(t, reason);
         }
-        if let Verdict::Unknown { searched } = self.verdict {
+        if let Verdict::Unknown { searched } = self.verdict
+            && !self.generic
+        {
             t.push(',');
             json::key(t, "searched");
             json::uint(t, u64::from(searched));
@@ -442,6 +710,57 @@ impl SolveRecord {
         t.push(',');
         json::key(t, "ms");
         let _ = write!(t, "{:.1}", self.ms);
+        t.push(',');
+        json::key(t, "stipulation");
+        json::string(t, &self.stipulation.to_string());
+        t.push(',');
+        json::key(t, "length");
+        t.push_str(&self.length_text().unwrap_or_else(|| "null".into()));
+        t.push(',');
+        json::key(t, "solutions");
+        t.push('[');
+        for (i, line) in self.solutions.iter().enumerate() {
+            if i > 0 {
+                t.push(',');
+            }
+            moves_json(t, line);
+        }
+        t.push(']');
+        if let Some(tries) = &self.tries {
+            t.push(',');
+            json::key(t, "tries");
+            t.push('[');
+            for (i, tr) in tries.iter().enumerate() {
+                if i > 0 {
+                    t.push(',');
+                }
+                t.push('{');
+                move_fields(t, &tr.mv.uci, &tr.mv.san);
+                t.push(',');
+                json::key(t, "refutations");
+                moves_json(t, &tr.refutations);
+                t.push('}');
+            }
+            t.push(']');
+        }
+        if let Some(set) = &self.set {
+            t.push(',');
+            json::key(t, "set");
+            t.push('[');
+            for (i, sp) in set.iter().enumerate() {
+                if i > 0 {
+                    t.push(',');
+                }
+                t.push('{');
+                json::key(t, "defence");
+                moves_json_one(t, &sp.defence);
+                t.push(',');
+                json::key(t, "mates");
+                moves_json(t, &sp.mates);
+                t.push('}');
+            }
+            t.push(']');
+        }
         if let Some(tree) = &self.tree {
             t.push(',');
             json::key(t, "tree");
@@ -467,6 +786,10 @@ impl SolveRecord {
         t.push_str("  ");
         t.push_str(&self.fen);
         t.push_str("  ");
+        if self.generic {
+            self.problem_text(t);
+            return;
+        }
         match self.verdict {
             Verdict::MateIn(n) if !self.shortest => {
                 let _ = write!(t, "mate in at most {n} (not proven shortest)");
@@ -513,8 +836,136 @@ impl SolveRecord {
             t.push_str("  line: ");
             t.push_str(&self.line.join(" "));
         }
+        self.view_text(t);
         let _ = write!(t, "  nodes: {}  ms: {:.1}", self.nodes, self.ms);
     }
+
+    /// The length as JSON writes it: `2`, or `2.5` for `h#2.5`.
+    pub fn length_text(&self) -> Option<String> {
+        let n = self.length?;
+        Some(if self.stipulation.is_half() {
+            format!("{n}.5")
+        } else {
+            n.to_string()
+        })
+    }
+
+    /// The text of a record of [`kibitz::problem::solve`]: the stipulation, the
+    /// outcome, the keys or the helpmate lines (`1.Kf4 Qd1 2.Kg3 Qg1#`).
+    fn problem_text(&self, t: &mut String) {
+        t.push_str(&self.stipulation.to_string());
+        match (self.length_text(), self.reason) {
+            (Some(len), _) => {
+                let _ = write!(t, "  solved in {len}");
+            }
+            (None, Some(reason)) => {
+                let _ = write!(t, "  {reason}");
+            }
+            (None, None) => {}
+        }
+        if !self.keys.is_empty() {
+            t.push_str("  keys: ");
+            for (i, key) in self.keys.iter().enumerate() {
+                if i > 0 {
+                    t.push(' ');
+                }
+                t.push_str(&key.san);
+                if let Some(mate) = key.mate {
+                    let _ = write!(t, " ({mate})");
+                }
+            }
+        }
+        if !self.solutions.is_empty() {
+            let _ = write!(t, "  {} solution", self.solutions.len());
+            if self.solutions.len() > 1 {
+                t.push('s');
+            }
+            t.push(':');
+            for (i, line) in self.solutions.iter().enumerate() {
+                t.push_str(if i == 0 { " " } else { "; " });
+                for (ply, mv) in line.iter().enumerate() {
+                    if ply % 2 == 0 {
+                        if ply > 0 {
+                            t.push(' ');
+                        }
+                        let _ = write!(t, "{}.", ply / 2 + 1);
+                    } else {
+                        t.push(' ');
+                    }
+                    t.push_str(&mv.san);
+                }
+            }
+        }
+        if !self.complete {
+            t.push_str("  (partial: a limit struck)");
+        }
+        self.view_text(t);
+        let _ = write!(t, "  nodes: {}  ms: {:.1}", self.nodes, self.ms);
+    }
+
+    /// `  tries: Rd5? Kh3!  set: 1...Kh3 Rh5#` when asked for.
+    fn view_text(&self, t: &mut String) {
+        if let Some(tries) = &self.tries {
+            t.push_str("  tries:");
+            if tries.is_empty() {
+                t.push_str(" none");
+            }
+            for tr in tries {
+                let _ = write!(t, " {}?", tr.mv.san);
+                for r in &tr.refutations {
+                    let _ = write!(t, " {}!", r.san);
+                }
+                t.push(';');
+            }
+            if t.ends_with(';') {
+                t.pop();
+            }
+        }
+        if let Some(set) = &self.set {
+            t.push_str("  set:");
+            if set.is_empty() {
+                t.push_str(" none");
+            }
+            for sp in set {
+                let _ = write!(t, " 1...{}", sp.defence.san);
+                for m in &sp.mates {
+                    let _ = write!(t, " {}", m.san);
+                }
+                t.push(';');
+            }
+            if t.ends_with(';') {
+                t.pop();
+            }
+        }
+    }
+}
+
+/// Counts a record in the batch's totals.
+fn count(totals: &mut Totals, record: &SolveRecord) {
+    match record.verdict {
+        Verdict::MateIn(_) | Verdict::MatedIn(1..) => totals.with_mate += 1,
+        Verdict::Unknown { .. } => totals.unproven += 1,
+        _ => {}
+    }
+}
+
+/// `[{"uci","san"}, …]`.
+fn moves_json(t: &mut String, moves: &[SolveMove]) {
+    t.push('[');
+    for (i, mv) in moves.iter().enumerate() {
+        if i > 0 {
+            t.push(',');
+        }
+        moves_json_one(t, mv);
+    }
+    t.push(']');
+}
+
+/// `{"uci","san"}`.
+fn moves_json_one(t: &mut String, mv: &SolveMove) {
+    t.push('{');
+    move_fields(t, &mv.uci, &mv.san);
+    t.push('}');
 }
 
 /// `"uci":"…","san":"…"` (UCI and SAN need no escaping).
@@ -548,9 +999,11 @@ fn defences_json(t: &mut String, replies: &[DefenceNode]) {
         }
         t.push('{');
         move_fields(t, &reply.uci, &reply.san);
-        t.push(',');
-        json::key(t, "then");
-        attack_json(t, &reply.then);
+        if let Some(then) = &reply.then {
+            t.push(',');
+            json::key(t, "then");
+            attack_json(t, then);
+        }
         t.push('}');
     }
     t.push(']');
@@ -593,7 +1046,7 @@ impl Visitor for StartPositions<'_, '_> {
             name: self.name,
             game: self.game,
         };
-        let parsed = Ok((start.clone(), None));
+        let parsed = Ok((start.clone(), None, None));
         self.scan.position(self.scanned, &input, parsed);
         // The moves are not needed.
         ControlFlow::Break(())
@@ -618,3 +1071,99 @@ impl Visitor for StartPositions<'_, '_> {
         self.game += 1;
     }
 }
+
+/// A board and how UCI writes castling: moves into the record's notation.
+struct Board<'a, B>(&'a B, CastlingMode);
+
+impl<B: ProblemBoard> Board<'_, B> {
+    fn uci(&self, mv: B::Move) -> String {
+        self.0.move_uci_in(mv, self.1)
+    }
+
+    fn san(&self, mv: B::Move) -> String {
+        self.0.move_san(mv)
+    }
+
+    fn mv(&self, mv: B::Move) -> SolveMove {
+        SolveMove {
+            uci: self.uci(mv),
+            san: self.san(mv),
+        }
+    }
+
+    /// A line of moves played from the board.
+    fn line(&self, moves: &[B::Move]) -> Vec<SolveMove> {
+        let mut pos = self.0.clone();
+        let mut out = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            out.push(Board(&pos, self.1).mv(mv));
+            pos = pos.child(mv);
+        }
+        out
+    }
+
+    /// A tree node, in notation.
+    fn attack(&self, node: &TreeNode<B::Move>) -> AttackNode {
+        let child = self.0.child(node.mv);
+        let next = Board(&child, self.1);
+        AttackNode {
+            uci: self.uci(node.mv),
+            san: self.san(node.mv),
+            replies: node
+                .replies
+                .iter()
+                .map(|r| {
+                    let after = child.child(r.mv);
+                    DefenceNode {
+                        uci: next.uci(r.mv),
+                        san: next.san(r.mv),
+                        then: r.then.as_ref().map(|t| Board(&after, self.1).attack(t)),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The tries in notation.
+fn tries_record<B: ProblemBoard>(
+    board: &Board<'_, B>,
+    tries: &[kibitz::problem::ProblemTry<B::Move>],
+) -> Vec<SolveTry> {
+    tries
+        .iter()
+        .map(|t| {
+            let child = board.0.child(t.mv);
+            let after = Board(&child, board.1);
+            SolveTry {
+                mv: board.mv(t.mv),
+                refutations: t.refutations.iter().map(|&r| after.mv(r)).collect(),
+            }
+        })
+        .collect()
+}
+
+/// The set play in notation (the defences in the position with the turn passed).
+fn set_record<B: ProblemBoard>(
+    board: &Board<'_, B>,
+    set: &[kibitz::problem::SetPlay<B::Move>],
+) -> Vec<SolveSet> {
+    let Some(passed) = board.0.passed() else {
+        return Vec::new();
+    };
+    let passed = Board(&passed, board.1);
+    set.iter()
+        .map(|s| {
+            let child = passed.0.child(s.defence);
+            let after = Board(&child, board.1);
+            SolveSet {
+                defence: passed.mv(s.defence),
+                mates: s.answers.iter().map(|&m| after.mv(m)).collect(),
+            }
+        })
+        .collect()
+}
+
+/// Why a position without a stipulation has no record.
+const NO_STIPULATION: &str = "no stipulation: give --stip (h#2, s#3, #2, …) or --mate N, or an EPD \
+    `stip`/`bm #N`, a Lichess mateInN theme";

@@ -196,6 +196,27 @@ impl Input {
         })
     }
 
+    /// The first bytes of the decompressed input, up to `max` (fewer at its end),
+    /// read ahead and put back: reading the input still begins with them. For a
+    /// format decided by the first word (`kibitz solve`'s Popeye inputs).
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use kibitz_scan::source::Input;
+    /// let mut input = Input::from_reader("mem", &b"beginproblem\nend"[..], None).unwrap();
+    /// assert_eq!(input.peek(5).unwrap(), b"begin");
+    /// let mut text = String::new();
+    /// input.read_to_string(&mut text).unwrap();
+    /// assert_eq!(text, "beginproblem\nend");
+    /// ```
+    pub fn peek(&mut self, max: usize) -> io::Result<Vec<u8>> {
+        let mut head = Vec::with_capacity(max.min(1 << 16));
+        let mut reader = std::mem::replace(&mut self.reader, Box::new(io::empty()));
+        let read = (&mut reader).take(max as u64).read_to_end(&mut head);
+        self.reader = Box::new(io::Cursor::new(head.clone()).chain(reader));
+        read.map(|_| head)
+    }
+
     /// Raw (compressed) bytes read so far; with `raw_len`, drives a progress bar.
     pub fn raw_read(&self) -> u64 {
         self.raw_read.load(Ordering::Relaxed)

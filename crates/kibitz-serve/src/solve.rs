@@ -1,4 +1,5 @@
-//! `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S][&hash=MB]`: the prover's answer for one
+//! `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S][&hash=MB]` or
+//! `…&stip=h#2[&tries=1][&set=1]` (`#` written `%23` in a URL): the prover's answer for one
 //! position — the very record `kibitz solve --json` writes (mate, proven, keys,
 //! line, nodes, ms, and the solution tree when asked), made by the same code.
 //!
@@ -11,6 +12,7 @@ use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use kibitz::mate::solve::MAX_MATE_MOVES;
+use kibitz::problem::Stipulation;
 use kibitz_scan::reader::read_fen;
 use kibitz_scan::solve::SolveScan;
 use serde::Deserialize;
@@ -32,6 +34,12 @@ pub struct Params {
     limit: Option<String>,
     /// The prover's table in MiB, 1 to [`MAX_HASH_MB`] (default 16).
     hash: Option<String>,
+    /// The stipulation instead of `mate`: `h#2`, `s#3`, `#2`, `h#1.5`.
+    stip: Option<String>,
+    /// `1` or `true`: the tries (`#n`, `s#n`).
+    tries: Option<String>,
+    /// `1` or `true`: the set play (`#n`, `s#n`).
+    set: Option<String>,
 }
 
 /// The largest table a request may ask for, in MiB: every scan running at once
@@ -54,21 +62,36 @@ pub async fn handle(
     // A bad FEN is a 400 naming it, not a record.
     let pos =
         read_fen(&fen, kibitz::CastlingMode::Standard).map_err(|e| ApiError::bad("fen", e))?;
-    let bound = params
-        .mate
-        .as_deref()
-        .ok_or_else(|| ApiError::bad("mate", "missing: give the bound N (1 to 100)"))?;
-    let bound: u32 = bound
-        .trim()
-        .parse()
-        .ok()
-        .filter(|n| (1..=MAX_MATE_MOVES).contains(n))
-        .ok_or_else(|| {
-            ApiError::bad(
+    let stip = match (params.stip.as_deref(), params.mate.as_deref()) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad("stip", "give stip or mate, not both"));
+        }
+        (Some(text), None) => text
+            .parse::<Stipulation>()
+            .map_err(|e| ApiError::bad("stip", e))?,
+        (None, Some(bound)) => {
+            let n: u32 = bound
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| (1..=MAX_MATE_MOVES).contains(n))
+                .ok_or_else(|| {
+                    ApiError::bad(
+                        "mate",
+                        format!(
+                            "must be a number of moves from 1 to {MAX_MATE_MOVES}, not {bound:?}"
+                        ),
+                    )
+                })?;
+            Stipulation::direct_clamped(n)
+        }
+        (None, None) => {
+            return Err(ApiError::bad(
                 "mate",
-                format!("must be a number of moves from 1 to {MAX_MATE_MOVES}, not {bound:?}"),
-            )
-        })?;
+                "missing: give the bound N (1 to 100), or stip (h#2, s#3, #2)",
+            ));
+        }
+    };
     let hash_mb = match params.hash.as_deref() {
         None => None,
         Some(h) => Some(
@@ -110,16 +133,19 @@ pub async fn handle(
         .map_err(|_| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, "too busy: try again"))?
         .map_err(|e| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, e))?;
     let scan = SolveScan {
-        mate: Some(bound),
         all_keys: flag(&params.all),
         tree: flag(&params.tree),
         json: true,
         time: Some(limit),
         hash_mb,
+        stipulation: Some(stip),
+        tries: flag(&params.tries),
+        max_refutations: 1,
+        set_play: flag(&params.set),
         ..SolveScan::default()
     };
     let record = tokio::task::spawn_blocking(move || {
-        let mut line = scan.solve(&pos, bound).json_line("fen");
+        let mut line = scan.problem(&pos, stip).json_line("fen");
         line.truncate(line.trim_end().len());
         line
     })

@@ -579,6 +579,46 @@ async fn solve_answers_the_bytes_kibitz_solve_writes() {
 }
 
 #[tokio::test]
+async fn solve_takes_a_stipulation() {
+    // h#1: 1.Kg8 Ra8#, the same record as kibitz solve --stip h#1 writes.
+    let fen = "7k/8/6K1/8/8/8/8/R7 b - - 0 1";
+    let (status, answer) = get(&format!("/api/solve?fen={}&stip=h%231", encode(fen))).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["stipulation"], "h#1");
+    assert_eq!(answer["length"], 1);
+    assert_eq!(answer["solutions"][0][1]["san"], "Ra8#");
+    let scan = kibitz_scan::solve::SolveScan {
+        json: true,
+        stipulation: Some("h#1".parse().unwrap()),
+        ..Default::default()
+    };
+    let mut expected: Value = serde_json::from_str(scan.one("fen", fen).out.text.trim()).unwrap();
+    let mut got = answer.clone();
+    for v in [&mut expected, &mut got] {
+        v.as_object_mut().unwrap().remove("ms");
+    }
+    assert_eq!(got, expected);
+    // Tries and set play of #2.
+    let fen = "8/8/8/8/7k/5K2/8/3R4 w - - 0 1";
+    let (status, answer) = get(&format!(
+        "/api/solve?fen={}&stip=%232&tries=1&set=1",
+        encode(fen)
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["keys"][0]["san"], "Rd5");
+    assert!(
+        answer["tries"].is_array() && answer["set"].is_array(),
+        "{answer}"
+    );
+    for query in ["stip=h%230", "stip=x", "stip=h%232&mate=2"] {
+        let (status, answer) = get(&format!("/api/solve?fen=startpos&{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(answer["param"], "stip", "{query}");
+    }
+}
+
+#[tokio::test]
 async fn position_mates_keep_their_field_order() {
     let (_, _, text) = send(
         Request::get(format!("/api/position?fen={}", encode(BACK_RANK)))

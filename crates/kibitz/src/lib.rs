@@ -11,6 +11,8 @@
 //!   and what a UCI `go` asks of it and of the prover.
 //! * [`limits`]: the node count, deadline and stop flag every search obeys.
 //! * [`text`]: user input quoted in error messages, at most 80 characters.
+//! * [`problem`]: chess problems — `#n`, `h#n`, `h#n.5`, `s#n`, every solution, tries and set play.
+//! * [`popeye`]: chess problems in a subset of Popeye's input language.
 //! * [`variant`]: fairy chess on the board — boards to 16 × 16, Betza pieces, built-in
 //!   variants and Fairy-Stockfish's `variants.ini`.
 //!
@@ -27,7 +29,9 @@ pub mod limits;
 pub mod mate;
 pub mod mobility;
 pub mod notation;
+pub mod popeye;
 pub mod position;
+pub mod problem;
 pub mod search;
 #[cfg(test)]
 mod testing;

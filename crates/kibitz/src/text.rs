@@ -32,13 +32,28 @@ pub fn quote(text: &str) -> String {
 pub fn quote_bytes(bytes: &[u8]) -> String {
     // Four bytes per character at most: decode no more than is quoted.
     let head = &bytes[..bytes.len().min(QUOTE_CHARS * 4 + 4)];
-    let mut decoded = String::with_capacity(head.len());
-    let mut rest = head;
+    let mut out = quote(&decode_bytes(head));
+    if head.len() < bytes.len() && !out.ends_with('…') {
+        out.push('…');
+    }
+    out
+}
+
+/// Bytes as text: UTF-8 where they are UTF-8, each other byte read as Latin-1
+/// (old PGN and Popeye files).
+///
+/// ```
+/// use kibitz::text::decode_bytes;
+/// assert_eq!(decode_bytes(b"R\xe9ti \xc3\xa9"), "Réti é");
+/// ```
+pub fn decode_bytes(bytes: &[u8]) -> String {
+    let mut decoded = String::with_capacity(bytes.len());
+    let mut rest = bytes;
     loop {
         match core::str::from_utf8(rest) {
             Ok(s) => {
                 decoded.push_str(s);
-                break;
+                return decoded;
             }
             Err(err) => {
                 let (good, bad) = rest.split_at(err.valid_up_to());
@@ -50,9 +65,4 @@ pub fn quote_bytes(bytes: &[u8]) -> String {
             }
         }
     }
-    let mut out = quote(&decoded);
-    if head.len() < bytes.len() && !out.ends_with('…') {
-        out.push('…');
-    }
-    out
 }

@@ -1,10 +1,13 @@
-//! `kibitz solve [INPUT...] [--fen FEN] [--mate N] [--all] [--tree] [--json] [-j T]
-//! [--time S] [--nodes K] [--hash MB]`
+//! `kibitz solve [INPUT...] [--fen FEN] [--mate N | --stip S] [--tries]
+//! [--max-refutations N] [--set] [--all] [--tree] [--json] [-j T] [--time S]
+//! [--nodes K] [--hash MB] [--popeye] [--variant NAME [--variants FILE.ini]]`
 //!
 //! A thin front end over [`kibitz_scan::solve`]: positions streamed from files or
 //! stdin (FEN/EPD with `bm #N`, Lichess puzzle CSV with `mateInN` themes, PGN start
 //! positions), each proven by [`kibitz::mate::solve`] on the workers, the records
-//! written in input order.
+//! written in input order. An input whose first word is `begin`…`beginproblem`
+//! (or any input, with `--popeye`) is a Popeye problem file: one record per
+//! problem ([`kibitz_scan::popeye`]).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -12,11 +15,15 @@ use std::time::{Duration, Instant};
 
 use kibitz::CastlingMode;
 use kibitz::mate::solve::MAX_MATE_MOVES;
+use kibitz::problem::Stipulation;
 use kibitz_scan::detect::Format;
+use kibitz_scan::popeye::PopeyeScan;
 use kibitz_scan::scanned::Totals;
 use kibitz_scan::solve::SolveScan;
+use kibitz_scan::source::Input;
 
 use crate::batch::{self, BatchArgs, Inputs};
+use crate::cmd::variant::VariantArgs;
 use crate::output::Diagnostics;
 
 /// Positions are slow work: small chunks spread them over the workers.
@@ -33,8 +40,27 @@ pub struct Args {
     fen: Vec<String>,
     /// Look for mates within N moves (1 to 100); without it, each position's EPD
     /// `bm #N` or Lichess `mateInN` theme is its bound.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_MATE_MOVES as i64))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_MATE_MOVES as i64), conflicts_with = "stip")]
     mate: Option<u32>,
+    /// The stipulation, as problemists write it: `#3` (the side to move mates),
+    /// `h#2` (the side to move begins and is helpmated), `h#2.5` (the side to
+    /// move begins and helpmates), `s#2` (the side to move forces the other side
+    /// to mate it). Without it: each position's EPD `stip`, then --mate.
+    #[arg(long, value_name = "S", value_parser = parse_stipulation)]
+    stip: Option<Stipulation>,
+    /// `#n`, `s#n`: list the tries, first moves that fail to one defence (or to
+    /// up to --max-refutations), with their refutations.
+    #[arg(long)]
+    tries: bool,
+    /// With --tries: a first move refuted by at most this many defences is a try.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    max_refutations: u32,
+    /// `#n`, `s#n`: list the set play, each move of the defending side in the
+    /// diagram as if it moved first, with the answers that fulfil the rest.
+    #[arg(long)]
+    set: bool,
+    #[command(flatten)]
+    variant: VariantArgs,
     /// List every move that mates within N, each with its length, not only the
     /// keys of the shortest mate.
     #[arg(long)]
@@ -63,6 +89,10 @@ pub struct Args {
     /// until they do (said on stderr).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB))]
     hash: Option<u64>,
+    /// Read the inputs as Popeye problem files (an input whose first word is
+    /// `begin`…`beginproblem` is read so without it): one record per problem.
+    #[arg(long)]
+    popeye: bool,
     #[command(flatten)]
     batch: BatchArgs,
 }
@@ -116,6 +146,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         fit as usize
     });
+    let variant = args.variant.load()?;
     let scan = SolveScan {
         mate: args.mate,
         all_keys: args.all,
@@ -126,6 +157,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         castling: CastlingMode::from_chess960(args.chess960),
         stop: None,
         hash_mb,
+        stipulation: args.stip,
+        tries: args.tries,
+        max_refutations: args.max_refutations,
+        set_play: args.set,
+        variant,
     };
     if !args.batch.chunk_bytes_given() {
         options.chunk_bytes = SOLVE_CHUNK_BYTES;
@@ -149,8 +185,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         named_as_given: false,
         format: Format::detect,
     };
-    totals += batch::run_inputs(&inputs, &options, &mut out, &mut err, |name, f, chunk| {
-        scan.chunk(name, f, chunk)
+    let popeye = PopeyeScan {
+        solve: scan.clone(),
+    };
+    totals += batch::for_each_input(&inputs, &mut out, &mut err, |input, out, err| {
+        solve_input(input, args.popeye, &popeye, &options, out, err)
     })?;
     out.flush()?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
@@ -173,4 +212,51 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `--stip`: a stipulation, or a usage error naming it and listing the genres.
+fn parse_stipulation(text: &str) -> Result<Stipulation, String> {
+    text.parse()
+        .map_err(|e: kibitz::problem::StipulationError| e.to_string())
+}
+
+/// How many bytes are looked at for the first word of an input.
+const FIRST_WORD_BYTES: usize = 512;
+
+/// One input: a Popeye problem file (asked for, or told by its first word) one
+/// problem at a time, or positions through the batch pipeline.
+fn solve_input(
+    mut input: Input,
+    popeye: bool,
+    scan: &PopeyeScan,
+    options: &kibitz_scan::Options,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<Totals> {
+    let is_popeye = popeye
+        || match input.peek(FIRST_WORD_BYTES) {
+            Ok(head) => kibitz::popeye::looks_like_popeye(&head),
+            // The read error comes again, reported, when the input is read.
+            Err(_) => false,
+        };
+    if !is_popeye {
+        return batch::run(
+            input,
+            options,
+            out,
+            err,
+            Format::detect,
+            |name, f, chunk| scan.solve.chunk(name, f, chunk),
+        );
+    }
+    let mut totals = Totals::default();
+    let name = input.name.clone();
+    scan.run(&name, input, options.threads, |scanned| {
+        totals += scanned.totals;
+        scanned.out.write(out, err, 0)?;
+        out.flush()
+    })?;
+    // A read that failed (a damaged compressed stream) is the error record of the
+    // problem it cut short.
+    Ok(totals)
 }

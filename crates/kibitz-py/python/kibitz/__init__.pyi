@@ -95,8 +95,12 @@ class Position:
     def perft(self, depth: int) -> int: ...
     def solve(
         self,
-        n: int,
+        n: Optional[int] = None,
         *,
+        stipulation: Optional[str] = None,
+        tries: bool = False,
+        set_play: bool = False,
+        max_refutations: int = 1,
         all_keys: bool = False,
         tree: bool = False,
         time: Optional[float] = None,
@@ -181,8 +185,12 @@ class MateReader(Iterator[Columns]):
 
 def solve(
     position: Union[str, Position],
-    n: int,
+    n: Optional[int] = None,
     *,
+    stipulation: Optional[str] = None,
+    tries: bool = False,
+    set_play: bool = False,
+    max_refutations: int = 1,
     all_keys: bool = False,
     tree: bool = False,
     time: Optional[float] = None,

@@ -74,6 +74,8 @@ mod tables;
 
 pub use board::{BoardSize, MAX_SIDE, MIN_SIDE, Sq, WideBitboard, WideBitboardIter};
 pub use builtin::BUILTIN_NAMES;
+/// Orthodox chess as rules, for readers that build a variant of their own (Popeye problems).
+pub(crate) use builtin::chess_rules;
 pub use describe::{PieceDescription, VariantDescription};
 pub use error::VariantError;
 pub use moves::VariantMove;

@@ -454,9 +454,76 @@ impl VariantPosition {
             .collect()
     }
 
+    /// The position with the turn passed to the other side (a "null move", for a
+    /// problem's set play), or `None` when the side to move is in check. The
+    /// en-passant squares are cleared; the clocks are left as they are.
+    ///
+    /// ```
+    /// use kibitz::Color;
+    /// use kibitz::variant::{Variant, VariantPosition};
+    /// let v = Variant::builtin("chess")?;
+    /// let passed = VariantPosition::start(&v).pass().unwrap();
+    /// assert_eq!(passed.turn(), Color::Black);
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn pass(&self) -> Option<VariantPosition> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.state.turn ^= 1;
+        next.state.ep = [NO_SQ; 2];
+        next.state.ep_victim = NO_SQ;
+        Some(next)
+    }
+
+    /// A 64-bit key of what decides the legal moves from here on (the men, the
+    /// side to move, castling, en passant, holdings and gates; not the clocks):
+    /// equal positions have equal keys, for transposition tables.
+    pub fn key(&self) -> u64 {
+        let mut s = self.state;
+        s.halfmove = 0;
+        s.fullmove = 0;
+        let mut h = KeyHasher(0xcbf2_9ce4_8422_2325);
+        core::hash::Hash::hash(&s, &mut h);
+        core::hash::Hasher::finish(&h)
+    }
+
     /// The king square of a side, if it has a royal piece.
     pub fn king(&self, color: Color) -> Option<super::board::Sq> {
         let k = self.state.kings[usize::from(color == Color::Black)];
         (k != NO_SQ).then_some(k)
+    }
+}
+
+/// A fast multiply-rotate hasher for [`VariantPosition::key`] (not for untrusted
+/// keys: tables check nothing else, as the orthodox Zobrist key).
+struct KeyHasher(u64);
+
+impl core::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0 ^ v)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
     }
 }

@@ -1,0 +1,281 @@
+//! Popeye problems in `kibitz solve`: a Popeye input read problem after problem
+//! ([`kibitz::popeye::Reader`], one line and one problem held at a time), each
+//! solved on a worker, one record per problem written in input order — the
+//! solve record with the problem's number, its `title`, `author`, `origin`,
+//! `award` and `remark` texts and its stipulation; a problem that could not be
+//! read is an error record naming the word and its line.
+
+use core::fmt::Write as _;
+use std::io::{self, BufReader, Read};
+use std::time::Duration;
+
+use kibitz::mate::solve::Verdict;
+use kibitz::popeye::{PopeyeError, Problem, ProblemPosition, Reader};
+
+use crate::json;
+use crate::mate::{Input, Name, error_record};
+use crate::render::Rendered;
+use crate::scanned::Scanned;
+use crate::solve::{SolveRecord, SolveScan};
+
+/// How `kibitz solve` answers the problems of a Popeye input: the flags of the
+/// command ([`SolveScan`]), with each problem's options on top.
+#[derive(Clone, Debug, Default)]
+pub struct PopeyeScan {
+    /// The command's flags: limits, JSON, tree, castling notation.
+    pub solve: SolveScan,
+}
+
+impl PopeyeScan {
+    /// Reads every problem of `source` (named `name` in the records), solves them
+    /// on `threads` workers and hands each problem's record to `sink` in input
+    /// order.
+    pub fn run(
+        &self,
+        name: &str,
+        source: impl Read + Send,
+        threads: usize,
+        mut sink: impl FnMut(Scanned) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let problems = Reader::new(BufReader::with_capacity(1 << 16, source));
+        crate::pipeline::ordered(
+            problems,
+            threads,
+            |problem| self.record(name, problem),
+            &mut sink,
+        )
+    }
+
+    /// One problem's record (or its error's).
+    pub fn record(&self, name: &str, problem: Result<Problem, PopeyeError>) -> Scanned {
+        let mut scanned = Scanned::default();
+        scanned.totals.positions += 1;
+        let mut escaped = String::new();
+        json::escape(&mut escaped, name);
+        let name = Name {
+            text: name,
+            json: &escaped,
+        };
+        let problem = match problem {
+            Ok(problem) => problem,
+            Err(err) => {
+                scanned.totals.errors += 1;
+                let input = Input::Line {
+                    name,
+                    line: err.line,
+                };
+                let mut fields = String::new();
+                json::key(&mut fields, "problem");
+                json::uint(&mut fields, err.problem);
+                fields.push_str(r#","mate":null,"proven":false,"#);
+                let mut message = Rendered::default();
+                // The input names the file and the line; the message the rest.
+                let _ = write!(message.text, "problem {}: {}", err.problem, err.kind);
+                error_record(&mut scanned.out, &input, self.solve.json, &fields, message);
+                return scanned;
+            }
+        };
+        let input = Input::Line {
+            name,
+            line: problem.line,
+        };
+        let record = self.solve_problem(&problem);
+        match record.verdict {
+            Verdict::MateIn(_) | Verdict::MatedIn(1..) => scanned.totals.with_mate += 1,
+            Verdict::Unknown { .. } => scanned.totals.unproven += 1,
+            _ => {}
+        }
+        let mut rendered = Rendered::default();
+        record.write(&mut rendered, &input, self.solve.json);
+        if self.solve.json {
+            splice_fields(&mut rendered.text, &problem);
+        } else {
+            // `name:line  problem N  #2  FEN  …`
+            let mut place = Rendered::default();
+            input.text(&mut place);
+            let at = place.text.len().min(rendered.text.len());
+            let what = format!("  problem {}  {}", problem.number, problem.stipulation);
+            rendered.text.insert_str(at, &what);
+        }
+        scanned.out.append(rendered);
+        scanned
+    }
+
+    /// The problem solved with the command's flags and its own options, mapped
+    /// to the solver's: `SetPlay` the set play, `Try` the tries (one refutation),
+    /// `Defence n` the tries with up to n refutations, `Variations` the solution
+    /// tree, `MaxSolutions n` at most n solutions (keys, helpmate lines) in the
+    /// record, `MaxTime n` at most n seconds (the command's `--time` if smaller).
+    fn solve_problem(&self, problem: &Problem) -> SolveRecord {
+        let options = &problem.options;
+        let mut scan = self.solve.clone();
+        scan.tree |= options.variations;
+        scan.set_play |= options.set_play;
+        if let Some(n) = options.refutations {
+            scan.tries = true;
+            scan.max_refutations = n;
+        }
+        if let Some(secs) = options.max_time {
+            let t = Duration::from_secs(u64::from(secs));
+            scan.time = Some(scan.time.map_or(t, |given| given.min(t)));
+        }
+        let mut record = match &problem.position {
+            ProblemPosition::Orthodox(pos) => scan.problem(pos, problem.stipulation),
+            ProblemPosition::Fairy(pos) => scan.generic(pos.as_ref(), problem.stipulation),
+        };
+        if let Some(n) = options.max_solutions {
+            let n = n as usize;
+            record.keys.truncate(n);
+            record.solutions.truncate(n);
+        }
+        record
+    }
+}
+
+/// Puts the problem's number, texts and fairy pieces after the record's `input`.
+fn splice_fields(record: &mut String, problem: &Problem) {
+    // The record begins `{"input":"…",`: the fields go after that comma.
+    let Some(at) = input_end(record) else { return };
+    let mut fields = String::new();
+    json::key(&mut fields, "problem");
+    json::uint(&mut fields, problem.number);
+    fields.push(',');
+    for (key, lines) in [
+        ("title", &problem.title),
+        ("author", &problem.author),
+        ("origin", &problem.origin),
+        ("award", &problem.award),
+        ("remark", &problem.remark),
+    ] {
+        if !lines.is_empty() {
+            json::key(&mut fields, key);
+            json::string(&mut fields, &lines.join("\n"));
+            fields.push(',');
+        }
+    }
+    // The fairy pieces' FEN letters, so that the record's FEN can be read.
+    let letters = problem.fairy_letters();
+    if !letters.is_empty() {
+        json::key(&mut fields, "fairy");
+        fields.push('[');
+        for (i, (walk, letter)) in letters.iter().enumerate() {
+            if i > 0 {
+                fields.push(',');
+            }
+            fields.push('{');
+            json::key(&mut fields, "letter");
+            json::string(&mut fields, &letter.to_string());
+            fields.push(',');
+            json::key(&mut fields, "code");
+            json::string(&mut fields, &walk.code().to_ascii_uppercase());
+            fields.push(',');
+            json::key(&mut fields, "name");
+            json::string(&mut fields, walk.name());
+            fields.push(',');
+            json::key(&mut fields, "betza");
+            json::string(&mut fields, walk.betza().unwrap_or_default());
+            fields.push('}');
+        }
+        fields.push_str("],");
+    }
+    record.insert_str(at, &fields);
+}
+
+/// The byte after `{"input":"…",` (the string escaped, so an unescaped `"` ends it).
+fn input_end(record: &str) -> Option<usize> {
+    let rest = record.strip_prefix("{\"input\":\"")?;
+    let bytes = rest.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => {
+                let after = 10 + i + 1;
+                return (record.as_bytes().get(after) == Some(&b',')).then_some(after + 1);
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_go_after_the_input_whatever_its_name() {
+        assert_eq!(input_end(r#"{"input":"a:1","fen":"x"}"#), Some(15));
+        assert_eq!(input_end(r#"{"input":"a\"b\\:1","fen":"x"}"#), Some(20));
+        assert_eq!(input_end(r#"{"input":"a"}"#), None);
+        assert_eq!(input_end(r#"{"fen":"a","x":1}"#), None);
+    }
+
+    #[test]
+    fn one_record_per_problem_in_order() {
+        let text = "begin\ntitle T \"1\"\npieces white kf3 rd1 black kh4\nstip #3\nnext\n\
+                    pieces white ke1 black ke8 condition circe stip #2\nnext\n\
+                    pieces white kf3 rd1 black kh4 stip #2 option vari\nend\n";
+        let scan = PopeyeScan {
+            solve: SolveScan {
+                json: true,
+                ..SolveScan::default()
+            },
+        };
+        let mut out = String::new();
+        scan.run("p.txt", text.as_bytes(), 2, |s| {
+            out.push_str(&s.out.text);
+            Ok(())
+        })
+        .unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with(
+            r##"{"input":"p.txt:1","problem":1,"title":"T \"1\"","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"##
+        ), "{}", lines[0]);
+        assert!(lines[1].starts_with(r#"{"input":"p.txt:6","problem":2,"mate":null,"proven":false,"error":"p.txt:6: problem 2: keyword `condition` (condition) is outside kibitz's Popeye subset"}"#), "{}", lines[1]);
+        assert!(
+            lines[2].contains(r#""tree":[{"uci":"d1d5""#),
+            "{}",
+            lines[2]
+        );
+        assert!(
+            lines[0].contains(r##""stipulation":"#3","length":2"##),
+            "{}",
+            lines[0]
+        );
+    }
+
+    #[test]
+    fn options_map_to_the_solver_and_fairy_pieces_are_listed() {
+        let text = "begin pieces white kc1 gd4 black ka8 pb7 stip h#1 opt maxsol 1 next\n\
+                    pieces white kf3 rd1 black kh4 stip #2 opt set try end";
+        let scan = PopeyeScan {
+            solve: SolveScan {
+                json: true,
+                ..SolveScan::default()
+            },
+        };
+        let mut out = String::new();
+        scan.run("p", text.as_bytes(), 1, |s| {
+            out.push_str(&s.out.text);
+            Ok(())
+        })
+        .unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[0].contains(
+                r#""fairy":[{"letter":"G","code":"G","name":"grasshopper","betza":"gQ"}]"#
+            ),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[0].contains(r##""stipulation":"h#1""##),
+            "{}",
+            lines[0]
+        );
+        assert!(lines[1].contains(r#""tries":["#), "{}", lines[1]);
+        assert!(lines[1].contains(r#""set":["#), "{}", lines[1]);
+    }
+}

@@ -1,0 +1,246 @@
+//! One problem as a Popeye input gives it: pieces, stipulation, options and the
+//! texts kept with it, and the position kibitz plays it on.
+
+use crate::problem::Stipulation;
+use crate::variant::{PieceDef, PieceKind, Variant, VariantPosition};
+use crate::{Color, Position};
+
+use super::Walk;
+
+/// The options of the subset (Popeye's names in brackets).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PopeyeOptions {
+    /// `SetPlay`: the set play of a direct mate or selfmate.
+    pub set_play: bool,
+    /// `Try` (1) or `Defence N`: tries, first moves refuted by at most this many
+    /// defences, with their refutations (the last of the two given wins, as in Popeye).
+    pub refutations: Option<u32>,
+    /// `Variations`: the solution tree, every defence with its answer.
+    pub variations: bool,
+    /// `MaxSolutions N`: stop after N solutions.
+    pub max_solutions: Option<u32>,
+    /// `MaxTime N`: seconds for the problem.
+    pub max_time: Option<u32>,
+    /// `NoBoard`: Popeye does not print the diagram; nothing to kibitz.
+    pub no_board: bool,
+}
+
+/// A problem read from a Popeye input.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// Its number in the input, from 1.
+    pub number: u64,
+    /// The line of its first word (`beginproblem` or `nextproblem`).
+    pub line: u64,
+    /// The pieces by square (a1 = 0, h8 = 63), as `pieces` set them (a later
+    /// piece on a square replaces the earlier one, as in Popeye).
+    pub board: [Option<(Color, Walk)>; 64],
+    /// The stipulation (`#n`, `h#n`, `h#n.5` or `s#n`); the diagram's side to move
+    /// is its [`first_mover`](Stipulation::first_mover).
+    pub stipulation: Stipulation,
+    /// The options.
+    pub options: PopeyeOptions,
+    /// `title` lines.
+    pub title: Vec<String>,
+    /// `author` lines.
+    pub author: Vec<String>,
+    /// `origin` lines.
+    pub origin: Vec<String>,
+    /// `award` lines.
+    pub award: Vec<String>,
+    /// `remark` lines.
+    pub remark: Vec<String>,
+    /// The position to solve: orthodox when every piece is, otherwise on a variant
+    /// made for the diagram's fairy pieces.
+    pub position: ProblemPosition,
+}
+
+/// The squares of a diagram, a1 = 0.
+pub(crate) type Diagram = [Option<(Color, Walk)>; 64];
+
+/// The position a problem is played on.
+#[derive(Clone, Debug)]
+pub enum ProblemPosition {
+    /// Orthodox pieces only: the fast engine.
+    Orthodox(Position),
+    /// Fairy pieces: a variant of chess with them added (their Betza), pawns
+    /// promoting to Q R B N and to every fairy piece of the diagram, as in Popeye.
+    Fairy(Box<VariantPosition>),
+}
+
+impl Problem {
+    /// Does the diagram hold a fairy piece?
+    pub fn is_fairy(&self) -> bool {
+        is_fairy(&self.board)
+    }
+
+    /// The fairy piece kinds of the diagram with the FEN letter each gets, in the
+    /// order of their first square from a1: its code's first letter when free
+    /// (not one of P N B R Q K or an earlier piece's), else its second, else the
+    /// first free letter from A.
+    pub fn fairy_letters(&self) -> Vec<(Walk, char)> {
+        fairy_letters(&self.board)
+    }
+
+    /// The diagram as a FEN: the side to move from the stipulation, castling
+    /// rights where king and rook stand on their first squares (Popeye's default),
+    /// no en passant; fairy pieces with the letters of [`Problem::fairy_letters`].
+    ///
+    /// ```
+    /// use kibitz::popeye::read_str;
+    /// let text = "beginproblem pieces white ke1 rh1 black ka8 stipulation h#2 endproblem";
+    /// let problem = read_str(text).next().unwrap().unwrap();
+    /// assert_eq!(problem.fen(), "k7/8/8/8/8/8/8/4K2R b K - 0 1");
+    /// ```
+    pub fn fen(&self) -> String {
+        fen(&self.board, &self.stipulation)
+    }
+}
+
+fn is_fairy(board: &Diagram) -> bool {
+    board.iter().flatten().any(|(_, w)| w.role().is_none())
+}
+
+fn fairy_letters(board: &Diagram) -> Vec<(Walk, char)> {
+    let mut out: Vec<(Walk, char)> = Vec::new();
+    let mut used: Vec<char> = "PNBRQK".chars().collect();
+    for (_, walk) in board.iter().flatten() {
+        if walk.role().is_some() || out.iter().any(|(w, _)| w == walk) {
+            continue;
+        }
+        let free = |c: char| c.is_ascii_alphabetic() && !used.contains(&c);
+        let letter = walk
+            .code()
+            .chars()
+            .map(|c| c.to_ascii_uppercase())
+            .find(|&c| free(c))
+            .or_else(|| ('A'..='Z').find(|&c| free(c)));
+        // 26 letters, six orthodox, at most 58 more kinds than letters: a
+        // diagram of 64 squares could in principle hold more kinds than
+        // letters; those get none and the position is refused.
+        if let Some(letter) = letter {
+            used.push(letter);
+            out.push((*walk, letter));
+        }
+    }
+    out
+}
+
+pub(crate) fn fen(board: &Diagram, stipulation: &Stipulation) -> String {
+    let letters = fairy_letters(board);
+    let letter = |color: Color, walk: &Walk| -> char {
+        let upper = match walk.role() {
+            Some(role) => role.upper_char(),
+            None => letters
+                .iter()
+                .find(|(w, _)| w == walk)
+                .map_or('?', |&(_, l)| l),
+        };
+        match color {
+            Color::White => upper,
+            Color::Black => upper.to_ascii_lowercase(),
+        }
+    };
+    let mut fen = String::with_capacity(90);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match &board[rank * 8 + file] {
+                None => empty += 1,
+                Some((color, walk)) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(letter(*color, walk));
+                }
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(match stipulation.first_mover() {
+        Color::White => " w ",
+        Color::Black => " b ",
+    });
+    let is = |sq: usize, color: Color, role: char| matches!(&board[sq], Some((c, w)) if *c == color && w.role().map(|r| r.upper_char()) == Some(role));
+    let mut castling = String::new();
+    if is(4, Color::White, 'K') {
+        if is(7, Color::White, 'R') {
+            castling.push('K');
+        }
+        if is(0, Color::White, 'R') {
+            castling.push('Q');
+        }
+    }
+    if is(60, Color::Black, 'K') {
+        if is(63, Color::Black, 'R') {
+            castling.push('k');
+        }
+        if is(56, Color::Black, 'R') {
+            castling.push('q');
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    fen.push_str(&castling);
+    fen.push_str(" - 0 1");
+    fen
+}
+
+/// The position of a diagram: orthodox when every piece is, otherwise on a
+/// variant made for its fairy pieces. The error says why the pieces make no legal
+/// position (no king, two kings, a pawn on its first rank, the side not to move in
+/// check, …).
+pub(crate) fn build_position(
+    board: &Diagram,
+    stipulation: &Stipulation,
+) -> Result<ProblemPosition, String> {
+    let fen = fen(board, stipulation);
+    if !is_fairy(board) {
+        return Position::from_fen(&fen)
+            .map(ProblemPosition::Orthodox)
+            .map_err(|e| e.to_string());
+    }
+    let letters = fairy_letters(board);
+    let kinds = board
+        .iter()
+        .flatten()
+        .filter(|(_, w)| w.role().is_none())
+        .count();
+    if kinds > 0 && letters.is_empty() {
+        return Err("more fairy piece kinds than letters".to_string());
+    }
+    let variant = variant(&letters).map_err(|e| e.to_string())?;
+    VariantPosition::from_fen(&variant, &fen)
+        .map(|pos| ProblemPosition::Fairy(Box::new(pos)))
+        .map_err(|e| e.to_string())
+}
+
+/// Chess with the diagram's fairy pieces added and promoted to.
+fn variant(letters: &[(Walk, char)]) -> Result<Variant, crate::variant::VariantError> {
+    let mut rules = crate::variant::chess_rules();
+    rules.name = "popeye".to_string();
+    for (walk, letter) in letters {
+        rules.add_piece(PieceDef {
+            letter: *letter,
+            name: walk.name().to_string(),
+            betza: walk.betza().unwrap_or_default().to_string(),
+            kind: PieceKind::Other,
+        });
+    }
+    let promotions: String = "QRBN"
+        .chars()
+        .chain(letters.iter().map(|&(_, l)| l))
+        .collect();
+    rules.set_promotions(&promotions);
+    // The start position stays chess's: the variant engine takes the castling
+    // king's file from the start position's white king, and castling in a
+    // diagram is from e1 and e8 wherever the kings stand.
+    Variant::from_rules(rules)
+}
