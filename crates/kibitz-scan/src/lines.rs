@@ -53,7 +53,7 @@ pub fn lines(chunk: &Chunk) -> impl Iterator<Item = Line<'_>> {
 /// use kibitz_scan::lines::each_line;
 /// let text = b"a\n\xffb\n".iter().copied().chain(b"c".repeat(100)).collect::<Vec<u8>>();
 /// let mut seen = Vec::new();
-/// each_line::<_, std::io::Error>(&text[..], 10, |n, line| {
+/// each_line::<_, kibitz_scan::chunk::ReadError>(&text[..], 10, |n, line| {
 ///     seen.push((n, line.map(|l| l.to_string()).map_err(|s| s.bytes)));
 ///     Ok(())
 /// })
