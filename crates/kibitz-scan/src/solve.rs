@@ -1139,5 +1139,5 @@ fn set_record<B: ProblemBoard>(
 }
 
 /// Why a position without a stipulation has no record.
-const NO_STIPULATION: &str = "no stipulation: give --stip (h#2, s#3, #2, …) or --mate N, or an EPD \
-    `stip`/`bm #N`, a Lichess mateInN theme";
+const NO_STIPULATION: &str = "no mate bound or stipulation: give --mate N or --stip (h#2, s#3, \
+    #2, …), or an EPD `bm #N` or `stip`, a Lichess mateInN theme";
