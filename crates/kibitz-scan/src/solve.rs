@@ -247,10 +247,13 @@ impl SolveScan {
         if stip.genre() != Genre::Direct {
             return self.generic(pos, stip);
         }
+        let started = Instant::now();
         let mut record = self.solve(pos, stip.moves());
         if self.tries || self.set_play {
-            let started = Instant::now();
-            let opts = self.options(stip, started);
+            // The tries and set play get what the proof left of the limits.
+            let mut opts = self.options(stip, started);
+            opts.limits.nodes = self.nodes.map(|n| n.saturating_sub(record.nodes).max(1));
+            let viewed = Instant::now();
             let keys: Vec<Move> = pos
                 .legal_moves()
                 .iter()
@@ -263,7 +266,7 @@ impl SolveScan {
             let board = Board(pos, self.castling);
             record.tries = self.tries.then(|| tries_record(&board, &view.tries));
             record.set = self.set_play.then(|| set_record(&board, &view.set));
-            record.ms += started.elapsed().as_secs_f64() * 1e3;
+            record.ms += viewed.elapsed().as_secs_f64() * 1e3;
         }
         record
     }
@@ -1165,5 +1168,5 @@ fn set_record<B: ProblemBoard>(
 }
 
 /// Why a position without a stipulation has no record.
-const NO_STIPULATION: &str = "no stipulation: give --stip (h#2, s#3, #2, …) or --mate N, or an EPD \
-    `stip`/`bm #N`, a Lichess mateInN theme";
+const NO_STIPULATION: &str = "no mate bound or stipulation: give --mate N or --stip (h#2, s#3, \
+    #2, …), or an EPD `bm #N` or `stip`, a Lichess mateInN theme";
