@@ -65,6 +65,67 @@ pub struct Inputs<'a> {
     pub format: fn(&[u8]) -> Format,
 }
 
+/// What a batch command did: its totals and the seconds it took.
+pub struct Done {
+    /// Counts over every record.
+    pub totals: Totals,
+    /// Wall-clock seconds, above 0.
+    pub secs: f64,
+}
+
+impl Done {
+    /// Writes the closing line to stderr — `N positions, {counts}, E errors,
+    /// R positions/s (S s, T threads)` — and gives the exit status: 1 when a
+    /// record was an error.
+    pub fn finish(&self, counts: &str, threads: usize) -> std::process::ExitCode {
+        let Totals {
+            positions, errors, ..
+        } = self.totals;
+        let secs = self.secs;
+        let _ = writeln!(
+            crate::output::Diagnostics,
+            "{positions} positions, {counts}, {errors} errors, {} positions/s ({secs:.2} s, {})",
+            crate::output::per_second(positions as f64 / secs),
+            crate::output::count(threads, "thread")
+        );
+        if errors > 0 {
+            std::process::ExitCode::from(1)
+        } else {
+            std::process::ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Standard output as a batch command writes it.
+pub type Out<'a> = io::BufWriter<io::StdoutLock<'a>>;
+
+/// Runs a batch command: each `--fen` (its record named `--fen N`) through
+/// `one`, then every input through `each` (see [`for_each_input`]), the records
+/// on stdout in order and flushed after each `--fen`.
+pub fn run_command(
+    fens: &[String],
+    inputs: &Inputs<'_>,
+    one: impl Fn(&str, &str) -> Scanned,
+    each: impl FnMut(Input, &mut Out<'_>, &mut crate::output::Diagnostics) -> io::Result<Totals>,
+) -> io::Result<Done> {
+    let start = Instant::now();
+    let mut totals = Totals::default();
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut err = crate::output::Diagnostics;
+    for (i, fen) in fens.iter().enumerate() {
+        let scanned = one(&format!("--fen {}", i + 1), fen);
+        totals += scanned.totals;
+        scanned.out.write(&mut out, &mut err, 0)?;
+        out.flush()?;
+    }
+    totals += for_each_input(inputs, &mut out, &mut err, each)?;
+    out.flush()?;
+    Ok(Done {
+        totals,
+        secs: start.elapsed().as_secs_f64().max(1e-9),
+    })
+}
+
 /// Runs every input of a batch command in turn: each file or `-` (the default
 /// when asked and there are none), with a hint when stdin is a terminal; an input
 /// that cannot be opened is one error, and the others are read.

@@ -4,17 +4,16 @@
 //! plain or zstd/gzip/bzip2), cut into chunks of whole records, scanned on the
 //! workers and written in input order.
 
-use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use kibitz::CastlingMode;
+use kibitz_scan::chunk::Chunk;
 use kibitz_scan::detect::Format;
 use kibitz_scan::mate::MateScan;
 use kibitz_scan::scanned::Totals;
+use kibitz_scan::variant_mate::VariantMateScan;
 
 use crate::batch::{self, BatchArgs, Inputs};
-use crate::output::Diagnostics;
 
 /// Arguments of `kibitz mate`.
 #[derive(clap::Args, Debug)]
@@ -48,112 +47,61 @@ pub struct Args {
     variant: super::variant::VariantArgs,
 }
 
-/// Runs `kibitz mate`.
+/// Runs `kibitz mate`: orthodox positions and games through [`MateScan`], or with
+/// `--variant` FEN lines of a fairy variant through [`VariantMateScan`] (its
+/// exact mates in one; the glance detector is orthodox), by the same batch
+/// runner: threads, compressed inputs, `--max-record`, records in order.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(v) = args.variant.load()? {
-        return run_variant(&args, v);
-    }
-    let scan = MateScan {
+    let orthodox = MateScan {
         glance_only: args.glance,
         threats: args.threats,
         json: args.json,
         castling: CastlingMode::from_chess960(args.chess960),
     };
+    let fairy = args.variant.load()?.map(|variant| VariantMateScan {
+        variant,
+        json: args.json,
+    });
     let options = args.batch.options();
-    let start = Instant::now();
-    let mut totals = Totals::default();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut err = Diagnostics;
-    for (i, fen) in args.fen.iter().enumerate() {
-        let scanned = scan.one(&format!("--fen {}", i + 1), fen);
-        totals += scanned.totals;
-        scanned.out.write(&mut out, &mut err, 0)?;
-    }
+    let format: fn(&[u8]) -> Format = match fairy {
+        Some(_) => |_| Format::Fen,
+        None => Format::detect,
+    };
     let inputs = Inputs {
         command: "mate",
-        holds: "FEN/EPD lines, puzzle CSV or PGN",
+        holds: match fairy {
+            Some(_) => "FEN lines of the variant",
+            None => "FEN/EPD lines, puzzle CSV or PGN",
+        },
         names: &args.inputs,
         stdin_by_default: args.fen.is_empty(),
         named_as_given: false,
-        format: Format::detect,
+        format,
     };
-    totals += batch::run_inputs(&inputs, &options, &mut out, &mut err, |name, f, chunk| {
-        scan.chunk(name, f, chunk)
-    })?;
-    out.flush()?;
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let chunk = |name: &str, format: Format, chunk: &Chunk| match &fairy {
+        Some(scan) => scan.chunk(name, chunk),
+        None => orthodox.chunk(name, format, chunk),
+    };
+    let done = batch::run_command(
+        &args.fen,
+        &inputs,
+        |name, fen| match &fairy {
+            Some(scan) => scan.one(name, fen),
+            None => orthodox.one(name, fen),
+        },
+        |input, out, err| batch::run(input, &options, out, err, format, chunk),
+    )?;
     let Totals {
-        positions,
         with_mate,
         mates,
         glanced,
-        errors,
         ..
-    } = totals;
-    let _ = writeln!(
-        err,
-        "{positions} positions, {with_mate} with a mate in one, {mates} mates, {glanced} seen at a glance, {errors} errors, \
-         {} positions/s ({secs:.2} s, {})",
-        crate::output::per_second(positions as f64 / secs),
-        crate::output::count(options.threads, "thread")
-    );
-    Ok(if errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
-}
-
-/// `kibitz mate --variant`: the exact mates in one of each FEN (from --fen and
-/// from files of FEN lines, `-` for stdin), one record a position, in order,
-/// through the same batch runner as orthodox positions (threads, compressed
-/// inputs, `--max-record`).
-fn run_variant(args: &Args, variant: kibitz::variant::Variant) -> anyhow::Result<ExitCode> {
-    let scan = kibitz_scan::variant_mate::VariantMateScan {
-        variant,
-        json: args.json,
+    } = done.totals;
+    let counts = match fairy {
+        Some(_) => format!("{with_mate} with a mate in one, {mates} mates"),
+        None => {
+            format!("{with_mate} with a mate in one, {mates} mates, {glanced} seen at a glance")
+        }
     };
-    let options = args.batch.options();
-    let start = Instant::now();
-    let mut totals = Totals::default();
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut err = Diagnostics;
-    for (i, fen) in args.fen.iter().enumerate() {
-        let scanned = scan.one(&format!("--fen {}", i + 1), fen);
-        totals += scanned.totals;
-        scanned.out.write(&mut out, &mut err, 0)?;
-    }
-    let inputs = Inputs {
-        command: "mate",
-        holds: "FEN lines of the variant",
-        names: &args.inputs,
-        stdin_by_default: args.fen.is_empty(),
-        named_as_given: false,
-        format: |_| Format::Fen,
-    };
-    totals += batch::run_inputs(&inputs, &options, &mut out, &mut err, |name, _, chunk| {
-        scan.chunk(name, chunk)
-    })?;
-    out.flush()?;
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
-    let Totals {
-        positions,
-        with_mate,
-        mates,
-        errors,
-        ..
-    } = totals;
-    let _ = writeln!(
-        err,
-        "{positions} positions, {with_mate} with a mate in one, {mates} mates, {errors} errors, \
-         {} positions/s ({secs:.2} s, {})",
-        crate::output::per_second(positions as f64 / secs),
-        crate::output::count(options.threads, "thread")
-    );
-    Ok(if errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(done.finish(&counts, options.threads))
 }

@@ -11,7 +11,7 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use kibitz::CastlingMode;
 use kibitz::mate::solve::MAX_MATE_MOVES;
@@ -166,17 +166,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !args.batch.chunk_bytes_given() {
         options.chunk_bytes = SOLVE_CHUNK_BYTES;
     }
-    let start = Instant::now();
-    let mut totals = Totals::default();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut err = Diagnostics;
-    for (i, fen) in args.fen.iter().enumerate() {
-        let scanned = scan.one(&format!("--fen {}", i + 1), fen);
-        totals += scanned.totals;
-        scanned.out.write(&mut out, &mut err, 0)?;
-        out.flush()?;
-    }
     let inputs = Inputs {
         command: "solve",
         holds: "FEN/EPD lines, puzzle CSV or PGN",
@@ -188,30 +177,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let popeye = PopeyeScan {
         solve: scan.clone(),
     };
-    totals += batch::for_each_input(&inputs, &mut out, &mut err, |input, out, err| {
-        solve_input(input, args.popeye, &popeye, &options, out, err)
-    })?;
-    out.flush()?;
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let done = batch::run_command(
+        &args.fen,
+        &inputs,
+        |name, fen| scan.one(name, fen),
+        |input, out, err| solve_input(input, args.popeye, &popeye, &options, out, err),
+    )?;
     let Totals {
-        positions,
         with_mate,
-        errors,
         unproven,
         ..
-    } = totals;
-    let _ = writeln!(
-        err,
-        "{positions} positions, {with_mate} with a forced mate, {unproven} not proven within the limits, {errors} errors, \
-         {} positions/s ({secs:.2} s, {})",
-        crate::output::per_second(positions as f64 / secs),
-        crate::output::count(options.threads, "thread")
-    );
-    Ok(if errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    } = done.totals;
+    let counts = format!("{with_mate} with a forced mate, {unproven} not proven within the limits");
+    Ok(done.finish(&counts, options.threads))
 }
 
 /// `--stip`: a stipulation, or a usage error naming it and listing the genres.
