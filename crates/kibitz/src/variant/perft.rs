@@ -322,11 +322,10 @@ impl State {
                 n += u64::from(l.mode & CAPTURE != 0 && first_time(dedup, &mut seen, l.to));
             }
         }
-        for ray in &t.rays[us * t.types + ty] {
-            // Plain riders only: hopper variants never come here.
-            let line = t.ray(from, ray.dir);
-            let limit = line.len().min(usize::from(ray.max));
-            for &s in &line[..limit] {
+        // Plain riders only: hopper variants never come here.
+        for ray in t.rides_of(us, ty, from) {
+            let start = ray.start as usize;
+            for &s in &t.ray_squares[start..start + usize::from(ray.len)] {
                 let q = b[usize::from(s)];
                 if q == 0 {
                     n += u64::from(ray.mode & MOVE != 0 && first_time(dedup, &mut seen, s));

@@ -34,6 +34,15 @@ pub(crate) struct Ray {
     pub hop: Option<Hop>,
 }
 
+/// One plain ride of a piece from one square: `len` squares of `ray_squares`
+/// from `start` (the ray cut to the piece's range), and its modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RideLine {
+    pub start: u32,
+    pub len: u8,
+    pub mode: u8,
+}
+
 /// A square from which a leaper of one of `types` (mask) attacks the target, if
 /// `block` is empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +70,10 @@ pub(crate) struct Tables {
     pub leap_index: Vec<(u32, u32)>,
     /// Rays of each `(colour, type)`.
     pub rays: Vec<Vec<Ray>>,
+    /// The plain (not hopping) rays of each `(colour, type, square)`, flat, each
+    /// cut to its range and never empty; `ride_index` as `leap_index`.
+    pub ride_lines: Vec<RideLine>,
+    pub ride_index: Vec<(u32, u32)>,
     /// For attacker colour `c` and target `sq`: `attack_index[c * squares + sq]` into `leap_attacks`.
     pub leap_attacks: Vec<LeapAttack>,
     pub attack_index: Vec<(u32, u32)>,
@@ -487,6 +500,26 @@ impl Tables {
                 }
             }
         }
+        // The plain rides per (colour, type, square), for counting targets.
+        let mut ride_lines = Vec::new();
+        let mut ride_index = Vec::with_capacity(2 * types * squares);
+        for ray_list in &rays {
+            for sq in 0..squares {
+                let first = ride_lines.len() as u32;
+                for ray in ray_list.iter().filter(|r| r.hop.is_none()) {
+                    let (s, len) = ray_index[sq * nd + usize::from(ray.dir)];
+                    let len = len.min(ray.max);
+                    if len > 0 {
+                        ride_lines.push(RideLine {
+                            start: s,
+                            len,
+                            mode: ray.mode,
+                        });
+                    }
+                }
+                ride_index.push((first, ride_lines.len() as u32));
+            }
+        }
         // Sets for the bulk counts.
         let mut ray_bb = vec![WideBitboard::EMPTY; squares * nd];
         for sq in 0..squares {
@@ -582,6 +615,8 @@ impl Tables {
             leaps,
             leap_index,
             rays,
+            ride_lines,
+            ride_index,
             leap_attacks,
             attack_index,
             ride_mask,
@@ -601,6 +636,12 @@ impl Tables {
     pub fn leaps_of(&self, c: usize, t: usize, sq: Sq) -> &[Leap] {
         let (s, e) = self.leap_index[(c * self.types + t) * self.squares + usize::from(sq)];
         &self.leaps[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub fn rides_of(&self, c: usize, t: usize, sq: Sq) -> &[RideLine] {
+        let (s, e) = self.ride_index[(c * self.types + t) * self.squares + usize::from(sq)];
+        &self.ride_lines[s as usize..e as usize]
     }
 
     #[inline]
