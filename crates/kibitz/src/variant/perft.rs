@@ -596,7 +596,26 @@ impl State {
         let pawn = t.pawn.map_or(usize::MAX, usize::from);
         let occ = self.occ[0] | self.occ[1];
         let mut n = 0;
-        for from in self.occ[us].iter() {
+        let mut pieces = self.occ[us];
+        if t.small && self.ep[0] == NO_SQ && r.triple_step[us] == 0 {
+            // The pawns none of whose moves touches a danger square, all at once:
+            // a pawn is kept out if a danger square lies up to three ranks ahead
+            // of it on its file or a file next to it (more than it can reach).
+            let narrow = |b: WideBitboard| u128::from(b.0[0]) | u128::from(b.0[1]) << 64;
+            let w = u32::from(t.files);
+            let back = |b: u128| if us == 0 { b >> w } else { b << w };
+            let mut reach = narrow(danger);
+            let mut near = reach;
+            for _ in 0..3 {
+                reach = back(reach);
+                near |= reach | reach << 1 | reach >> 1;
+            }
+            let near = WideBitboard([near as u64, (near >> 64) as u64, 0, 0]);
+            let bulk = self.pawns[us] & !danger & !near;
+            n += self.count_pawns_bulk(t, r, bulk, occ);
+            pieces = pieces & !bulk;
+        }
+        for from in pieces.iter() {
             let ty = type_of(self.board[usize::from(from)]);
             let full = from == king || danger.contains(from);
             if !full && ty != pawn {
