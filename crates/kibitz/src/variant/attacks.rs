@@ -91,9 +91,15 @@ impl State {
                 return None;
             }
         }
+        let nd = t.dirs.len();
         for &d in &t.attack_dirs[them] {
             let du = usize::from(d);
-            let line = t.ray(king, t.opposite[du]);
+            let back = t.opposite[du];
+            // A line without an enemy piece neither checks nor pins.
+            if (t.ray_bb[usize::from(king) * nd + usize::from(back)] & self.occ[them]).is_empty() {
+                continue;
+            }
+            let line = t.ray(king, back);
             let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
                 continue;
             };
