@@ -28,9 +28,15 @@ impl State {
                 return true;
             }
         }
+        let nd = t.dirs.len();
         for &d in &t.attack_dirs[by] {
             let du = usize::from(d);
-            let line = t.ray(sq, t.opposite[du]);
+            let back = t.opposite[du];
+            // A line without a piece of `by` holds no attacker.
+            if (t.ray_bb[usize::from(sq) * nd + usize::from(back)] & self.occ[by]).is_empty() {
+                continue;
+            }
+            let line = t.ray(sq, back);
             let Some(i) = line.iter().position(|&s| full(s)) else {
                 continue;
             };
@@ -137,9 +143,15 @@ impl State {
         let them = us ^ 1;
         let b = &self.board;
         let mut out = WideBitboard::EMPTY;
+        let nd = t.dirs.len();
         for &d in &t.attack_dirs[them] {
             let du = usize::from(d);
-            let line = t.ray(king, t.opposite[du]);
+            let back = t.opposite[du];
+            // A line without an enemy piece pins nothing.
+            if (t.ray_bb[usize::from(king) * nd + usize::from(back)] & self.occ[them]).is_empty() {
+                continue;
+            }
+            let line = t.ray(king, back);
             let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
                 continue;
             };
