@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::mate_move::{Mate, glance_mates, mates, threats};
-use crate::position::position_arg;
+use crate::position::{PyPosition, position_arg};
 use crate::solve::SolveArgs;
 
 /// Every move of the side to move that checkmates, in SAN with pattern names.
@@ -121,7 +121,9 @@ pub fn mates_in_one_batch(
 ///
 /// stipulation='h#2' (or 's#3', 'h#1.5', '#2') instead of n solves that genre:
 /// `stipulation`, `length`, `keys`, `solutions` (every helpmate line), and with
-/// tries=True / set_play=True (`#n`, `s#n`) `tries` and `set`.
+/// tries=True / set_play=True (`#n`, `s#n`) `tries` and `set`. A kibitz.Position
+/// of a variant (variant='capablanca') is solved on its board, by the code and
+/// with the record of `kibitz solve --variant NAME --json`.
 ///
 /// >>> r = solve('7k/8/6K1/8/8/8/8/R7 b - - 0 1', stipulation='h#1')
 /// >>> [[m['san'] for m in line] for line in r['solutions']]
@@ -160,6 +162,12 @@ pub fn solve<'py>(
         hash_mb,
     };
     let time = args.checked_time()?;
+    if let Ok(p) = position.cast::<PyPosition>() {
+        let p = p.borrow();
+        if let Some(fairy) = p.variant_position() {
+            return crate::solve::solve_variant(py, fairy, &args, time);
+        }
+    }
     let (pos, castling) = position_arg(position, chess960)?;
     crate::solve::solve(py, &pos, castling, &args, time)
 }

@@ -112,6 +112,11 @@ impl PyPosition {
         }
     }
 
+    /// The fairy variant's position, when this is one.
+    pub(crate) fn variant_position(&self) -> Option<&VariantPosition> {
+        self.fairy.as_ref().map(|f| &f.pos)
+    }
+
     fn with_fairy(&self, pos: VariantPosition) -> PyPosition {
         PyPosition {
             inner: self.inner.clone(),
@@ -229,7 +234,9 @@ impl PyPosition {
         self.castling == CastlingMode::Chess960
     }
 
-    /// The shortest forced mate within n moves: see kibitz.solve.
+    /// The shortest forced mate within n moves, or the stipulation: see
+    /// kibitz.solve. On a variant's position every stipulation is solved on its
+    /// board, the record being the one `kibitz solve --variant NAME --json` writes.
     #[pyo3(signature = (n = None, *, stipulation = None, tries = false, set_play = false, max_refutations = 1, all_keys = false, tree = false, time = None, nodes = None, hash_mb = None))]
     #[allow(clippy::too_many_arguments)]
     fn solve<'py>(
@@ -259,8 +266,10 @@ impl PyPosition {
             hash_mb,
         };
         let time = args.checked_time()?;
-        let pos = self.orthodox("solve")?;
-        crate::solve::solve(py, pos, self.castling, &args, time)
+        match &self.fairy {
+            Some(f) => crate::solve::solve_variant(py, &f.pos, &args, time),
+            None => crate::solve::solve(py, &self.inner, self.castling, &args, time),
+        }
     }
 
     /// The number of move paths of `depth` plies (perft), counted without the GIL.

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use kibitz::problem::Stipulation;
+use kibitz::variant::{Variant, VariantPosition};
 use kibitz::{CastlingMode, Position};
 use kibitz_scan::solve::{AttackNode, DefenceNode, SolveMove, SolveRecord, SolveScan, SolveTree};
 use pyo3::exceptions::PyValueError;
@@ -84,22 +85,26 @@ impl SolveArgs {
     }
 }
 
-/// Proves the shortest mate within `args.n` in `pos`, without the GIL, `time`
-/// being [`SolveArgs::checked_time`]'s: the record as a dict.
-pub(crate) fn solve<'py>(
-    py: Python<'py>,
-    pos: &Position,
-    castling: CastlingMode,
-    args: &SolveArgs,
-    time: Option<Duration>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let stip = match (&args.stipulation, args.n) {
+/// The stipulation asked for: `stipulation`, or `#n` (checked by
+/// [`SolveArgs::checked_time`]).
+fn stipulation(args: &SolveArgs) -> PyResult<Stipulation> {
+    match (&args.stipulation, args.n) {
         (Some(text), _) => text
             .parse::<Stipulation>()
-            .map_err(|e| PyValueError::new_err(e.to_string()))?,
-        (None, n) => Stipulation::direct_clamped(n.unwrap_or(1)),
-    };
-    let scan = SolveScan {
+            .map_err(|e| PyValueError::new_err(e.to_string())),
+        (None, n) => Ok(Stipulation::direct_clamped(n.unwrap_or(1))),
+    }
+}
+
+/// The scan `kibitz solve --json` runs for these arguments.
+fn scan(
+    args: &SolveArgs,
+    castling: CastlingMode,
+    time: Option<Duration>,
+    stip: Stipulation,
+    variant: Option<Variant>,
+) -> SolveScan {
+    SolveScan {
         mate: args.n,
         all_keys: args.all_keys,
         tree: args.tree,
@@ -113,9 +118,43 @@ pub(crate) fn solve<'py>(
         tries: args.tries,
         max_refutations: args.max_refutations,
         set_play: args.set_play,
-        variant: None,
-    };
+        variant,
+    }
+}
+
+/// Proves the shortest mate within `args.n` in `pos`, without the GIL, `time`
+/// being [`SolveArgs::checked_time`]'s: the record as a dict.
+pub(crate) fn solve<'py>(
+    py: Python<'py>,
+    pos: &Position,
+    castling: CastlingMode,
+    args: &SolveArgs,
+    time: Option<Duration>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let stip = stipulation(args)?;
+    let scan = scan(args, castling, time, stip, None);
     let record = py.detach(|| scan.problem(pos, stip));
+    record_dict(py, &record)
+}
+
+/// Solves the stipulation in a fairy variant's position, without the GIL: the
+/// path `kibitz solve --variant NAME --json` takes ([`SolveScan::generic`]), and
+/// its record as a dict.
+pub(crate) fn solve_variant<'py>(
+    py: Python<'py>,
+    pos: &VariantPosition,
+    args: &SolveArgs,
+    time: Option<Duration>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let stip = stipulation(args)?;
+    let scan = scan(
+        args,
+        CastlingMode::Standard,
+        time,
+        stip,
+        Some(pos.variant().clone()),
+    );
+    let record = py.detach(|| scan.generic(pos, stip));
     record_dict(py, &record)
 }
 

@@ -591,3 +591,57 @@ def test_python_solve_is_the_cli_record(fen, stip):
     assert got == want
     with pytest.raises(ValueError, match='h#n.5'):
         kibitz.solve(fen, stipulation='h#0')
+
+
+# --- fairy positions from Python: the CLI's record, by the same code ------------------------
+
+FAIRY_PROBLEMS = [
+    # Capablanca (10 × 8): an archbishop (A) and a chancellor (C) mate.
+    ('capablanca', 'k9/10/2K7/10/10/10/10/9C w - - 0 1', '#2'),
+    ('capablanca', '6k3/10/6K3/10/10/10/10/A8C b - - 0 1', 'h#2'),
+    ('capablanca', '6k3/10/6K3/10/10/10/10/A8C w - - 0 1', 'h#1.5'),
+    ('capablanca', 'RK1kr5/7q2/10/4Q5/10/1b8/10/10 w - - 0 1', 's#2'),
+    # Grand (10 × 10).
+    ('grand', 'k9/10/2K7/10/10/10/10/10/10/9C w - - 0 1', '#2'),
+    ('grand', '6k3/10/6K3/10/10/10/10/10/10/A8C b - - 0 1', 'h#2'),
+]
+
+
+@pytest.mark.parametrize('variant,fen,stip', FAIRY_PROBLEMS)
+def test_python_fairy_solve_is_the_cli_record(variant, fen, stip):
+    kibitz = pytest.importorskip('kibitz')
+    pos = kibitz.Position(fen, variant=variant)
+    [want] = run_solve([fen], '--variant', variant, '--stip', stip, '--tries', '--set')
+    got = pos.solve(stipulation=stip, tries=True, set_play=True, tree=True)
+    also = kibitz.solve(pos, stipulation=stip, tries=True, set_play=True, tree=True)
+    for record in (got, also, want):
+        record.pop('ms')
+        record.pop('input')
+    assert got == want
+    assert also == want
+
+
+def test_python_fairy_records_say_something():
+    """The problems above are not empty answers: the CLI finds their solutions."""
+    fens = [fen for _, fen, _ in FAIRY_PROBLEMS]
+    found = []
+    for variant, fen, stip in FAIRY_PROBLEMS:
+        [r] = run_solve([fen], '--variant', variant, '--stip', stip)
+        found.append(bool(r['keys'] or r['solutions']))
+    assert all(found), list(zip(fens, found))
+
+
+def test_python_fairy_helpmates_agree_with_pyffish():
+    kibitz = pytest.importorskip('kibitz')
+    pytest.importorskip('pyffish')
+    fens = ['6k3/10/6K3/10/10/10/10/A8C b - - 0 1'] + fairy_positions('capablanca', seed=4242, count=30)
+    solved = 0
+    for fen in fens:
+        r = kibitz.Position(fen, variant='capablanca').solve(stipulation='h#1')
+        expected = fairy_helpmates('capablanca', fen, 2)
+        got = {tuple(m['uci'] for m in line) for line in r['solutions']}
+        assert got == expected, (fen, got ^ expected)
+        solved += bool(expected)
+    assert solved, 'no position of the sample has a helpmate: the check would be empty'
+    with pytest.raises(ValueError, match='h#n.5'):
+        kibitz.Position(fens[0], variant='capablanca').solve(stipulation='h#0')

@@ -229,8 +229,9 @@ def test_bad_input_is_named():
             getattr(pos, method)()
     with pytest.raises(ValueError, match='capablanca'):
         kibitz.mates_in_one(pos)
-    with pytest.raises(ValueError, match='capablanca'):
-        pos.solve(1)
+    # Solving is for every board: no mate in one from the start, proven.
+    record = pos.solve(1)
+    assert (record['keys'], record['proven']) == ([], True)
 
 
 def test_orthodox_outcome():

@@ -580,13 +580,7 @@ test("Musketeer from its first move: selections and placements are offered as bu
   assert.deepEqual(problems, []);
 });
 
-test("h#2 lists every solution and a click shows its position; #2 shows tries and set play (servers with stip=)", async (t) => {
-  const probe = await fetch(`${server.url}/api/solve?fen=${encodeURIComponent("7k/8/6K1/8/8/8/8/R7 b - - 0 1")}&stip=h%231`);
-  const probed = await probe.json();
-  if (!probe.ok || !Array.isArray(probed.solutions)) {
-    t.skip("this server has no /api/solve?stip= yet (it comes with the problems branch)");
-    return;
-  }
+test("h#2 lists every solution and a click shows its position; #2 shows tries and set play", async (t) => {
   const fen = "7k/8/6K1/8/8/8/8/R7 b - - 0 1";
   const { page, problems } = await open(t, 1280, `/?fen=${encodeURIComponent(fen)}`);
   await page.locator("#board [data-square='a1'] [data-piece='R']").waitFor();
@@ -594,14 +588,31 @@ test("h#2 lists every solution and a click shows its position; #2 shows tries an
   await page.fill("#stip", "h#2");
   await page.click("#solve-go");
   await page.locator("#solve-verdict").waitFor();
-  if (record.solutions && record.solutions.length) {
-    assert.equal(await page.locator("#solve-solutions > li").count(), record.solutions.length);
-    const first = record.solutions[0];
-    const last = first[first.length - 1];
-    await page.locator("#solve-solutions > li").first().locator(`[data-san='${last.san}']`).click();
-    const after = await (await page.request.get(`${server.url}/api/position?fen=${encodeURIComponent(fen)}&moves=${first.map((m) => m.uci).join("+")}`)).json();
-    await page.waitForFunction((f) => document.getElementById("board").dataset.fen === f, after.fen);
-  }
+  // Every solution of the server's record, each as its moves in order, and nothing else.
+  assert.ok(record.solutions.length > 1, `the h#2 has several solutions: ${JSON.stringify(record.solutions)}`);
+  const sans = (list) => page.$$eval(`${list} > li`, (lis) => lis.map((li) => [...li.querySelectorAll("[data-san]")].map((b) => b.dataset.san)));
+  assert.deepEqual(await sans("#solve-solutions"), record.solutions.map((s) => s.map((m) => m.san)));
+  const first = record.solutions[0];
+  const last = first[first.length - 1];
+  await page.locator("#solve-solutions > li").first().locator(`[data-san='${last.san}']`).click();
+  const after = await (await page.request.get(`${server.url}/api/position?fen=${encodeURIComponent(fen)}&moves=${first.map((m) => m.uci).join("+")}`)).json();
+  await page.waitForFunction((f) => document.getElementById("board").dataset.fen === f, after.fen);
+  await shoot(page, "solve-helpmate");
+  // Numbered as problemists write them: `1.Kg8 Kf6 2.Kf8 Ra8#`; an h#n.5 starts `1...` with White.
+  const text = (await page.locator("#solve-solutions > li").first().innerText()).replace(/\s+/g, " ").trim();
+  assert.equal(text, `1.${first[0].san} ${first[1].san} 2.${first[2].san} ${first[3].san}`);
+  const whiteFirst = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";
+  await page.goto(`${server.url}/?fen=${encodeURIComponent(whiteFirst)}`);
+  await page.locator("#board [data-square='a1'] [data-piece='R']").waitFor();
+  const half = await (await page.request.get(`${server.url}/api/solve?fen=${encodeURIComponent(whiteFirst)}&stip=h%231.5&tree=1&all=1`)).json();
+  await page.fill("#stip", "h#1.5");
+  await page.click("#solve-go");
+  await page.locator("#solve-verdict").waitFor();
+  assert.ok(half.solutions.length > 0, JSON.stringify(half));
+  assert.deepEqual(await sans("#solve-solutions"), half.solutions.map((s) => s.map((m) => m.san)));
+  const halfText = (await page.locator("#solve-solutions > li").first().innerText()).replace(/\s+/g, " ").trim();
+  const h = half.solutions[0];
+  assert.equal(halfText, `1...${h[0].san} 2.${h[1].san} ${h[2].san}`);
   // #2 with tries and set play.
   const two = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
   await page.goto(`${server.url}/?fen=${encodeURIComponent(two)}`);
@@ -611,8 +622,11 @@ test("h#2 lists every solution and a click shows its position; #2 shows tries an
   await page.check("#set-play");
   await page.click("#solve-go");
   await page.locator("#solve-verdict").waitFor();
-  assert.equal(await page.locator("#solve-tries > li").count(), (full.tries || []).length);
-  assert.equal(await page.locator("#solve-set > li").count(), (full.set || []).length);
+  assert.ok(full.tries.length > 0 && full.set.length > 0, `the #2 has tries and set play: ${JSON.stringify(full)}`);
+  // Each try with its refutations, each set defence with its mates, as the record has them.
+  assert.deepEqual(await sans("#solve-tries"), full.tries.map((t) => [t.san, ...t.refutations.map((r) => r.san)]));
+  assert.deepEqual(await sans("#solve-set"), full.set.map((s) => [s.defence.san, ...s.mates.map((m) => m.san)]));
+  assert.deepEqual(await sans("#solve-keys"), full.keys.map((k) => [k.san]));
   await shoot(page, "solve-tries-set");
   assert.deepEqual(problems, []);
 });

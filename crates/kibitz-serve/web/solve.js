@@ -1,5 +1,4 @@
-// The solve panel: a stipulation (`#3`; `h#2` and `s#2` where the server solves
-// them) and a time limit for the position on the board, answered by /api/solve —
+// The solve panel: a stipulation (`#3`, `h#2`, `h#1.5`, `s#2`) and a time limit for the position on the board, answered by /api/solve —
 // the prover's own record. It shows the keys, every helpmate solution, the tries
 // with their refutations and the set play when asked for, the solution tree folded
 // (clicking any move shows its position on the board), the time running and a stop
@@ -64,11 +63,19 @@ function passed(fen) {
   return f.join(" ");
 }
 
-/** A line of moves `[{uci, san}]` from `fen`, each move a button showing its position. */
-function line(parent, moves, fen, before = []) {
+/**
+ * A line of moves `[{uci, san}]` from `fen`, each move a button showing its
+ * position. Numbered as problemists write helpmates: `1.Kg8 Kf6 2.Kf8 Ra8#`, or
+ * for `h#n.5`, where White's half move comes first, `1...Rb1 2.Kg8 Rb8#`.
+ */
+function line(parent, moves, fen, before = [], numbering = "none") {
   const ucis = [...before];
+  const offset = numbering === "half" ? 1 : 0;
   moves.forEach((m, i) => {
     if (i) parent.append(" ");
+    const ply = i + offset;
+    if (numbering === "half" && i === 0) parent.append("1...");
+    else if (numbering !== "none" && ply % 2 === 0) parent.append(`${ply / 2 + 1}.`);
     ucis.push(m.uci);
     moveButton(parent, m.san, [...ucis], fen);
   });
@@ -102,9 +109,10 @@ function show(record, fen, seconds) {
   }
   if (record.solutions && record.solutions.length) {
     item(out, "h3", `Solutions (${record.solutions.length})`);
-    const list = item(out, "ol", undefined, "keys");
+    const list = item(out, "ul", undefined, "keys");
     list.id = "solve-solutions";
-    for (const s of record.solutions) line(item(list, "li"), s, fen);
+    const half = /\.5$/.test(record.stipulation || "");
+    for (const s of record.solutions) line(item(list, "li"), s, fen, [], half ? "half" : "numbered");
   }
   if (record.tries && record.tries.length) {
     item(out, "h3", "Tries");
@@ -165,9 +173,7 @@ async function solve() {
     return;
   }
   const params = new URLSearchParams({ fen: answer.fen, tree: "1", all: "1", limit: String(seconds) });
-  // `#N` as `mate=N`, which every kibitz server reads; the other genres as `stip=`.
-  if (direct) params.set("mate", direct[1]);
-  else params.set("stip", stip.replace(/\s+/g, ""));
+  params.set("stip", stip.replace(/\s+/g, ""));
   if ($("tries").checked) params.set("tries", "1");
   if ($("set-play").checked) params.set("set", "1");
   running?.abort();
@@ -196,10 +202,7 @@ async function solve() {
   }
   progress.hidden = true;
   if (!reply.ok) {
-    const helpOrSelf = !direct && /^mate: missing/.test(reply.message);
-    showMessage($("solve-message"), helpOrSelf
-      ? `stipulation: ${stip} — this server solves direct mates (#N) only`
-      : reply.message);
+    showMessage($("solve-message"), reply.message);
     return;
   }
   show(reply.data, answer.fen, seconds);
