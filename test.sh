@@ -14,6 +14,14 @@ else
     echo "== outside test data: none at $KIBITZ_TEST_DATA; the tests that read it are skipped" >&2
 fi
 
+# Disk: CI builds every crate once (debug, test, release, the Python module, the
+# fuzz targets), so no incremental caches and line tables only for debug info; a
+# run once failed with the disk full. The free space is printed for the record.
+export CARGO_INCREMENTAL=0
+export CARGO_PROFILE_DEV_DEBUG=line-tables-only
+export CARGO_PROFILE_TEST_DEBUG=line-tables-only
+echo "== disk: $(df -h . | awk 'NR==2 {print $4 " free of " $2}')"
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 
@@ -40,6 +48,14 @@ cargo test --workspace --locked
 
 echo "== deep perft (ignored by default; the test profile is optimised)"
 cargo test -p kibitz --locked --test perft -- --ignored
+
+# Nothing below uses the debug build; where the disk is short (under 8 GiB free),
+# drop it rather than fail for want of space.
+free_kib=$(df -Pk . | awk 'NR==2 {print $4}')
+if [ "${free_kib:-0}" -lt $((8 * 1024 * 1024)) ] && [ -d "${CARGO_TARGET_DIR:-target}/debug" ]; then
+    echo "== disk: $((free_kib / 1024)) MiB free; removing the debug build, which the rest does not use"
+    rm -rf "${CARGO_TARGET_DIR:-target}/debug"
+fi
 
 echo "== Python module: build it into .venv with maturin, then pytest and the seed's doctest"
 # .venv is gitignored: a clean clone creates it here. requirements-test.txt pins

@@ -10,7 +10,7 @@
 //! cargo run --release -p kibitz-bench -- stream [--rounds N] [--kibitz PATH] [--size-mb M]
 //! cargo run --release -p kibitz-bench -- stream --rss-gb 2
 //! cargo run --release -p kibitz-bench -- prover [--stockfish PATH] [--limit S] [--per-set N]
-//! cargo run --release -p kibitz-bench -- prover-matetrack [--sample N] [--limit S] [--engines id,dfpn,portfolio] [--seed N] [--lichess 2,3,4|none]
+//! cargo run --release -p kibitz-bench -- prover-matetrack [--sample N] [--limit S] [--engines id,dfpn,portfolio,portfolio+one] [--seed N] [--lichess 2,3,4|none]
 //! cargo run --release -p kibitz-bench -- prover-horizon [--rounds N] [--per-set N] [--only VARIANT]
 //! ```
 //!
@@ -139,8 +139,9 @@ enum Command {
         /// The shuffle's seed.
         #[arg(long, default_value_t = 21)]
         seed: u64,
-        /// kibitz engines, comma-separated: id, dfpn, portfolio.
-        #[arg(long, default_value = "id,portfolio")]
+        /// kibitz engines, comma-separated: id, dfpn, portfolio; `+one` after a
+        /// name asks one key only, as `go mate` does (portfolio+one).
+        #[arg(long, default_value = "id,portfolio,portfolio+one")]
         engines: String,
         /// Table MiB of each kibitz solve.
         #[arg(long, default_value_t = 64)]

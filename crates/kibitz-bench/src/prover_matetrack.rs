@@ -41,8 +41,8 @@ pub struct Options {
     pub sample: usize,
     /// The shuffle's seed.
     pub seed: u64,
-    /// The kibitz engines to run.
-    pub engines: Vec<Engine>,
+    /// The kibitz solvers to run.
+    pub engines: Vec<Solver>,
     /// Every Lichess puzzle tagged `mateIn{n}` for these n (none: skip them).
     pub lichess: Vec<u32>,
     /// Table MiB of each kibitz solve.
@@ -51,21 +51,42 @@ pub struct Options {
     pub data: std::path::PathBuf,
 }
 
-/// Parses an engine's name: `id`, `dfpn`, `portfolio`.
-pub fn parse_engine(name: &str) -> anyhow::Result<Engine> {
-    Ok(match name {
+/// A kibitz solver of the run: the engine, and whether one key is enough.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Solver {
+    /// The engine that proves the length.
+    pub engine: Engine,
+    /// One key of the shortest mate, as `go mate` asks ([`SolveOptions::one_key`]);
+    /// otherwise every key of the shortest mate, as `kibitz solve` gives.
+    pub one_key: bool,
+}
+
+/// Parses a solver's name: `id`, `dfpn`, `portfolio`, each with an optional
+/// `+one` (one key only).
+pub fn parse_engine(name: &str) -> anyhow::Result<Solver> {
+    let (base, one_key) = match name.strip_suffix("+one") {
+        Some(base) => (base, true),
+        None => (name, false),
+    };
+    let engine = match base {
         "id" => Engine::IterativeDeepening,
         "dfpn" => Engine::DfPn,
         "portfolio" => Engine::Portfolio,
-        _ => bail!("unknown engine {name:?} (id, dfpn or portfolio)"),
-    })
+        _ => bail!("unknown engine {name:?} (id, dfpn or portfolio, each with an optional +one)"),
+    };
+    Ok(Solver { engine, one_key })
 }
 
-fn engine_name(e: Engine) -> &'static str {
-    match e {
+fn engine_name(s: Solver) -> String {
+    let base = match s.engine {
         Engine::IterativeDeepening => "kibitz iterative deepening",
         Engine::DfPn => "kibitz df-pn",
         Engine::Portfolio => "kibitz portfolio",
+    };
+    if s.one_key {
+        format!("{base}, one key (as `go mate`)")
+    } else {
+        format!("{base}, every key")
     }
 }
 
@@ -121,10 +142,12 @@ struct Proof {
     mate: Option<u32>,
     /// Proven shortest.
     shortest: bool,
+    /// Proven: no mate for either side within the bound.
+    none: bool,
     seconds: f64,
 }
 
-fn kibitz(fen: &str, n: u32, opts: &Options, engine: Engine) -> anyhow::Result<Proof> {
+fn kibitz(fen: &str, n: u32, opts: &Options, solver: Solver) -> anyhow::Result<Proof> {
     let pos = Position::from_fen(fen)?;
     let start = Instant::now();
     let solve_opts = SolveOptions {
@@ -133,9 +156,10 @@ fn kibitz(fen: &str, n: u32, opts: &Options, engine: Engine) -> anyhow::Result<P
             ..Limits::default()
         },
         hash_mb: opts.hash_mb,
+        one_key: solver.one_key,
         ..SolveOptions::mate_in(n)
     };
-    let sol = solve_with(&pos, &solve_opts, engine);
+    let sol = solve_with(&pos, &solve_opts, solver.engine);
     let seconds = start.elapsed().as_secs_f64();
     let mate = match sol.outcome {
         Verdict::MateIn(m) => Some(m),
@@ -144,6 +168,7 @@ fn kibitz(fen: &str, n: u32, opts: &Options, engine: Engine) -> anyhow::Result<P
     Ok(Proof {
         mate,
         shortest: sol.shortest,
+        none: matches!(sol.outcome, Verdict::NoMateWithin(_)),
         seconds,
     })
 }
@@ -255,6 +280,10 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
         let cases = puzzles(&opts.data, theme, usize::MAX)?;
         let mut time = vec![0f64; opts.engines.len()];
         let mut proven = vec![0usize; opts.engines.len()];
+        // The same puzzles with the bound one short: "no mate within n − 1", a
+        // disproof, the work of a batch where most positions have no mate.
+        let mut below_time = vec![0f64; opts.engines.len()];
+        let mut below_none = vec![0usize; opts.engines.len()];
         let (mut sf_time, mut sf_found) = (0f64, 0usize);
         for (i, case) in cases.iter().enumerate() {
             eprint!("\rLichess mateIn{theme}: {}/{}   ", i + 1, cases.len());
@@ -262,6 +291,14 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
                 let p = kibitz(&case.fen, theme, opts, engine)?;
                 time[e] += p.seconds;
                 proven[e] += usize::from(p.mate.is_some() && p.shortest);
+                if theme > 1 {
+                    let p = kibitz(&case.fen, theme - 1, opts, engine)?;
+                    if p.mate.is_some() {
+                        bail!("{}: kibitz claims a mate within {}", case.fen, theme - 1);
+                    }
+                    below_time[e] += p.seconds;
+                    below_none[e] += usize::from(p.none);
+                }
             }
             if let Some(sf) = stockfish.as_mut() {
                 let r = sf.go_mate(&case.fen, theme, opts.limit)?;
@@ -292,6 +329,29 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
                 out,
                 "| Stockfish `go mate {theme}` | {sf_found} | {sf_time:.2} |"
             );
+        }
+        if theme > 1 {
+            let _ = writeln!(
+                out,
+                "\nThe same puzzles with bound {} (no mate that short; kibitz alone, since \
+                 Stockfish proves no absence):\n",
+                theme - 1
+            );
+            let _ = writeln!(
+                out,
+                "| solver | proven: no mate within {} | total s |",
+                theme - 1
+            );
+            let _ = writeln!(out, "| --- | ---: | ---: |");
+            for (e, &engine) in opts.engines.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {:.2} |",
+                    engine_name(engine),
+                    below_none[e],
+                    below_time[e]
+                );
+            }
         }
     }
     let _ = writeln!(out, "\nLoad average at the end: {}.", load());

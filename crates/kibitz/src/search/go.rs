@@ -169,6 +169,8 @@ fn prove(
     let opts = SolveOptions {
         limits,
         hash_mb,
+        // One move to play: a second key is not looked for.
+        one_key: true,
         ..SolveOptions::mate_in(n)
     };
     let sol = solve(pos, &opts);

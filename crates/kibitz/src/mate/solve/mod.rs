@@ -70,6 +70,24 @@ pub struct SolveOptions {
     /// Every first move that mates within N, each with its own length; otherwise
     /// only the keys of the shortest mate.
     pub all_keys: bool,
+    /// One key of the shortest mate is enough (UCI `go mate`, which plays one
+    /// move): the other first moves are not searched, so a second key (a cook)
+    /// is not looked for. The length is still proven the shortest. Ignored with
+    /// `all_keys`.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz::mate::solve::{SolveOptions, Verdict, solve};
+    /// // Ra8# and Re8#: two keys, of which one is enough here.
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1").unwrap();
+    /// let both = solve(&pos, &SolveOptions { tree: true, ..SolveOptions::mate_in(2) });
+    /// assert_eq!(both.keys.len(), 2);
+    /// let opts = SolveOptions { one_key: true, tree: true, ..SolveOptions::mate_in(2) };
+    /// let one = solve(&pos, &opts);
+    /// assert_eq!((one.outcome, one.keys.len()), (Verdict::MateIn(1), 1));
+    /// one.verify(&pos).unwrap();
+    /// ```
+    pub one_key: bool,
     /// Build the solution tree ([`Solution::tree`]).
     pub tree: bool,
     /// When to give up: after about this many nodes, at this moment, or when
@@ -116,6 +134,7 @@ impl SolveOptions {
         SolveOptions {
             max_moves: n,
             all_keys: false,
+            one_key: false,
             tree: false,
             limits: Limits::default(),
             hash_mb: 16,
@@ -421,7 +440,13 @@ fn gather_keys(
     sol: &mut Solution,
 ) {
     let last = if opts.all_keys { bound } else { n };
-    for &mv in &pos.legal_moves() {
+    let one = opts.one_key && !opts.all_keys;
+    // For one key, the table's move first: the proof just found, so that key
+    // costs one probe. (Otherwise the keys keep the order of the legal moves.)
+    let moves = pos.legal_moves();
+    let hint = s.hint(pos).filter(|h| one && moves.contains(h));
+    let rest = moves.iter().copied().filter(|&m| Some(m) != hint);
+    for mv in hint.into_iter().chain(rest) {
         let child = pos.after(mv);
         // No move mates in fewer than n: start the count there.
         if let Some(k) = (n..=last).find(|&k| s.defender(&child, k - 1, 1) || s.aborted) {
@@ -429,6 +454,9 @@ fn gather_keys(
                 return;
             }
             sol.keys.push(Key { mv, mate_in: k });
+            if one {
+                break;
+            }
         }
         if s.aborted {
             return;
