@@ -49,14 +49,6 @@ cargo test --workspace --locked
 echo "== deep perft (ignored by default; the test profile is optimised)"
 cargo test -p kibitz --locked --test perft -- --ignored
 
-# Nothing below uses the debug build; where the disk is short (under 8 GiB free),
-# drop it rather than fail for want of space.
-free_kib=$(df -Pk . | awk 'NR==2 {print $4}')
-if [ "${free_kib:-0}" -lt $((8 * 1024 * 1024)) ] && [ -d "${CARGO_TARGET_DIR:-target}/debug" ]; then
-    echo "== disk: $((free_kib / 1024)) MiB free; removing the debug build, which the rest does not use"
-    rm -rf "${CARGO_TARGET_DIR:-target}/debug"
-fi
-
 echo "== Python module: build it into .venv with maturin, then pytest and the seed's doctest"
 # .venv is gitignored: a clean clone creates it here. requirements-test.txt pins
 # maturin, pytest and python-chess (the oracle of the Python tests).
@@ -65,6 +57,20 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check \
     -r crates/kibitz-py/requirements-test.txt
+
+echo "== the prover's trees replayed by python-chess: Lichess samples by every engine, and 5"
+echo "   deep matetrack trees (bm #8 or more) at 2 M nodes each (deterministic)"
+KIBITZ_PYTHON=.venv/bin/python KIBITZ_DEEP_TREES=5 KIBITZ_DEEP_NODES=2000000 \
+    cargo test -p kibitz --locked --test solve_python -- --ignored
+
+# Nothing below uses the debug build; where the disk is short (under 8 GiB free),
+# drop it rather than fail for want of space.
+free_kib=$(df -Pk . | awk 'NR==2 {print $4}')
+if [ "${free_kib:-0}" -lt $((8 * 1024 * 1024)) ] && [ -d "${CARGO_TARGET_DIR:-target}/debug" ]; then
+    echo "== disk: $((free_kib / 1024)) MiB free; removing the debug build, which the rest does not use"
+    rm -rf "${CARGO_TARGET_DIR:-target}/debug"
+fi
+
 VIRTUAL_ENV="$PWD/.venv" .venv/bin/maturin develop --release --locked --quiet \
     --manifest-path crates/kibitz-py/Cargo.toml
 # The CLI agreement tests run the release binary (built here, not by `cargo run`

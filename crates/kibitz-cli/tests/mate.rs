@@ -214,4 +214,24 @@ fn solve_a_mate_found_but_not_proven_shortest_says_so() {
         text.contains("mate in at most 7 (not proven shortest)"),
         "{text}"
     );
+    // With --tree the proof df-pn left in the table comes along: one key, whose
+    // length is the tree's own, and a line of that length through it (the
+    // library's verify and python-chess replay such trees in the prover's tests).
+    let (records, _, code) = solve(
+        &["--json", "--tree", "--nodes", "300000", "--mate", "7", "-"],
+        fen,
+    );
+    assert_eq!(code, 0);
+    let r = &records[0];
+    assert_eq!(r["shortest"], false, "{r}");
+    let mate = r["mate"].as_u64().unwrap();
+    assert!((1..=7).contains(&mate), "{r}");
+    let tree = r["tree"].as_array().unwrap();
+    assert_eq!(tree.len(), 1, "{r}");
+    assert_eq!(tree[0]["uci"], r["keys"][0]["uci"], "{r}");
+    assert_eq!(
+        r["line"].as_array().unwrap().len() as u64,
+        2 * mate - 1,
+        "{r}"
+    );
 }

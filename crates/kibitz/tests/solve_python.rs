@@ -155,7 +155,11 @@ fn record(pos: &Position, sol: &Solution, deep: bool) -> String {
 
 /// Runs the checker on `jsonl` (`records` lines); panics unless all pass.
 fn replay(jsonl: &str, records: usize) {
-    let file = std::env::temp_dir().join(format!("kibitz-solve-{}.jsonl", std::process::id()));
+    // One file per call: the tests of this file run in parallel in one process.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file =
+        std::env::temp_dir().join(format!("kibitz-solve-{}-{call}.jsonl", std::process::id()));
     std::fs::write(&file, jsonl).unwrap();
     let python = std::env::var_os("KIBITZ_PYTHON").map_or_else(
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.venv/bin/python"),
@@ -238,9 +242,14 @@ fn python_chess_replays_dfpn_and_portfolio_trees() {
 }
 
 /// Trees of deep mates (matetrack `bm #8` or more) replayed by python-chess: the
-/// portfolio (iterative deepening, then df-pn), `KIBITZ_DEEP_SECONDS` a position
-/// (default 10), over the bm ≥ 8 positions in a seeded order until
-/// `KIBITZ_DEEP_TREES` (default 200) are proven shortest with a complete tree.
+/// portfolio (iterative deepening, then df-pn) over the bm ≥ 8 positions in a
+/// seeded order, each within `KIBITZ_DEEP_SECONDS` (default 10) or, when set,
+/// `KIBITZ_DEEP_NODES` nodes (deterministic: `./test.sh` runs 5 trees at 2 M
+/// nodes), until `KIBITZ_DEEP_TREES` (default 200) positions have a tree. A tree
+/// is either the complete tree of a mate proven shortest, or the proof of a mate
+/// within a length not yet proven the shortest (`Solution::shortest` false, read
+/// from df-pn's table); both are checked by `Solution::verify` and python-chess,
+/// and every length must be within the file's `bm`.
 #[test]
 #[ignore = "needs python-chess; deep matetrack trees, up to hours at the defaults"]
 fn python_chess_replays_deep_matetrack_trees() {
@@ -256,6 +265,9 @@ fn python_chess_replays_deep_matetrack_trees() {
     };
     let want = env("KIBITZ_DEEP_TREES", 200) as usize;
     let seconds = env("KIBITZ_DEEP_SECONDS", 10);
+    let nodes = std::env::var("KIBITZ_DEEP_NODES")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
     let text = std::fs::read_to_string(path).unwrap();
     let mut deep: Vec<(Position, u32)> = text
         .lines()
@@ -277,7 +289,7 @@ fn python_chess_replays_deep_matetrack_trees() {
     for i in (1..deep.len()).rev() {
         deep.swap(i, rng.below(i + 1));
     }
-    let (mut jsonl, mut records, mut tried) = (String::new(), 0, 0);
+    let (mut jsonl, mut records, mut tried, mut shortest) = (String::new(), 0, 0, 0);
     for (pos, bm) in &deep {
         if records == want {
             break;
@@ -287,27 +299,43 @@ fn python_chess_replays_deep_matetrack_trees() {
         let opts = SolveOptions {
             tree: true,
             hash_mb: 256,
-            limits: Limits {
-                deadline: Some(start + std::time::Duration::from_secs(seconds)),
-                ..Limits::default()
+            limits: match nodes {
+                Some(nodes) => Limits {
+                    nodes: Some(nodes),
+                    ..Limits::default()
+                },
+                None => Limits {
+                    deadline: Some(start + std::time::Duration::from_secs(seconds)),
+                    ..Limits::default()
+                },
             },
             ..SolveOptions::mate_in(*bm)
         };
         let sol = solve_with(pos, &opts, Engine::Portfolio);
         if let Verdict::MateIn(n) = sol.outcome {
             assert!(n <= *bm, "{}: mate in {n} past bm #{bm}", pos.fen());
-            if sol.shortest && sol.complete {
+            if sol.tree.is_some() {
                 sol.verify(pos).unwrap();
                 jsonl.push_str(&record(pos, &sol, true));
                 records += 1;
+                shortest += usize::from(sol.shortest);
                 eprintln!(
-                    "{records}/{want} ({tried} tried): {} mate in {n}",
-                    pos.fen()
+                    "{records}/{want} ({tried} tried): {} mate in {n}{} (bm #{bm})",
+                    pos.fen(),
+                    if sol.shortest {
+                        ", proven shortest"
+                    } else {
+                        " or less"
+                    }
                 );
             }
         }
     }
     replay(&jsonl, records);
-    eprintln!("{records} deep trees of {tried} positions tried, {seconds} s each");
+    let limit = nodes.map_or(format!("{seconds} s"), |n| format!("{n} nodes"));
+    eprintln!(
+        "{records} deep trees ({shortest} of them proven shortest) of {tried} positions \
+         tried, {limit} each"
+    );
     assert!(records >= want, "{records} of {want} trees");
 }

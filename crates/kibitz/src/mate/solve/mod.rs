@@ -214,9 +214,14 @@ pub struct Solution {
     /// True when the length in [`Solution::outcome`] is proven the shortest, as
     /// [`Verdict`] says. False when df-pn (the portfolio's second engine) proved a
     /// mate (or loss) within that length but a limit struck before "none within
-    /// one move less" was: the length is then an upper bound only, `complete` is
-    /// false and there is no tree; for a mate, `keys` and `line` hold the one
-    /// move that proved it (its `mate_in` the bound), for a loss they are empty.
+    /// one move less" was: the length is then an upper bound only and `complete`
+    /// is false. For a mate, `keys` holds the one move that proved it (its
+    /// `mate_in` the bound); for a loss it is empty. With [`SolveOptions::tree`],
+    /// the tree is that proof as the table holds it (its lines end in mate within
+    /// the bound, not necessarily the quickest; the bound is then the tree's
+    /// length) and `line` its longest line, so that [`Solution::verify`] and any
+    /// move generator can check the mate; where a proof has left the table there
+    /// is no tree, and `line` holds at most the key.
     pub shortest: bool,
 }
 
@@ -370,6 +375,11 @@ fn solve_dfpn(
         }
         Answer::Proven => {}
     }
+    let proof = if opts.tree {
+        table_proof(s, pos, attacker, upper)
+    } else {
+        None
+    };
     // "No mate within `upper` − 1" in one depth-first search (a disproof must
     // refute every attack whatever the order, and iterations below it would not
     // help); only if there is one after all, iterative deepening finds the
@@ -399,11 +409,6 @@ fn solve_dfpn(
         Verdict::MateIn(k) | Verdict::MatedIn(k) => k,
         Verdict::NoMateWithin(_) => upper,
         Verdict::Unknown { .. } => {
-            sol.outcome = if attacker {
-                Verdict::MateIn(upper)
-            } else {
-                Verdict::MatedIn(upper)
-            };
             sol.shortest = false;
             sol.complete = false;
             sol.nodes = s.nodes;
@@ -416,6 +421,23 @@ fn solve_dfpn(
                     sol.line.push(mv);
                 }
             }
+            // (Unless a shorter mate was found since, which the proof does not show.)
+            if let Some(proof) = proof.filter(|p| p.n <= upper) {
+                upper = proof.n;
+                if attacker {
+                    sol.keys = vec![Key {
+                        mv: proof.line[0],
+                        mate_in: proof.n,
+                    }];
+                }
+                sol.line = proof.line;
+                sol.tree = Some(proof.tree);
+            }
+            sol.outcome = if attacker {
+                Verdict::MateIn(upper)
+            } else {
+                Verdict::MatedIn(upper)
+            };
             return;
         }
     };
@@ -428,6 +450,41 @@ fn solve_dfpn(
     }
     sol.complete = !s.aborted;
     sol.nodes = s.nodes;
+}
+
+/// A proof read from the table: the tree, its principal line and its length.
+struct TableProof {
+    tree: Tree,
+    line: Vec<Move>,
+    n: u32,
+}
+
+/// The tree of a mate (or loss) df-pn has just proven within `upper`, read from
+/// the table (no search), for the case that a limit strikes before the length is
+/// proven the shortest. Read at once: the search for a shorter mate that follows
+/// fills the table and may replace parts of the proof. Its length (the tree's
+/// own) may be less than `upper`; None when a proof has already left the table.
+fn table_proof(s: &Searcher, pos: &Position, attacker: bool, upper: u32) -> Option<TableProof> {
+    let mut line = Vec::new();
+    if attacker {
+        let t = tree::proof_within(s, pos, upper)?;
+        tree::longest_line(&t, &mut line);
+        Some(TableProof {
+            n: t.depth(),
+            tree: Tree::Keys(vec![t]),
+            line,
+        })
+    } else {
+        let replies = tree::proof_lost_within(s, pos, upper)?;
+        let deepest = replies.iter().max_by_key(|r| r.then.depth())?;
+        line.push(deepest.mv);
+        tree::longest_line(&deepest.then, &mut line);
+        Some(TableProof {
+            n: deepest.then.depth(),
+            tree: Tree::Defences(replies),
+            line,
+        })
+    }
 }
 
 /// Fills in the keys, the line and the tree of a proven mate in `n`.

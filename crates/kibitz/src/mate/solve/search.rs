@@ -265,6 +265,25 @@ impl<'a> Searcher<'a> {
         None
     }
 
+    /// The table's "mate within" bound at this attacker node, if any.
+    pub fn mates_within(&self, pos: &Position) -> Option<u32> {
+        self.table
+            .probe(pos.hash())
+            .map(|e| u32::from(e.mate_within))
+            .filter(|&m| m != 0)
+    }
+
+    /// The table's "lost within" bound at this defender node (0 when checkmated).
+    pub fn lost_within(&self, pos: &Position) -> Option<u32> {
+        if pos.is_checkmate() {
+            return Some(0);
+        }
+        self.table
+            .probe(pos.hash() ^ DEFENDER_SALT)
+            .map(|e| u32::from(e.mate_within))
+            .filter(|&m| m != 0)
+    }
+
     /// The move the table remembers as mating at this attacker node, if any.
     pub fn hint(&self, pos: &Position) -> Option<Move> {
         self.table.probe(pos.hash()).and_then(|e| e.best)

@@ -13,7 +13,9 @@ pub enum Tree {
     /// For [`Verdict::MateIn`]: one tree per key, in the order of [`Solution::keys`].
     Keys(Vec<TreeMove>),
     /// For [`Verdict::MatedIn`]: every legal move of the side to move, each with a
-    /// quickest mate after it (none when it is checkmated already).
+    /// quickest mate after it (none when it is checkmated already); a mate within
+    /// the bound, not always the quickest, where the length is not proven the
+    /// shortest ([`Solution::shortest`]).
     Defences(Vec<TreeReply>),
 }
 
@@ -27,7 +29,8 @@ pub struct TreeMove {
     pub replies: Vec<TreeReply>,
 }
 
-/// A defence and a quickest mating continuation after it.
+/// A defence and a quickest mating continuation after it (a mate within the
+/// bound where [`Solution::shortest`] is false).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeReply {
     /// The defender's move.
@@ -95,6 +98,88 @@ pub(super) fn quickest_attack(s: &mut Searcher, pos: &Position, k: u32) -> Optio
         }
     }
     None
+}
+
+/// The most moves [`proof_within`] writes before it gives up: a proof read from
+/// the table is a graph whose shared positions the tree writes out once per path.
+const PROOF_TREE_CAP: usize = 200_000;
+
+/// A tree proving that the side to move mates within `n`, read from the proofs the
+/// table holds (df-pn's among them) without searching: each line ends in mate
+/// within the moves the table proved, not necessarily the quickest. None where a
+/// proof has left the table (replaced) or the tree would pass
+/// [`PROOF_TREE_CAP`] moves.
+pub(super) fn proof_within(s: &Searcher, pos: &Position, n: u32) -> Option<TreeMove> {
+    let mut left = PROOF_TREE_CAP;
+    proof_attack(s, pos, n, &mut left)
+}
+
+/// [`proof_within`] at a defender node proven lost within `n`: every defence with
+/// its mating tree.
+pub(super) fn proof_lost_within(s: &Searcher, pos: &Position, n: u32) -> Option<Vec<TreeReply>> {
+    let mut left = PROOF_TREE_CAP;
+    proof_defences(s, pos, n, &mut left)
+}
+
+/// An attacker node proven within `n`: a mate in one, or the move to the defender
+/// node the table proves lost soonest.
+fn proof_attack(s: &Searcher, pos: &Position, n: u32, left: &mut usize) -> Option<TreeMove> {
+    *left = left.checked_sub(1)?;
+    if let Some(&mv) = crate::mate::mates_in_one(pos).first() {
+        return Some(TreeMove {
+            mv,
+            replies: Vec::new(),
+        });
+    }
+    if n < 2 {
+        return None;
+    }
+    let mut best: Option<(u32, Move, Position)> = None;
+    for &mv in &pos.legal_moves() {
+        let child = pos.after(mv);
+        if let Some(m) = s.lost_within(&child).filter(|&m| m < n)
+            && best.as_ref().is_none_or(|&(b, _, _)| m < b)
+        {
+            best = Some((m, mv, child));
+        }
+    }
+    let (m, mv, child) = best?;
+    let replies = proof_defences(s, &child, m, left)?;
+    Some(TreeMove { mv, replies })
+}
+
+/// A defender node proven lost within `n`: every defence, each with the tree of
+/// the attacker's mate after it.
+fn proof_defences(
+    s: &Searcher,
+    pos: &Position,
+    n: u32,
+    left: &mut usize,
+) -> Option<Vec<TreeReply>> {
+    let mut out = Vec::new();
+    for &mv in &pos.legal_moves() {
+        let child = pos.after(mv);
+        let m = if crate::mate::mates_in_one(&child).is_empty() {
+            s.mates_within(&child).filter(|&m| m <= n)?
+        } else {
+            1
+        };
+        out.push(TreeReply {
+            mv,
+            then: proof_attack(s, &child, m, left)?,
+        });
+    }
+    Some(out)
+}
+
+/// The principal line of a mating tree: the attacker's moves as the tree gives
+/// them, the defence with the deepest tree at every defender node.
+pub(super) fn longest_line(t: &TreeMove, line: &mut Vec<Move>) {
+    line.push(t.mv);
+    if let Some(r) = t.replies.iter().max_by_key(|r| r.then.depth()) {
+        line.push(r.mv);
+        longest_line(&r.then, line);
+    }
 }
 
 /// Why a solution did not replay.
