@@ -149,6 +149,10 @@ enum Command {
         /// The Lichess mateInN themes to run, comma-separated ("none": skip).
         #[arg(long, default_value = "4")]
         lichess: String,
+        /// Only matetrack positions whose `bm` is in this range, such as 5-8
+        /// (the sample is drawn from them).
+        #[arg(long, default_value = "1-1000")]
+        bm: String,
     },
     /// Chess problems (issue 20): h#2, h#3, s#2, s#3 with every solution on seeded
     /// sparse positions, #2 with tries and set play beside plain #2 on Lichess
@@ -242,6 +246,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             engines,
             hash,
             lichess,
+            bm,
         } => {
             let lichess = if lichess == "none" {
                 Vec::new()
@@ -261,7 +266,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .split(',')
                 .map(kibitz_bench::prover_matetrack::parse_engine)
                 .collect::<anyhow::Result<Vec<_>>>()?;
+            let bm = bm
+                .split_once('-')
+                .and_then(|(a, b)| Some(a.trim().parse().ok()?..=b.trim().parse().ok()?))
+                .ok_or_else(|| anyhow::anyhow!("--bm: {bm:?} is not a range such as 5-8"))?;
             let opts = kibitz_bench::prover_matetrack::Options {
+                bm,
                 stockfish: (stockfish.as_os_str() != "none").then_some(stockfish),
                 limit,
                 sample,

@@ -49,7 +49,13 @@ pub struct Options {
     pub hash_mb: usize,
     /// The shared test data's folder.
     pub data: std::path::PathBuf,
+    /// Only matetrack positions with `bm` in this range.
+    pub bm: std::ops::RangeInclusive<u32>,
 }
+
+/// The bands of `bm` the report breaks the sample into.
+const BANDS: [std::ops::RangeInclusive<u32>; 6] =
+    [1..=4, 5..=8, 9..=12, 13..=20, 21..=40, 41..=1000];
 
 /// A kibitz solver of the run: the engine, and whether one key is enough.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -108,12 +114,18 @@ impl SplitMix {
 }
 
 /// The seeded sample: (EPD line's position as FEN, bm).
-pub fn sample(data: &std::path::Path, n: usize, seed: u64) -> anyhow::Result<Vec<(String, u32)>> {
+pub fn sample(
+    data: &std::path::Path,
+    n: usize,
+    seed: u64,
+    bm: &std::ops::RangeInclusive<u32>,
+) -> anyhow::Result<Vec<(String, u32)>> {
     let path = data.join("matetrack/matetrack.epd");
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let mut cases = Vec::new();
     for line in text.lines() {
+        let range = bm;
         let Some(bm) = line
             .split("bm #")
             .nth(1)
@@ -125,7 +137,9 @@ pub fn sample(data: &std::path::Path, n: usize, seed: u64) -> anyhow::Result<Vec
         let Ok(pos) = Position::from_epd_line(line.as_bytes()) else {
             continue;
         };
-        cases.push((pos.fen(), bm));
+        if range.contains(&bm) {
+            cases.push((pos.fen(), bm));
+        }
     }
     let mut rng = SplitMix(seed);
     for i in (1..cases.len()).rev() {
@@ -193,7 +207,7 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
         load()
     );
     if opts.sample > 0 {
-        let cases = sample(&opts.data, opts.sample, opts.seed)?;
+        let cases = sample(&opts.data, opts.sample, opts.seed, &opts.bm)?;
         let k = opts.engines.len();
         // Per kibitz engine: found, found ≤ bm, proven shortest ≤ bm, time.
         let mut found = vec![0usize; k];
@@ -203,10 +217,15 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
         let (mut sf_found, mut sf_best, mut sf_time) = (0usize, 0usize, 0f64);
         let mut shorter = Vec::new();
         let mut clamped = 0;
+        // Per bm band: positions, found per kibitz engine, found by Stockfish.
+        let mut bands: [(usize, Vec<usize>, usize); BANDS.len()] =
+            std::array::from_fn(|_| (0, vec![0; k], 0));
         for (i, (fen, bm)) in cases.iter().enumerate() {
             eprint!("\rmatetrack: {}/{}   ", i + 1, cases.len());
             let n = (*bm).min(MAX_MATE_MOVES);
             clamped += usize::from(n < *bm);
+            let band = &mut bands[BANDS.iter().position(|r| r.contains(bm)).unwrap_or(0)];
+            band.0 += 1;
             for (e, &engine) in opts.engines.iter().enumerate() {
                 let p = kibitz(fen, n, opts, engine)?;
                 time[e] += p.seconds;
@@ -215,6 +234,7 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
                         bail!("{fen}: kibitz claims mate in {m}, past bm #{bm}");
                     }
                     found[e] += 1;
+                    band.1[e] += 1;
                     best[e] += 1;
                     if p.shortest {
                         proven[e] += 1;
@@ -230,16 +250,19 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
                 if let Some(m) = r.mate {
                     sf_found += 1;
                     sf_best += usize::from(m <= *bm);
+                    band.2 += 1;
                 }
             }
         }
         eprintln!();
         let _ = writeln!(
             out,
-            "matetrack.epd, a seeded sample of {} (seed {}), {} s a position and solver, \
-             one thread each, interleaved position by position{}:\n",
+            "matetrack.epd, a seeded sample of {} (seed {}; bm #{} to #{}), {} s a position \
+             and solver, one thread each, interleaved position by position{}:\n",
             cases.len(),
             opts.seed,
+            opts.bm.start(),
+            opts.bm.end(),
             opts.limit,
             if clamped > 0 {
                 format!("; {clamped} bm past {MAX_MATE_MOVES} clamped to {MAX_MATE_MOVES}")
@@ -268,6 +291,33 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
                 out,
                 "| Stockfish `go mate N` | {sf_found} | {sf_best} | — | {sf_time:.1} |"
             );
+        }
+        let _ = writeln!(out, "\nMates found, by the file's `bm`:\n");
+        let mut head = String::from("| bm | positions |");
+        for &engine in &opts.engines {
+            let _ = write!(head, " {} |", engine_name(engine));
+        }
+        if stockfish.is_some() {
+            head.push_str(" Stockfish |");
+        }
+        let _ = writeln!(out, "{head}");
+        let _ = writeln!(
+            out,
+            "|{}",
+            " --- |".repeat(2 + k + usize::from(stockfish.is_some()))
+        );
+        for (range, (count, kib, sf)) in BANDS.iter().zip(&bands) {
+            if *count == 0 {
+                continue;
+            }
+            let mut row = format!("| #{}–#{} | {count} |", range.start(), range.end());
+            for f in kib {
+                let _ = write!(row, " {f} |");
+            }
+            if stockfish.is_some() {
+                let _ = write!(row, " {sf} |");
+            }
+            let _ = writeln!(out, "{row}");
         }
         if !shorter.is_empty() {
             let _ = writeln!(out, "\nProven shorter than the file's `bm`:\n");
