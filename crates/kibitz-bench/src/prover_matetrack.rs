@@ -216,6 +216,8 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
         let mut time = vec![0f64; k];
         let (mut sf_found, mut sf_best, mut sf_time) = (0usize, 0usize, 0f64);
         let mut shorter = Vec::new();
+        // Positions no kibitz engine found a mate in, to look at.
+        let mut missed = Vec::new();
         let mut clamped = 0;
         // Per bm band: positions, found per kibitz engine, found by Stockfish.
         let mut bands: [(usize, Vec<usize>, usize); BANDS.len()] =
@@ -226,8 +228,10 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
             clamped += usize::from(n < *bm);
             let band = &mut bands[BANDS.iter().position(|r| r.contains(bm)).unwrap_or(0)];
             band.0 += 1;
+            let mut any = false;
             for (e, &engine) in opts.engines.iter().enumerate() {
                 let p = kibitz(fen, n, opts, engine)?;
+                any |= p.mate.is_some();
                 time[e] += p.seconds;
                 if let Some(m) = p.mate {
                     if m > *bm {
@@ -243,6 +247,9 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
                         }
                     }
                 }
+            }
+            if !any && !opts.engines.is_empty() {
+                missed.push((fen.clone(), *bm));
             }
             if let Some(sf) = stockfish.as_mut() {
                 let r = sf.go_mate(fen, n, opts.limit)?;
@@ -318,6 +325,12 @@ pub fn run(opts: &Options) -> anyhow::Result<String> {
                 let _ = write!(row, " {sf} |");
             }
             let _ = writeln!(out, "{row}");
+        }
+        if !missed.is_empty() && missed.len() <= 20 {
+            let _ = writeln!(out, "\nNo mate found by kibitz within the limit:\n");
+            for (fen, bm) in &missed {
+                let _ = writeln!(out, "- `{fen}` (bm #{bm})");
+            }
         }
         if !shorter.is_empty() {
             let _ = writeln!(out, "\nProven shorter than the file's `bm`:\n");
