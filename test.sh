@@ -60,7 +60,7 @@ fi
 
 echo "== the prover's trees replayed by python-chess: Lichess samples by every engine, and 5"
 echo "   deep matetrack trees (bm #8 or more) at 2 M nodes each (deterministic)"
-KIBITZ_PYTHON=.venv/bin/python KIBITZ_DEEP_TREES=5 KIBITZ_DEEP_NODES=2000000 \
+KIBITZ_PYTHON="$PWD/.venv/bin/python" KIBITZ_DEEP_TREES=5 KIBITZ_DEEP_NODES=2000000 \
     cargo test -p kibitz --locked --test solve_python -- --ignored
 
 # Nothing below uses the debug build; where the disk is short (under 8 GiB free),
