@@ -227,6 +227,10 @@ test("bad input shows the library's message on the page, and the last good board
 test("an unknown variant in the address is shown, and a board is still drawn", async (t) => {
   const { page, problems } = await open(t, 1280, "/?variant=chesss&fen=startpos");
   const error = await (await page.request.get(`${server.url}/api/position?variant=chesss&fen=startpos`)).json();
+  // The refusal is shown first, and the board of the fallback start position
+  // arrives with a second request: wait for both rather than count squares at
+  // the moment the message appears (a race that failed once in CI).
+  await page.locator("#board [data-square]").first().waitFor();
   await page.locator("#position-message").filter({ hasText: error.error }).waitFor();
   assert.ok(await page.locator("#board [data-square]").count() > 0);
   assert.deepEqual(problems, []);
