@@ -269,6 +269,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let bm = bm
                 .split_once('-')
                 .and_then(|(a, b)| Some(a.trim().parse().ok()?..=b.trim().parse().ok()?))
+                .filter(|r: &std::ops::RangeInclusive<u32>| !r.is_empty())
                 .ok_or_else(|| anyhow::anyhow!("--bm: {bm:?} is not a range such as 5-8"))?;
             let opts = kibitz_bench::prover_matetrack::Options {
                 bm,
