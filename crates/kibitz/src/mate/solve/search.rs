@@ -248,8 +248,12 @@ impl<'a> Searcher<'a> {
             }
             // Refutations of the siblings first, then the defences that leave the
             // attacker the fewest moves (checks, mostly): the likeliest to hold.
+            // With two attacker moves left, checks first and no count: the search
+            // below is about as cheap as counting the attacker's moves (measured
+            // in BENCHMARKS.md, issue 21).
             let rank = match killers.iter().position(|&k| k == Some(mv)) {
                 Some(i) => i as u64,
+                None if n == 2 => 2 + u64::from(!child.is_check()),
                 None => 2 + child.count_legal_moves(),
             };
             order.push((rank << 16) | open.len() as u64);
@@ -303,10 +307,13 @@ impl<'a> Searcher<'a> {
 }
 
 /// The legal moves of the attacker with the positions after them, best first: the
-/// table's move, then checks, then moves that threaten mate in one, then the rest,
-/// each group with the fewest defences first. Moves that stalemate are dropped:
-/// they can never mate.
-fn attacks_in_order(pos: &Position, best: Option<Move>, threats: bool) -> Vec<(Move, Position)> {
+/// table's move, then checks, then (with `deep`, three moves or more left) moves
+/// that threaten mate in one, then the rest. With `deep`, each group has the
+/// fewest defences first and moves that stalemate are dropped (they can never
+/// mate); with two moves left the defences are not counted, since the horizon
+/// search after each move costs little more than the count (and disproves a
+/// stalemate at once).
+fn attacks_in_order(pos: &Position, best: Option<Move>, deep: bool) -> Vec<(Move, Position)> {
     let moves = pos.legal_moves();
     // Ranks and indices are sorted as integers (rank << 16 | index), and the
     // positions moved once into place, not at every step of the sort.
@@ -314,7 +321,7 @@ fn attacks_in_order(pos: &Position, best: Option<Move>, threats: bool) -> Vec<(M
     let mut order: Vec<u64> = Vec::with_capacity(moves.len());
     for &mv in &moves {
         let child = pos.after(mv);
-        let defences = child.count_legal_moves();
+        let defences = if deep { child.count_legal_moves() } else { 1 };
         if defences == 0 {
             // Checkmate was seen by the mate-in-one test; this is stalemate.
             continue;
@@ -323,7 +330,7 @@ fn attacks_in_order(pos: &Position, best: Option<Move>, threats: bool) -> Vec<(M
             0
         } else if child.is_check() {
             1
-        } else if threats && threatens_mate(&child) {
+        } else if deep && threatens_mate(&child) {
             2
         } else {
             3
