@@ -407,11 +407,6 @@ impl Position {
         next
     }
 
-    /// Is `mv` one of the legal moves?
-    pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
-    }
-
     /// Plays `mv` without checking that it is legal: for moves that came from
     /// [`Position::legal_moves`] of this very position. An illegal move leaves the
     /// position in an unspecified (but memory-safe) state.

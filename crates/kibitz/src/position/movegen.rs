@@ -143,6 +143,64 @@ impl Position {
         list
     }
 
+    /// Is `mv` one of the legal moves? The same answer as
+    /// `legal_moves().contains(&mv)`, but a knight's, bishop's, rook's, queen's or
+    /// king's ordinary move is checked against that man alone, with the masks the
+    /// generator uses: the prover tries a sibling's refutation this way before it
+    /// generates every reply. Pawn moves, en passant and castling are looked up in
+    /// the full list.
+    ///
+    /// ```
+    /// use kibitz::{Move, Position, Role, Square};
+    /// let pos = Position::startpos();
+    /// assert!(pos.is_legal(Move::normal(Role::Knight, Square::G1, Square::F3)));
+    /// assert!(!pos.is_legal(Move::normal(Role::Knight, Square::G1, Square::G3)));
+    /// assert!(!pos.is_legal(Move::normal(Role::Bishop, Square::C1, Square::E3)));
+    /// ```
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if mv.kind != MoveKind::Normal || mv.role == Role::Pawn {
+            return self.legal_moves().contains(&mv);
+        }
+        let us = self.turn();
+        let ours = self.us();
+        if mv.promotion.is_some()
+            || !(self.by_role(mv.role) & ours).contains(mv.from)
+            || ours.contains(mv.to)
+        {
+            return false;
+        }
+        let king = self.king(us);
+        let occ = self.occupied();
+        if mv.role == Role::King {
+            // As the generator: the square must be safe once the king has left.
+            return attacks::king_attacks(king).contains(mv.to)
+                && !self.is_attacked(mv.to, !us, occ.without(king));
+        }
+        let checkers = self.checkers();
+        if checkers.more_than_one() {
+            return false;
+        }
+        if let Some(checker) = checkers.first()
+            && !(lines::between(king, checker) | checker).contains(mv.to)
+        {
+            return false;
+        }
+        // A pinned man keeps to its pin line (no knight move does) and never
+        // answers a check.
+        if self.pinned().contains(mv.from)
+            && (checkers.any() || !lines::line(king, mv.from).contains(mv.to))
+        {
+            return false;
+        }
+        let reach = match mv.role {
+            Role::Knight => attacks::knight_attacks(mv.from),
+            Role::Bishop => attacks::bishop_attacks(mv.from, occ),
+            Role::Rook => attacks::rook_attacks(mv.from, occ),
+            _ => attacks::queen_attacks(mv.from, occ),
+        };
+        reach.contains(mv.to)
+    }
+
     /// The number of legal moves, counted without building them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {

@@ -316,3 +316,52 @@ fn pass_gives_the_other_side_the_move() {
     let check = pos("4k3/8/8/8/8/8/8/4K2r w - - 0 1");
     assert!(check.pass().is_none());
 }
+
+#[test]
+fn is_legal_agrees_with_the_move_list() {
+    // Every move of a man of the side to move to every square (promotions
+    // included), and the legal moves of the positions one and two plies back
+    // (the prover's sibling refutations are such moves): is_legal answers as the
+    // list does.
+    let mut back: Vec<Position> = Vec::new();
+    for pos in crate::position::RandomPlay::new(21).take(3_000) {
+        let legal = pos.legal_moves();
+        let mut tried = 0;
+        let mut check = |mv: Move| {
+            assert_eq!(
+                pos.is_legal(mv),
+                legal.contains(&mv),
+                "{} in {}",
+                mv.uci(),
+                pos.fen()
+            );
+            tried += 1;
+        };
+        for from in pos.us() {
+            let role = pos.role_at(from).unwrap();
+            for to in 0..64 {
+                let to = Square::new(to);
+                check(Move::normal(role, from, to));
+                if role == Role::Pawn {
+                    for promotion in Role::PROMOTIONS {
+                        check(Move {
+                            promotion: Some(promotion),
+                            ..Move::normal(role, from, to)
+                        });
+                    }
+                }
+            }
+        }
+        for earlier in &back {
+            for &mv in &earlier.legal_moves() {
+                check(mv);
+            }
+        }
+        for &mv in &legal {
+            check(mv);
+        }
+        assert!(tried > 0);
+        back.insert(0, pos.clone());
+        back.truncate(2);
+    }
+}

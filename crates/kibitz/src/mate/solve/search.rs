@@ -160,33 +160,44 @@ impl<'a> Searcher<'a> {
                 return false;
             }
         }
-        let replies = pos.legal_moves();
-        if replies.is_empty() {
-            return pos.is_check();
-        }
         if n == 0 {
-            return false;
+            return pos.is_checkmate();
         }
         if self.killers.len() <= ply {
             self.killers.resize(ply + 1, [None; 2]);
         }
-        let killers = self.killers[ply];
+        // The siblings' refutations first, and before any reply is generated: one
+        // of them usually refutes this node too, and then the replies are never
+        // listed (a legality test of one move costs far less than the list).
+        let mut tried = [None; 2];
+        for (i, k) in self.killers[ply].into_iter().enumerate() {
+            let Some(k) = k.filter(|&k| pos.is_legal(k)) else {
+                continue;
+            };
+            if self.defence_holds(&pos.after(k), n, ply) {
+                return self.refuted(key, n, ply, k);
+            }
+            if self.aborted {
+                return false;
+            }
+            tried[i] = Some(k);
+        }
+        let replies = pos.legal_moves();
+        if replies.is_empty() {
+            return pos.is_check();
+        }
+        let rest = replies
+            .iter()
+            .copied()
+            .filter(|m| !tried.contains(&Some(*m)));
         let held = if n == 1 {
-            self.horizon_defences(pos, &replies, killers)
+            self.horizon_defences(pos, rest)
         } else {
-            self.deep_defences(pos, &replies, n, ply, killers)
+            self.deep_defences(pos, rest, n, ply)
         };
         match held {
             _ if self.aborted => false,
-            Some(refutation) => {
-                let k = &mut self.killers[ply];
-                if k[0] != Some(refutation) {
-                    k[1] = k[0];
-                    k[0] = Some(refutation);
-                }
-                self.table.store_no_mate(key, n);
-                false
-            }
+            Some(refutation) => self.refuted(key, n, ply, refutation),
             None => {
                 self.table.store_mate(key, n, None);
                 true
@@ -194,23 +205,37 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// After this defence, can the attacker not mate within `n`? (With `n` = 1 the
+    /// horizon: no mate in one.) False also when aborted.
+    #[inline]
+    fn defence_holds(&mut self, child: &Position, n: u32, ply: usize) -> bool {
+        if n == 1 {
+            !self.tick() && !self.has_mate_in_one(child)
+        } else {
+            !self.attacker(child, n, ply + 1) && !self.aborted
+        }
+    }
+
+    /// Records a defender node refuted by `refutation` (no mate within `n`), which
+    /// becomes the first killer of its ply; returns false, the node's answer.
+    fn refuted(&mut self, key: u64, n: u32, ply: usize, refutation: Move) -> bool {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(refutation) {
+            k[1] = k[0];
+            k[0] = Some(refutation);
+        }
+        self.table.store_no_mate(key, n);
+        false
+    }
+
     /// With one attacker move left: a defence after which the attacker has no mate
     /// in one, or None when every defence allows one. No attacker move is generated.
     fn horizon_defences(
         &mut self,
         pos: &Position,
-        replies: &[Move],
-        killers: [Option<Move>; 2],
+        replies: impl Iterator<Item = Move>,
     ) -> Option<Move> {
-        let first = killers
-            .into_iter()
-            .flatten()
-            .filter(|k| replies.contains(k));
-        let rest = replies
-            .iter()
-            .copied()
-            .filter(|m| !killers.contains(&Some(*m)));
-        for mv in first.chain(rest) {
+        for mv in replies {
             if self.tick() {
                 return None;
             }
@@ -225,17 +250,16 @@ impl<'a> Searcher<'a> {
     fn deep_defences(
         &mut self,
         pos: &Position,
-        replies: &[Move],
+        replies: impl Iterator<Item = Move>,
         n: u32,
         ply: usize,
-        killers: [Option<Move>; 2],
     ) -> Option<Move> {
         // Facts already in the table settle some defences without a search.
         // `order` holds rank << 16 | index into `open`: sorting plain integers
         // rather than positions (the sort moved them, a tenth of the time).
-        let mut open = Vec::with_capacity(replies.len());
-        let mut order = Vec::with_capacity(replies.len());
-        for &mv in replies {
+        let mut open = Vec::new();
+        let mut order = Vec::new();
+        for mv in replies {
             let child = pos.after(mv);
             let known = self.table.probe(child.hash());
             if let Some(e) = known {
@@ -246,15 +270,14 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            // Refutations of the siblings first, then the defences that leave the
-            // attacker the fewest moves (checks, mostly): the likeliest to hold.
-            // With two attacker moves left, checks first and no count: the search
-            // below is about as cheap as counting the attacker's moves (measured
-            // in BENCHMARKS.md, issue 21).
-            let rank = match killers.iter().position(|&k| k == Some(mv)) {
-                Some(i) => i as u64,
-                None if n == 2 => 2 + u64::from(!child.is_check()),
-                None => 2 + child.count_legal_moves(),
+            // The defences that leave the attacker the fewest moves (checks,
+            // mostly) first: the likeliest to hold. With two attacker moves left,
+            // checks first and no count: the search below costs about as much as
+            // counting the attacker's moves (BENCHMARKS.md, issue 21).
+            let rank = if n == 2 {
+                u64::from(!child.is_check())
+            } else {
+                child.count_legal_moves()
             };
             order.push((rank << 16) | open.len() as u64);
             open.push((mv, child));
