@@ -16,6 +16,7 @@ use super::Horizon;
 use super::table::{DEFENDER_SALT, Table};
 use crate::limits::Limits;
 use crate::mate::{count_mates_in_one, first_glance_mate, has_glance_mate, mates_in_one};
+use crate::position::MAX_MOVES;
 use crate::{Move, Position};
 
 /// The search state of one solve: the table, the node count, the limits.
@@ -125,7 +126,10 @@ impl<'a> Searcher<'a> {
             self.table.store_no_mate(key, 1);
             return false;
         }
-        for (mv, child) in attacks_in_order(pos, best, n >= 3) {
+        if n == 2 {
+            return self.attacker_of_two(pos, key, best, ply);
+        }
+        for (mv, child) in attacks_in_order(pos, best) {
             if self.defender(&child, n - 1, ply + 1) {
                 self.table.store_mate(key, n, Some(mv));
                 return true;
@@ -136,6 +140,60 @@ impl<'a> Searcher<'a> {
         }
         self.table.store_no_mate(key, n);
         false
+    }
+
+    /// [`Searcher::attacker`] with two moves left (no mate in one): the table's
+    /// move, then the checks, then the rest, each in the order of the legal moves,
+    /// as it meets them. Nothing is counted or sorted and no position is kept: at
+    /// this depth ordering cost as much as the search it ordered (BENCHMARKS.md,
+    /// issue 21), and a disproof tries every move anyway.
+    fn attacker_of_two(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        best: Option<Move>,
+        ply: usize,
+    ) -> bool {
+        let moves = pos.legal_moves();
+        let best = best.filter(|b| moves.contains(b));
+        // Quiet moves by index into `moves`, for the second pass.
+        let mut quiet = [0u64; MAX_MOVES.div_ceil(64)];
+        let mut mated = None;
+        if let Some(b) = best
+            && self.defender(&pos.after(b), 1, ply + 1)
+        {
+            mated = Some(b);
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            if mated.is_some() || self.aborted {
+                break;
+            }
+            if Some(mv) == best {
+                continue;
+            }
+            let child = pos.after(mv);
+            if !child.is_check() {
+                quiet[i / 64] |= 1 << (i % 64);
+            } else if self.defender(&child, 1, ply + 1) {
+                mated = Some(mv);
+            }
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            if mated.is_some() || self.aborted {
+                break;
+            }
+            if quiet[i / 64] & (1 << (i % 64)) != 0 && self.defender(&pos.after(mv), 1, ply + 1) {
+                mated = Some(mv);
+            }
+        }
+        if self.aborted {
+            return false;
+        }
+        match mated {
+            Some(mv) => self.table.store_mate(key, 2, Some(mv)),
+            None => self.table.store_no_mate(key, 2),
+        }
+        mated.is_some()
     }
 
     /// Does every legal move of the side to move allow the other side a mate within
@@ -330,13 +388,11 @@ impl<'a> Searcher<'a> {
 }
 
 /// The legal moves of the attacker with the positions after them, best first: the
-/// table's move, then checks, then (with `deep`, three moves or more left) moves
-/// that threaten mate in one, then the rest. With `deep`, each group has the
-/// fewest defences first and moves that stalemate are dropped (they can never
-/// mate); with two moves left the defences are not counted, since the horizon
-/// search after each move costs little more than the count (and disproves a
-/// stalemate at once).
-fn attacks_in_order(pos: &Position, best: Option<Move>, deep: bool) -> Vec<(Move, Position)> {
+/// table's move, then checks, then moves that threaten mate in one, then the rest,
+/// each group with the fewest defences first. Moves that stalemate are dropped:
+/// they can never mate. (With two moves left, [`Searcher::attacker_of_two`] orders
+/// without counting.)
+fn attacks_in_order(pos: &Position, best: Option<Move>) -> Vec<(Move, Position)> {
     let moves = pos.legal_moves();
     // Ranks and indices are sorted as integers (rank << 16 | index), and the
     // positions moved once into place, not at every step of the sort.
@@ -344,7 +400,7 @@ fn attacks_in_order(pos: &Position, best: Option<Move>, deep: bool) -> Vec<(Move
     let mut order: Vec<u64> = Vec::with_capacity(moves.len());
     for &mv in &moves {
         let child = pos.after(mv);
-        let defences = if deep { child.count_legal_moves() } else { 1 };
+        let defences = child.count_legal_moves();
         if defences == 0 {
             // Checkmate was seen by the mate-in-one test; this is stalemate.
             continue;
@@ -353,7 +409,7 @@ fn attacks_in_order(pos: &Position, best: Option<Move>, deep: bool) -> Vec<(Move
             0
         } else if child.is_check() {
             1
-        } else if deep && threatens_mate(&child) {
+        } else if threatens_mate(&child) {
             2
         } else {
             3
