@@ -143,9 +143,32 @@ fn proof_attack(s: &Searcher, pos: &Position, n: u32, left: &mut usize) -> Optio
             best = Some((m, mv, child));
         }
     }
-    let (m, mv, child) = best?;
+    // The table keeps deep facts before shallow ones, so a mate in two's own
+    // entries may have made way; such a mate is found again without a search.
+    let (m, mv, child) = match best {
+        Some(found) => found,
+        None if n >= 2 => {
+            let mv = mate_in_two(pos)?;
+            (1, mv, pos.after(mv))
+        }
+        None => return None,
+    };
     let replies = proof_defences(s, &child, m, left)?;
     Some(TreeMove { mv, replies })
+}
+
+/// A move after which every defence allows mate in one (none for a stalemate),
+/// found by trying them all: the proof of a mate in two whose table entries are
+/// gone.
+fn mate_in_two(pos: &Position) -> Option<Move> {
+    pos.legal_moves().iter().copied().find(|&mv| {
+        let child = pos.after(mv);
+        let replies = child.legal_moves();
+        !replies.is_empty()
+            && replies
+                .iter()
+                .all(|&r| !crate::mate::mates_in_one(&child.after(r)).is_empty())
+    })
 }
 
 /// A defender node proven lost within `n`: every defence, each with the tree of
@@ -159,10 +182,14 @@ fn proof_defences(
     let mut out = Vec::new();
     for &mv in &pos.legal_moves() {
         let child = pos.after(mv);
-        let m = if crate::mate::mates_in_one(&child).is_empty() {
-            s.mates_within(&child).filter(|&m| m <= n)?
-        } else {
+        let m = if !crate::mate::mates_in_one(&child).is_empty() {
             1
+        } else if let Some(m) = s.mates_within(&child).filter(|&m| m <= n) {
+            m
+        } else if n >= 2 && mate_in_two(&child).is_some() {
+            2
+        } else {
+            return None;
         };
         out.push(TreeReply {
             mv,
@@ -410,4 +437,25 @@ fn failure(path: &[Move], kind: VerifyErrorKind) -> Result<(), VerifyError> {
         path: path.to_vec(),
         kind,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Limits;
+    use crate::mate::solve::Horizon;
+
+    #[test]
+    fn a_mate_in_two_whose_entries_are_gone_is_found_again() {
+        // 1.Rd5 Kh3 2.Rh5#: with an empty table (as when its shallow entries made
+        // way for deeper ones) the proof is rebuilt by trying the moves.
+        let pos = Position::from_fen("8/8/8/8/7k/5K2/8/3R4 w - - 0 1").unwrap();
+        let limits = Limits::default();
+        let s = Searcher::new(1, &limits, Horizon::default());
+        let proof = proof_within(&s, &pos, 2).expect("a proof without the table");
+        assert_eq!(proof.mv.uci(), "d1d5");
+        assert_eq!(proof.replies.len(), 1);
+        assert_eq!(proof.replies[0].then.mv.uci(), "d5h5");
+        assert!(proof_within(&s, &pos, 1).is_none());
+    }
 }
