@@ -161,7 +161,6 @@ impl Position {
         if mv.kind != MoveKind::Normal || mv.role == Role::Pawn {
             return self.legal_moves().contains(&mv);
         }
-        let us = self.turn();
         let ours = self.us();
         if mv.promotion.is_some()
             || !(self.by_role(mv.role) & ours).contains(mv.from)
@@ -169,36 +168,17 @@ impl Position {
         {
             return false;
         }
-        let king = self.king(us);
         let occ = self.occupied();
-        if mv.role == Role::King {
-            // As the generator: the square must be safe once the king has left.
-            return attacks::king_attacks(king).contains(mv.to)
-                && !self.is_attacked(mv.to, !us, occ.without(king));
-        }
-        let checkers = self.checkers();
-        if checkers.more_than_one() {
-            return false;
-        }
-        if let Some(checker) = checkers.first()
-            && !(lines::between(king, checker) | checker).contains(mv.to)
-        {
-            return false;
-        }
-        // A pinned man keeps to its pin line (no knight move does) and never
-        // answers a check.
-        if self.pinned().contains(mv.from)
-            && (checkers.any() || !lines::line(king, mv.from).contains(mv.to))
-        {
-            return false;
-        }
         let reach = match mv.role {
+            Role::King => attacks::king_attacks(mv.from),
             Role::Knight => attacks::knight_attacks(mv.from),
             Role::Bishop => attacks::bishop_attacks(mv.from, occ),
             Role::Rook => attacks::rook_attacks(mv.from, occ),
             _ => attacks::queen_attacks(mv.from, occ),
         };
-        reach.contains(mv.to)
+        // The man reaches the square; the checks, pins and the king's safety
+        // decide the rest.
+        reach.contains(mv.to) && self.is_legal_normal(mv)
     }
 
     /// The number of legal moves, counted without building them.
