@@ -40,6 +40,14 @@ async function open(t, width = 1280, path = "/") {
   const page = await context.newPage();
   const problems = [];
   page.on("pageerror", (err) => problems.push(err.message));
+  // What the page asked of the server and how it went, for the message of a
+  // test that waited in vain (not a failure by itself: a navigation aborts the
+  // requests under way).
+  const network = [];
+  page.on("requestfailed", (r) => network.push(`${r.method()} ${r.url()}: failed (${r.failure()?.errorText})`));
+  page.on("response", (r) => { if (!r.ok()) network.push(`${r.request().method()} ${r.url()}: HTTP ${r.status()}`); });
+  page.on("console", (m) => { if (m.type() === "error") network.push(`console: ${m.text()}`); });
+  page.kibitzNetwork = network;
   t.after(() => context.close());
   await page.goto(`${server.url}${path}`);
   return { page, problems };
@@ -248,13 +256,31 @@ test("readable at 320 px: nothing wider than the screen", async (t) => {
   assert.deepEqual(problems, []);
 });
 
-/** Clicks the man on `from`, then `to`, and waits for the move list to grow. */
+/**
+ * Clicks the man on `from`, then `to`, and waits for the move list to grow. A move
+ * not played within 10 s fails with what the page showed and what it asked of the
+ * server (a CI run once waited here 30 s and said no more).
+ */
 async function move(page, from, to) {
   const before = await page.locator("#move-list [data-san]").count();
   await page.click(`#board [data-square='${from}']`);
   await page.locator(`#board [data-square='${from}'].picked`).waitFor();
   await page.click(`#board [data-square='${to}']`);
-  await page.waitForFunction((n) => document.querySelectorAll("#move-list [data-san]").length > n, before);
+  try {
+    await page.waitForFunction((n) => document.querySelectorAll("#move-list [data-san]").length > n, before, { timeout: 10_000 });
+  } catch (err) {
+    const shown = await page.evaluate(() => ({
+      fen: document.getElementById("board").dataset.fen,
+      picked: document.getElementById("board").dataset.picked || "",
+      targets: [...document.querySelectorAll("#board .target")].map((g) => g.dataset.square),
+      moves: document.querySelectorAll("#move-list [data-san]").length,
+      positionMessage: document.getElementById("position-message").textContent,
+      pageMessage: document.getElementById("page-message").textContent,
+    }));
+    await shoot(page, `move-not-played-${from}${to}`);
+    throw new Error(`${from}-${to} was not played within 10 s (${err.message}); the page: ${JSON.stringify(shown)}; ` +
+      `the network: ${JSON.stringify(page.kibitzNetwork)}`);
+  }
 }
 
 /** The squares marked as targets on the board. */
