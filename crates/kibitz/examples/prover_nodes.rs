@@ -5,7 +5,7 @@
 //!
 //! Node counts do not depend on the machine's load, so they compare two builds of a
 //! search change on a shared machine where times do not (BENCHMARKS.md). A line
-//! without `bm #N`, or whose FEN does not read, is reported and skipped.
+//! without `bm #N`, not UTF-8, or whose FEN does not read, is reported and skipped.
 
 use std::io::BufRead;
 use std::time::Instant;
@@ -15,10 +15,16 @@ use kibitz::mate::solve::{Engine, SolveOptions, Verdict, solve_with};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let limit: u64 = args
-        .next()
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(5_000_000);
+    let limit: u64 = match args.next() {
+        None => 5_000_000,
+        Some(a) => match a.parse() {
+            Ok(n) if n > 0 => n,
+            _ => {
+                eprintln!("prover_nodes: the node limit must be a positive number, not {a:?}");
+                std::process::exit(2);
+            }
+        },
+    };
     let engine = match args.next().as_deref() {
         Some("portfolio") | None => Engine::Portfolio,
         Some("id") => Engine::IterativeDeepening,
@@ -29,8 +35,22 @@ fn main() {
         }
     };
     let (mut nodes, mut secs, mut proven, mut lines) = (0u64, 0f64, 0, 0);
-    for (number, line) in std::io::stdin().lock().lines().enumerate() {
-        let Ok(line) = line else { break };
+    // Lines as bytes: a line that is not UTF-8 is reported, never the end of the
+    // input.
+    for (number, line) in std::io::stdin().lock().split(b'\n').enumerate() {
+        let line = match line {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => text,
+                Err(_) => {
+                    eprintln!("line {}: not UTF-8", number + 1);
+                    continue;
+                }
+            },
+            Err(e) => {
+                eprintln!("prover_nodes: reading stdin: {e}");
+                break;
+            }
+        };
         let Some((fen, rest)) = line.split_once(" bm #") else {
             eprintln!("line {}: no `bm #N`", number + 1);
             continue;
