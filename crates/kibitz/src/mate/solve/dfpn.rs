@@ -28,14 +28,23 @@
 //!   generating a move. A defender node with no legal move is proven when in check,
 //!   disproven when stalemated.
 //! * **Initial numbers.** A defender node starts with proof number = its number of
-//!   legal defences (each must be refuted) and disproof number 1; an attacker node
-//!   with proof number = 1 + the moves of the defending king were it to move (a king
-//!   with room is harder to mate) and disproof number = its number of legal moves
-//!   (each must be refuted; 1 each, as its children would say once it is
-//!   expanded). With disproof number 1 instead, a defender node chose among its
-//!   defences blindly; counted, it first tries the defence that leaves the attacker
-//!   the fewest moves. On 80 matetrack positions with `bm` #5–#8, 5 M nodes each,
-//!   the df-pn engine's nodes fell by 27–34 % and it proved 80 instead of 77.
+//!   legal defences (each must be refuted) and disproof number 1 (weighted, see
+//!   below); an attacker node with proof number = 1 + the moves of the defending
+//!   king were it to move (a king with room is harder to mate) and disproof number
+//!   = its number of legal moves (each must be refuted, as its children would say
+//!   once it is expanded). With disproof number 1 instead, a defender node chose
+//!   among its defences blindly; counted, it first tries the defence that leaves
+//!   the attacker the fewest moves. On 80 matetrack positions with `bm` #5–#8, 5 M
+//!   nodes each, the df-pn engine's nodes fell by 27–34 % and it proved 80 instead
+//!   of 77.
+//! * **Disproof numbers weighted by the moves left.** A new node's disproof number
+//!   counts each refutation still needed at 8ⁿ⁻¹ ([`disproof_weight`]), so that a
+//!   defence already being refuted, whose number comes from nodes one move deeper,
+//!   looks cheaper than a sibling not yet tried: the search refutes one defence in
+//!   depth before it turns to the next (deep df-pn's depth-first bias, on the
+//!   disproof side). A quiet king march, where every attacking move looks alike to
+//!   the proof numbers, needed more than 100 M nodes without it and 9 M with it;
+//!   matetrack `bm` #5–#8 samples took 28–30 % fewer nodes (BENCHMARKS.md).
 //! * **Thresholds.** The 1 + ε trick (Pawlewicz and Lew 2007): the best child's
 //!   threshold is the second best's number times 1 + ε (ε = 1/4) rather than plus
 //!   one, so that the search does not thrash between two close siblings.
@@ -226,10 +235,12 @@ impl<'a> DfPn<'a> {
                     (INF, 0)
                 } else {
                     let room = pos.pass().map_or(1, |p| king_moves(&p));
-                    // Each move must be refuted: the disproof number the node
-                    // would have once expanded, its children's 1 each.
+                    // Each move must be refuted, each refutation counted at the
+                    // weight of this many moves left; once expanded, the children
+                    // count at the weight of one move less (`disproof_weight`).
                     let moves = pos.count_legal_moves().clamp(1, u64::from(INF - 1));
-                    (1 + room, moves as u32)
+                    let dn = (moves as u32).saturating_mul(disproof_weight(n));
+                    (1 + room, dn.min(INF - 1))
                 }
             }
             Kind::Defender => {
@@ -239,7 +250,7 @@ impl<'a> DfPn<'a> {
                 } else if n == 0 {
                     (INF, 0)
                 } else {
-                    (replies.min(u64::from(INF - 1)) as u32, 1)
+                    (replies.min(u64::from(INF - 1)) as u32, disproof_weight(n))
                 }
             }
         }
@@ -446,6 +457,25 @@ fn two_least(values: impl Iterator<Item = u32>) -> (Option<usize>, u32) {
         }
     }
     (best.map(|(i, _)| i), second)
+}
+
+/// The weight of one unexpanded node's disproof number, `n` moves left: 8ⁿ⁻¹,
+/// the same from nine moves left up (2²⁴), so that a node's number stays below
+/// [`INF`] for up to 127 moves (`evaluate` clamps the rarer product past it).
+///
+/// Once expanded, a node's disproof number is counted in its children's weight,
+/// one move less: an eighth. A defence being refuted therefore looks cheaper than
+/// a sibling not yet tried, and the search keeps refuting one defence deep instead
+/// of turning to shallow siblings (the depth-first effect of deep df-pn, Zhang,
+/// Iida and van den Herik 2017, here on the disproof side only, with the moves
+/// left as the depth). The attacker's proof side is unchanged.
+///
+/// ```text
+/// n:       1  2  3   4    …  9 and up
+/// weight:  1  8  64  512  …  2^24
+/// ```
+fn disproof_weight(n: u32) -> u32 {
+    1 << (3 * (n.clamp(1, 9) - 1))
 }
 
 /// The legal moves of the side to move's king (its room).
