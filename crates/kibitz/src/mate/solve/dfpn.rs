@@ -34,7 +34,7 @@
 //!   = its number of legal moves (each must be refuted, as its children would say
 //!   once it is expanded). With disproof number 1 instead, a defender node chose
 //!   among its defences blindly; counted, it first tries the defence that leaves
-//!   the attacker the fewest moves. On 80 matetrack positions with `bm` #5–#8, 5 M
+//!   the attacker the fewest moves. On 80 matetrack positions with `bm` #5–#6, 5 M
 //!   nodes each, the df-pn engine's nodes fell by 27–34 % and it proved 80 instead
 //!   of 77.
 //! * **Disproof numbers weighted by the moves left.** A new node's disproof number
@@ -44,7 +44,9 @@
 //!   depth before it turns to the next (deep df-pn's depth-first bias, on the
 //!   disproof side). A quiet king march, where every attacking move looks alike to
 //!   the proof numbers, needed more than 100 M nodes without it and 9 M with it;
-//!   matetrack `bm` #5–#8 samples took 28–30 % fewer nodes (BENCHMARKS.md).
+//!   matetrack samples with `bm` #5–#7 took 28–29 % fewer nodes, and of 80 spread
+//!   over `bm` #5–#8 more were found within 0.5, 2 and 10 M nodes (65, 75, 79
+//!   against 62, 71, 78; BENCHMARKS.md).
 //! * **Thresholds.** The 1 + ε trick (Pawlewicz and Lew 2007): the best child's
 //!   threshold is the second best's number times 1 + ε (ε = 1/4) rather than plus
 //!   one, so that the search does not thrash between two close siblings.

@@ -25,8 +25,9 @@
 //! search (df-pn, module `dfpn`) finds deep mates: it grows the proof where it looks
 //! cheapest. By default a portfolio runs iterative deepening with a quarter of the
 //! budget (2 M nodes without a limit), then df-pn with the rest; a mate df-pn finds
-//! is an upper bound, and one depth-first search proving "no mate within one move
-//! less" makes it the shortest. When a limit strikes in between,
+//! is an upper bound, and proving "no mate within one move less" makes it the
+//! shortest (one depth-first search; under a limit, that search with 60 % of what
+//! is left, then df-pn with the rest). When a limit strikes in between,
 //! [`Solution::shortest`] is false and the length is only an upper bound. The table
 //! checks the full 64-bit key, so only a 64-bit hash collision could mislead it —
 //! the solution tree, replayed by [`Solution::verify`] with nothing but the rules,
@@ -150,8 +151,9 @@ impl SolveOptions {
 pub enum Engine {
     /// Depth-first search, iterative deepening on the length.
     IterativeDeepening,
-    /// Depth-first proof-number search within the bound; then one depth-first
-    /// search for a mate within one move less than df-pn's (a disproof makes
+    /// Depth-first proof-number search within the bound; then one search for a
+    /// mate within one move less than df-pn's (depth-first, and under a limit
+    /// df-pn once the depth-first search has spent its share: a disproof makes
     /// df-pn's the shortest, else iterative deepening below it); the keys, line
     /// and tree by the depth-first search, on the same table.
     DfPn,
@@ -380,19 +382,15 @@ fn solve_dfpn(
     } else {
         None
     };
-    // "No mate within `upper` − 1" in one depth-first search (a disproof must
-    // refute every attack whatever the order, and iterations below it would not
-    // help); only if there is one after all, iterative deepening finds the
-    // shortest.
+    // "No mate within `upper` − 1" in one search at that bound ([`mate_within`]:
+    // a disproof must refute every attack whatever the order, and iterations below
+    // it would not help); only if there is one after all, iterative deepening
+    // finds the shortest.
     let k = upper - 1;
     let shortest = if k <= none_within {
         Verdict::NoMateWithin(k)
     } else {
-        let found = if attacker {
-            s.attacker(pos, k, 0)
-        } else {
-            s.defender(pos, k, 0)
-        };
+        let found = mate_within(s, pos, attacker, k, opts);
         if s.aborted {
             Verdict::Unknown {
                 searched: none_within,
@@ -450,6 +448,85 @@ fn solve_dfpn(
     }
     sol.complete = !s.aborted;
     sol.nodes = s.nodes;
+}
+
+/// The share of the budget left (in percent, of the nodes and of the time) that
+/// the search for a mate shorter than df-pn's gives the depth-first search before
+/// df-pn takes over (BENCHMARKS.md, issue 21, sixth step).
+const SHORTER_DEPTH_FIRST_PERCENT: u32 = 60;
+
+/// The least bound at which df-pn may take over the search for a shorter mate:
+/// below it the depth-first search disproves faster and runs alone.
+const SHORTER_DFPN_FROM: u32 = 6;
+
+/// Is there a mate (for the side to move when `attacker`, else against it)
+/// within `k`? Asked once df-pn has proven one within `k` + 1, to prove that
+/// length the shortest: usually there is none, and the answer is a disproof.
+///
+/// The depth-first search disproves shallow bounds fastest, df-pn deep ones
+/// (its disproof numbers weight each refutation by the moves left). So from
+/// [`SHORTER_DFPN_FROM`] moves up and under a limit, the depth-first search runs
+/// first with [`SHORTER_DEPTH_FIRST_PERCENT`] of what is left, then df-pn with
+/// the rest on the same table, which keeps every subtree the first one settled.
+/// Below that bound, or without a node or time limit, the depth-first search runs
+/// alone, to its end or the limit. False also when aborted (then `s.aborted` is
+/// set).
+fn mate_within(
+    s: &mut Searcher,
+    pos: &Position,
+    attacker: bool,
+    k: u32,
+    opts: &SolveOptions,
+) -> bool {
+    let start = std::time::Instant::now();
+    let percent = |left: u64| {
+        left / 100 * u64::from(SHORTER_DEPTH_FIRST_PERCENT)
+            + left % 100 * u64::from(SHORTER_DEPTH_FIRST_PERCENT) / 100
+    };
+    let node_share = opts
+        .limits
+        .nodes
+        .map(|l| s.nodes + percent(l.saturating_sub(s.nodes)));
+    let time_share = opts
+        .limits
+        .deadline
+        .map(|d| start + d.saturating_duration_since(start) * SHORTER_DEPTH_FIRST_PERCENT / 100);
+    let shared = k >= SHORTER_DFPN_FROM && (node_share.is_some() || time_share.is_some());
+    if shared {
+        s.share(node_share.unwrap_or(u64::MAX), time_share);
+    }
+    let found = if attacker {
+        s.attacker(pos, k, 0)
+    } else {
+        s.defender(pos, k, 0)
+    };
+    if !shared {
+        return found;
+    }
+    let share_ran_out = s.aborted;
+    let budget_spent = s.unshare();
+    if !share_ran_out {
+        // Settled within the share (whatever the clock says now).
+        s.aborted = false;
+        return found;
+    }
+    if budget_spent {
+        return false;
+    }
+    let mut d = DfPn::new(
+        &mut s.table,
+        opts.limits.nodes.map(|l| l.saturating_sub(s.nodes)),
+        opts.limits.deadline,
+        opts.limits.stop.as_deref(),
+    );
+    let answer = if attacker {
+        d.attacker(pos, k)
+    } else {
+        d.defender(pos, k)
+    };
+    s.nodes += d.nodes;
+    s.aborted = answer == Answer::Aborted;
+    answer == Answer::Proven
 }
 
 /// A proof read from the table: the tree, its principal line and its length.

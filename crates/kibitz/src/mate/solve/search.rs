@@ -12,6 +12,8 @@
 //! skipped for looking unpromising, so a quiet key in a zugzwang (no check, no
 //! threat) is found like any other.
 
+use std::time::Instant;
+
 use super::Horizon;
 use super::table::{DEFENDER_SALT, Table};
 use crate::limits::Limits;
@@ -30,6 +32,8 @@ pub(super) struct Searcher<'a> {
     /// Set when a limit was hit; every caller then unwinds without storing anything,
     /// so the table holds only finished proofs.
     pub aborted: bool,
+    /// The end of a share of the time ([`Searcher::share`]), besides the limits'.
+    share_deadline: Option<Instant>,
     /// Per ply, the two defences that refuted an attacker move last: they often
     /// refute its siblings too.
     killers: Vec<[Option<Move>; 2]>,
@@ -50,6 +54,7 @@ impl<'a> Searcher<'a> {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             limits,
             aborted: false,
+            share_deadline: None,
             killers: Vec::new(),
             horizon,
         }
@@ -61,6 +66,26 @@ impl<'a> Searcher<'a> {
         self.limits = limits;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.aborted = false;
+    }
+
+    /// Runs the next searches under a share of the budget: at most `node_limit`
+    /// nodes counted in all (this search's count goes on) and until `deadline`,
+    /// besides the limits. [`Searcher::unshare`] ends it.
+    pub fn share(&mut self, node_limit: u64, deadline: Option<Instant>) {
+        self.node_limit = node_limit.min(self.limits.nodes.unwrap_or(u64::MAX));
+        self.share_deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// Back to the whole budget after [`Searcher::share`]; true when what stopped
+    /// the search under the share was the whole budget's end (the limits' nodes,
+    /// deadline or stop flag), so that nothing is left for another search.
+    pub fn unshare(&mut self) -> bool {
+        self.node_limit = self.limits.nodes.unwrap_or(u64::MAX);
+        self.share_deadline = None;
+        let spent = self.limits.reached(self.nodes);
+        self.aborted = spent;
+        spent
     }
 
     /// A move of the side to move that checkmates, if any.
@@ -93,7 +118,8 @@ impl<'a> Searcher<'a> {
         if self.nodes > self.node_limit {
             self.aborted = true;
         } else if self.nodes % POLL == 1 {
-            self.aborted |= self.limits.expired();
+            let shared = self.share_deadline.is_some_and(|d| Instant::now() >= d);
+            self.aborted |= shared || self.limits.expired();
         }
         self.aborted
     }
@@ -438,4 +464,48 @@ fn generated_mate(pos: &Position) -> Option<Move> {
 fn threatens_mate(pos: &Position) -> bool {
     pos.pass()
         .is_some_and(|passed| has_glance_mate(&passed) || count_mates_in_one(&passed) > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A share of the nodes ends the search before the limits do, and `unshare`
+    /// tells the two apart: the first leaves budget for another search, the
+    /// second does not.
+    #[test]
+    fn a_share_ends_first_and_unshare_tells_which_ended() {
+        // No mate within 4 from the start: a search that must see every move.
+        let pos = Position::startpos();
+        let limits = Limits {
+            nodes: Some(10_000),
+            ..Limits::default()
+        };
+        let mut s = Searcher::new(1, &limits, Horizon::default());
+        s.share(100, None);
+        assert!(!s.attacker(&pos, 4, 0));
+        assert!(s.aborted && s.nodes <= 101, "{} nodes", s.nodes);
+        assert!(!s.unshare(), "the share ended, not the budget");
+        assert!(!s.aborted);
+        // A share past the limits is the limits.
+        s.share(u64::MAX, None);
+        assert!(!s.attacker(&pos, 4, 0));
+        assert!(s.aborted && s.nodes <= 10_001, "{} nodes", s.nodes);
+        assert!(s.unshare(), "the budget is spent");
+        assert!(s.aborted);
+    }
+
+    /// A share of the time that is already over stops the search at its first
+    /// node; the limits (none here) are not spent.
+    #[test]
+    fn a_share_of_the_time_ends_the_search() {
+        let pos = Position::startpos();
+        let limits = Limits::default();
+        let mut s = Searcher::new(1, &limits, Horizon::default());
+        s.share(u64::MAX, Some(Instant::now()));
+        assert!(!s.attacker(&pos, 4, 0));
+        assert!(s.aborted && s.nodes == 1);
+        assert!(!s.unshare());
+        assert!(!s.attacker(&pos, 1, 0) && !s.aborted);
+    }
 }
