@@ -46,7 +46,8 @@
 //!   the proof numbers, needed more than 100 M nodes without it and 9 M with it;
 //!   matetrack samples with `bm` #5–#7 took 28–29 % fewer nodes, and of 80 spread
 //!   over `bm` #5–#8 more were found within 0.5, 2 and 10 M nodes (65, 75, 79
-//!   against 62, 71, 78; BENCHMARKS.md).
+//!   against 62, 71, 78). Deeper mates (`bm` #9 and more) were found a little
+//!   less often at about 1 s (BENCHMARKS.md, issue 21, sixth step).
 //! * **Thresholds.** The 1 + ε trick (Pawlewicz and Lew 2007): the best child's
 //!   threshold is the second best's number times 1 + ε (ε = 1/4) rather than plus
 //!   one, so that the search does not thrash between two close siblings.
