@@ -161,6 +161,22 @@ fn solve_all_in_text_writes_each_keys_length() {
 }
 
 #[test]
+fn solve_text_of_a_search_a_limit_stopped_claims_no_proven_length() {
+    // Stopped before anything is proven: "not proven", and no "(partial: a limit
+    // struck after the length was proven)", which belongs to proven lengths.
+    let (_, text, code) = solve(
+        &["--nodes", "1", "--mate", "8", "-"],
+        "5B1k/6pP/8/6N1/2P1p3/1K2P3/8/1b6 w - - 0 1\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("not proven (no mate within 0 proven)"),
+        "{text}"
+    );
+    assert!(!text.contains("partial"), "{text}");
+}
+
+#[test]
 fn solve_refuses_a_node_limit_of_zero_as_it_refuses_time_zero() {
     for flag in [["--nodes", "0"], ["--time", "0"]] {
         let (_, _, code) = solve(&[flag[0], flag[1], "--fen", "startpos", "--mate", "1"], "");

@@ -828,7 +828,7 @@ impl SolveRecord {
                 }
             }
         }
-        if !self.complete && self.shortest {
+        if self.proven && !self.complete && self.shortest {
             t.push_str("  (partial: a limit struck after the length was proven)");
         }
         if let Some(note) = &self.note {
