@@ -150,6 +150,39 @@ fn solve_bm_zero_is_an_error_and_a_bound_past_100_is_cut_with_a_note() {
     assert!(records[0].get("note").is_none());
 }
 
+/// A bound that runs into other text, or a `#` with no number, is an error record
+/// quoting the operand, whatever the input's variant; the lines around it are
+/// solved.
+#[test]
+fn solve_bm_that_is_no_number_is_an_error_record_and_the_batch_goes_on() {
+    let rook = "8/8/8/8/7k/5K2/8/3R4 w - -";
+    for variant in [None, Some("chess")] {
+        let mut args = vec!["--json", "-"];
+        if let Some(v) = variant {
+            args.extend(["--variant", v]);
+        }
+        let input = format!(
+            "{rook} bm #7x;\n{rook} bm #;\n{rook} bm #0;\n{rook} bm #{};\n{rook} bm #3;\n",
+            "9".repeat(40) + "z"
+        );
+        let (records, _, code) = solve(&args, &input);
+        assert_eq!(code, 1, "{variant:?}");
+        assert_eq!(records.len(), 5, "{variant:?}: {records:?}");
+        // A long operand is quoted in part.
+        let quoted = [
+            "`bm #7x` is",
+            "`bm #` is",
+            "`bm #0` is",
+            "`bm #999999999999999…` is",
+        ];
+        for (record, quote) in records.iter().zip(quoted) {
+            let error = record["error"].as_str().unwrap();
+            assert!(error.contains(quote) && error.len() < 200, "{error}");
+        }
+        assert_eq!(records[4]["mate"], 2, "{variant:?}");
+    }
+}
+
 #[test]
 fn solve_all_in_text_writes_each_keys_length() {
     let (_, text, code) = solve(

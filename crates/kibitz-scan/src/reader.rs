@@ -40,8 +40,8 @@ pub enum LineError {
     Epd(EpdLineError),
     /// A puzzle row that does not read.
     Puzzle(PuzzleError),
-    /// An EPD `bm #0` (or `bm #-0`): no mate has length 0.
-    ZeroMateBound,
+    /// An EPD `bm #…` that is no mate bound.
+    MateBound(MateBoundError),
     /// An EPD `stip` operation that is not a stipulation kibitz knows.
     Stipulation(StipulationError),
 }
@@ -51,15 +51,43 @@ impl fmt::Display for LineError {
         match self {
             LineError::Epd(e) => e.fmt(f),
             LineError::Puzzle(e) => e.fmt(f),
-            LineError::ZeroMateBound => f.write_str(
-                "`bm #0` is no mate bound: a mate takes 1 move or more (the prover goes to 100)",
-            ),
+            LineError::MateBound(e) => e.fmt(f),
             LineError::Stipulation(e) => write!(f, "EPD `stip`: {e}"),
         }
     }
 }
 
 impl std::error::Error for LineError {}
+
+/// Why an EPD `bm #…` operation is no mate bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MateBoundError {
+    /// `bm #0` (or `bm #-0`): no mate has length 0.
+    Zero,
+    /// No number of moves after the `#`, or one that runs into other text
+    /// (`bm #7x`): the operand as written, at most [`EXCERPT_CHARS`] characters.
+    NotANumber(String),
+}
+
+/// How much of a malformed `bm` operand an error quotes.
+pub const EXCERPT_CHARS: usize = 16;
+
+impl fmt::Display for MateBoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MateBoundError::Zero => f.write_str(
+                "`bm #0` is no mate bound: a mate takes 1 move or more (the prover goes to 100)",
+            ),
+            MateBoundError::NotANumber(text) => write!(
+                f,
+                "`bm {text}` is no mate bound: write `bm #N;` (or `bm #-N;`, the side to move \
+                 mated), N the moves to mate"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MateBoundError {}
 
 /// A reusable reader of the lines of a FEN/EPD or puzzle CSV input.
 #[derive(Debug)]
@@ -228,10 +256,7 @@ pub const STARTPOS: &str = "startpos";
 /// A FEN or EPD line and its `bm #N`.
 fn epd_entry(line: &[u8]) -> Result<Entry, LineError> {
     let position = Position::from_epd_line(line).map_err(LineError::Epd)?;
-    let mate_bound = epd_mate_bound(line);
-    if mate_bound == Some(0) {
-        return Err(LineError::ZeroMateBound);
-    }
+    let mate_bound = epd_mate_bound(line).map_err(LineError::MateBound)?;
     let stipulation = epd_stipulation(line).map_err(LineError::Stipulation)?;
     Ok(Entry {
         position,
@@ -267,30 +292,54 @@ pub fn epd_stipulation(line: &[u8]) -> Result<Option<Stipulation>, StipulationEr
 }
 
 /// The bound of an EPD line's `bm #N` (or `bm #-N`, the side to move mated in N),
-/// as written: `Some(0)` for `bm #0` (which the reader refuses), and a number past
-/// `u32::MAX` as `u32::MAX` (the prover clamps every bound past its limit, saying
-/// so on the record).
+/// if it has one; a number past `u32::MAX` reads as `u32::MAX` (the prover clamps
+/// every bound past its limit, saying so on the record). `bm #0`, and a `#` not
+/// followed by a number that ends at a `;`, a blank or the line's end, are errors.
 ///
 /// ```
-/// use kibitz_scan::reader::epd_mate_bound;
-/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #3; id \"x\";"), Some(3));
-/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k b - - bm #-2;"), Some(2));
-/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #0;"), Some(0));
-/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #99999999999999999999;"), Some(u32::MAX));
-/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm Qd5;"), None);
+/// use kibitz_scan::reader::{epd_mate_bound, MateBoundError};
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #3; id \"x\";"), Ok(Some(3)));
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k b - - bm #-2;"), Ok(Some(2)));
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #99999999999999999999;"), Ok(Some(u32::MAX)));
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm Qd5;"), Ok(None));
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #0;"), Err(MateBoundError::Zero));
+/// assert_eq!(
+///     epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #7x;"),
+///     Err(MateBoundError::NotANumber("#7x".into()))
+/// );
 /// ```
-pub fn epd_mate_bound(line: &[u8]) -> Option<u32> {
-    let at = memchr::memmem::find(line, b"bm #")? + 4;
-    let rest = &line[at..];
+pub fn epd_mate_bound(line: &[u8]) -> Result<Option<u32>, MateBoundError> {
+    let Some(at) = memchr::memmem::find(line, b"bm #") else {
+        return Ok(None);
+    };
+    let operand = &line[at + 3..];
+    let rest = &operand[1..];
     let rest = rest.strip_prefix(b"-").unwrap_or(rest);
     let digits = &rest[..rest.iter().take_while(|b| b.is_ascii_digit()).count()];
-    if digits.is_empty() {
-        return None;
+    let ends = rest
+        .get(digits.len())
+        .is_none_or(|&b| b == b';' || b.is_ascii_whitespace());
+    if digits.is_empty() || !ends {
+        // The operand up to its `;` or blank, cut short: an excerpt, not the line.
+        let end = operand
+            .iter()
+            .position(|&b| b == b';' || b.is_ascii_whitespace())
+            .unwrap_or(operand.len());
+        let text = String::from_utf8_lossy(&operand[..end]);
+        let mut excerpt: String = text.chars().take(EXCERPT_CHARS).collect();
+        if text.chars().nth(EXCERPT_CHARS).is_some() {
+            excerpt.push('…');
+        }
+        return Err(MateBoundError::NotANumber(excerpt));
     }
     // Digit by digit, saturating: any length of digits is read in one pass.
-    Some(digits.iter().fold(0u32, |n, &d| {
+    let n = digits.iter().fold(0u32, |n, &d| {
         n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
-    }))
+    });
+    if n == 0 {
+        return Err(MateBoundError::Zero);
+    }
+    Ok(Some(n))
 }
 
 /// The bound of a Lichess puzzle's `mateInN` theme. Lichess's `mateIn5` means

@@ -141,7 +141,8 @@ impl SolveScan {
             .and_then(|pos| {
                 let stip = crate::reader::epd_stipulation(ops.as_bytes())
                     .map_err(|e| format!("EPD `stip`: {e}"))?;
-                Ok((pos, epd_mate_bound(ops.as_bytes()), stip))
+                let bound = epd_mate_bound(ops.as_bytes()).map_err(|e| e.to_string())?;
+                Ok((pos, bound, stip))
             });
         let (pos, bound, stip) = match read {
             Ok(r) => r,
