@@ -249,24 +249,7 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
 #[doc(hidden)]
 pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Solution {
     let bound = opts.max_moves.min(MAX_MATE_MOVES);
-    // A portfolio's iterative deepening runs with a quarter of the budget (of the
-    // time and the nodes; 2 M nodes without a limit): it proves short mates
-    // fastest, and what it proves absent bounds df-pn's work.
-    let start = std::time::Instant::now();
-    let quarter = Limits {
-        nodes: Some(opts.limits.nodes.map_or(2_000_000, |l| l / 4)),
-        deadline: opts
-            .limits
-            .deadline
-            .map(|d| start + d.saturating_duration_since(start) / 4),
-        stop: opts.limits.stop.clone(),
-    };
-    let first = if engine == Engine::Portfolio {
-        &quarter
-    } else {
-        &opts.limits
-    };
-    let mut s = Searcher::new(opts.hash_mb, first, opts.horizon);
+    let mut s = Searcher::new(opts.hash_mb, &opts.limits, opts.horizon);
     let mut sol = Solution {
         outcome: Verdict::NoMateWithin(bound),
         keys: Vec::new(),
@@ -287,9 +270,21 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Soluti
         solve_dfpn(pos, opts, bound, 0, &mut s, &mut sol);
         return sol;
     }
+    if engine == Engine::Portfolio {
+        // A portfolio's iterative deepening runs with a quarter of the budget (of
+        // the time and the nodes; 2 M nodes without a node limit): it proves short
+        // mates fastest, and what it proves absent bounds df-pn's work.
+        let start = std::time::Instant::now();
+        s.share(
+            opts.limits.nodes.map_or(2_000_000, |l| l / 4),
+            opts.limits
+                .deadline
+                .map(|d| start + d.saturating_duration_since(start) / 4),
+        );
+    }
     sol.outcome = deepen(&mut s, pos, 1, bound, None);
     if engine == Engine::Portfolio {
-        s.relimit(&opts.limits);
+        s.unshare();
         if let Verdict::Unknown { searched } = sol.outcome {
             solve_dfpn(pos, opts, bound, searched, &mut s, &mut sol);
             return sol;

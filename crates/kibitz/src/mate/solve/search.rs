@@ -60,14 +60,6 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Goes on under other limits (the node count stays): a portfolio's first
-    /// engine runs under a share of the budget, the rest under the whole.
-    pub fn relimit(&mut self, limits: &'a Limits) {
-        self.limits = limits;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.aborted = false;
-    }
-
     /// Runs the next searches under a share of the budget: at most `node_limit`
     /// nodes counted in all (this search's count goes on) and until `deadline`,
     /// besides the limits. [`Searcher::unshare`] ends it.
