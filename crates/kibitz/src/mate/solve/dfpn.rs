@@ -46,8 +46,10 @@
 //!   the proof numbers, needed more than 100 M nodes without it and 9 M with it;
 //!   matetrack samples with `bm` #5–#7 took 28–29 % fewer nodes, and of 80 spread
 //!   over `bm` #5–#8 more were found within 0.5, 2 and 10 M nodes (65, 75, 79
-//!   against 62, 71, 78). Deeper mates (`bm` #9 and more) were found a little
-//!   less often at about 1 s (BENCHMARKS.md, issue 21, sixth step).
+//!   against 62, 71, 78). Searches with a bound past 8 moves weight by 2ⁿ⁻¹
+//!   instead ([`weight_step`]): with 8ⁿ⁻¹ there, deeper mates were found less
+//!   often than with no weight at all, and with 2ⁿ⁻¹ more often (BENCHMARKS.md,
+//!   issue 21, sixth and seventh steps).
 //! * **Thresholds.** The 1 + ε trick (Pawlewicz and Lew 2007): the best child's
 //!   threshold is the second best's number times 1 + ε (ε = 1/4) rather than plus
 //!   one, so that the search does not thrash between two close siblings.
@@ -106,6 +108,9 @@ pub(super) struct DfPn<'a> {
     stop: Option<&'a AtomicBool>,
     /// Set when a limit was hit; nothing is stored after that.
     pub aborted: bool,
+    /// log₂ of the disproof weight's factor per move left ([`disproof_weight`]),
+    /// chosen by the bound of the search under way ([`weight_step`]).
+    weight_step: u32,
 }
 
 /// The table key of a node (the same as iterative deepening's).
@@ -154,6 +159,7 @@ impl<'a> DfPn<'a> {
             deadline,
             stop,
             aborted: false,
+            weight_step: weight_step(1),
         }
     }
 
@@ -186,6 +192,7 @@ impl<'a> DfPn<'a> {
         if self.aborted {
             return Answer::Aborted;
         }
+        self.weight_step = weight_step(n);
         let key = node_key(pos, kind);
         let (mut pn, mut dn) = match self.known(key, n) {
             Some(v) => v,
@@ -242,7 +249,7 @@ impl<'a> DfPn<'a> {
                     // weight of this many moves left; once expanded, the children
                     // count at the weight of one move less (`disproof_weight`).
                     let moves = pos.count_legal_moves().clamp(1, u64::from(INF - 1));
-                    let dn = (moves as u32).saturating_mul(disproof_weight(n));
+                    let dn = (moves as u32).saturating_mul(disproof_weight(n, self.weight_step));
                     (1 + room, dn.min(INF - 1))
                 }
             }
@@ -253,7 +260,10 @@ impl<'a> DfPn<'a> {
                 } else if n == 0 {
                     (INF, 0)
                 } else {
-                    (replies.min(u64::from(INF - 1)) as u32, disproof_weight(n))
+                    (
+                        replies.min(u64::from(INF - 1)) as u32,
+                        disproof_weight(n, self.weight_step),
+                    )
                 }
             }
         }
@@ -462,24 +472,42 @@ fn two_least(values: impl Iterator<Item = u32>) -> (Option<usize>, u32) {
     (best.map(|(i, _)| i), second)
 }
 
-/// The weight of one unexpanded node's disproof number, `n` moves left: 8ⁿ⁻¹,
-/// the same from nine moves left up (2²⁴), so that a node's number stays below
-/// [`INF`] for up to 127 moves (`evaluate` clamps the rarer product past it).
+/// The weight of one unexpanded node's disproof number, `n` moves left: 2^(`step`
+/// × (n − 1)), at most 2²⁴, so that a node's number stays below [`INF`] for up to
+/// 127 moves (`evaluate` clamps the rarer product past it).
 ///
 /// Once expanded, a node's disproof number is counted in its children's weight,
-/// one move less: an eighth. A defence being refuted therefore looks cheaper than
-/// a sibling not yet tried, and the search keeps refuting one defence deep instead
-/// of turning to shallow siblings (the depth-first effect of deep df-pn, Zhang,
-/// Iida and van den Herik 2017, here on the disproof side only, with the moves
-/// left as the depth). The attacker's proof side is unchanged.
+/// one move less: 2^`step` times less. A defence being refuted therefore looks
+/// cheaper than a sibling not yet tried, and the search keeps refuting one defence
+/// deep instead of turning to shallow siblings (the depth-first effect of deep
+/// df-pn, Zhang, Iida and van den Herik 2017, here on the disproof side only, with
+/// the moves left as the depth). The attacker's proof side is unchanged.
 ///
 /// ```text
-/// n:       1  2  3   4    …  9 and up
-/// weight:  1  8  64  512  …  2^24
+/// n:                1  2  3   4    …  9 and up   …  25 and up
+/// step 3 (≤ #8):    1  8  64  512  …  2^24
+/// step 1 (past #8): 1  2  4   8    …  2^8        …  2^24
 /// ```
-fn disproof_weight(n: u32) -> u32 {
-    1 << (3 * (n.clamp(1, 9) - 1))
+fn disproof_weight(n: u32, step: u32) -> u32 {
+    1 << step.saturating_mul(n.max(1) - 1).min(24)
 }
+
+/// The step of [`disproof_weight`] for a search within `bound` moves: 3 (a factor
+/// of 8 a move) up to [`STEEP_WEIGHT_UP_TO`], 1 (a factor of 2) past it.
+///
+/// A steep bias refutes in depth at once, which wins where the mate is short and
+/// quiet; over a long bound it refutes deep lines of attacks that are not yet the
+/// right ones, and a gentler bias finds more of the deep mates. On every 20th line
+/// of matetrack (326 positions, 4 M nodes each, the portfolio), a step of 1 past
+/// #8 found 269 mates and proved 126 the shortest, against 255 and 124 with 3
+/// throughout, 264 and 123 with no weight past #8, and 266 and 124 with 1 only
+/// past #9 (BENCHMARKS.md, issue 21, seventh step).
+fn weight_step(bound: u32) -> u32 {
+    if bound <= STEEP_WEIGHT_UP_TO { 3 } else { 1 }
+}
+
+/// The longest bound searched with the steep disproof weight ([`weight_step`]).
+const STEEP_WEIGHT_UP_TO: u32 = 8;
 
 /// The legal moves of the side to move's king (its room).
 fn king_moves(pos: &Position) -> u32 {
