@@ -162,7 +162,7 @@ fn solve_bm_that_is_no_number_is_an_error_record_and_the_batch_goes_on() {
             args.extend(["--variant", v]);
         }
         let input = format!(
-            "{rook} bm #7x;\n{rook} bm #;\n{rook} bm #0;\n{rook} bm #{};\n{rook} bm #3;\n",
+            "{rook} bm #7x;\n{rook} bm #;\n{rook} bm #0;\n{rook} bm #{};\n{rook} id \"a bm #x\"; bm #3;\n",
             "9".repeat(40) + "z"
         );
         let (records, _, code) = solve(&args, &input);

@@ -275,13 +275,9 @@ fn epd_entry(line: &[u8]) -> Result<Entry, LineError> {
 /// assert!(epd_stipulation(b"8/8/8/8/8/8/8/K6k w - - stip ser-h#2;").is_err());
 /// ```
 pub fn epd_stipulation(line: &[u8]) -> Result<Option<Stipulation>, StipulationError> {
-    let Some(at) = memchr::memmem::find(line, b"stip ") else {
+    let Some(at) = operation(line, b"stip ") else {
         return Ok(None);
     };
-    // An operation starts the line's operations or follows a blank.
-    if at > 0 && !line[at - 1].is_ascii_whitespace() {
-        return Ok(None);
-    }
     let rest = &line[at + 5..];
     let end = rest
         .iter()
@@ -302,6 +298,8 @@ pub fn epd_stipulation(line: &[u8]) -> Result<Option<Stipulation>, StipulationEr
 /// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k b - - bm #-2;"), Ok(Some(2)));
 /// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #99999999999999999999;"), Ok(Some(u32::MAX)));
 /// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm Qd5;"), Ok(None));
+/// // Not inside another operation's string.
+/// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - id \"a bm #x\"; bm #3;"), Ok(Some(3)));
 /// assert_eq!(epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #0;"), Err(MateBoundError::Zero));
 /// assert_eq!(
 ///     epd_mate_bound(b"8/8/8/8/8/8/8/K6k w - - bm #7x;"),
@@ -309,7 +307,7 @@ pub fn epd_stipulation(line: &[u8]) -> Result<Option<Stipulation>, StipulationEr
 /// );
 /// ```
 pub fn epd_mate_bound(line: &[u8]) -> Result<Option<u32>, MateBoundError> {
-    let Some(at) = memchr::memmem::find(line, b"bm #") else {
+    let Some(at) = operation(line, b"bm #") else {
         return Ok(None);
     };
     let operand = &line[at + 3..];
@@ -340,6 +338,30 @@ pub fn epd_mate_bound(line: &[u8]) -> Result<Option<u32>, MateBoundError> {
         return Err(MateBoundError::Zero);
     }
     Ok(Some(n))
+}
+
+/// Where the first EPD operation beginning with `opcode` starts: at a word's start
+/// (after a blank or a `;`), never inside a quoted string, so that an `id "see
+/// bm #x"` is not taken for the line's `bm`. One pass over the line.
+fn operation(line: &[u8], opcode: &[u8]) -> Option<usize> {
+    let mut quoted = false;
+    let mut word_start = true;
+    for (i, &b) in line.iter().enumerate() {
+        if quoted {
+            quoted = b != b'"';
+            continue;
+        }
+        if b == b'"' {
+            quoted = true;
+        } else if b == b';' || b.is_ascii_whitespace() {
+            word_start = true;
+            continue;
+        } else if word_start && line[i..].starts_with(opcode) {
+            return Some(i);
+        }
+        word_start = false;
+    }
+    None
 }
 
 /// The bound of a Lichess puzzle's `mateInN` theme. Lichess's `mateIn5` means
