@@ -323,6 +323,44 @@ test("Scholar's mate by clicking: the move list, checkmate, data-san and the add
   assert.deepEqual(problems, []);
 });
 
+test("a click on a square goes to it while a man slides over it", async (t) => {
+  // Black's knight slides g8-f6 over f7 for 150 ms; a fast click on f7 then took
+  // the queen's capture away (the knight caught it: Qxf7 was lost, nothing picked).
+  // The slide is held where the knight covers f7's centre, and the clicks are the
+  // mouse's own (Playwright's click would wait for the knight to move away).
+  const { page, problems } = await open(t, 1280, "/?fen=startpos&moves=e2e4+e7e5+f1c4+b8c6+d1h5");
+  await page.locator("#board [data-square='g8'] [data-piece='n']").waitFor();
+  // Slides 100 times slower (chromium's own control), to be caught under way.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Animation.enable");
+  await cdp.send("Animation.setPlaybackRate", { playbackRate: 0.01 });
+  await move(page, "g8", "f6");
+  const centre = async (square) => {
+    const b = await page.locator(`#board [data-square='${square}']`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const [fx, fy] = await centre("f7");
+  const covered = await page.evaluate(([x, y]) => {
+    const [slide] = document.getAnimations();
+    if (!slide) return false;
+    slide.pause();
+    const knight = document.querySelector("#board [data-square='f6'] [data-piece]");
+    for (let ms = 0; ms <= 150; ms += 5) {
+      slide.currentTime = ms;
+      const r = knight.getBoundingClientRect();
+      if (r.left < x && x < r.right && r.top < y && y < r.bottom) return true;
+    }
+    return false;
+  }, [fx, fy]);
+  assert.ok(covered, "the knight never covers f7's centre while it slides");
+  await page.mouse.click(...await centre("h5"));
+  await page.locator("#board [data-square='h5'].picked").waitFor();
+  await page.mouse.click(fx, fy);
+  await page.locator("#move-list [data-san='Qxf7#']").waitFor({ timeout: 10_000 });
+  assert.equal(await page.locator("#board").getAttribute("data-picked"), null);
+  assert.deepEqual(problems, []);
+});
+
 test("a drag moves a man", async (t) => {
   const { page, problems } = await open(t, 1280, "/?fen=startpos");
   await page.locator("#board [data-square='g1'] [data-piece='N']").waitFor();

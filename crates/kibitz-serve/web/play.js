@@ -132,6 +132,9 @@ function render(answer, context, animate) {
   picked = "";
   closeChooser();
   const board = $("board");
+  // Nothing is picked on a new board: the attribute says so too (it said the
+  // square picked on the board before).
+  delete board.dataset.picked;
   board.classList.remove("stale");
   drawPosition(board, answer, game.names);
   // The last move's squares, lit.
