@@ -25,8 +25,10 @@
 //!   cycle to break: the graph-history interaction cannot arise.
 //! * **Leaves.** An attacker node is tested with the exact mate-in-one finder first
 //!   (proven at once when it mates), and with one move left it is disproven without
-//!   generating a move. A defender node with no legal move is proven when in check,
-//!   disproven when stalemated.
+//!   generating a move. With two moves left it is solved outright by the
+//!   depth-first search of iterative deepening, on the same table and node count
+//!   ([`LEAF_MOVES`]): df-pn grows only the tree above mates in two. A defender
+//!   node with no legal move is proven when in check, disproven when stalemated.
 //! * **Initial numbers.** A defender node starts with proof number = its number of
 //!   legal defences (each must be refuted) and disproof number 1 (weighted, see
 //!   below); an attacker node with proof number = 1 + the moves of the defending
@@ -56,18 +58,13 @@
 //! * **Memory.** The shared table, bounded by the hash MiB: unsolved numbers go
 //!   first (the cheapest work first), and never replace a proven fact.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
-use super::table::{DEFENDER_SALT, Table};
+use super::search::Searcher;
+use super::table::DEFENDER_SALT;
 use crate::mate::mates_in_one;
 use crate::{Move, Position};
 
 /// Proof or disproof number of a solved node (the other number is 0).
 pub(super) const INF: u32 = u32::MAX / 2;
-
-/// How often (in nodes) the clock and the stop flag are looked at.
-const POLL: u64 = 1024;
 
 /// The kind of a node.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -98,16 +95,12 @@ pub(super) enum Answer {
     Aborted,
 }
 
-/// The state of one solve's df-pn searches: the table, the node count, the limits.
-pub(super) struct DfPn<'a> {
-    table: &'a mut Table,
-    /// Nodes visited: positions evaluated (created) or expanded.
-    pub nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    stop: Option<&'a AtomicBool>,
-    /// Set when a limit was hit; nothing is stored after that.
-    pub aborted: bool,
+/// A df-pn search on a solve's [`Searcher`]: its table, its node count and its
+/// limits (a node here is a position evaluated or expanded), and its depth-first
+/// search for the leaves ([`LEAF_MOVES`]). When a limit strikes, the searcher's
+/// `aborted` is set and nothing is stored after that.
+pub(super) struct DfPn<'a, 'l> {
+    s: &'a mut Searcher<'l>,
     /// log₂ of the disproof weight's factor per move left ([`disproof_weight`]),
     /// chosen by the bound of the search under way ([`weight_step`]).
     weight_step: u32,
@@ -144,21 +137,11 @@ fn widen(second: u32) -> u32 {
     }
 }
 
-impl<'a> DfPn<'a> {
-    /// A search on the shared `table`, within the limits.
-    pub fn new(
-        table: &'a mut Table,
-        node_limit: Option<u64>,
-        deadline: Option<Instant>,
-        stop: Option<&'a AtomicBool>,
-    ) -> DfPn<'a> {
+impl<'a, 'l> DfPn<'a, 'l> {
+    /// A search on the searcher's table, counting its nodes, within its limits.
+    pub fn new(s: &'a mut Searcher<'l>) -> DfPn<'a, 'l> {
         DfPn {
-            table,
-            nodes: 0,
-            node_limit: node_limit.unwrap_or(u64::MAX),
-            deadline,
-            stop,
-            aborted: false,
+            s,
             weight_step: weight_step(1),
         }
     }
@@ -166,15 +149,13 @@ impl<'a> DfPn<'a> {
     /// Counts a node; true when the search must stop.
     #[inline]
     fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes > self.node_limit {
-            self.aborted = true;
-        } else if self.nodes % POLL == 1 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-            self.aborted |= late || stopped;
-        }
-        self.aborted
+        self.s.tick()
+    }
+
+    /// Whether a limit struck.
+    #[inline]
+    fn aborted(&self) -> bool {
+        self.s.aborted
     }
 
     /// Can the side to move force mate within `n` of its moves (`n` ≥ 1)?
@@ -189,7 +170,7 @@ impl<'a> DfPn<'a> {
     }
 
     fn root(&mut self, pos: &Position, kind: Kind, n: u32) -> Answer {
-        if self.aborted {
+        if self.aborted() {
             return Answer::Aborted;
         }
         self.weight_step = weight_step(n);
@@ -198,11 +179,11 @@ impl<'a> DfPn<'a> {
             Some(v) => v,
             None => self.evaluate(pos, kind, n),
         };
-        while pn != 0 && dn != 0 && !self.aborted {
+        while pn != 0 && dn != 0 && !self.aborted() {
             (pn, dn) = self.mid(pos, kind, n, key, INF, INF);
         }
         match (pn, dn) {
-            _ if self.aborted => Answer::Aborted,
+            _ if self.aborted() => Answer::Aborted,
             (0, _) => Answer::Proven,
             _ => Answer::Disproven,
         }
@@ -211,7 +192,7 @@ impl<'a> DfPn<'a> {
     /// The numbers of a node from the table: solved by a proven bound (whichever
     /// engine proved it, at whatever depth), or df-pn's numbers for this `n`.
     fn known(&self, key: u64, n: u32) -> Option<(u32, u32)> {
-        let e = self.table.probe(key)?;
+        let e = self.s.table.probe(key)?;
         if e.mate_within != 0 && u32::from(e.mate_within) <= n {
             Some((0, INF))
         } else if u32::from(e.no_mate_within) >= n {
@@ -226,11 +207,11 @@ impl<'a> DfPn<'a> {
     /// Stores a node's numbers: a proof or disproof as a bound, else the numbers.
     fn store(&mut self, key: u64, n: u32, pn: u32, dn: u32, work: u64, best: Option<Move>) {
         if pn == 0 {
-            self.table.store_mate(key, n, best);
+            self.s.table.store_mate(key, n, best);
         } else if dn == 0 {
-            self.table.store_no_mate(key, n);
+            self.s.table.store_no_mate(key, n);
         } else {
-            self.table.store_numbers(key, n, pn, dn, work);
+            self.s.table.store_numbers(key, n, pn, dn, work);
         }
     }
 
@@ -238,6 +219,12 @@ impl<'a> DfPn<'a> {
     fn evaluate(&mut self, pos: &Position, kind: Kind, n: u32) -> (u32, u32) {
         self.tick();
         match kind {
+            // Two moves left: solved at once, depth-first (which stores the answer).
+            Kind::Attacker if n == LEAF_MOVES => match self.s.attacker(pos, n, 0) {
+                _ if self.aborted() => (1, 1),
+                true => (0, INF),
+                false => (INF, 0),
+            },
             Kind::Attacker => {
                 if !mates_in_one(pos).is_empty() {
                     (0, INF)
@@ -280,7 +267,7 @@ impl<'a> DfPn<'a> {
         th_pn: u32,
         th_dn: u32,
     ) -> (u32, u32) {
-        let start = self.nodes;
+        let start = self.s.nodes;
         let (child_kind, child_n) = match kind {
             Kind::Attacker => (Kind::Defender, n - 1),
             Kind::Defender => (Kind::Attacker, n),
@@ -293,7 +280,7 @@ impl<'a> DfPn<'a> {
                 Some(v) => v,
                 None => self.evaluate(&child, child_kind, child_n),
             };
-            if self.aborted {
+            if self.aborted() {
                 return (1, 1);
             }
             children.push(Child {
@@ -334,12 +321,12 @@ impl<'a> DfPn<'a> {
             // No legal move at an attacker node (pn = INF, dn = 0) cannot happen:
             // such nodes are leaves. Defender nodes without moves are leaves too.
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 {
-                if !self.aborted {
+                if !self.aborted() {
                     let best = match kind {
                         Kind::Attacker if pn == 0 => best.map(|i| children[i].mv),
                         _ => None,
                     };
-                    self.store(key, n, pn, dn, self.nodes - start, best);
+                    self.store(key, n, pn, dn, self.s.nodes - start, best);
                 }
                 return (pn, dn);
             }
@@ -364,7 +351,7 @@ impl<'a> DfPn<'a> {
             let (cpos, ckey) = (child.pos.clone(), child.key);
             let (npn, ndn) = self.mid(&cpos, child_kind, child_n, ckey, cth_pn, cth_dn);
             (children[i].pn, children[i].dn) = (npn, ndn);
-            if self.aborted {
+            if self.aborted() {
                 return (pn, dn);
             }
         }
@@ -386,7 +373,8 @@ impl<'a> DfPn<'a> {
 
     /// The proven "mate within" bound of a node, if any, at most `n`.
     fn proven(&self, key: u64, n: u32) -> Option<u32> {
-        self.table
+        self.s
+            .table
             .probe(key)
             .map(|e| u32::from(e.mate_within))
             .filter(|&m| m != 0 && m <= n)
@@ -514,3 +502,16 @@ fn king_moves(pos: &Position) -> u32 {
     let king = pos.king(pos.turn());
     pos.legal_moves().iter().filter(|m| m.from == king).count() as u32
 }
+
+/// The moves left at which an attacker node is a leaf, solved by the depth-first
+/// search ([`Searcher::attacker`]) as soon as df-pn meets it.
+///
+/// With two moves left the depth-first search is at its fastest (the table's
+/// move, then the checks, killers at the defences, the exact mate-in-one finder
+/// as its horizon, no position kept) and a mate in two is settled in a few
+/// hundred nodes: df-pn growing that subtree itself spends more, in slower nodes.
+/// On 80 matetrack positions with `bm` #5–#8 at 2 M nodes each, the df-pn engine
+/// proved 48 the shortest instead of 42 (the same 75 found) in 7 % less time, side
+/// by side; with three moves left as leaves it found only 71 (BENCHMARKS.md,
+/// issue 21, eighth step).
+const LEAF_MOVES: u32 = 2;

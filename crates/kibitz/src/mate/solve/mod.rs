@@ -338,12 +338,7 @@ fn solve_dfpn(
         sol.nodes = s.nodes;
         return;
     }
-    let mut d = DfPn::new(
-        &mut s.table,
-        opts.limits.nodes.map(|l| l.saturating_sub(s.nodes)),
-        opts.limits.deadline,
-        opts.limits.stop.as_deref(),
-    );
+    let mut d = DfPn::new(s);
     let mut attacker = true;
     let mut answer = d.attacker(pos, bound);
     if answer == Answer::Disproven {
@@ -355,7 +350,6 @@ fn solve_dfpn(
         (Answer::Proven, false) => d.loss_length(pos, bound),
         _ => 0,
     };
-    s.nodes += d.nodes;
     match answer {
         Answer::Aborted => {
             sol.outcome = Verdict::Unknown {
@@ -508,19 +502,12 @@ fn mate_within(
     if budget_spent {
         return false;
     }
-    let mut d = DfPn::new(
-        &mut s.table,
-        opts.limits.nodes.map(|l| l.saturating_sub(s.nodes)),
-        opts.limits.deadline,
-        opts.limits.stop.as_deref(),
-    );
+    let mut d = DfPn::new(s);
     let answer = if attacker {
         d.attacker(pos, k)
     } else {
         d.defender(pos, k)
     };
-    s.nodes += d.nodes;
-    s.aborted = answer == Answer::Aborted;
     answer == Answer::Proven
 }
 

@@ -23,7 +23,8 @@ use crate::{Move, Position};
 
 /// The search state of one solve: the table, the node count, the limits.
 pub(super) struct Searcher<'a> {
-    /// The table, which df-pn shares (it borrows it between searches).
+    /// The table, which df-pn shares: it borrows the searcher, its table, node
+    /// count and limits, and calls it for its leaves.
     pub table: Table,
     /// Nodes visited: positions entered, at either kind of node, horizon included.
     pub nodes: u64,
@@ -103,9 +104,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Counts a node; true when the search must stop.
+    /// Counts a node; true when the search must stop (df-pn counts with it too).
     #[inline]
-    fn tick(&mut self) -> bool {
+    pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.node_limit {
             self.aborted = true;
