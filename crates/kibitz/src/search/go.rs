@@ -135,7 +135,10 @@ pub fn go(
     if let Some(n) = ask.mate {
         let n = n.clamp(1, MAX_MATE_MOVES);
         match prove(pos, n, ask, &limits, hash_mb, started) {
-            Ok(report) => {
+            Ok((report, note)) => {
+                if let Some(note) = note {
+                    on_info(Info::Note(&note));
+                }
                 on_info(Info::Report(&report));
                 return report;
             }
@@ -151,9 +154,10 @@ pub fn go(
     search.think(pos, depth, &limits, |r| on_info(Info::Report(r)))
 }
 
-/// The prover on `go mate n`: Ok with a proven mate (or loss) as a report; Err with
-/// the note to give when none was proven (None when the side to move has no
-/// legal move, which the plain search reports itself).
+/// The prover on `go mate n`: Ok with a proven mate (or loss) as a report, and a
+/// note when its length is only an upper bound (a limit struck before a shorter
+/// one was ruled out); Err with the note to give when none was proven (None when
+/// the side to move has no legal move, which the plain search reports itself).
 fn prove(
     pos: &Position,
     n: u32,
@@ -161,7 +165,7 @@ fn prove(
     limits: &Limits,
     hash_mb: usize,
     started: Instant,
-) -> Result<Report, Option<String>> {
+) -> Result<(Report, Option<String>), Option<String>> {
     let mut limits = limits.clone();
     if limits.deadline.is_none() && limits.nodes.is_none() && !ask.infinite {
         limits.deadline = Some(started + MATE_TIME);
@@ -206,13 +210,32 @@ fn prove(
             }
         )));
     }
-    Ok(Report {
-        depth: sol.line.len().max(1) as u32,
-        score,
-        nodes: sol.nodes,
-        pv,
-        elapsed: started.elapsed(),
-    })
+    // `score mate N` says "mate in N": where only "within N" is proven, say so.
+    let note = (!sol.shortest).then(|| {
+        let m = match score {
+            Score::Mate(m) => m.unsigned_abs(),
+            _ => n,
+        };
+        let who = if matches!(sol.outcome, Verdict::MateIn(_)) {
+            "mate"
+        } else {
+            "mated"
+        };
+        format!(
+            "{who} within {m} moves, proven; a limit struck before a shorter one was ruled out, \
+             so the score's length is an upper bound"
+        )
+    });
+    Ok((
+        Report {
+            depth: sol.line.len().max(1) as u32,
+            score,
+            nodes: sol.nodes,
+            pv,
+            elapsed: started.elapsed(),
+        },
+        note,
+    ))
 }
 
 #[cfg(test)]
@@ -270,6 +293,28 @@ mod tests {
             "{notes:?}"
         );
         assert!(!report.pv.is_empty());
+    }
+
+    #[test]
+    fn go_mate_with_a_length_not_yet_proven_the_shortest_says_so() {
+        // A mate in 6 (matetrack, bm #6) that df-pn proves within 6 long before
+        // "none within 5" is proven: the score is then an upper bound, and the
+        // note says so.
+        let ask = Go {
+            mate: Some(6),
+            nodes: Some(200_000),
+            ..Go::default()
+        };
+        let fen = "8/6n1/3Bp1p1/3pP1n1/3k3P/1K4P1/3NP1N1/8 w - - 0 1";
+        let (notes, report, _) = notes_and_report(fen, &ask);
+        assert_eq!(report.score, Score::Mate(6));
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("mate within 6 moves, proven; a limit struck"),
+            "{notes:?}"
+        );
+        let pos = Position::from_fen(fen).unwrap();
+        assert!(pos.is_legal(report.pv[0]));
     }
 
     #[test]
