@@ -183,6 +183,13 @@ pub fn for_each_input<O: Write, E: Write>(
     Ok(totals)
 }
 
+/// The longest that records already done wait in the output buffer while
+/// chunks come quickly.
+const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A chunk that took this long after the one before is written out at once.
+const SLOW_CHUNK: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// Runs one input: records to `out` in order, messages to `err`, a progress bar
 /// on the terminal when stderr is one.
 pub fn run(
@@ -196,6 +203,7 @@ pub fn run(
     let bar = progress(&input);
     let start = Instant::now();
     let mut seen = Totals::default();
+    let (mut flushed, mut last) = (start, start);
     let totals = kibitz_scan::run(
         input,
         options,
@@ -203,6 +211,16 @@ pub fn run(
         scan,
         |scanned, games_before, raw| {
             bar.suspend(|| scanned.out.write(out, err, games_before))?;
+            // Slow records (a prover at 10 s a position) reach a file or pipe as
+            // they are done, not 64 KiB at a time: a reader sees the progress, and
+            // a run that is killed keeps what it has written. Fast ones are
+            // flushed once a second at most.
+            let now = Instant::now();
+            if now - last >= SLOW_CHUNK || now - flushed >= FLUSH_EVERY {
+                out.flush()?;
+                flushed = now;
+            }
+            last = now;
             seen += scanned.totals;
             if !bar.is_hidden() {
                 let secs = start.elapsed().as_secs_f64().max(1e-9);

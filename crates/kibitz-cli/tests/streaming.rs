@@ -155,3 +155,45 @@ fn thread_counts_are_bounded() {
     assert_eq!(code, 0);
     assert!(String::from_utf8_lossy(&out).starts_with("--fen 1  rnbqkbnr/"));
 }
+
+/// A slow batch writes each record as it is done: with stdin still open, the
+/// first positions' records come out (the prover's records used to wait for
+/// 64 KiB of output, minutes at 10 s a position, and were lost with the run when
+/// it was killed).
+#[test]
+fn a_slow_batch_lets_its_records_out_before_the_input_ends() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+        .args([
+            "solve", "--mate", "5", "--time", "0.2", "--json", "-j", "1", "-",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Past the 64 KiB the reader looks at to tell the format, of positions that
+    // take their 0.2 s each; stdin stays open.
+    let mut stdin = child.stdin.take().unwrap();
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\n";
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(fen.repeat(1000).as_bytes());
+        let _ = stdin.flush();
+        stdin
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = stdout.read_line(&mut first);
+        let _ = tx.send(first);
+    });
+    // The first chunk (a few lines) takes about 1.5 s whatever the load, since
+    // the time limit is the clock's; 64 KiB of records would take more than 30 s.
+    let first = rx.recv_timeout(std::time::Duration::from_secs(15));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(writer.join());
+    let first = first.expect("no record came out while stdin was open");
+    assert!(first.contains("\"input\":\"stdin:1\""), "{first}");
+}

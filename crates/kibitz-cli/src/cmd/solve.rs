@@ -26,8 +26,10 @@ use crate::batch::{self, BatchArgs, Inputs};
 use crate::cmd::variant::VariantArgs;
 use crate::output::Diagnostics;
 
-/// Positions are slow work: small chunks spread them over the workers.
-const SOLVE_CHUNK_BYTES: usize = 2 << 10;
+/// Positions are slow work: small chunks (a few EPD lines) spread them over the
+/// workers, keep them all busy to the end of the input, and let each record out
+/// soon after it is solved.
+const SOLVE_CHUNK_BYTES: usize = 512;
 
 /// Arguments of `kibitz solve`.
 #[derive(clap::Args, Debug)]
