@@ -28,7 +28,10 @@
 //!   generating a move. With two moves left it is solved outright by the
 //!   depth-first search of iterative deepening, on the same table and node count
 //!   ([`LEAF_MOVES`]): df-pn grows only the tree above mates in two. A defender
-//!   node with no legal move is proven when in check, disproven when stalemated.
+//!   node just above them tries its defences in the order likeliest to hold (the
+//!   last that held, checks, captures: [`defence_rank`]), since each costs a
+//!   search and the first that holds settles the node. A defender node with no
+//!   legal move is proven when in check, disproven when stalemated.
 //! * **Initial numbers.** A defender node starts with proof number = its number of
 //!   legal defences (each must be refuted) and disproof number 1 (weighted, see
 //!   below); an attacker node with proof number = 1 + the moves of the defending
@@ -104,6 +107,9 @@ pub(super) struct DfPn<'a, 'l> {
     /// log₂ of the disproof weight's factor per move left ([`disproof_weight`]),
     /// chosen by the bound of the search under way ([`weight_step`]).
     weight_step: u32,
+    /// The last two defences that held against a mate in two above the leaves
+    /// (the newest first): they often hold at the siblings too.
+    refutations: [Option<Move>; 2],
 }
 
 /// The table key of a node (the same as iterative deepening's).
@@ -143,6 +149,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
         DfPn {
             s,
             weight_step: weight_step(1),
+            refutations: [None; 2],
         }
     }
 
@@ -272,9 +279,19 @@ impl<'a, 'l> DfPn<'a, 'l> {
             Kind::Attacker => (Kind::Defender, n - 1),
             Kind::Defender => (Kind::Attacker, n),
         };
-        let mut children: Vec<Child> = Vec::new();
-        for &mv in &pos.legal_moves() {
-            let child = pos.after(mv);
+        let mut next: Vec<(Move, Position)> = (pos.legal_moves().iter())
+            .map(|&mv| (mv, pos.after(mv)))
+            .collect();
+        // Above the leaves, every child is solved as it is listed, at the cost of a
+        // mate-in-two search, and one defence that holds settles the node: the
+        // likeliest to hold go first ([`defence_rank`]).
+        let above_leaves = kind == Kind::Defender && child_n == LEAF_MOVES;
+        if above_leaves {
+            let refutations = self.refutations;
+            next.sort_by_key(|(mv, child)| defence_rank(pos, *mv, child, refutations));
+        }
+        let mut children: Vec<Child> = Vec::with_capacity(next.len());
+        for (mv, child) in next {
             let ckey = node_key(&child, child_kind);
             let (pn, dn) = match self.known(ckey, child_n) {
                 Some(v) => v,
@@ -296,6 +313,9 @@ impl<'a, 'l> DfPn<'a, 'l> {
                 Kind::Defender => dn == 0,
             };
             if settled {
+                if above_leaves && self.refutations[0] != Some(mv) {
+                    self.refutations = [Some(mv), self.refutations[0]];
+                }
                 break;
             }
         }
@@ -458,6 +478,28 @@ fn two_least(values: impl Iterator<Item = u32>) -> (Option<usize>, u32) {
         }
     }
     (best.map(|(i, _)| i), second)
+}
+
+/// The order in which the defences of a node above the leaves are tried: the
+/// last refutations ([`DfPn::refutations`]), then checks, then captures, then the
+/// rest, each group in the order of the legal moves.
+///
+/// Each child there costs a mate-in-two search as it is listed, and the first
+/// defence that holds ends the listing. In the order of the legal moves, one hard
+/// bm #7 needed 291,376 leaves to find its mate; in this order 184,209 (df-pn
+/// 16.8 M nodes to the proof, now 10.6 M; BENCHMARKS.md, issue 21, ninth step).
+fn defence_rank(pos: &Position, mv: Move, child: &Position, refutations: [Option<Move>; 2]) -> u8 {
+    if refutations[0] == Some(mv) {
+        0
+    } else if refutations[1] == Some(mv) {
+        1
+    } else if child.is_check() {
+        2
+    } else if pos.them().contains(mv.to) {
+        3
+    } else {
+        4
+    }
 }
 
 /// The weight of one unexpanded node's disproof number, `n` moves left: 2^(`step`

@@ -77,13 +77,20 @@ impl Entry {
     }
 }
 
+/// One bucket: the entries a key may sit in, aligned to the 128-byte pair of
+/// cache lines the processor fetches together, so that a probe costs one trip to
+/// memory (unaligned, a bucket straddled three lines, and a probe two trips).
+#[derive(Copy, Clone, Default)]
+#[repr(align(128))]
+struct Bucket([Entry; WAYS]);
+
 /// Buckets of [`WAYS`] entries, a power of two of them, growing on demand.
 ///
 /// The table starts small and doubles whenever half its entries are in use, up to
 /// the size asked for: a mate in two fills a few hundred entries, and clearing
 /// 16 MiB for it would cost more than the proof.
 pub(super) struct Table {
-    buckets: Vec<[Entry; WAYS]>,
+    buckets: Vec<Bucket>,
     mask: usize,
     /// Entries in use.
     filled: usize,
@@ -95,7 +102,7 @@ pub(super) struct Table {
 const MIN_BUCKETS: usize = 512;
 
 /// The bytes of one bucket.
-pub(super) const BUCKET_BYTES: usize = core::mem::size_of::<[Entry; WAYS]>();
+pub(super) const BUCKET_BYTES: usize = core::mem::size_of::<Bucket>();
 
 impl Table {
     /// A table that may grow to about `mb` MiB (at least 64 KiB, at most 1 TiB; a
@@ -109,7 +116,7 @@ impl Table {
             _ => MIN_BUCKETS,
         };
         Table {
-            buckets: vec![[Entry::default(); WAYS]; MIN_BUCKETS],
+            buckets: vec![Bucket::default(); MIN_BUCKETS],
             mask: MIN_BUCKETS - 1,
             filled: 0,
             max_buckets,
@@ -132,11 +139,11 @@ impl Table {
             self.max_buckets = self.buckets.len();
             return;
         }
-        buckets.resize(count, [Entry::default(); WAYS]);
+        buckets.resize(count, Bucket::default());
         let old = core::mem::replace(&mut self.buckets, buckets);
         self.mask = count - 1;
         self.filled = 0;
-        for e in old.iter().flatten().filter(|e| e.used()) {
+        for e in old.iter().flat_map(|b| b.0.iter()).filter(|e| e.used()) {
             if let Some(slot) = self.slot(e.key, e.depth() > 0) {
                 *slot = *e;
             }
@@ -146,7 +153,7 @@ impl Table {
     /// The entry for `key`, if the table holds one.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let bucket = &self.buckets[key as usize & self.mask];
+        let bucket = &self.buckets[key as usize & self.mask].0;
         bucket.iter().find(|e| e.key == key && e.used()).copied()
     }
 
@@ -208,7 +215,7 @@ impl Table {
     /// worth less than nothing else in the bucket; None when none may go.
     #[inline]
     fn slot(&mut self, key: u64, fact: bool) -> Option<&mut Entry> {
-        let bucket = &mut self.buckets[key as usize & self.mask];
+        let bucket = &mut self.buckets[key as usize & self.mask].0;
         let mut pick = 0;
         for (i, e) in bucket.iter().enumerate() {
             if e.key == key && e.used() {
@@ -240,6 +247,15 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bucket_is_one_aligned_pair_of_cache_lines() {
+        assert_eq!(BUCKET_BYTES, 128);
+        let mut t = Table::new(1);
+        assert_eq!(t.buckets.as_ptr() as usize % 128, 0);
+        t.grow();
+        assert_eq!(t.buckets.as_ptr() as usize % 128, 0);
+    }
 
     #[test]
     fn bounds_only_sharpen() {
