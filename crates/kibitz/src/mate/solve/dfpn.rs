@@ -32,16 +32,17 @@
 //!   last that held, checks, captures: [`defence_rank`]), since each costs a
 //!   search and the first that holds settles the node. A defender node with no
 //!   legal move is proven when in check, disproven when stalemated.
-//! * **Initial numbers.** A defender node starts with proof number = its number of
-//!   legal defences (each must be refuted) and disproof number 1 (weighted, see
-//!   below); an attacker node with proof number = 1 + the moves of the defending
-//!   king were it to move (a king with room is harder to mate) and disproof number
-//!   = its number of legal moves (each must be refuted, as its children would say
-//!   once it is expanded). With disproof number 1 instead, a defender node chose
-//!   among its defences blindly; counted, it first tries the defence that leaves
-//!   the attacker the fewest moves. On 80 matetrack positions with `bm` #5–#6, 5 M
-//!   nodes each, the df-pn engine's nodes fell by 27–34 % and it proved 80 instead
-//!   of 77.
+//! * **Initial numbers.** A defender node starts with proof number 1 + 3 × its
+//!   king's moves + a quarter of its legal defences ([`defence_proof_number`]:
+//!   each defence must be refuted, and a king with room is the hard part) and
+//!   disproof number 1 (weighted, see below); an attacker node with proof number
+//!   = 1 + the moves of the defending king were it to move (a king with room is
+//!   harder to mate) and disproof number = its number of legal moves (each must be
+//!   refuted, as its children would say once it is expanded). With disproof
+//!   number 1 instead, a defender node chose among its defences blindly; counted,
+//!   it first tries the defence that leaves the attacker the fewest moves. On 80
+//!   matetrack positions with `bm` #5–#6, 5 M nodes each, the df-pn engine's nodes
+//!   fell by 27–34 % and it proved 80 instead of 77.
 //! * **Disproof numbers weighted by the moves left.** A new node's disproof number
 //!   counts each refutation still needed at 8ⁿ⁻¹ ([`disproof_weight`]), so that a
 //!   defence already being refuted, whose number comes from nodes one move deeper,
@@ -238,7 +239,9 @@ impl<'a, 'l> DfPn<'a, 'l> {
                 } else if n <= 1 {
                     (INF, 0)
                 } else {
-                    let room = pos.pass().map_or(1, |p| king_moves(&p));
+                    let room = pos
+                        .pass()
+                        .map_or(1, |p| p.count_legal_and_king_moves().1 as u32);
                     // Each move must be refuted, each refutation counted at the
                     // weight of this many moves left; once expanded, the children
                     // count at the weight of one move less (`disproof_weight`).
@@ -248,14 +251,14 @@ impl<'a, 'l> DfPn<'a, 'l> {
                 }
             }
             Kind::Defender => {
-                let replies = pos.count_legal_moves();
+                let (replies, king_moves) = pos.count_legal_and_king_moves();
                 if replies == 0 {
                     if pos.is_check() { (0, INF) } else { (INF, 0) }
                 } else if n == 0 {
                     (INF, 0)
                 } else {
                     (
-                        replies.min(u64::from(INF - 1)) as u32,
+                        defence_proof_number(replies, king_moves),
                         disproof_weight(n, self.weight_step),
                     )
                 }
@@ -502,6 +505,31 @@ fn defence_rank(pos: &Position, mv: Move, child: &Position, refutations: [Option
     }
 }
 
+/// The initial proof number of a defender node with this many legal `replies`
+/// (not none), `king_moves` of them the king's: 1 + 3 × the king's moves + a
+/// quarter of all the replies.
+///
+/// Every defence must be refuted, but they are not alike: a king with room is
+/// the hard part of a mate, while most other defences (interpositions, men
+/// walking away) fall to the threat itself. Counted alike, as the number of
+/// replies, a quiet key that leaves the defence thirty moves looked thirty times
+/// as hard as a check with one reply, and the search starved it. On 64 matetrack
+/// positions with `bm` #6–#8 that the replies as proof numbers, or a variant of
+/// them, did not find within 1 M nodes, df-pn found 58 within 10 M nodes, not 54,
+/// with 24 % fewer nodes (geometric mean); of 442 positions with `bm` #6–#8
+/// (every 7th of the file's), 396 within 1 M instead of 392, with 39 % fewer.
+/// Weights of 2 and 4 for the king's moves, and captures counted apart, did less
+/// well (BENCHMARKS.md, issue 21, tenth step).
+///
+/// ```text
+/// replies, king's:   1, 1   8, 0   30, 0   30, 3   40, 8
+/// proof number:      4      3      8       17      35
+/// ```
+fn defence_proof_number(replies: u64, king_moves: u64) -> u32 {
+    let pn = 1 + 3 * king_moves + replies / 4;
+    pn.min(u64::from(INF - 1)) as u32
+}
+
 /// The weight of one unexpanded node's disproof number, `n` moves left: 2^(`step`
 /// × (n − 1)), at most 2²⁴, so that a node's number stays below [`INF`] for up to
 /// 127 moves (`evaluate` clamps the rarer product past it).
@@ -538,12 +566,6 @@ fn weight_step(bound: u32) -> u32 {
 
 /// The longest bound searched with the steep disproof weight ([`weight_step`]).
 const STEEP_WEIGHT_UP_TO: u32 = 8;
-
-/// The legal moves of the side to move's king (its room).
-fn king_moves(pos: &Position) -> u32 {
-    let king = pos.king(pos.turn());
-    pos.legal_moves().iter().filter(|m| m.from == king).count() as u32
-}
 
 /// The moves left at which an attacker node is a leaf, solved by the depth-first
 /// search ([`Searcher::attacker`]) as soon as df-pn meets it.
