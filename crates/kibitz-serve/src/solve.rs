@@ -32,7 +32,7 @@ pub struct Params {
     all: Option<String>,
     /// The most seconds to search (at most the server's own limit).
     limit: Option<String>,
-    /// The prover's table in MiB, 1 to [`MAX_HASH_MB`] (default 16).
+    /// The prover's table in MiB, 1 to [`MAX_HASH_MB`] (default [`DEFAULT_HASH_MB`]).
     hash: Option<String>,
     /// The stipulation instead of `mate`: `h#2`, `s#3`, `#2`, `h#1.5`.
     stip: Option<String>,
@@ -45,6 +45,12 @@ pub struct Params {
 /// The largest table a request may ask for, in MiB: every scan running at once
 /// may hold one.
 pub const MAX_HASH_MB: usize = 256;
+
+/// A request's table when it asks for none, in MiB: smaller than the library's
+/// default for a solve ([`kibitz::mate::solve::DEFAULT_HASH_MB`]), because every
+/// scan running at once may hold one and a request's search is bounded by the
+/// server's time limit.
+pub const DEFAULT_HASH_MB: usize = 16;
 
 fn flag(value: &Option<String>) -> bool {
     matches!(value.as_deref(), Some("1" | "true" | "yes"))
@@ -93,7 +99,7 @@ pub async fn handle(
         }
     };
     let hash_mb = match params.hash.as_deref() {
-        None => None,
+        None => Some(DEFAULT_HASH_MB),
         Some(h) => Some(
             h.trim()
                 .parse::<usize>()

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use kibitz::CastlingMode;
-use kibitz::mate::solve::MAX_MATE_MOVES;
+use kibitz::mate::solve::{DEFAULT_HASH_MB, MAX_MATE_MOVES};
 use kibitz::problem::Stipulation;
 use kibitz_scan::detect::Format;
 use kibitz_scan::popeye::PopeyeScan;
@@ -85,10 +85,10 @@ pub struct Args {
     /// (`e1h1`). Without it such a right is an error record.
     #[arg(long)]
     chess960: bool,
-    /// The prover's table for each position, in MiB (1 to 65536; default 16):
+    /// The prover's table for each position, in MiB (1 to 65536; default 256):
     /// it grows as it fills and never past this; each worker holds one. When
     /// the workers' tables would not fit in the memory available, it is halved
-    /// until they do (said on stderr).
+    /// until they do (said on stderr when the size was given).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB))]
     hash: Option<u64>,
     /// Read the inputs as Popeye problem files (an input whose first word is
@@ -136,18 +136,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let mut options = args.batch.options();
-    let hash_mb = args.hash.map(|mb| {
-        let fit = fit_hash(mb, options.threads.max(1));
-        if fit < mb {
-            let _ = writeln!(
-                Diagnostics,
-                "kibitz: --hash {mb}: {} tables of that size do not fit in the memory \
-                 available; using {fit} MiB each",
-                options.threads.max(1)
-            );
+    let tables = options.threads.max(1);
+    let hash_mb = match args.hash {
+        Some(mb) => {
+            let fit = fit_hash(mb, tables);
+            if fit < mb {
+                let _ = writeln!(
+                    Diagnostics,
+                    "kibitz: --hash {mb}: {tables} tables of that size do not fit in the \
+                     memory available; using {fit} MiB each"
+                );
+            }
+            fit as usize
         }
-        fit as usize
-    });
+        // The default must fit too; it is halved without a word, as no size was asked.
+        None => fit_hash(DEFAULT_HASH_MB as u64, tables) as usize,
+    };
     let variant = args.variant.load()?;
     let scan = SolveScan {
         mate: args.mate,
@@ -158,7 +162,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         nodes: args.nodes,
         castling: CastlingMode::from_chess960(args.chess960),
         stop: None,
-        hash_mb,
+        hash_mb: Some(hash_mb),
         stipulation: args.stip,
         tries: args.tries,
         max_refutations: args.max_refutations,

@@ -62,6 +62,24 @@ pub use tree::{Tree, TreeMove, TreeReply, VerifyError, VerifyErrorKind};
 /// The longest mate [`solve`] looks for; a larger bound is cut to this.
 pub const MAX_MATE_MOVES: u32 = 100;
 
+/// The most a solve's table grows to unless told otherwise, in MiB.
+///
+/// The table starts at 64 KiB and doubles only as it fills, so a short mate never
+/// touches more than it needs; a deep one fills about 256 MiB in 10 s on one core.
+/// With 16 MiB, the old default, df-pn's unsolved numbers were pushed out faster
+/// than they were used: of the 32 matetrack positions with `bm` #5–#8 that df-pn
+/// alone did not prove within 10 M nodes, `kibitz solve --time 10 -j 1` found 16
+/// with 256 MiB and 10 with 16 MiB, side by side on a quiet machine, and of 35
+/// that it proved within 2 to 20 M nodes, 35 and 34 (BENCHMARKS.md, issue 21,
+/// eleventh step). A larger table costs more cache misses per node; at 1 s a
+/// position, where it fills less, BENCHMARKS.md has the two side by side.
+///
+/// ```
+/// use kibitz::mate::solve::{DEFAULT_HASH_MB, SolveOptions};
+/// assert_eq!(SolveOptions::mate_in(7).hash_mb, DEFAULT_HASH_MB);
+/// ```
+pub const DEFAULT_HASH_MB: usize = 256;
+
 /// What to prove and when to give up.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
@@ -125,7 +143,8 @@ pub enum Horizon {
 }
 
 impl SolveOptions {
-    /// Mates within `n` moves, shortest keys only, no tree, no limits, 16 MiB.
+    /// Mates within `n` moves, shortest keys only, no tree, no limits, a table of
+    /// up to [`DEFAULT_HASH_MB`].
     ///
     /// ```
     /// use kibitz::mate::solve::SolveOptions;
@@ -138,7 +157,7 @@ impl SolveOptions {
             one_key: false,
             tree: false,
             limits: Limits::default(),
-            hash_mb: 16,
+            hash_mb: DEFAULT_HASH_MB,
             horizon: Horizon::default(),
         }
     }
