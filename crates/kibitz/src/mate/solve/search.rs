@@ -47,6 +47,18 @@ pub(super) struct Searcher<'a> {
 /// `POLL` nodes.
 const POLL: u64 = 1024;
 
+/// Whether a defender node with `n` attacker moves left is looked up in the table
+/// and stored there. With one move left it is not: its killer or its first replies
+/// settle it, each by a mate-in-one test, for less than the cache miss of a probe
+/// into a table of hundreds of MiB, and its entries, the most numerous of all,
+/// crowded out df-pn's numbers and made the table grow. On 45 matetrack positions
+/// with `bm` #6–#8 (df-pn, at most 10 M nodes each) the time fell from 54.7 s to
+/// 35.1 s with 7 % more nodes, this and [`Table::touch`] together (the touch alone:
+/// 51.7 s; BENCHMARKS.md, issue 21, twelfth step).
+const fn defence_in_table(n: u32) -> bool {
+    n >= 2
+}
+
 impl<'a> Searcher<'a> {
     pub fn new(hash_mb: usize, limits: &'a Limits, horizon: Horizon) -> Searcher<'a> {
         Searcher {
@@ -227,7 +239,7 @@ impl<'a> Searcher<'a> {
         // The table before the moves: a known node costs no move generation. (Only
         // nodes with legal moves are stored, and with n = 0 only checkmate counts.)
         let key = pos.hash() ^ DEFENDER_SALT;
-        if n > 0
+        if defence_in_table(n)
             && let Some(e) = self.table.probe(key)
         {
             if e.mate_within != 0 && u32::from(e.mate_within) <= n {
@@ -276,7 +288,9 @@ impl<'a> Searcher<'a> {
             _ if self.aborted => false,
             Some(refutation) => self.refuted(key, n, ply, refutation),
             None => {
-                self.table.store_mate(key, n, None);
+                if defence_in_table(n) {
+                    self.table.store_mate(key, n, None);
+                }
                 true
             }
         }
@@ -301,7 +315,9 @@ impl<'a> Searcher<'a> {
             k[1] = k[0];
             k[0] = Some(refutation);
         }
-        self.table.store_no_mate(key, n);
+        if defence_in_table(n) {
+            self.table.store_no_mate(key, n);
+        }
         false
     }
 

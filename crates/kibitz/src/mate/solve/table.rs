@@ -22,6 +22,9 @@
 //! MiB asked for, and never past it. In a full bucket a new entry replaces the one
 //! worth least: unsolved numbers (the cheapest work first) before any proven fact,
 //! shallow facts before deep ones; unsolved numbers never replace a proven fact.
+//! Not every node is worth an entry: a defender node with one attacker move left is
+//! settled faster than it is looked up, and is neither stored nor probed
+//! (`search::defence_in_table`).
 
 use crate::Move;
 
@@ -148,6 +151,16 @@ impl Table {
                 *slot = *e;
             }
         }
+    }
+
+    /// Reads the first word of `key`'s bucket and nothing else, so that the
+    /// bucket is on its way into the cache while the caller works on: df-pn lists
+    /// a node's children and touches each one's bucket before probing any, and the
+    /// misses overlap instead of coming one after another. (A read, not a prefetch
+    /// instruction: those need `unsafe`, which this crate forbids.)
+    #[inline]
+    pub fn touch(&self, key: u64) {
+        std::hint::black_box(self.buckets[key as usize & self.mask].0[0].key);
     }
 
     /// The entry for `key`, if the table holds one.
