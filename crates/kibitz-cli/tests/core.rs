@@ -192,6 +192,41 @@ fn closed_pipe_is_quiet() {
 }
 
 #[test]
+fn solve_ends_soon_after_its_reader_has_gone() {
+    // `kibitz solve --time 600 … | head -1` once head has its line: the search under
+    // way stops when the pipe loses its reader, instead of running its 600 s before
+    // the write that fails. (Not a timing: without the stop it takes 600 s.)
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+        .args([
+            "solve",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "--mate",
+            "12",
+            "--time",
+            "600",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let give_up = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > give_up {
+            let _ = child.kill();
+            panic!("kibitz solve still searching 60 s after its reader went");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
 fn play_accepts_flags_after_the_moves() {
     let out = kibitz()
         .args(["play", "e4", "e5", "Nf3", "--json"])

@@ -161,7 +161,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         time,
         nodes: args.nodes,
         castling: CastlingMode::from_chess960(args.chess960),
-        stop: None,
+        stop: Some(crate::output::stdout_reader_gone()),
         hash_mb: Some(hash_mb),
         stipulation: args.stip,
         tries: args.tries,
