@@ -44,18 +44,18 @@
 //!   matetrack positions with `bm` #5–#6, 5 M nodes each, the df-pn engine's nodes
 //!   fell by 27–34 % and it proved 80 instead of 77.
 //! * **Disproof numbers weighted by the moves left.** A new node's disproof number
-//!   counts each refutation still needed at 8ⁿ⁻¹ ([`disproof_weight`]), so that a
+//!   counts each refutation still needed at 4ⁿ⁻¹ ([`disproof_weight`]), so that a
 //!   defence already being refuted, whose number comes from nodes one move deeper,
 //!   looks cheaper than a sibling not yet tried: the search refutes one defence in
 //!   depth before it turns to the next (deep df-pn's depth-first bias, on the
 //!   disproof side). A quiet king march, where every attacking move looks alike to
-//!   the proof numbers, needed more than 100 M nodes without it and 9 M with it;
-//!   matetrack samples with `bm` #5–#7 took 28–29 % fewer nodes, and of 80 spread
-//!   over `bm` #5–#8 more were found within 0.5, 2 and 10 M nodes (65, 75, 79
-//!   against 62, 71, 78). Searches with a bound past 8 moves weight by 2ⁿ⁻¹
-//!   instead ([`weight_step`]): with 8ⁿ⁻¹ there, deeper mates were found less
-//!   often than with no weight at all, and with 2ⁿ⁻¹ more often (BENCHMARKS.md,
-//!   issue 21, sixth and seventh steps).
+//!   the proof numbers, needed more than 100 M nodes without it and 9 M with 8ⁿ⁻¹;
+//!   matetrack samples with `bm` #5–#7 took 28–29 % fewer nodes with 8ⁿ⁻¹ than
+//!   with no weight. 4ⁿ⁻¹ replaced 8ⁿ⁻¹: as many mates found or more, and the
+//!   hardest bm #8 found after a quarter to a half of the nodes. Searches with a
+//!   bound past 8 moves weight by 2ⁿ⁻¹ instead ([`weight_step`]): with 8ⁿ⁻¹ there,
+//!   deeper mates were found less often than with no weight at all, and with 2ⁿ⁻¹
+//!   more often (BENCHMARKS.md, issue 21, sixth, seventh and thirteenth steps).
 //! * **The attack that proved a sibling.** The attacking move that last proved a
 //!   node with as many moves left is remembered, and a defender node reached by it
 //!   starts with half its proof number ([`favour_proving_attack`]): most defences
@@ -613,16 +613,16 @@ fn defence_proof_number(replies: u64, king_moves: u64) -> u32 {
 /// the moves left as the depth). The attacker's proof side is unchanged.
 ///
 /// ```text
-/// n:                1  2  3   4    …  9 and up   …  25 and up
-/// step 3 (≤ #8):    1  8  64  512  …  2^24
-/// step 1 (past #8): 1  2  4   8    …  2^8        …  2^24
+/// n:                1  2  3   4    …  8      …  25 and up
+/// step 2 (≤ #8):    1  4  16  64   …  2^14
+/// step 1 (past #8): 1  2  4   8    …  2^7    …  2^24
 /// ```
 fn disproof_weight(n: u32, step: u32) -> u32 {
     1 << step.saturating_mul(n.max(1) - 1).min(24)
 }
 
-/// The step of [`disproof_weight`] for a search within `bound` moves: 3 (a factor
-/// of 8 a move) up to [`STEEP_WEIGHT_UP_TO`], 1 (a factor of 2) past it.
+/// The step of [`disproof_weight`] for a search within `bound` moves: 2 (a factor
+/// of 4 a move) up to [`STEEP_WEIGHT_UP_TO`], 1 (a factor of 2) past it.
 ///
 /// A steep bias refutes in depth at once, which wins where the mate is short and
 /// quiet; over a long bound it refutes deep lines of attacks that are not yet the
@@ -630,12 +630,18 @@ fn disproof_weight(n: u32, step: u32) -> u32 {
 /// of matetrack (326 positions, 4 M nodes each, the portfolio), a step of 1 past
 /// #8 found 269 mates and proved 126 the shortest, against 255 and 124 with 3
 /// throughout, 264 and 123 with no weight past #8, and 266 and 124 with 1 only
-/// past #9 (BENCHMARKS.md, issue 21, seventh step).
+/// past #9 (BENCHMARKS.md, issue 21, seventh step). Up to #8 the step was 3 until
+/// the thirteenth step: on 442 matetrack bm #6–#8 at 4 M nodes (df-pn), 2 found
+/// 431 and proved 291 the shortest against 429 and 287, on 93 bm #5 it took 5 %
+/// fewer nodes, and of the 13 bm #5–#8 that 3 had not found within 10 s, both
+/// found 11 within 150 M nodes, but 2 found 6 of them within 40 M (about 10 s) and
+/// 3 none. Past #8, 2 and 1 were alike (144 and 143 of 166 bm #9–#12 found at 4 M
+/// nodes).
 fn weight_step(bound: u32) -> u32 {
-    if bound <= STEEP_WEIGHT_UP_TO { 3 } else { 1 }
+    if bound <= STEEP_WEIGHT_UP_TO { 2 } else { 1 }
 }
 
-/// The longest bound searched with the steep disproof weight ([`weight_step`]).
+/// The longest bound searched with the steeper disproof weight ([`weight_step`]).
 const STEEP_WEIGHT_UP_TO: u32 = 8;
 
 /// The moves left at which an attacker node is a leaf, solved by the depth-first
