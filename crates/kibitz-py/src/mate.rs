@@ -116,7 +116,8 @@ pub fn mates_in_one_batch(
 /// `line` (SAN), `nodes`, `ms`, and with tree=True the solution tree; `shortest`
 /// (False only when a mate was proven but a limit struck before "none shorter"
 /// was: `mate` is then a bound). `hash_mb` bounds the prover's table (1 to 65536
-/// MiB, default 256; it grows as it fills). The 50-move rule and repetitions are
+/// MiB, default 256; it grows as it fills, and is halved until it fits in the
+/// memory available, as `kibitz solve` does). The 50-move rule and repetitions are
 /// ignored, as in composed problems. Runs without the GIL.
 ///
 /// stipulation='h#2' (or 's#3', 'h#1.5', '#2') instead of n solves that genre:

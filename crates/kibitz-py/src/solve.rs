@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use kibitz::mate::solve::{DEFAULT_HASH_MB, MAX_HASH_MB, fit_hash_mb};
 use kibitz::problem::Stipulation;
 use kibitz::variant::{Variant, VariantPosition};
 use kibitz::{CastlingMode, Position};
@@ -31,12 +32,11 @@ pub(crate) struct SolveArgs {
     pub time: Option<f64>,
     /// Nodes for the search.
     pub nodes: Option<u64>,
-    /// The prover's table in MiB (1 to [`MAX_HASH_MB`]); None: 16.
+    /// The prover's table in MiB (1 to [`MAX_HASH_MB`]); None: [`DEFAULT_HASH_MB`].
+    /// Either is halved until it fits in the memory available ([`fit_hash_mb`]),
+    /// as `kibitz solve` does.
     pub hash_mb: Option<usize>,
 }
-
-/// The largest `hash_mb`, as `kibitz solve --hash` allows.
-pub(crate) const MAX_HASH_MB: usize = 65536;
 
 impl SolveArgs {
     /// Checks the bound and the time (before the position is read, so that these
@@ -113,7 +113,8 @@ fn scan(
         nodes: args.nodes,
         castling,
         stop: None,
-        hash_mb: args.hash_mb,
+        // One table for the call: calls on several threads each hold their own.
+        hash_mb: Some(fit_hash_mb(args.hash_mb.unwrap_or(DEFAULT_HASH_MB), 1)),
         stipulation: Some(stip),
         tries: args.tries,
         max_refutations: args.max_refutations,

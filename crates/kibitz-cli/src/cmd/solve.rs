@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use kibitz::CastlingMode;
-use kibitz::mate::solve::{DEFAULT_HASH_MB, MAX_MATE_MOVES};
+use kibitz::mate::solve::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MATE_MOVES, fit_hash_mb};
 use kibitz::problem::Stipulation;
 use kibitz_scan::detect::Format;
 use kibitz_scan::popeye::PopeyeScan;
@@ -89,7 +89,7 @@ pub struct Args {
     /// it grows as it fills and never past this; each worker holds one. When
     /// the workers' tables would not fit in the memory available, it is halved
     /// until they do (said on stderr when the size was given).
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB))]
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
     hash: Option<u64>,
     /// Read the inputs as Popeye problem files (an input whose first word is
     /// `begin`…`beginproblem` is read so without it): one record per problem.
@@ -97,28 +97,6 @@ pub struct Args {
     popeye: bool,
     #[command(flatten)]
     batch: BatchArgs,
-}
-
-/// The largest `--hash`, in MiB.
-const MAX_HASH_MB: u64 = 65536;
-
-/// `mb` halved until `tables` of it fit in the memory available (Linux's
-/// `MemAvailable`; unchanged where that cannot be read), at least 1.
-fn fit_hash(mb: u64, tables: usize) -> u64 {
-    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
-        m.lines()
-            .find_map(|l| l.strip_prefix("MemAvailable:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            .map(|kb| kb / 1024)
-    });
-    let Some(available) = available else {
-        return mb;
-    };
-    let mut fit = mb;
-    while fit > 1 && fit.saturating_mul(tables as u64) > available {
-        fit /= 2;
-    }
-    fit
 }
 
 /// Runs `kibitz solve`.
@@ -139,7 +117,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let tables = options.threads.max(1);
     let hash_mb = match args.hash {
         Some(mb) => {
-            let fit = fit_hash(mb, tables);
+            // At most MAX_HASH_MB (clap's range), so it is a usize everywhere.
+            let mb = mb as usize;
+            let fit = fit_hash_mb(mb, tables);
             if fit < mb {
                 let _ = writeln!(
                     Diagnostics,
@@ -147,10 +127,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                      memory available; using {fit} MiB each"
                 );
             }
-            fit as usize
+            fit
         }
         // The default must fit too; it is halved without a word, as no size was asked.
-        None => fit_hash(DEFAULT_HASH_MB as u64, tables) as usize,
+        None => fit_hash_mb(DEFAULT_HASH_MB, tables),
     };
     let variant = args.variant.load()?;
     let scan = SolveScan {

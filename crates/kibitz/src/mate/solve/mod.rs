@@ -80,6 +80,49 @@ pub const MAX_MATE_MOVES: u32 = 100;
 /// ```
 pub const DEFAULT_HASH_MB: usize = 256;
 
+/// The largest table a solve may be given, in MiB (`kibitz solve --hash`, the
+/// Python module's `hash_mb`).
+pub const MAX_HASH_MB: usize = 65536;
+
+/// `mb` halved until `tables` tables of that size (one per worker) fit in the
+/// memory available, at least 1 MiB: Linux's `MemAvailable`, and `mb` unchanged
+/// where that cannot be read. A table grows only as it fills and stops growing
+/// when an allocation fails, but on a system that overcommits memory the kernel
+/// kills the process instead of failing it: the bound must fit before the search.
+///
+/// ```
+/// use kibitz::mate::solve::{DEFAULT_HASH_MB, fit_hash_mb};
+/// // The default table for each of two workers: the default, or less.
+/// let mb = fit_hash_mb(DEFAULT_HASH_MB, 2);
+/// assert!((1..=DEFAULT_HASH_MB).contains(&mb));
+/// ```
+pub fn fit_hash_mb(mb: usize, tables: usize) -> usize {
+    available_mib().map_or(mb, |available| halve_to_fit(mb, tables, available))
+}
+
+/// `mb` halved until `tables` of it fit in `available` MiB, at least 1.
+fn halve_to_fit(mb: usize, tables: usize, available: usize) -> usize {
+    let mut fit = mb;
+    while fit > 1 && fit.saturating_mul(tables) > available {
+        fit /= 2;
+    }
+    fit.max(1)
+}
+
+/// Linux's `MemAvailable` in MiB, when it can be read.
+fn available_mib() -> Option<usize> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse::<usize>()
+        .ok()?;
+    Some(kb / 1024)
+}
+
 /// What to prove and when to give up.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
@@ -654,5 +697,21 @@ fn principal_defence(s: &mut Searcher, pos: &Position, n: u32, line: &mut Vec<Mo
         line.push(attack);
         pos = child.after(attack);
         n = k - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_halved_until_they_fit() {
+        assert_eq!(halve_to_fit(256, 1, 1000), 256);
+        // 8 × 128 = 1024 MiB does not fit in 1000; 8 × 64 does.
+        assert_eq!(halve_to_fit(256, 8, 1000), 64);
+        assert_eq!(halve_to_fit(MAX_HASH_MB, 1 << 20, 8000), 1);
+        // Never below 1 MiB, even with nothing available.
+        assert_eq!(halve_to_fit(1, 4, 0), 1);
+        assert_eq!(halve_to_fit(0, 1, 0), 1);
     }
 }
