@@ -264,6 +264,45 @@ impl Position {
         self.checkers.any()
     }
 
+    /// Does `mv`, legal here, give check? Answered without playing it: the man
+    /// on its new square attacks the enemy king across the board as it will be,
+    /// or a slider of ours behind the square it left now does. En passant and
+    /// castling, which move two men, are played out.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/3B4/R3K3 w Q - 0 1").unwrap();
+    /// for (uci, check) in [("a1a8", true), ("d2b4", false), ("e1c1", false), ("d2g5", false)] {
+    ///     let mv = pos.parse_uci(uci).unwrap();
+    ///     assert_eq!(pos.gives_check(mv), check, "{uci}");
+    ///     assert_eq!(pos.after(mv).is_check(), check);
+    /// }
+    /// ```
+    #[inline]
+    pub fn gives_check(&self, mv: Move) -> bool {
+        if mv.kind != MoveKind::Normal {
+            return self.after(mv).is_check();
+        }
+        let us = self.turn;
+        let king = self.king(!us);
+        let occupied = (self.occupied() & !Bitboard::from(mv.from)) | mv.to;
+        let direct = match mv.promotion.unwrap_or(mv.role) {
+            Role::Pawn => attacks::pawn_attacks(us, mv.to),
+            Role::Knight => attacks::knight_attacks(mv.to),
+            Role::Bishop => attacks::bishop_attacks(mv.to, occupied),
+            Role::Rook => attacks::rook_attacks(mv.to, occupied),
+            Role::Queen => attacks::queen_attacks(mv.to, occupied),
+            Role::King => Bitboard::EMPTY,
+        };
+        if direct.contains(king) {
+            return true;
+        }
+        // Discovered: our other sliders, seen from the king through the new board.
+        let ours = self.colors[us as usize] & !Bitboard::from(mv.from);
+        (attacks::rook_attacks(king, occupied) & self.rooks_and_queens() & ours).any()
+            || (attacks::bishop_attacks(king, occupied) & self.bishops_and_queens() & ours).any()
+    }
+
     /// The men of the side to move that are absolutely pinned to their king.
     #[inline]
     pub fn pinned(&self) -> Bitboard {

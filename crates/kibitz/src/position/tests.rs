@@ -318,6 +318,24 @@ fn pass_gives_the_other_side_the_move() {
 }
 
 #[test]
+fn gives_check_agrees_with_playing_the_move() {
+    // Every legal move of positions from seeded random games, the wiki's positions
+    // (castling, en passant, promotions, pins) among them.
+    let wiki = WIKI.iter().map(|(fen, _)| pos(fen));
+    let (mut moves, mut checks) = (0, 0);
+    for pos in wiki.chain(crate::position::RandomPlay::new(7).take(5_000)) {
+        for &mv in &pos.legal_moves() {
+            let check = pos.after(mv).is_check();
+            assert_eq!(pos.gives_check(mv), check, "{} in {}", mv.uci(), pos.fen());
+            moves += 1;
+            checks += usize::from(check);
+        }
+    }
+    // The sample holds checks of every kind, not only quiet moves.
+    assert!(checks > moves / 50, "{checks} checks of {moves} moves");
+}
+
+#[test]
 fn is_legal_agrees_with_the_move_list() {
     // Every move of a man of the side to move to every square (promotions
     // included), and the legal moves of the positions one and two plies back

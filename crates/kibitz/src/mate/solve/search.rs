@@ -202,10 +202,10 @@ impl<'a> Searcher<'a> {
             if Some(mv) == best {
                 continue;
             }
-            let child = pos.after(mv);
-            if !child.is_check() {
+            // Quiet moves are not played until their turn comes.
+            if !pos.gives_check(mv) {
                 quiet[i / 64] |= 1 << (i % 64);
-            } else if self.defender(&child, 1, ply + 1) {
+            } else if self.defender(&pos.after(mv), 1, ply + 1) {
                 mated = Some(mv);
             }
         }
