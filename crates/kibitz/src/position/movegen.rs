@@ -299,6 +299,27 @@ impl Position {
         any.0
     }
 
+    /// The squares the king of `color` can step to, castling aside, as if it were
+    /// `color`'s turn: not held by its own men, and not attacked once the king has
+    /// left its square (so that a slider's ray through that square counts). The
+    /// prover asks it of the side not to move, for the room its king has.
+    #[inline(always)]
+    pub(crate) fn king_steps(&self, color: Color) -> Bitboard {
+        let king = self.king(color);
+        let without_king = self.occupied().without(king);
+        let candidates = attacks::king_attacks(king) - self.by_color(color);
+        // Few candidate squares (a king among its own men): test each. Many (an
+        // open king, typical of endgames): one attack map of the enemy is cheaper.
+        if candidates.count() <= 2 {
+            candidates
+                .into_iter()
+                .filter(|&to| !self.is_attacked(to, !color, without_king))
+                .collect()
+        } else {
+            candidates - self.attack_map(!color, without_king)
+        }
+    }
+
     /// Reports every legal move to `sink`.
     #[inline(always)]
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
@@ -308,21 +329,7 @@ impl Position {
         let theirs = self.them();
         let occ = ours | theirs;
 
-        // King: any square not attacked once the king has left its square (so that
-        // a slider's ray through the king's old square counts).
-        let without_king = occ.without(king);
-        let candidates = attacks::king_attacks(king) - ours;
-        // Few candidate squares (a king among its own men): test each. Many (an
-        // open king, typical of endgames): one attack map of the enemy is cheaper.
-        let king_targets = if candidates.count() <= 2 {
-            candidates
-                .into_iter()
-                .filter(|&to| !self.is_attacked(to, !us, without_king))
-                .collect()
-        } else {
-            candidates - self.attack_map(!us, without_king)
-        };
-        sink.piece(Role::King, king, king_targets);
+        sink.piece(Role::King, king, self.king_steps(us));
         if sink.done() {
             return;
         }

@@ -336,6 +336,24 @@ fn gives_check_agrees_with_playing_the_move() {
 }
 
 #[test]
+fn king_steps_are_the_kings_legal_moves_for_either_side() {
+    let wiki = WIKI.iter().map(|(fen, _)| pos(fen));
+    for pos in wiki.chain(crate::position::RandomPlay::new(11).take(3_000)) {
+        let steps = |p: &Position| -> Bitboard {
+            (p.legal_moves().iter())
+                .filter(|m| m.role == Role::King && !m.is_castle())
+                .map(|m| m.to)
+                .collect()
+        };
+        assert_eq!(pos.king_steps(pos.turn()), steps(&pos), "{}", pos.fen());
+        // The side not to move, as the prover asks: its moves were it to move.
+        if let Some(passed) = pos.pass() {
+            assert_eq!(pos.king_steps(!pos.turn()), steps(&passed), "{}", pos.fen());
+        }
+    }
+}
+
+#[test]
 fn is_legal_agrees_with_the_move_list() {
     // Every move of a man of the side to move to every square (promotions
     // included), and the legal moves of the positions one and two plies back

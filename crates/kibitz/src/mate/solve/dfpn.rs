@@ -253,9 +253,18 @@ impl<'a, 'l> DfPn<'a, 'l> {
                 } else if n <= 1 {
                     (INF, 0)
                 } else {
-                    let room = pos
-                        .pass()
-                        .map_or(1, |p| p.count_legal_and_king_moves().1 as u32);
+                    // The defending king's moves were it to move: its steps, or,
+                    // with castling rights left, everything counted on the board
+                    // passed to it (an attacker in check cannot pass: 1).
+                    let defender = !pos.turn();
+                    let room = if pos.is_check() {
+                        1
+                    } else if pos.castling_rights().has_any(defender) {
+                        pos.pass()
+                            .map_or(1, |p| p.count_legal_and_king_moves().1 as u32)
+                    } else {
+                        pos.king_steps(defender).count()
+                    };
                     // Each move must be refuted, each refutation counted at the
                     // weight of this many moves left; once expanded, the children
                     // count at the weight of one move less (`disproof_weight`).
