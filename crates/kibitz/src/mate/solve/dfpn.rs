@@ -51,8 +51,8 @@
 //!   disproof side). A quiet king march, where every attacking move looks alike to
 //!   the proof numbers, needed more than 100 M nodes without it and 9 M with 8ⁿ⁻¹;
 //!   matetrack samples with `bm` #5–#7 took 28–29 % fewer nodes with 8ⁿ⁻¹ than
-//!   with no weight. 4ⁿ⁻¹ replaced 8ⁿ⁻¹: as many mates found or more, and the
-//!   hardest bm #8 found after a quarter to a half of the nodes. Searches with a
+//!   with no weight. 4ⁿ⁻¹ replaced 8ⁿ⁻¹: as many mates found or more, and 7 of
+//!   the 11 hardest bm #8 found after less than half the nodes. Searches with a
 //!   bound past 8 moves weight by 2ⁿ⁻¹ instead ([`weight_step`]): with 8ⁿ⁻¹ there,
 //!   deeper mates were found less often than with no weight at all, and with 2ⁿ⁻¹
 //!   more often (BENCHMARKS.md, issue 21, sixth, seventh and thirteenth steps).
