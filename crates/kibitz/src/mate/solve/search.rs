@@ -479,6 +479,39 @@ fn threatens_mate(pos: &Position) -> bool {
 mod tests {
     use super::*;
 
+    /// Defender nodes with two attacker moves left go into the table; those with
+    /// one ([`defence_in_table`]) never do, though the search visits them.
+    #[test]
+    fn defender_nodes_with_one_move_left_stay_out_of_the_table() {
+        // No mate within 3 from the start: every first move is refuted, each
+        // through attacker nodes with two moves left and defences below them.
+        let pos = Position::startpos();
+        let limits = Limits::default();
+        let mut s = Searcher::new(16, &limits, Horizon::default());
+        assert!(!s.attacker(&pos, 3, 0));
+        let (mut stored_two, mut one_left) = (0, 0);
+        for &m1 in &pos.legal_moves() {
+            let p1 = pos.after(m1);
+            let e = s.table.probe(p1.hash() ^ DEFENDER_SALT);
+            stored_two += usize::from(e.is_some_and(|e| e.no_mate_within >= 2));
+            for &m2 in &p1.legal_moves() {
+                let p2 = p1.after(m2);
+                for &m3 in &p2.legal_moves() {
+                    let p3 = p2.after(m3);
+                    one_left += 1;
+                    assert!(
+                        s.table.probe(p3.hash() ^ DEFENDER_SALT).is_none(),
+                        "stored: {}",
+                        p3.fen()
+                    );
+                }
+            }
+        }
+        assert_eq!(stored_two, 20, "every first move refuted and stored");
+        // Every position three plies on was looked up: perft 3 of the start.
+        assert_eq!(one_left, 8_902);
+    }
+
     /// A share of the nodes ends the search before the limits do, and `unshare`
     /// tells the two apart: the first leaves budget for another search, the
     /// second does not.
