@@ -300,6 +300,9 @@ impl<'a, 'l> DfPn<'a, 'l> {
         th_pn: u32,
         th_dn: u32,
     ) -> (u32, u32) {
+        if kind == Kind::Defender && n == LEAF_MOVES {
+            return self.defender_above_leaves(pos, n, key);
+        }
         let start = self.s.nodes;
         let (child_kind, child_n) = match kind {
             Kind::Attacker => (Kind::Defender, n - 1),
@@ -320,14 +323,6 @@ impl<'a, 'l> DfPn<'a, 'l> {
                 }
             })
             .collect();
-        // Above the leaves, every child is solved as it is listed, at the cost of a
-        // mate-in-two search, and one defence that holds settles the node: the
-        // likeliest to hold go first ([`defence_rank`]).
-        let above_leaves = kind == Kind::Defender && child_n == LEAF_MOVES;
-        if above_leaves {
-            let refutations = self.refutations;
-            children.sort_by_key(|c| defence_rank(pos, c.mv, &c.pos, refutations));
-        }
         // Every child's bucket is asked for before the first is read: the cache
         // misses overlap (on a deep bm #8 at 8 M nodes, about 10 % less time).
         for c in &children {
@@ -359,9 +354,6 @@ impl<'a, 'l> DfPn<'a, 'l> {
                 Kind::Defender => dn == 0,
             };
             if settled {
-                if above_leaves && self.refutations[0] != Some(c.mv) {
-                    self.refutations = [Some(c.mv), self.refutations[0]];
-                }
                 listed = i + 1;
                 break;
             }
@@ -428,6 +420,50 @@ impl<'a, 'l> DfPn<'a, 'l> {
                 return (pn, dn);
             }
         }
+    }
+
+    /// [`DfPn::mid`] at a defender node whose children are leaves (attacker nodes
+    /// with [`LEAF_MOVES`] left): each is solved outright as it is met, and the
+    /// first defence that holds settles the node, so the node is settled here,
+    /// in one pass, whatever the thresholds.
+    ///
+    /// The defences are met in the order likeliest to hold ([`defence_rank`]),
+    /// and a child position is made only when its turn comes: the first or second
+    /// defence usually holds, and making all thirty children first, as the other
+    /// nodes do, spent more than the leaves they skip.
+    fn defender_above_leaves(&mut self, pos: &Position, n: u32, key: u64) -> (u32, u32) {
+        let start = self.s.nodes;
+        let moves = pos.legal_moves();
+        let refutations = self.refutations;
+        let mut ranks = [0u8; crate::MAX_MOVES];
+        for (rank, &mv) in ranks.iter_mut().zip(moves.iter()) {
+            *rank = defence_rank(pos, mv, refutations);
+        }
+        for wanted in 0..=DEFENCE_RANKS {
+            for (&rank, &mv) in ranks.iter().zip(moves.iter()) {
+                if rank != wanted {
+                    continue;
+                }
+                let child = pos.after(mv);
+                let child_key = node_key(&child, Kind::Attacker);
+                let holds = match self.known(child_key, n) {
+                    Some((pn, dn)) if pn == 0 || dn == 0 => dn == 0,
+                    _ => self.evaluate(&child, Kind::Attacker, n).1 == 0,
+                };
+                if self.aborted() {
+                    return (1, 1);
+                }
+                if holds {
+                    if self.refutations[0] != Some(mv) {
+                        self.refutations = [Some(mv), self.refutations[0]];
+                    }
+                    self.store(key, n, INF, 0, self.s.nodes - start, None);
+                    return (INF, 0);
+                }
+            }
+        }
+        self.store(key, n, 0, INF, self.s.nodes - start, None);
+        (0, INF)
     }
 
     /// The length of the mate that the table proves at an attacker node proven
@@ -571,19 +607,22 @@ fn moves_left_slot(n: u32) -> usize {
 /// defence that holds ends the listing. In the order of the legal moves, one hard
 /// bm #7 needed 291,376 leaves to find its mate; in this order 184,209 (df-pn
 /// 16.8 M nodes to the proof, now 10.6 M; BENCHMARKS.md, issue 21, ninth step).
-fn defence_rank(pos: &Position, mv: Move, child: &Position, refutations: [Option<Move>; 2]) -> u8 {
+fn defence_rank(pos: &Position, mv: Move, refutations: [Option<Move>; 2]) -> u8 {
     if refutations[0] == Some(mv) {
         0
     } else if refutations[1] == Some(mv) {
         1
-    } else if child.is_check() {
+    } else if pos.gives_check(mv) {
         2
     } else if pos.them().contains(mv.to) {
         3
     } else {
-        4
+        DEFENCE_RANKS
     }
 }
+
+/// The last of [`defence_rank`]'s ranks.
+const DEFENCE_RANKS: u8 = 4;
 
 /// The initial proof number of a defender node with this many legal `replies`
 /// (not none), `king_moves` of them the king's: 1 + 3 × the king's moves + a
