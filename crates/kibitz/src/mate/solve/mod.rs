@@ -23,15 +23,15 @@
 //! proves short mates fastest: depth-first, the last attacker move of every line the
 //! exact mate-in-one finder, with no move generation. Depth-first proof-number
 //! search (df-pn, module `dfpn`) finds deep mates: it grows the proof where it looks
-//! cheapest. By default a portfolio runs iterative deepening with a quarter of the
-//! budget (2 M nodes without a limit), then df-pn with the rest; a mate df-pn finds
-//! is an upper bound, and proving "no mate within one move less" makes it the
-//! shortest (one depth-first search; under a limit, that search with 60 % of what
-//! is left, then df-pn with the rest). When a limit strikes in between,
-//! [`Solution::shortest`] is false and the length is only an upper bound. The table
-//! checks the full 64-bit key, so only a 64-bit hash collision could mislead it —
-//! the solution tree, replayed by [`Solution::verify`] with nothing but the rules,
-//! catches even that.
+//! cheapest. By default a portfolio runs iterative deepening up to mate in 4 with at
+//! most a quarter of the budget (2 M nodes without a limit), then df-pn with the
+//! rest; a mate df-pn finds is an upper bound, and proving "no mate within one move
+//! less" makes it the shortest (one depth-first search; under a limit, that search
+//! with 60 % of what is left, then df-pn with the rest). When a limit strikes in
+//! between, [`Solution::shortest`] is false and the length is only an upper bound.
+//! The table checks the full 64-bit key, so only a 64-bit hash collision could
+//! mislead it — the solution tree, replayed by [`Solution::verify`] with nothing
+//! but the rules, catches even that.
 //!
 //! ```
 //! use kibitz::Position;
@@ -219,12 +219,29 @@ pub enum Engine {
     /// df-pn's the shortest, else iterative deepening below it); the keys, line
     /// and tree by the depth-first search, on the same table.
     DfPn,
-    /// The default: iterative deepening with a quarter of the budget (of the time
-    /// and the nodes; 2 M nodes when no limit is set), then [`Engine::DfPn`] with
-    /// the rest, above the length iterative deepening proved free of mates.
+    /// The default: iterative deepening up to mate in
+    /// [`PORTFOLIO_DEEPENING_UP_TO`] with at most a quarter of the budget (of the
+    /// time and the nodes; 2 M nodes when no limit is set), then
+    /// [`Engine::DfPn`] with the rest, above the length iterative deepening proved
+    /// free of mates.
     #[default]
     Portfolio,
 }
+
+/// The longest mate the portfolio ([`Engine::Portfolio`]) looks for by iterative
+/// deepening before df-pn takes over.
+///
+/// Iterative deepening proves short mates fastest, and the Lichess puzzles (mate in
+/// 2 to 4) are solved by it alone. Past mate in 4 its cost grows by the branching
+/// factor at every move, and what it proves absent there barely shortens df-pn's
+/// search: on the five hardest matetrack bm #8 at 100 M nodes, the portfolio with
+/// iterative deepening over its whole quarter needed 62–99 M nodes to find the mate
+/// (one not within 100 M) where df-pn alone needed 50–78 M; stopped after mate in 4,
+/// it needed 45–81 M. At 10 s a position it found 11 of the 16 hardest bm #5–#8
+/// instead of 10, and on matetrack's seeded 1,000 at 1 s it proved 479 mates the
+/// shortest instead of 462, finding 838 instead of 841 (BENCHMARKS.md, issue 21,
+/// fourteenth step).
+pub const PORTFOLIO_DEEPENING_UP_TO: u32 = 4;
 
 /// What [`solve`] proved about the position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -334,8 +351,9 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Soluti
     }
     if engine == Engine::Portfolio {
         // A portfolio's iterative deepening runs with a quarter of the budget (of
-        // the time and the nodes; 2 M nodes without a node limit): it proves short
-        // mates fastest, and what it proves absent bounds df-pn's work.
+        // the time and the nodes; 2 M nodes without a node limit) and up to
+        // [`PORTFOLIO_DEEPENING_UP_TO`]: it proves short mates fastest, and what it
+        // proves absent bounds df-pn's work.
         let start = std::time::Instant::now();
         s.share(
             opts.limits.nodes.map_or(2_000_000, |l| l / 4),
@@ -343,14 +361,19 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Soluti
                 .deadline
                 .map(|d| start + d.saturating_duration_since(start) / 4),
         );
-    }
-    sol.outcome = deepen(&mut s, pos, 1, bound, None);
-    if engine == Engine::Portfolio {
+        let deepest = bound.min(PORTFOLIO_DEEPENING_UP_TO);
+        sol.outcome = match deepen(&mut s, pos, 1, deepest, None) {
+            // None within the depths it takes: df-pn goes on above them.
+            Verdict::NoMateWithin(n) if n < bound => Verdict::Unknown { searched: n },
+            verdict => verdict,
+        };
         s.unshare();
         if let Verdict::Unknown { searched } = sol.outcome {
             solve_dfpn(pos, opts, bound, searched, &mut s, &mut sol);
             return sol;
         }
+    } else {
+        sol.outcome = deepen(&mut s, pos, 1, bound, None);
     }
     match sol.outcome {
         Verdict::MateIn(n) => gather_keys(&mut s, pos, n, bound, opts, &mut sol),
