@@ -430,3 +430,19 @@ pub fn count_mates_in_one(pos: &Position) -> usize {
 pub fn mate_threats(pos: &Position) -> Vec<Move> {
     pos.pass().map(|p| mates_in_one(&p)).unwrap_or_default()
 }
+
+/// Whether the side *not* to move threatens mate in one: [`mate_threats`] is not
+/// empty, found without building a list (never when the side to move is in check).
+///
+/// ```
+/// use kibitz::{Position, mate::has_mate_threat};
+/// // Black to move; White threatens Re8#.
+/// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 b - - 0 1").unwrap();
+/// assert!(has_mate_threat(&pos));
+/// // With luft on h6 there is no threat.
+/// let pos = Position::from_fen("6k1/5pp1/7p/8/8/8/8/4R1K1 b - - 0 1").unwrap();
+/// assert!(!has_mate_threat(&pos));
+/// ```
+pub fn has_mate_threat(pos: &Position) -> bool {
+    pos.pass().is_some_and(|p| count_mates_in_one(&p) > 0)
+}
