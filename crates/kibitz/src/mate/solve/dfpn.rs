@@ -36,15 +36,14 @@
 //!   king's moves + a quarter of its legal defences, three times that when the
 //!   attacker threatens no mate ([`defence_proof_number`]: each defence must be
 //!   refuted, a king with room is the hard part, and without a threat the defence
-//!   is free) and
-//!   disproof number 1 (weighted, see below); an attacker node with proof number
-//!   = 1 + the moves of the defending king were it to move (a king with room is
-//!   harder to mate) and disproof number = its number of legal moves (each must be
-//!   refuted, as its children would say once it is expanded). With disproof
-//!   number 1 instead, a defender node chose among its defences blindly; counted,
-//!   it first tries the defence that leaves the attacker the fewest moves. On 80
-//!   matetrack positions with `bm` #5–#6, 5 M nodes each, the df-pn engine's nodes
-//!   fell by 27–34 % and it proved 80 instead of 77.
+//!   is free) and disproof number 1 (weighted, see below); an attacker node with
+//!   proof number = 1 + the moves of the defending king were it to move (a king
+//!   with room is harder to mate) and disproof number = its number of legal moves
+//!   (each must be refuted, as its children would say once it is expanded). With
+//!   disproof number 1 instead, a defender node chose among its defences blindly;
+//!   counted, it first tries the defence that leaves the attacker the fewest moves.
+//!   On 80 matetrack positions with `bm` #5–#6, 5 M nodes each, the df-pn engine's
+//!   nodes fell by 27–34 % and it proved 80 instead of 77.
 //! * **Disproof numbers weighted by the moves left.** A new node's disproof number
 //!   counts each refutation still needed at 4ⁿ⁻¹ ([`disproof_weight`]), so that a
 //!   defence already being refuted, whose number comes from nodes one move deeper,
