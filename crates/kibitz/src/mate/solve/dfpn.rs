@@ -655,8 +655,9 @@ const DEFENCE_RANKS: u8 = 4;
 /// fall to the threat itself. On 442 matetrack positions with `bm` #6–#8 at 4 M
 /// nodes each, df-pn found 435 instead of 431, with 19 % fewer nodes (geometric
 /// mean; fewer on 265, more on 124), and the five hardest bm #8 took 10–49 M
-/// nodes instead of 50–78 M. Factors of 2 and 4 did less well; the test costs
-/// about 8 % more time a node (BENCHMARKS.md, issue 21, fourteenth step).
+/// nodes instead of 50–78 M. Factors of 2 and 4 did as well on the 442 but left
+/// the worst of the five at 67 M and 80 M. The test costs about 8 % more time a
+/// node (BENCHMARKS.md, issue 21, fourteenth step).
 fn defence_proof_number(replies: u64, king_moves: u64, pos: &Position) -> u32 {
     let mut pn = 1 + 3 * king_moves + replies / 4;
     if !pos.is_check() && !has_mate_threat(pos) {
