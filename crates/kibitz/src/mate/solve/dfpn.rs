@@ -14,7 +14,8 @@
 //! * **One table for both engines.** The table ([`super::table`]) holds one entry
 //!   per position (and kind): the proven "mate within" and "no mate within" bounds,
 //!   which iterative deepening reads and writes too, and the proof and disproof
-//!   numbers of the unsolved bound last searched. A node (position, n) is proven
+//!   numbers of the unsolved bound searched with the most work (another bound's
+//!   go to a second entry in the same bucket). A node (position, n) is proven
 //!   when `mate_within` ≤ n, disproven when `no_mate_within` ≥ n, and otherwise
 //!   takes the numbers only when they are for this very n.
 //! * **Repetitions and the graph-history interaction.** Because `n` falls by one
@@ -215,15 +216,13 @@ impl<'a, 'l> DfPn<'a, 'l> {
     /// The numbers of a node from the table: solved by a proven bound (whichever
     /// engine proved it, at whatever depth), or df-pn's numbers for this `n`.
     fn known(&self, key: u64, n: u32) -> Option<(u32, u32)> {
-        let e = self.s.table.probe(key)?;
+        let e = self.s.table.probe_bound(key, n)?;
         if e.mate_within != 0 && u32::from(e.mate_within) <= n {
             Some((0, INF))
         } else if u32::from(e.no_mate_within) >= n {
             Some((INF, 0))
-        } else if u32::from(e.pn_depth) == n {
-            Some((e.pn, e.dn))
         } else {
-            None
+            e.numbers
         }
     }
 

@@ -12,6 +12,11 @@
 //!
 //! Beside the facts, an entry may hold df-pn's proof and disproof numbers of an
 //! unsolved search "mate within `pn_depth`": they are only read for that bound.
+//! df-pn meets one position with different bounds (a king stepping out and back
+//! reaches it again two moves deeper), so the numbers of a second bound go to a
+//! second entry in the same bucket ([`second_key`]), and the bound searched with
+//! more work keeps the position's own entry: neither search's numbers wipe out
+//! the other's.
 //!
 //! Attacker nodes (the mating side to move) and defender nodes (the mating side not
 //! to move) are told apart by salting the defender's key: the same position can be
@@ -79,6 +84,58 @@ impl Entry {
         }
     }
 }
+
+/// What [`Table::probe_bound`] finds on a node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Probed {
+    /// Mate within this many moves is proven; 0 when not.
+    pub mate_within: u8,
+    /// No mate within this many moves is proven (0: nothing proven).
+    pub no_mate_within: u8,
+    /// df-pn's proof and disproof numbers for the bound asked for, if any.
+    pub numbers: Option<(u32, u32)>,
+}
+
+/// df-pn's numbers for one bound, as an entry holds them.
+#[derive(Copy, Clone)]
+struct Numbers {
+    depth: u8,
+    pn: u32,
+    dn: u32,
+    work: u32,
+}
+
+impl Numbers {
+    fn of(e: &Entry) -> Numbers {
+        Numbers {
+            depth: e.pn_depth,
+            pn: e.pn,
+            dn: e.dn,
+            work: e.work,
+        }
+    }
+
+    fn write(self, e: &mut Entry) {
+        e.pn_depth = self.depth;
+        e.pn = self.pn;
+        e.dn = self.dn;
+        e.work = self.work;
+    }
+}
+
+/// The key of the entry that holds df-pn's numbers of `key` for the bound `n`
+/// when the position's own entry holds another bound's ([`Table::store_numbers`]).
+///
+/// Only bits 40 and up differ from `key`, above any bucket index (a table has at
+/// most 2³³ buckets), so the second entry sits in the same bucket as the first and
+/// is read in the same trip to memory. It holds numbers only, never a fact: the
+/// facts of a position stay in its own entry, where both engines read them.
+pub(super) fn second_key(key: u64, n: u32) -> u64 {
+    key ^ (SECOND_SALT | (u64::from(n & 0xFF) << 40))
+}
+
+/// Marks a [`second_key`] apart from the bound in it (bits 56 and up).
+const SECOND_SALT: u64 = 0xA5 << 56;
 
 /// One bucket: the entries a key may sit in, aligned to the 128-byte pair of
 /// cache lines the processor fetches together, so that a probe costs one trip to
@@ -170,6 +227,42 @@ impl Table {
         bucket.iter().find(|e| e.key == key && e.used()).copied()
     }
 
+    /// What the table holds on `key` searched for "mate within `n`": the proven
+    /// bounds of its entry, and df-pn's numbers for this very `n`, from its entry
+    /// or from the second entry of that bound ([`second_key`]), which sits in the
+    /// same bucket: one trip to memory.
+    #[inline]
+    pub fn probe_bound(&self, key: u64, n: u32) -> Option<Probed> {
+        let bucket = &self.buckets[key as usize & self.mask].0;
+        let second = second_key(key, n);
+        let mut own = None;
+        let mut second_numbers = None;
+        for e in bucket.iter().filter(|e| e.used()) {
+            let numbers = (u32::from(e.pn_depth) == n).then_some((e.pn, e.dn));
+            if e.key == key {
+                own = Some(Probed {
+                    mate_within: e.mate_within,
+                    no_mate_within: e.no_mate_within,
+                    numbers,
+                });
+            } else if e.key == second {
+                second_numbers = numbers;
+            }
+        }
+        match own {
+            Some(p) if p.numbers.is_some() => Some(p),
+            Some(p) => Some(Probed {
+                numbers: second_numbers,
+                ..p
+            }),
+            None => second_numbers.map(|numbers| Probed {
+                mate_within: 0,
+                no_mate_within: 0,
+                numbers: Some(numbers),
+            }),
+        }
+    }
+
     /// Records "mate within `n`", with the move that gives it at an attacker node.
     #[inline]
     pub fn store_mate(&mut self, key: u64, n: u32, best: Option<Move>) {
@@ -203,16 +296,41 @@ impl Table {
 
     /// Records df-pn's numbers of an unsolved search for "mate within `n`"; they
     /// never take the place of another position's proven fact.
+    ///
+    /// When the position's entry holds the numbers of another bound, the bound
+    /// searched with more work keeps the entry and the other moves to its second
+    /// entry ([`second_key`]). With one entry for all bounds, the last search
+    /// wiped out the other's: on 166 matetrack positions with `bm` #9–#12 (4 M
+    /// nodes each), df-pn found 149 mates instead of 144, with 31 % fewer nodes
+    /// (geometric mean), and on 442 with `bm` #6–#8, as many (435) with 4 % fewer;
+    /// the portfolio at 1 s a position found 890 mates of a seeded 1,000 instead
+    /// of 854 (BENCHMARKS.md, issue 21, fifteenth step).
     #[inline]
     pub fn store_numbers(&mut self, key: u64, n: u32, pn: u32, dn: u32, work: u64) {
         self.make_room();
         let Some(e) = self.slot(key, false) else {
             return;
         };
-        e.pn_depth = n.clamp(1, u8::MAX as u32) as u8;
-        e.pn = pn;
-        e.dn = dn;
-        e.work = work.clamp(1, u64::from(u32::MAX)) as u32;
+        let new = Numbers {
+            depth: n.clamp(1, u8::MAX as u32) as u8,
+            pn,
+            dn,
+            work: work.clamp(1, u64::from(u32::MAX)) as u32,
+        };
+        let old = Numbers::of(e);
+        if old.depth == 0 || old.depth == new.depth {
+            new.write(e);
+            return;
+        }
+        let (kept, moved) = if old.work > new.work {
+            (old, new)
+        } else {
+            (new, old)
+        };
+        kept.write(e);
+        if let Some(second) = self.slot(second_key(key, u32::from(moved.depth)), false) {
+            moved.write(second);
+        }
     }
 
     /// Grows the table before a store when it is half full.
@@ -314,6 +432,48 @@ mod tests {
                 t.store_numbers(key, 4, 2, 2, k);
             }
             assert!(t.bytes() <= 1 << 20);
+        }
+    }
+
+    /// df-pn's numbers for two bounds of one position are both kept, whichever
+    /// was stored first, and the one searched with more work keeps the entry.
+    #[test]
+    fn the_numbers_of_two_bounds_are_both_kept() {
+        for (work_at_5, work_at_3) in [(100, 10), (10, 100)] {
+            let mut t = Table::new(0);
+            t.store_numbers(77, 5, 50, 60, work_at_5);
+            t.store_numbers(77, 3, 30, 40, work_at_3);
+            assert_eq!(t.probe_bound(77, 5).unwrap().numbers, Some((50, 60)));
+            assert_eq!(t.probe_bound(77, 3).unwrap().numbers, Some((30, 40)));
+            assert_eq!(t.probe_bound(77, 4).unwrap().numbers, None);
+            let own = if work_at_5 > work_at_3 { 5 } else { 3 };
+            assert_eq!(t.probe(77).unwrap().pn_depth, own);
+            // Updating a bound's numbers leaves the other's alone.
+            t.store_numbers(77, 3, 31, 41, 1);
+            assert_eq!(t.probe_bound(77, 3).unwrap().numbers, Some((31, 41)));
+            assert_eq!(t.probe_bound(77, 5).unwrap().numbers, Some((50, 60)));
+            // A fact goes to the position's own entry and is read with any bound.
+            t.store_mate(77, 9, None);
+            assert_eq!(t.probe_bound(77, 3).unwrap().mate_within, 9);
+            assert_eq!(t.probe_bound(77, 5).unwrap().mate_within, 9);
+            assert_eq!(t.probe(77).unwrap().mate_within, 9);
+        }
+        assert!(Table::new(0).probe_bound(77, 3).is_none());
+    }
+
+    /// A second entry differs from its position's key only above any bucket
+    /// index, so it lands in the same bucket.
+    #[test]
+    fn a_second_entry_shares_its_positions_bucket() {
+        let index_bits = (1u64 << 40) - 1;
+        for k in 1..1000u64 {
+            let key = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            for n in [1, 2, 7, 100, 255] {
+                let second = second_key(key, n);
+                assert_eq!(second & index_bits, key & index_bits);
+                assert_ne!(second, key);
+                assert_ne!(second, second_key(key, n + 1));
+            }
         }
     }
 
