@@ -204,7 +204,7 @@ impl Table {
         self.mask = count - 1;
         self.filled = 0;
         for e in old.iter().flat_map(|b| b.0.iter()).filter(|e| e.used()) {
-            if let Some(slot) = self.slot(e.key, e.depth() > 0) {
+            if let Some(slot) = self.slot(e.key, e.depth() > 0, e.key) {
                 *slot = *e;
             }
         }
@@ -276,7 +276,7 @@ impl Table {
     pub fn store_mate(&mut self, key: u64, n: u32, best: Option<Move>) {
         self.make_room();
         let n = n.min(u8::MAX as u32) as u8;
-        let Some(e) = self.slot(key, true) else {
+        let Some(e) = self.slot(key, true, key) else {
             return;
         };
         if e.mate_within == 0 || n <= e.mate_within {
@@ -293,7 +293,7 @@ impl Table {
     pub fn store_no_mate(&mut self, key: u64, n: u32) {
         self.make_room();
         let n = n.min(u8::MAX as u32) as u8;
-        let Some(e) = self.slot(key, true) else {
+        let Some(e) = self.slot(key, true, key) else {
             return;
         };
         e.no_mate_within = e.no_mate_within.max(n);
@@ -316,7 +316,7 @@ impl Table {
     #[inline]
     pub fn store_numbers(&mut self, key: u64, n: u32, pn: u32, dn: u32, work: u64) {
         self.make_room();
-        let Some(e) = self.slot(key, false) else {
+        let Some(e) = self.slot(key, false, key) else {
             return;
         };
         let new = Numbers {
@@ -336,7 +336,7 @@ impl Table {
             (new, old)
         };
         kept.write(e);
-        if let Some(second) = self.slot(second_key(key, u32::from(moved.depth)), false) {
+        if let Some(second) = self.slot(second_key(key, u32::from(moved.depth)), false, key) {
             moved.write(second);
         }
     }
@@ -351,24 +351,26 @@ impl Table {
 
     /// The entry to write `key` into: its own, else an empty one, else the one
     /// worth least — for a proven fact (`fact`) any, else only unsolved numbers
-    /// worth less than nothing else in the bucket; None when none may go.
+    /// worth less than nothing else in the bucket; None when none may go. The
+    /// entry of `spare` is never taken from it (a second entry must not take
+    /// the place of its own position's entry).
     #[inline]
-    fn slot(&mut self, key: u64, fact: bool) -> Option<&mut Entry> {
+    fn slot(&mut self, key: u64, fact: bool, spare: u64) -> Option<&mut Entry> {
         let bucket = &mut self.buckets[key as usize & self.mask].0;
-        let mut pick = 0;
+        let mut pick: Option<usize> = None;
         for (i, e) in bucket.iter().enumerate() {
             if e.key == key && e.used() {
                 return Some(&mut bucket[i]);
             }
             if !e.used() {
-                pick = i;
+                pick = Some(i);
                 break;
             }
-            if e.worth() < bucket[pick].worth() {
-                pick = i;
+            if e.key != spare && pick.is_none_or(|p| e.worth() < bucket[p].worth()) {
+                pick = Some(i);
             }
         }
-        let e = &mut bucket[pick];
+        let e = &mut bucket[pick?];
         if e.used() && !fact && e.depth() > 0 {
             return None;
         }
@@ -467,6 +469,24 @@ mod tests {
             assert_eq!(t.probe(77).unwrap().mate_within, 9);
         }
         assert!(Table::new(0).probe_bound(77, 3).is_none());
+    }
+
+    /// In a bucket full of facts, the other bound's numbers find no room: they
+    /// never take the place of their own position's entry.
+    #[test]
+    fn a_second_entry_never_takes_its_positions_place() {
+        let mut t = Table::new(0);
+        let stride = t.mask as u64 + 1;
+        for i in 1..WAYS as u64 {
+            t.store_no_mate(9 + i * stride, 2);
+        }
+        t.store_numbers(9, 5, 50, 60, 100);
+        t.store_numbers(9, 3, 30, 40, 10);
+        assert_eq!(t.probe_bound(9, 5).unwrap().numbers, Some((50, 60)));
+        assert_eq!(t.probe_bound(9, 3).unwrap().numbers, None);
+        for i in 1..WAYS as u64 {
+            assert_eq!(t.probe(9 + i * stride).unwrap().no_mate_within, 2);
+        }
     }
 
     /// A second entry differs from its position's key only above any bucket
