@@ -112,9 +112,10 @@ fn castling_may_check(back_rank: Rank, enemy_king: Square) -> bool {
         .contains(enemy_king)
 }
 
-/// Calls `found` with every legal move of the side to move that checkmates.
+/// Calls `found` with every legal move of the side to move that checkmates, until
+/// it returns false (enough found): the moves left are then not judged.
 #[inline]
-fn for_each_mate(pos: &Position, mut found: impl FnMut(Move)) {
+fn for_each_mate(pos: &Position, mut found: impl FnMut(Move) -> bool) {
     let us = pos.turn();
     let mover = Men::of(pos, us);
     let defender = Men::of(pos, !us);
@@ -122,7 +123,11 @@ fn for_each_mate(pos: &Position, mut found: impl FnMut(Move)) {
     let occ = pos.occupied();
     // `direct`: the move checks from its landing square and nothing else checks, so
     // the mate test need not look for the checkers.
+    let mut enough = false;
     let mut judge = |mv: Move, direct: bool| {
+        if enough {
+            return;
+        }
         let mating = if !judged_statically(mv) {
             // Castling, en passant, double steps: rare, so played on a copy.
             let next = pos.after(mv);
@@ -133,7 +138,7 @@ fn for_each_mate(pos: &Position, mut found: impl FnMut(Move)) {
             after::mates(&mover, &defender, occ, mv)
         };
         if mating {
-            found(mv);
+            enough = !found(mv);
         }
     };
     candidates(pos, &checks, &mover, &mut judge);
@@ -397,7 +402,10 @@ fn forward(us: Color, bb: Bitboard) -> Bitboard {
 /// ```
 pub fn mates_in_one(pos: &Position) -> Vec<Move> {
     let mut mates = Vec::new();
-    for_each_mate(pos, |mv| mates.push(mv));
+    for_each_mate(pos, |mv| {
+        mates.push(mv);
+        true
+    });
     mates
 }
 
@@ -409,8 +417,30 @@ pub fn mates_in_one(pos: &Position) -> Vec<Move> {
 /// ```
 pub fn count_mates_in_one(pos: &Position) -> usize {
     let mut n = 0;
-    for_each_mate(pos, |_| n += 1);
+    for_each_mate(pos, |_| {
+        n += 1;
+        true
+    });
     n
+}
+
+/// A mating move of the side to move, if it has one: the first found, the rest
+/// not looked for (the question of a search's horizon, where most positions with
+/// a mate have several).
+///
+/// ```
+/// use kibitz::{Position, mate::first_mate_in_one};
+/// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
+/// assert_eq!(first_mate_in_one(&pos).map(|m| m.uci()), Some("e1e8".to_string()));
+/// assert_eq!(first_mate_in_one(&Position::startpos()), None);
+/// ```
+pub fn first_mate_in_one(pos: &Position) -> Option<Move> {
+    let mut first = None;
+    for_each_mate(pos, |mv| {
+        first = Some(mv);
+        false
+    });
+    first
 }
 
 /// The mates in one the side *not* to move would have if it could move: the
@@ -444,5 +474,5 @@ pub fn mate_threats(pos: &Position) -> Vec<Move> {
 /// assert!(!has_mate_threat(&pos));
 /// ```
 pub fn has_mate_threat(pos: &Position) -> bool {
-    pos.pass().is_some_and(|p| count_mates_in_one(&p) > 0)
+    pos.pass().is_some_and(|p| first_mate_in_one(&p).is_some())
 }

@@ -31,7 +31,9 @@ mod glance;
 mod patterns;
 pub mod solve;
 
-pub use exact::{count_mates_in_one, has_mate_threat, mate_threats, mates_in_one};
+pub use exact::{
+    count_mates_in_one, first_mate_in_one, has_mate_threat, mate_threats, mates_in_one,
+};
 pub(crate) use glance::first_glance_mate;
 pub use glance::{GlanceMate, GlancePattern, glance, glance_threats, has_glance_mate};
 pub use patterns::{Pattern, mate_patterns};

@@ -91,7 +91,7 @@ impl ProblemBoard for Position {
     }
 
     fn has_mating_move(&self) -> bool {
-        crate::mate::count_mates_in_one(self) > 0
+        crate::mate::first_mate_in_one(self).is_some()
     }
 
     fn table_key(&self) -> u64 {

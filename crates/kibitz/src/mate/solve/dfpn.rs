@@ -71,7 +71,7 @@
 use super::MAX_MATE_MOVES;
 use super::search::Searcher;
 use super::table::DEFENDER_SALT;
-use crate::mate::{has_mate_threat, mates_in_one};
+use crate::mate::{first_mate_in_one, has_mate_threat};
 use crate::{Move, Position};
 
 /// Proof or disproof number of a solved node (the other number is 0).
@@ -248,7 +248,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
                 false => (INF, 0),
             },
             Kind::Attacker => {
-                if !mates_in_one(pos).is_empty() {
+                if first_mate_in_one(pos).is_some() {
                     (0, INF)
                 } else if n <= 1 {
                     (INF, 0)
@@ -497,7 +497,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
         n: u32,
         memo: &mut std::collections::HashMap<u64, u32>,
     ) -> u32 {
-        if n <= 1 || !mates_in_one(pos).is_empty() {
+        if n <= 1 || first_mate_in_one(pos).is_some() {
             return 1.min(n);
         }
         let key = node_key(pos, Kind::Attacker);
@@ -534,7 +534,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
         let mut worst = 0;
         for &mv in &replies {
             let child = pos.after(mv);
-            let bound = if !mates_in_one(&child).is_empty() {
+            let bound = if first_mate_in_one(&child).is_some() {
                 Some(1)
             } else {
                 self.proven(node_key(&child, Kind::Attacker), n)

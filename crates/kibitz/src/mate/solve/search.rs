@@ -4,7 +4,7 @@
 //! after which every defence still allows mate in the moves left (OR); at a defender
 //! node every legal move must allow it (AND), so one refutation settles the node. The
 //! last attacker move is never generated: it is the exact mate-in-one finder,
-//! [`count_mates_in_one`], which looks only at the squares a mating man can land on
+//! [`first_mate_in_one`], which looks only at the squares a mating man can land on
 //! (the hidden [`Horizon`] option swaps in slower variants, only to measure them).
 //!
 //! Everything that speeds the search up only changes the order in which moves are
@@ -17,7 +17,7 @@ use std::time::Instant;
 use super::Horizon;
 use super::table::{DEFENDER_SALT, Table};
 use crate::limits::Limits;
-use crate::mate::{count_mates_in_one, first_glance_mate, has_glance_mate, mates_in_one};
+use crate::mate::{first_glance_mate, first_mate_in_one, has_glance_mate};
 use crate::position::MAX_MOVES;
 use crate::{Move, Position};
 
@@ -99,10 +99,8 @@ impl<'a> Searcher<'a> {
         match self.horizon {
             Horizon::Generate => generated_mate(pos),
             // One call: on a miss the empty list never allocates.
-            Horizon::Exact => mates_in_one(pos).first().copied(),
-            Horizon::GlanceFirst => {
-                first_glance_mate(pos).or_else(|| mates_in_one(pos).first().copied())
-            }
+            Horizon::Exact => first_mate_in_one(pos),
+            Horizon::GlanceFirst => first_glance_mate(pos).or_else(|| first_mate_in_one(pos)),
         }
     }
 
@@ -111,8 +109,8 @@ impl<'a> Searcher<'a> {
     fn has_mate_in_one(&self, pos: &Position) -> bool {
         match self.horizon {
             Horizon::Generate => generated_mate(pos).is_some(),
-            Horizon::Exact => count_mates_in_one(pos) > 0,
-            Horizon::GlanceFirst => has_glance_mate(pos) || count_mates_in_one(pos) > 0,
+            Horizon::Exact => first_mate_in_one(pos).is_some(),
+            Horizon::GlanceFirst => has_glance_mate(pos) || first_mate_in_one(pos).is_some(),
         }
     }
 
@@ -472,7 +470,7 @@ fn generated_mate(pos: &Position) -> Option<Move> {
 /// detector answers most of these from bitboards; the exact finder the rest.
 fn threatens_mate(pos: &Position) -> bool {
     pos.pass()
-        .is_some_and(|passed| has_glance_mate(&passed) || count_mates_in_one(&passed) > 0)
+        .is_some_and(|passed| has_glance_mate(&passed) || first_mate_in_one(&passed).is_some())
 }
 
 #[cfg(test)]

@@ -125,7 +125,7 @@ pub(super) fn proof_lost_within(s: &Searcher, pos: &Position, n: u32) -> Option<
 /// node the table proves lost soonest.
 fn proof_attack(s: &Searcher, pos: &Position, n: u32, left: &mut usize) -> Option<TreeMove> {
     *left = left.checked_sub(1)?;
-    if let Some(&mv) = crate::mate::mates_in_one(pos).first() {
+    if let Some(mv) = crate::mate::first_mate_in_one(pos) {
         return Some(TreeMove {
             mv,
             replies: Vec::new(),
@@ -167,7 +167,7 @@ fn mate_in_two(pos: &Position) -> Option<Move> {
         !replies.is_empty()
             && replies
                 .iter()
-                .all(|&r| !crate::mate::mates_in_one(&child.after(r)).is_empty())
+                .all(|&r| crate::mate::first_mate_in_one(&child.after(r)).is_some())
     })
 }
 
@@ -182,7 +182,7 @@ fn proof_defences(
     let mut out = Vec::new();
     for &mv in &pos.legal_moves() {
         let child = pos.after(mv);
-        let m = if !crate::mate::mates_in_one(&child).is_empty() {
+        let m = if crate::mate::first_mate_in_one(&child).is_some() {
             1
         } else if let Some(m) = s.mates_within(&child).filter(|&m| m <= n) {
             m
