@@ -138,13 +138,20 @@ fn solve_bm_zero_is_an_error_and_a_bound_past_100_is_cut_with_a_note() {
     assert_eq!(code, 1);
     let error = records[0]["error"].as_str().unwrap();
     assert!(error.contains("`bm #0` is no mate bound"), "{error}");
-    for n in ["101", "99999999999999999999"] {
+    // A number too long for the reader is never quoted as a smaller one.
+    for (n, quoted) in [
+        ("101", "the bound 101 is"),
+        ("99999999999999999999", "the bound (at least 4294967295) is"),
+    ] {
         let (records, _, code) = solve(&["--json", "-"], &format!("{rook} bm #{n};\n"));
         assert_eq!(code, 0, "bm #{n}");
         assert_eq!(records[0]["bound"], 100, "bm #{n}");
         assert_eq!(records[0]["mate"], 2, "bm #{n}");
         let note = records[0]["note"].as_str().unwrap();
-        assert!(note.contains("cut to 100"), "{note}");
+        assert!(
+            note.contains("cut to 100") && note.contains(quoted),
+            "{note}"
+        );
     }
     let (records, _, _) = solve(&["--json", "-"], &format!("{rook} bm #3;\n"));
     assert!(records[0].get("note").is_none());

@@ -368,8 +368,12 @@ impl SolveScan {
     /// assert!(record.json_line("fen").starts_with(r#"{"input":"fen","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"#));
     /// ```
     pub fn solve(&self, pos: &Position, bound: u32) -> SolveRecord {
-        let note = (bound > MAX_MATE_MOVES).then(|| {
-            format!("the bound {bound} is past the prover's limit: cut to {MAX_MATE_MOVES}")
+        // The readers saturate a longer number at u32::MAX: quoted as "at least".
+        let note = (bound > MAX_MATE_MOVES).then(|| match bound {
+            u32::MAX => format!(
+                "the bound (at least {bound}) is past the prover's limit: cut to {MAX_MATE_MOVES}"
+            ),
+            _ => format!("the bound {bound} is past the prover's limit: cut to {MAX_MATE_MOVES}"),
         });
         let bound = bound.clamp(1, MAX_MATE_MOVES);
         let started = Instant::now();
