@@ -129,7 +129,10 @@ impl std::error::Error for ReadError {
 pub struct Chunker<R> {
     reader: R,
     framing: Framing,
+    /// The size the next chunk aims at: `full_target`, or less while starting
+    /// small ([`Chunker::start_small`]).
     target: usize,
+    full_target: usize,
     max_record: usize,
     /// Bytes read and not yet handed out.
     buf: Vec<u8>,
@@ -168,6 +171,7 @@ impl<R: Read> Chunker<R> {
             reader,
             framing: Framing::Lines,
             target: target.max(1),
+            full_target: target.max(1),
             max_record: DEFAULT_MAX_RECORD,
             buf: Vec::new(),
             fed: 0,
@@ -194,6 +198,26 @@ impl<R: Read> Chunker<R> {
         self.newline_from = 0;
         self.record_start = 0;
         self.splitter = GameSplitter::new();
+    }
+
+    /// Starts with a chunk of one record and doubles the size aimed at with every
+    /// chunk until it reaches the target (before the first chunk is taken).
+    ///
+    /// A worker gets its first records at once, instead of after a whole chunk is
+    /// read: where each record is slow work (a position to prove, seconds each),
+    /// the first answers come out as soon as they are found. The extra chunks are
+    /// about log₂ of the target, a constant cost, however long the input.
+    ///
+    /// ```
+    /// use kibitz_scan::chunk::Chunker;
+    /// let text = "1\n2\n3\n4\n5\n6\n7\n8\n9\n";
+    /// let mut chunker = Chunker::new(text.as_bytes(), 6);
+    /// chunker.start_small();
+    /// let sizes: Vec<usize> = chunker.map(|c| c.unwrap().bytes.len()).collect();
+    /// assert_eq!(sizes, [2, 2, 4, 6, 4]);
+    /// ```
+    pub fn start_small(&mut self) {
+        self.target = 1;
     }
 
     /// Sets the longest record held (at least 1 byte): a longer one is dropped and
@@ -341,6 +365,7 @@ impl<R: Read> Chunker<R> {
             skipped: None,
         };
         self.seq += 1;
+        self.target = self.target.saturating_mul(2).min(self.full_target);
         self.line += memchr_iter(b'\n', &chunk.bytes).count() as u64;
         self.offset += chunk.bytes.len() as u64;
         self.fed -= end.min(self.fed);

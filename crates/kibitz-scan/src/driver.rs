@@ -90,6 +90,9 @@ pub fn run_each<T: Send>(
     let format = format(chunker.head(DETECT_BYTES));
     chunker.set_framing(format.framing());
     chunker.set_max_record(options.max_record);
+    // The first records at once: a slow job's first answers are not held back
+    // until a whole chunk of them is done (`kibitz solve --time 5 | head -1`).
+    chunker.start_small();
     let work = |item: Result<Chunk, ReadError>| match item {
         Ok(chunk) => {
             let end = chunk.offset + chunk.bytes.len() as u64;

@@ -436,3 +436,31 @@ fn comment_lines_before_a_csv_header_are_skipped() {
         );
     }
 }
+
+/// The first chunk a worker gets is one record, and the chunks grow to the size
+/// asked for: a slow job's first answer is written when it is found, not after a
+/// chunk of others (`kibitz solve --time 5 | head -1`).
+#[test]
+fn the_first_chunk_is_one_record_and_the_chunks_grow_to_the_size_asked_for() {
+    let text: String = (0..400).map(|i| format!("line {i:03}\n")).collect();
+    let input = Input::from_reader("in", io::Cursor::new(text.clone().into_bytes()), None).unwrap();
+    let mut lines_per_chunk = Vec::new();
+    let mut joined = String::new();
+    kibitz_scan::run_each(
+        input,
+        &options(1, 512),
+        |_| Format::Fen,
+        |_, _, chunk| String::from_utf8(chunk.bytes.clone()).unwrap(),
+        |bytes, _| {
+            let bytes = bytes.unwrap();
+            lines_per_chunk.push(bytes.lines().count());
+            joined.push_str(&bytes);
+            Ok(())
+        },
+    )
+    .unwrap();
+    assert_eq!(joined, text);
+    // Lines of 9 bytes: 1, 2, 4, …, 256 bytes aimed at, then 512.
+    assert_eq!(lines_per_chunk[..10], [1, 1, 1, 1, 2, 4, 8, 15, 29, 57]);
+    assert!(lines_per_chunk[10..].iter().all(|&n| n <= 57));
+}
