@@ -37,7 +37,8 @@
 //!   king's moves + a quarter of its legal defences, three times that when the
 //!   attacker threatens no mate ([`defence_proof_number`]: each defence must be
 //!   refuted, a king with room is the hard part, and without a threat the defence
-//!   is free) and disproof number 1 (weighted, see below); an attacker node with
+//!   is free; not asked in a search for a shorter mate, [`DfPn::for_shorter_mate`])
+//!   and disproof number 1 (weighted, see below); an attacker node with
 //!   proof number = 1 + the moves of the defending king were it to move (a king
 //!   with room is harder to mate) and disproof number = its number of legal moves
 //!   (each must be refuted, as its children would say once it is expanded). With
@@ -121,6 +122,9 @@ pub(super) struct DfPn<'a, 'l> {
     /// By the attacker's moves left: the attack that last proved a node with
     /// that many moves left, favoured at its siblings ([`favour_proving_attack`]).
     proving_attacks: [Option<Move>; MAX_MOVES_LEFT + 1],
+    /// Whether a defender node's first proof number asks for the attacker's mate
+    /// threat ([`defence_proof_number`]).
+    threats: bool,
 }
 
 /// The table key of a node (the same as iterative deepening's).
@@ -162,6 +166,25 @@ impl<'a, 'l> DfPn<'a, 'l> {
             weight_step: weight_step(1),
             refutations: [None; 2],
             proving_attacks: [None; MAX_MOVES_LEFT + 1],
+            threats: true,
+        }
+    }
+
+    /// A search for a mate shorter than one already proven, whose answer is
+    /// nearly always a disproof: the defender nodes' first proof numbers leave
+    /// out the mate-threat test ([`defence_proof_number`]).
+    ///
+    /// The test costs about 8 % of the time a node, and what it buys is an order
+    /// of the attacks, toward the ones that threaten. A disproof refutes every
+    /// attack, whatever the order, and without the test the same nodes reach
+    /// more disproofs: on 442 matetrack positions with `bm` #6–#8 at 4 M nodes
+    /// each (the portfolio), 293 mates were proven the shortest instead of 286,
+    /// and on 166 with `bm` #9–#12, 21 instead of 18 (BENCHMARKS.md, issue 21,
+    /// sixteenth step). The first proof, which finds the mate, keeps the test.
+    pub fn for_shorter_mate(s: &'a mut Searcher<'l>) -> DfPn<'a, 'l> {
+        DfPn {
+            threats: false,
+            ..DfPn::new(s)
         }
     }
 
@@ -281,7 +304,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
                     (INF, 0)
                 } else {
                     (
-                        defence_proof_number(replies, king_moves, pos),
+                        defence_proof_number(replies, king_moves, pos, self.threats),
                         disproof_weight(n, self.weight_step),
                     )
                 }
@@ -657,9 +680,9 @@ const DEFENCE_RANKS: u8 = 4;
 /// nodes instead of 50–78 M. Factors of 2 and 4 did as well on the 442 but left
 /// the worst of the five at 67 M and 80 M. The test costs about 8 % more time a
 /// node (BENCHMARKS.md, issue 21, fourteenth step).
-fn defence_proof_number(replies: u64, king_moves: u64, pos: &Position) -> u32 {
+fn defence_proof_number(replies: u64, king_moves: u64, pos: &Position, threats: bool) -> u32 {
     let mut pn = 1 + 3 * king_moves + replies / 4;
-    if !pos.is_check() && !has_mate_threat(pos) {
+    if threats && !pos.is_check() && !has_mate_threat(pos) {
         pn *= u64::from(NO_THREAT_FACTOR);
     }
     pn.min(u64::from(INF - 1)) as u32
@@ -768,7 +791,8 @@ mod tests {
     }
 
     /// A defender not in check counts three times as hard to mate when the
-    /// attacker threatens no mate in one ([`NO_THREAT_FACTOR`]).
+    /// attacker threatens no mate in one ([`NO_THREAT_FACTOR`]), unless the test
+    /// is left out ([`DfPn::for_shorter_mate`]).
     #[test]
     fn a_defence_without_a_mate_threat_counts_three_times() {
         for (fen, factor) in [
@@ -783,10 +807,12 @@ mod tests {
             let (replies, king) = pos.count_legal_and_king_moves();
             let plain = 1 + 3 * king as u32 + replies as u32 / 4;
             assert_eq!(
-                defence_proof_number(replies, king, &pos),
+                defence_proof_number(replies, king, &pos, true),
                 factor * plain,
                 "{fen}"
             );
+            // A search for a shorter mate asks for no threat.
+            assert_eq!(defence_proof_number(replies, king, &pos, false), plain);
         }
     }
 }

@@ -541,9 +541,10 @@ const SHORTER_DFPN_FROM: u32 = 6;
 /// (its disproof numbers weight each refutation by the moves left). So from
 /// [`SHORTER_DFPN_FROM`] moves up and under a limit, the depth-first search runs
 /// first with [`SHORTER_DEPTH_FIRST_PERCENT`] of what is left, then df-pn with
-/// the rest on the same table, which keeps every subtree the first one settled.
-/// Below that bound, or without a node or time limit, the depth-first search runs
-/// alone, to its end or the limit. False also when aborted (then `s.aborted` is
+/// the rest on the same table, which keeps every subtree the first one settled
+/// (without the mate-threat test, [`DfPn::for_shorter_mate`]). Below that bound,
+/// or without a node or time limit, the depth-first search runs alone, to its
+/// end or the limit. False also when aborted (then `s.aborted` is
 /// set).
 fn mate_within(
     s: &mut Searcher,
@@ -587,7 +588,7 @@ fn mate_within(
     if budget_spent {
         return false;
     }
-    let mut d = DfPn::new(s);
+    let mut d = DfPn::for_shorter_mate(s);
     let answer = if attacker {
         d.attacker(pos, k)
     } else {
