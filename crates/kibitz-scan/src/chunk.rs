@@ -132,6 +132,7 @@ pub struct Chunker<R> {
     /// The size the next chunk aims at: `full_target`, or less while starting
     /// small ([`Chunker::start_small`]).
     target: usize,
+    /// The size asked for.
     full_target: usize,
     max_record: usize,
     /// Bytes read and not yet handed out.
