@@ -27,7 +27,8 @@ mod common;
 
 use common::{Rng, puzzles};
 use kibitz::mate::{
-    count_mates_in_one, glance, glance_threats, has_glance_mate, mate_threats, mates_in_one,
+    count_mates_in_one, first_mate_in_one, glance, glance_threats, has_glance_mate,
+    has_mate_threat, mate_threats, mates_in_one,
 };
 use kibitz::{Move, MoveKind, Position, Role, attacks};
 use std::collections::BTreeMap;
@@ -453,6 +454,15 @@ fn check(pos: &Position, t: &mut Tally, cozy_all: bool) {
     if count_mates_in_one(pos) != truth.len() {
         t.fail(format!("count_mates_in_one {fen}"));
     }
+    // The first mate found, when there is one, is one of the oracle's.
+    match first_mate_in_one(pos) {
+        Some(mv) if truth.contains(&mv.uci()) => {}
+        None if truth.is_empty() => {}
+        got => t.fail(format!(
+            "first_mate_in_one {fen}: got {:?}, oracle {truth:?}",
+            got.map(|m| m.uci())
+        )),
+    }
     if !truth.is_empty() {
         t.with_mate += 1;
     }
@@ -471,6 +481,9 @@ fn check(pos: &Position, t: &mut Tally, cozy_all: bool) {
         }
     }
     let threats = glance_threats(pos);
+    if has_mate_threat(pos) != pos.pass().is_some_and(|p| !oracle(&p).is_empty()) {
+        t.fail(format!("has_mate_threat {fen}"));
+    }
     match pos.pass() {
         None => {
             if !threats.is_empty() || !mate_threats(pos).is_empty() {
