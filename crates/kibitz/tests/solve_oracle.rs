@@ -449,6 +449,9 @@ fn limits_stop_cleanly() {
         // A mate df-pn proved, not yet proven the shortest, keeps its proof tree.
         cut.verify(&pos).unwrap();
     }
+    // The key is the move that proved the mate, even with no node left to
+    // confirm it.
+    assert!(!cut.keys.is_empty());
     assert!(cut.keys.iter().all(|k| full.keys.contains(k)));
 }
 
@@ -673,13 +676,19 @@ fn dfpn_limits_stop_cleanly() {
         match cut.outcome {
             Verdict::Unknown { searched } => assert!(!cut.complete && searched < n),
             Verdict::MateIn(m) if m > n => {
-                assert!(!cut.shortest && !cut.complete && cut.keys.len() <= 1);
+                assert!(!cut.shortest && !cut.complete && cut.keys.len() == 1);
                 assert!(cut.keys.iter().all(|k| k.mate_in == m));
                 unproven_shortest += 1;
             }
             Verdict::MateIn(m) if m == n => {
+                assert!(
+                    !cut.keys.is_empty(),
+                    "limit {limit}: a proven mate without a key"
+                );
                 if !cut.shortest {
                     unproven_shortest += 1;
+                } else {
+                    assert!(cut.keys.iter().all(|k| full.keys.contains(k)));
                 }
                 if cut.complete {
                     cut.verify(&pos).unwrap();
@@ -689,4 +698,40 @@ fn dfpn_limits_stop_cleanly() {
         }
     }
     eprintln!("{unproven_shortest} budgets proved a mate but not its length");
+    // Every budget just past the least that proves the length the shortest: the
+    // keys are not all confirmed, yet the record names the move that proved it.
+    let shortest_by = |limit: u64| {
+        let cut = solve_with(
+            &pos,
+            &SolveOptions {
+                limits: Limits {
+                    nodes: Some(limit),
+                    ..Limits::default()
+                },
+                ..SolveOptions::mate_in(6)
+            },
+            Engine::DfPn,
+        );
+        (cut.outcome == full.outcome && cut.shortest).then_some(cut)
+    };
+    let (mut lo, mut hi) = (0, full.nodes);
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        if shortest_by(mid).is_some() {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    for limit in hi..hi + 40 {
+        let cut = shortest_by(limit).expect("a larger budget proves it too");
+        assert!(
+            !cut.keys.is_empty(),
+            "limit {limit}: a proven mate without a key"
+        );
+        assert!(
+            cut.keys.iter().all(|k| full.keys.contains(k)),
+            "limit {limit}"
+        );
+    }
 }

@@ -201,14 +201,21 @@ fn prove(
     };
     if pv.is_empty() {
         // A loss within the bound proven, but not yet the shortest: no move to
-        // give, so the plain search's.
-        return Err(Some(format!(
-            "mated within {} moves, proven, not yet proven the shortest; the move is a plain search's",
-            match score {
-                Score::Mate(m) => m.unsigned_abs(),
-                _ => n,
-            }
-        )));
+        // give, so the plain search's. (A proven mate names the move that proved
+        // it; only if its proof has left the table is there none.)
+        let m = match score {
+            Score::Mate(m) => m.unsigned_abs(),
+            _ => n,
+        };
+        return Err(Some(if matches!(sol.outcome, Verdict::MateIn(_)) {
+            format!(
+                "mate within {m} moves, proven, but no move of it was kept; the move is a plain search's"
+            )
+        } else {
+            format!(
+                "mated within {m} moves, proven, not yet proven the shortest; the move is a plain search's"
+            )
+        }));
     }
     // `score mate N` says "mate in N": where only "within N" is proven, say so.
     let note = (!sol.shortest).then(|| {

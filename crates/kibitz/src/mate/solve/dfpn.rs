@@ -490,11 +490,25 @@ impl<'a, 'l> DfPn<'a, 'l> {
     }
 
     /// The length of the mate that the table proves at an attacker node proven
-    /// within `n`: at most `n`, and a mate within it is proven (by the entries
-    /// read). Where an entry is missing (replaced), `n` is taken.
-    pub fn proof_length(&self, pos: &Position, n: u32) -> u32 {
+    /// within `n`, and the attack that gives it: at most `n`, and a mate within
+    /// it is proven (by the entries read). Where an entry is missing (replaced),
+    /// `n` is taken, and where no attack's proof is left, there is no attack.
+    pub fn proof_length(&self, pos: &Position, n: u32) -> (u32, Option<Move>) {
+        if let Some(mate) = first_mate_in_one(pos) {
+            return (1, Some(mate));
+        }
         let mut memo = std::collections::HashMap::new();
-        self.attack_length(pos, n, &mut memo)
+        let mut best = (n, None);
+        for &mv in &pos.legal_moves() {
+            let child = pos.after(mv);
+            if let Some(m) = self.proven(node_key(&child, Kind::Defender), n.saturating_sub(1)) {
+                let length = 1 + self.defence_length(&child, m, &mut memo);
+                if best.1.is_none() || length < best.0 {
+                    best = (length, Some(mv));
+                }
+            }
+        }
+        best
     }
 
     /// [`DfPn::proof_length`] at a defender node proven lost within `n`.

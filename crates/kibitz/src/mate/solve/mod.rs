@@ -290,7 +290,9 @@ pub struct Solution {
     /// move generator to replay.
     pub tree: Option<Tree>,
     /// False when a limit struck after the outcome was proven, while the keys, line
-    /// or tree were being gathered: those are then partial (the tree absent).
+    /// or tree were being gathered: those are then partial (the tree absent). A
+    /// proven mate still names a key: the move that proved it, when the table
+    /// still holds it (as it nearly always does).
     pub complete: bool,
     /// True when the length in [`Solution::outcome`] is proven the shortest, as
     /// [`Verdict`] says. False when df-pn (the portfolio's second engine) proved a
@@ -376,7 +378,7 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Soluti
         sol.outcome = deepen(&mut s, pos, 1, bound, None);
     }
     match sol.outcome {
-        Verdict::MateIn(n) => gather_keys(&mut s, pos, n, bound, opts, &mut sol),
+        Verdict::MateIn(n) => gather_keys(&mut s, pos, n, bound, opts, &mut sol, None),
         Verdict::MatedIn(n) => gather_defences(&mut s, pos, n, opts, &mut sol),
         _ => {}
     }
@@ -430,11 +432,16 @@ fn solve_dfpn(
         attacker = false;
         answer = d.defender(pos, bound);
     }
-    let mut upper = match (answer, attacker) {
+    // The length the proof shows, and for a mate the attack that gives it (where
+    // no attack's proof is left in the table, the move that proved the root).
+    let (mut upper, mut key_move) = match (answer, attacker) {
         (Answer::Proven, true) => d.proof_length(pos, bound),
-        (Answer::Proven, false) => d.loss_length(pos, bound),
-        _ => 0,
+        (Answer::Proven, false) => (d.loss_length(pos, bound), None),
+        _ => (0, None),
     };
+    if attacker && key_move.is_none() {
+        key_move = proven_key(s, pos, upper);
+    }
     match answer {
         Answer::Aborted => {
             sol.outcome = Verdict::Unknown {
@@ -470,8 +477,10 @@ fn solve_dfpn(
                 searched: none_within,
             }
         } else if found {
-            // A mate within k after all: the bound to report should a limit strike.
+            // A mate within k after all: the bound to report should a limit strike,
+            // and the move that proved it.
             upper = k;
+            key_move = proven_key(s, pos, k);
             deepen(s, pos, none_within + 1, k, Some(attacker))
         } else {
             Verdict::NoMateWithin(k)
@@ -486,12 +495,9 @@ fn solve_dfpn(
             sol.nodes = s.nodes;
             // The move that proved the mate, as the one key known (its length a
             // bound): a UCI `go mate` has a move to play.
-            if attacker {
-                let legal = pos.legal_moves();
-                if let Some(mv) = s.hint(pos).filter(|m| legal.contains(m)) {
-                    sol.keys.push(Key { mv, mate_in: upper });
-                    sol.line.push(mv);
-                }
+            if let Some(mv) = key_move.filter(|_| attacker) {
+                sol.keys.push(Key { mv, mate_in: upper });
+                sol.line.push(mv);
             }
             // (Unless a shorter mate was found since, which the proof does not show.)
             if let Some(proof) = proof.filter(|p| p.n <= upper) {
@@ -515,7 +521,9 @@ fn solve_dfpn(
     };
     if attacker {
         sol.outcome = Verdict::MateIn(n);
-        gather_keys(s, pos, n, bound, opts, sol);
+        // The proof's attack is a key when its length is the shortest.
+        let known = key_move.filter(|_| n == upper);
+        gather_keys(s, pos, n, bound, opts, sol, known);
     } else {
         sol.outcome = Verdict::MatedIn(n);
         gather_defences(s, pos, n, opts, sol);
@@ -633,6 +641,11 @@ fn table_proof(s: &Searcher, pos: &Position, attacker: bool, upper: u32) -> Opti
 }
 
 /// Fills in the keys, the line and the tree of a proven mate in `n`.
+///
+/// Each key is confirmed by a search of its own, on the table the proof left.
+/// When a limit strikes before the first is, the key is the move that proved
+/// the mate: `known` (df-pn's attack, whose proof has length `n`), else the one
+/// the table's entry for the position holds with a bound of at most `n`.
 fn gather_keys(
     s: &mut Searcher,
     pos: &Position,
@@ -640,6 +653,7 @@ fn gather_keys(
     bound: u32,
     opts: &SolveOptions,
     sol: &mut Solution,
+    known: Option<Move>,
 ) {
     let last = if opts.all_keys { bound } else { n };
     let one = opts.one_key && !opts.all_keys;
@@ -653,7 +667,7 @@ fn gather_keys(
         // No move mates in fewer than n: start the count there.
         if let Some(k) = (n..=last).find(|&k| s.defender(&child, k - 1, 1) || s.aborted) {
             if s.aborted {
-                return;
+                break;
             }
             sol.keys.push(Key { mv, mate_in: k });
             if one {
@@ -661,8 +675,19 @@ fn gather_keys(
             }
         }
         if s.aborted {
-            return;
+            break;
         }
+    }
+    if s.aborted {
+        // A limit struck before a key was confirmed: the move that proved the
+        // mate is one, so that a proven mate is never reported without a move.
+        if sol.keys.is_empty()
+            && let Some(mv) = known.or_else(|| proven_key(s, pos, n))
+        {
+            sol.keys.push(Key { mv, mate_in: n });
+            sol.line.push(mv);
+        }
+        return;
     }
     sol.keys.sort_by_key(|k| k.mate_in);
     let Some(first) = sol.keys.first().copied() else {
@@ -678,6 +703,16 @@ fn gather_keys(
             .collect();
         sol.tree = keys.map(Tree::Keys);
     }
+}
+
+/// The move that the table's entry for `pos` proves mates within `n` (its "mate
+/// within" bound at most `n`), if that move is legal here: the move stored with
+/// the entry's bound is the one that proved it.
+fn proven_key(s: &Searcher, pos: &Position, n: u32) -> Option<Move> {
+    let e = s.table.probe(pos.hash())?;
+    let within = u32::from(e.mate_within);
+    let mv = e.best?;
+    (within != 0 && within <= n && pos.legal_moves().contains(&mv)).then_some(mv)
 }
 
 /// Fills in the line and the tree of a proven loss in `n`.
