@@ -656,23 +656,26 @@ fn dfpn_limits_stop_cleanly() {
         panic!("{:?}", full.outcome)
     };
     let mut unproven_shortest = 0;
-    // The portfolio too: its quarter of iterative deepening fails below the
-    // nodes iterative deepening needs, and df-pn goes on.
-    let budgets = (1..=20).map(|i| (Engine::DfPn, full.nodes * i / 20));
-    let portfolio = (1..=8).map(|i| (Engine::Portfolio, id.nodes * i / 2));
-    for (engine, limit) in budgets.chain(portfolio) {
-        let cut = solve_with(
+    let cut_at = |engine, limit, tree| {
+        solve_with(
             &pos,
             &SolveOptions {
                 limits: Limits {
                     nodes: Some(limit),
                     ..Limits::default()
                 },
-                tree: true,
+                tree,
                 ..SolveOptions::mate_in(6)
             },
             engine,
-        );
+        )
+    };
+    // The portfolio too: its quarter of iterative deepening fails below the
+    // nodes iterative deepening needs, and df-pn goes on.
+    let budgets = (1..=20).map(|i| (Engine::DfPn, full.nodes * i / 20));
+    let portfolio = (1..=8).map(|i| (Engine::Portfolio, id.nodes * i / 2));
+    for (engine, limit) in budgets.chain(portfolio) {
+        let cut = cut_at(engine, limit, true);
         match cut.outcome {
             Verdict::Unknown { searched } => assert!(!cut.complete && searched < n),
             Verdict::MateIn(m) if m > n => {
@@ -701,17 +704,7 @@ fn dfpn_limits_stop_cleanly() {
     // Every budget just past the least that proves the length the shortest: the
     // keys are not all confirmed, yet the record names the move that proved it.
     let shortest_by = |limit: u64| {
-        let cut = solve_with(
-            &pos,
-            &SolveOptions {
-                limits: Limits {
-                    nodes: Some(limit),
-                    ..Limits::default()
-                },
-                ..SolveOptions::mate_in(6)
-            },
-            Engine::DfPn,
-        );
+        let cut = cut_at(Engine::DfPn, limit, false);
         (cut.outcome == full.outcome && cut.shortest).then_some(cut)
     };
     let (mut lo, mut hi) = (0, full.nodes);

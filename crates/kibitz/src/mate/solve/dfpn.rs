@@ -497,18 +497,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
         if let Some(mate) = first_mate_in_one(pos) {
             return (1, Some(mate));
         }
-        let mut memo = std::collections::HashMap::new();
-        let mut best = (n, None);
-        for &mv in &pos.legal_moves() {
-            let child = pos.after(mv);
-            if let Some(m) = self.proven(node_key(&child, Kind::Defender), n.saturating_sub(1)) {
-                let length = 1 + self.defence_length(&child, m, &mut memo);
-                if best.1.is_none() || length < best.0 {
-                    best = (length, Some(mv));
-                }
-            }
-        }
-        best
+        self.shortest_attack(pos, n, &mut std::collections::HashMap::new())
     }
 
     /// [`DfPn::proof_length`] at a defender node proven lost within `n`.
@@ -541,14 +530,30 @@ impl<'a, 'l> DfPn<'a, 'l> {
         if let Some(&l) = memo.get(&key) {
             return l.min(n);
         }
-        let mut best = n;
+        let (best, _) = self.shortest_attack(pos, n, memo);
+        memo.insert(key, best);
+        best
+    }
+
+    /// Of the attacks whose defender child the table proves lost within `n` − 1,
+    /// the one with the shortest proven mate and its length (`n` and none when
+    /// no attack's proof is left).
+    fn shortest_attack(
+        &self,
+        pos: &Position,
+        n: u32,
+        memo: &mut std::collections::HashMap<u64, u32>,
+    ) -> (u32, Option<Move>) {
+        let mut best = (n, None);
         for &mv in &pos.legal_moves() {
             let child = pos.after(mv);
-            if let Some(m) = self.proven(node_key(&child, Kind::Defender), n - 1) {
-                best = best.min(1 + self.defence_length(&child, m, memo));
+            if let Some(m) = self.proven(node_key(&child, Kind::Defender), n.saturating_sub(1)) {
+                let length = 1 + self.defence_length(&child, m, memo);
+                if best.1.is_none() || length < best.0 {
+                    best = (length, Some(mv));
+                }
             }
         }
-        memo.insert(key, best);
         best
     }
 
