@@ -3,7 +3,8 @@
 //! input, and every problem read has a position whose FEN is the diagram's.
 #![no_main]
 
-use kibitz::popeye::{ProblemPosition, Reader};
+use kibitz::board::Board;
+use kibitz::popeye::Reader;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,13 +19,7 @@ fuzz_target!(|data: &[u8]| {
         problems += 1;
         assert!(problems <= words + 1, "more problems than words");
         match problem {
-            Ok(p) => {
-                let fen = match &p.position {
-                    ProblemPosition::Orthodox(pos) => pos.fen(),
-                    ProblemPosition::Fairy(pos) => pos.fen(),
-                };
-                assert_eq!(fen, p.fen());
-            }
+            Ok(p) => assert_eq!(p.position.fen(), p.fen()),
             Err(e) => assert!(e.line <= lines, "{e}"),
         }
     }

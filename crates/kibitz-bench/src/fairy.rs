@@ -200,7 +200,7 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
             Some(v) => v,
             None => Variant::builtin(name)?,
         };
-        let (nodes, kibitz_secs) = time_kibitz(&VariantPosition::start(&v), depth);
+        let (nodes, kibitz_secs) = time_kibitz(&VariantPosition::startpos(&v), depth);
         let fairy = match fairy.as_mut() {
             Some(f) => Some(f.perft(name, depth)?),
             None => None,
@@ -229,7 +229,7 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
         });
     }
     let big = Variant::builtin("sixteen")?;
-    let (nodes, kibitz_secs) = time_kibitz(&VariantPosition::start(&big), 4 - shallower);
+    let (nodes, kibitz_secs) = time_kibitz(&VariantPosition::startpos(&big), 4 - shallower);
     rows.push(Row {
         label: "sixteen (16x16)".to_string(),
         depth: 4 - shallower,

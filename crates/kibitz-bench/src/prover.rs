@@ -1,7 +1,7 @@
 //! The mate prover beside Stockfish's `go mate N`: the same positions, one thread
 //! each, a time limit per position.
 //!
-//! kibitz proves (`kibitz::mate::solve`: the shortest mate, every key, exact);
+//! kibitz proves (`kibitz::prover`: the shortest mate, every key, exact);
 //! Stockfish searches until a mate score appears and proves nothing. The report
 //! counts, per set, the positions each found a mate for, the positions where it
 //! found the best length (the puzzle's label, or matetrack's `bm #N`, the fastest
@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use kibitz::Position;
 use kibitz::limits::Limits;
-use kibitz::mate::solve::{SolveOptions, Verdict, solve};
+use kibitz::prover::{SolveOptions, Verdict, solve};
 
 /// One benchmark position: a FEN and the best known mate length.
 pub(crate) struct Case {

@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use kibitz::Position;
-use kibitz::mate::solve::{Horizon, SolveOptions, Verdict, solve};
+use kibitz::prover::{Horizon, SolveOptions, Verdict, solve};
 
 use crate::prover::{matetrack, median, puzzles};
 

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use kibitz::Position;
 use kibitz::limits::Limits;
-use kibitz::mate::solve::{Engine, MAX_MATE_MOVES, SolveOptions, Verdict, solve_with};
+use kibitz::prover::{Engine, MAX_MATE_MOVES, SolveOptions, Verdict, solve_with};
 
 use crate::prover::{Uci, puzzles};
 

@@ -62,7 +62,7 @@ pub struct Inputs<'a> {
     /// Records name the input as it was given (`-` rather than `stdin`).
     pub named_as_given: bool,
     /// The format of an input, from its first bytes.
-    pub format: fn(&[u8]) -> Format,
+    pub format: &'a (dyn Fn(&[u8]) -> Format + Sync),
 }
 
 /// What a batch command did: its totals and the seconds it took.
@@ -75,9 +75,8 @@ pub struct Done {
 
 impl Done {
     /// Writes the closing line to stderr — `N positions, {counts}, E errors,
-    /// R positions/s (S s, T threads)` — and gives the exit status: 1 when a
-    /// record was an error.
-    pub fn finish(&self, counts: &str, threads: usize) -> std::process::ExitCode {
+    /// R positions/s (S s, T threads)` — and says whether a record was an error.
+    pub fn finish(&self, counts: &str, threads: usize) -> crate::output::Status {
         let Totals {
             positions, errors, ..
         } = self.totals;
@@ -88,11 +87,7 @@ impl Done {
             crate::output::per_second(positions as f64 / secs),
             crate::output::count(threads, "thread")
         );
-        if errors > 0 {
-            std::process::ExitCode::from(1)
-        } else {
-            std::process::ExitCode::SUCCESS
-        }
+        crate::output::Status::from_bad(errors)
     }
 }
 

@@ -65,7 +65,7 @@ enum Command {
     Demo(cmd::demo::Args),
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+fn run(cli: Cli) -> anyhow::Result<output::Status> {
     match cli.command {
         Command::Square(args) => cmd::square::run(args),
         Command::Line(args) => cmd::line::run(args),
@@ -139,8 +139,10 @@ fn main() -> ExitCode {
             };
         }
     };
+    // The one place that decides the exit status.
     match run(cli) {
-        Ok(code) => code,
+        Ok(output::Status::Fine) => ExitCode::SUCCESS,
+        Ok(output::Status::SomeBad) => ExitCode::from(1),
         Err(err) => {
             if output::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;

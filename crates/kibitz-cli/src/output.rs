@@ -73,6 +73,41 @@ fn watch_stdout(flag: Arc<AtomicBool>) {
         .spawn(watcher);
 }
 
+/// What a command found in its inputs; `main` alone turns it into the exit
+/// status (0 or 1), as it turns errors into 1 or 2.
+#[must_use]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every input was fine.
+    Fine,
+    /// Some input was bad: each was reported, and every good one answered.
+    SomeBad,
+}
+
+impl Status {
+    /// `SomeBad` when any of `bad` inputs were.
+    pub fn from_bad(bad: u64) -> Status {
+        if bad > 0 {
+            Status::SomeBad
+        } else {
+            Status::Fine
+        }
+    }
+}
+
+/// A usage error found after the flags were parsed (a flag out of its range in a
+/// way clap cannot check): exit status 2, as clap's own.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
 /// An input the command was asked about (a FEN, a square, a move, a piece, a board)
 /// was bad. It ends the command with status 1, where a usage error gives 2: the
 /// question was well put, the data in it was not.
@@ -186,39 +221,6 @@ pub fn parse_square(text: &str) -> Result<kibitz::Square, BadInput> {
             kibitz::text::quote(text)
         ))
     })
-}
-
-/// `--chess960`, as the single-position commands (`moves`, `perft`, `play`) take
-/// it.
-#[derive(clap::Args, Debug, Default, Clone, Copy)]
-pub struct Chess960Flag {
-    /// Read the position as Chess960 (X-FEN or Shredder-FEN castling rights with the
-    /// king off e1/e8 or a rook off the corner) and write castling in UCI as king
-    /// takes rook (`e1h1`), as Chess960 engines and GUIs expect. Without it the
-    /// position is standard chess: such a right is an error, and castling from
-    /// e1/e8 is `e1g1`.
-    #[arg(long)]
-    chess960: bool,
-}
-
-impl Chess960Flag {
-    /// Standard chess or Chess960, as the flag says.
-    pub fn castling(self) -> kibitz::CastlingMode {
-        kibitz::CastlingMode::from_chess960(self.chess960)
-    }
-}
-
-/// Reads `--fen`: a FEN, or `startpos` (or no `--fen`) for the initial position,
-/// as standard chess or Chess960 (`--chess960`) as `castling` says.
-pub fn parse_fen(
-    text: Option<&str>,
-    castling: kibitz::CastlingMode,
-) -> Result<kibitz::Position, BadInput> {
-    let Some(text) = text else {
-        return Ok(kibitz::Position::startpos());
-    };
-    kibitz_scan::reader::read_fen(text, castling)
-        .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--fen")))
 }
 
 #[cfg(test)]

@@ -7,14 +7,16 @@
 //! raises `ValueError` carrying the Rust error's message (FEN, SAN, UCI, Betza,
 //! board shapes) and `TypeError` for arguments of the wrong type.
 
+mod errors;
 mod exercise;
-mod fairy;
+mod game;
 mod mate;
 mod mate_move;
 mod pieces;
 mod position;
 mod scan;
 mod solve;
+mod variants;
 
 use pyo3::prelude::*;
 
@@ -43,7 +45,7 @@ fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pieces::PyPiece>()?;
     m.add_class::<pieces::PyAnalysis>()?;
     m.add_class::<position::PyPosition>()?;
-    m.add_function(wrap_pyfunction!(fairy::variants, m)?)?;
+    m.add_function(wrap_pyfunction!(variants::variants, m)?)?;
     m.add_class::<mate_move::Mate>()?;
     m.add_function(wrap_pyfunction!(mate::mates_in_one, m)?)?;
     m.add_function(wrap_pyfunction!(mate::mate_threats, m)?)?;

@@ -3,15 +3,15 @@
 //! and a batch function over many FENs that runs without holding the GIL — and
 //! in N (`solve`).
 
-use kibitz::mate;
-use kibitz::notation::san;
-use kibitz::{CastlingMode, Position};
+use kibitz::CastlingMode;
+use kibitz::board::{Board, GameRules};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyString;
 
-use crate::mate_move::{Mate, glance_mates, mates, threats};
-use crate::position::{PyPosition, position_arg};
+use crate::errors::value_error;
+use crate::mate_move::Mate;
+use crate::position::position_arg;
 use crate::solve::SolveArgs;
 
 /// Every move of the side to move that checkmates, in SAN with pattern names.
@@ -23,8 +23,7 @@ use crate::solve::SolveArgs;
 #[pyfunction]
 #[pyo3(signature = (position, *, chess960 = false))]
 pub fn mates_in_one(position: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Vec<Mate>> {
-    let (pos, castling) = position_arg(position, chess960)?;
-    Ok(mates(&pos, castling))
+    Ok(Mate::all(&position_arg(position, chess960)?))
 }
 
 /// The mates in one the side not to move threatens: the moves that would mate if
@@ -35,8 +34,7 @@ pub fn mates_in_one(position: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Vec
 #[pyfunction]
 #[pyo3(signature = (position, *, chess960 = false))]
 pub fn mate_threats(position: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Vec<Mate>> {
-    let (pos, castling) = position_arg(position, chess960)?;
-    Ok(threats(&pos, castling))
+    Ok(Mate::threats(&position_arg(position, chess960)?))
 }
 
 /// The mates in one of the side to move that the static "Mate at a Glance"
@@ -48,8 +46,14 @@ pub fn mate_threats(position: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Vec
 #[pyfunction]
 #[pyo3(signature = (position, *, chess960 = false))]
 pub fn glance(position: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Vec<Mate>> {
-    let (pos, castling) = position_arg(position, chess960)?;
-    Ok(glance_mates(&pos, castling))
+    let pos = position_arg(position, chess960)?;
+    let chess = pos.as_chess().ok_or_else(|| {
+        value_error(format!(
+            "the glance detector is orthodox chess's, not for a position of the variant {}",
+            pos.variant_name()
+        ))
+    })?;
+    Ok(Mate::glance(chess, pos.castling_mode()))
 }
 
 /// The FENs of an iterable of str, read while holding the GIL.
@@ -85,14 +89,14 @@ pub fn mates_in_one_batch(
     chess960: bool,
 ) -> PyResult<Vec<Option<Vec<String>>>> {
     let fens = fen_list(fens)?;
-    let castling = CastlingMode::from_chess960(chess960);
+    let rules = GameRules::Chess(CastlingMode::from_chess960(chess960));
     let results = py.detach(|| {
         fens.iter()
             .map(|fen| {
-                Position::from_fen_in(fen, castling).map(|pos| {
-                    mate::mates_in_one(&pos)
+                rules.position(fen).map(|pos| {
+                    pos.mates_in_one()
                         .into_iter()
-                        .map(|mv| san(&pos, mv))
+                        .map(|mv| pos.san(mv))
                         .collect::<Vec<String>>()
                 })
             })
@@ -149,7 +153,7 @@ pub fn solve<'py>(
     nodes: Option<u64>,
     chess960: bool,
     hash_mb: Option<usize>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let args = SolveArgs {
         n,
         stipulation,
@@ -163,12 +167,6 @@ pub fn solve<'py>(
         hash_mb,
     };
     let time = args.checked_time()?;
-    if let Ok(p) = position.cast::<PyPosition>() {
-        let p = p.borrow();
-        if let Some(fairy) = p.variant_position() {
-            return crate::solve::solve_variant(py, fairy, &args, time);
-        }
-    }
-    let (pos, castling) = position_arg(position, chess960)?;
-    crate::solve::solve(py, &pos, castling, &args, time)
+    let pos = position_arg(position, chess960)?;
+    crate::solve::solve(py, &pos, &args, time)
 }

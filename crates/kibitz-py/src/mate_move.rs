@@ -1,9 +1,10 @@
 //! `kibitz.Mate`: a mating move as Python sees it, made from kibitz-scan's one
 //! [`MateMove`]; and the lists of them for a position.
 
+use kibitz::board::{AnyPosition, Board};
 use kibitz::mate::{self, GlancePattern};
-use kibitz::{CastlingMode, Move, Position};
-use kibitz_scan::mate::MateMove;
+use kibitz::{CastlingMode, Position};
+use kibitz_scan::mate::{Mate as ScanMate, MateMove};
 use pyo3::prelude::*;
 
 /// A mating move: its SAN (with '#'), its UCI, the mate patterns it shows
@@ -45,27 +46,49 @@ impl Mate {
 }
 
 impl Mate {
-    /// A mate in one of a fairy variant position: SAN and UCI in the variant's
-    /// notation, no pattern names (they are orthodox chess's).
-    pub(crate) fn fairy(san: String, uci: String) -> Mate {
-        Mate {
-            san,
-            uci,
-            patterns: Vec::new(),
-            glance: None,
-        }
-    }
-
-    /// The mate `mv` of `pos` as kibitz-scan writes every mate; `glance` names the
-    /// glance detector's pattern for moves it found.
-    fn new(pos: &Position, mv: Move, glance: Option<&'static str>, castling: CastlingMode) -> Mate {
-        let mate = MateMove::new(pos, mv, glance.is_some(), castling);
+    /// A mate as kibitz-scan writes every mate; `glance` names the glance
+    /// detector's pattern for moves it found.
+    fn new(mate: MateMove, glance: Option<&'static str>) -> Mate {
         Mate {
             san: mate.san,
             uci: mate.uci,
             patterns: mate.patterns.iter().map(|p| p.to_string()).collect(),
             glance,
         }
+    }
+
+    /// Every mate in one of the side to move (a variant's without pattern names:
+    /// they are orthodox chess's).
+    pub(crate) fn all(pos: &AnyPosition) -> Vec<Mate> {
+        pos.mates_in_one()
+            .into_iter()
+            .map(|mv| {
+                let found = ScanMate { mv, glance: None };
+                Mate::new(MateMove::new(pos, &found, pos.castling_mode()), None)
+            })
+            .collect()
+    }
+
+    /// The mates in one the side not to move would have if it were its turn.
+    pub(crate) fn threats(pos: &AnyPosition) -> Vec<Mate> {
+        pos.pass().map(|p| Mate::all(&p)).unwrap_or_default()
+    }
+
+    /// The mates in one the glance detector sees, each with its pattern's name.
+    pub(crate) fn glance(pos: &Position, castling: CastlingMode) -> Vec<Mate> {
+        mate::glance(pos)
+            .into_iter()
+            .map(|g| {
+                let found = ScanMate {
+                    mv: g.mv,
+                    glance: Some(true),
+                };
+                Mate::new(
+                    MateMove::new(pos, &found, castling),
+                    Some(glance_name(g.pattern)),
+                )
+            })
+            .collect()
     }
 }
 
@@ -79,22 +102,4 @@ fn glance_name(pattern: GlancePattern) -> &'static str {
         GlancePattern::CloseRook => "closeRook",
         GlancePattern::Smothered => "smothered",
     }
-}
-
-pub(crate) fn mates(pos: &Position, castling: CastlingMode) -> Vec<Mate> {
-    mate::mates_in_one(pos)
-        .into_iter()
-        .map(|mv| Mate::new(pos, mv, None, castling))
-        .collect()
-}
-
-pub(crate) fn threats(pos: &Position, castling: CastlingMode) -> Vec<Mate> {
-    pos.pass().map(|p| mates(&p, castling)).unwrap_or_default()
-}
-
-pub(crate) fn glance_mates(pos: &Position, castling: CastlingMode) -> Vec<Mate> {
-    mate::glance(pos)
-        .into_iter()
-        .map(|g| Mate::new(pos, g.mv, Some(glance_name(g.pattern)), castling))
-        .collect()
 }

@@ -6,8 +6,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
+use crate::errors::value_error;
 use crate::exercise::{ascending_dict, directions, integer, square_text};
-use crate::position::value_error;
 
 /// A board given as 'FILESxRANKS' (such as '10x8') or a tuple (files, ranks).
 fn board_arg(board: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {

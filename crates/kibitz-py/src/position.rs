@@ -1,53 +1,38 @@
 //! `kibitz.Position`: a chess position read from FEN, its legal moves in UCI and
 //! SAN, moves played in either notation, check, mate and stalemate; with
-//! `variant=`, a position of a fairy variant, answered by the library's one
-//! variant engine (`kibitz::variant`, issue 19).
+//! `variant=`, a position of a fairy variant. One class for both engines: it
+//! holds the library's [`AnyPosition`] and asks it through the [`Board`] face.
 
-use kibitz::notation::{parse_move, san};
-use kibitz::variant::VariantPosition;
-use kibitz::{CastlingMode, Move, Position};
+use kibitz::board::{AnyPosition, Board, GameRules, STARTPOS};
+use kibitz::{CastlingMode, Position};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict};
 
-use crate::mate_move::{Mate, glance_mates, mates, threats};
+use crate::errors::value_error;
+use crate::mate_move::Mate;
 use crate::solve::SolveArgs;
 
-/// A `ValueError` carrying a Rust error's message.
-pub(crate) fn value_error(err: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(err.to_string())
-}
-
-/// Reads a FEN as standard chess or Chess960 (a Chess960 castling right is an
-/// error in standard chess), mapping its error to `ValueError`.
-pub(crate) fn from_fen(fen: &str, castling: CastlingMode) -> PyResult<Position> {
-    Position::from_fen_in(fen, castling).map_err(value_error)
-}
-
-/// A position given as a FEN string or a `kibitz.Position`, and how its UCI writes
-/// castling: king takes rook when `chess960` is true or the `Position` was made
-/// with `chess960=True`.
-pub(crate) fn position_arg(
-    value: &Bound<'_, PyAny>,
-    chess960: bool,
-) -> PyResult<(Position, CastlingMode)> {
-    let forced = CastlingMode::from_chess960(chess960);
+/// A position given as a FEN string or a `kibitz.Position`: a `Position` as it
+/// is (with `chess960=True`, its UCI then writing castling as king takes rook),
+/// a FEN as orthodox chess, standard or Chess960 as `chess960` says.
+pub(crate) fn position_arg(value: &Bound<'_, PyAny>, chess960: bool) -> PyResult<AnyPosition> {
     if let Ok(p) = value.cast::<PyPosition>() {
-        let p = p.borrow();
-        if let Some(f) = &p.fairy {
-            return Err(PyValueError::new_err(format!(
-                "a position of the variant {} has no pattern analysis; its mates in one \
-                 are Position.mates_in_one()",
-                f.pos.variant().name()
-            )));
-        }
-        let mode = if chess960 { forced } else { p.castling };
-        return Ok((p.inner.clone(), mode));
+        let pos = p.borrow().pos.clone();
+        return Ok(match pos {
+            AnyPosition::Chess { position, .. } if chess960 => AnyPosition::Chess {
+                position,
+                castling: CastlingMode::Chess960,
+            },
+            pos => pos,
+        });
     }
     let fen: String = value
         .extract()
         .map_err(|_| PyTypeError::new_err("expected a FEN string or a kibitz.Position"))?;
-    Ok((from_fen(&fen, forced)?, forced))
+    GameRules::Chess(CastlingMode::from_chess960(chess960))
+        .position(&fen)
+        .map_err(value_error)
 }
 
 /// A legal chess position, from FEN (the initial position when fen is None).
@@ -78,68 +63,32 @@ pub(crate) fn position_arg(
 #[pyclass(name = "Position", module = "kibitz")]
 #[derive(Clone)]
 pub struct PyPosition {
-    inner: Position,
-    castling: CastlingMode,
-    /// A fairy variant's position (then `inner` is not used).
-    fairy: Option<Fairy>,
-}
-
-/// A fairy variant's position and the variants.ini text its variant came from.
-#[derive(Clone)]
-struct Fairy {
-    pos: VariantPosition,
+    pos: AnyPosition,
+    /// The variants.ini text the variant came from, for pickling.
     ini: Option<String>,
 }
 
-/// ValueError for what only orthodox positions have.
-fn orthodox_only(what: &str, fairy: &Fairy) -> PyErr {
-    PyValueError::new_err(format!(
-        "{what} is for orthodox chess, not for a position of the variant {}",
-        fairy.pos.variant().name()
-    ))
-}
-
 impl PyPosition {
-    fn parse(&self, text: &str) -> PyResult<Move> {
-        parse_move(&self.inner, text).map_err(value_error)
-    }
-
     /// The orthodox position, or ValueError naming `what` for a variant's.
     fn orthodox(&self, what: &str) -> PyResult<&Position> {
-        match &self.fairy {
-            Some(f) => Err(orthodox_only(what, f)),
-            None => Ok(&self.inner),
-        }
+        self.pos.as_chess().ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{what} is for orthodox chess, not for a position of the variant {}",
+                self.pos.variant_name()
+            ))
+        })
     }
 
-    /// The fairy variant's position, when this is one.
-    pub(crate) fn variant_position(&self) -> Option<&VariantPosition> {
-        self.fairy.as_ref().map(|f| &f.pos)
+    fn parse(&self, text: &str) -> PyResult<kibitz::board::AnyMove> {
+        self.pos.parse_move(text).map_err(value_error)
     }
 
-    fn with_fairy(&self, pos: VariantPosition) -> PyPosition {
+    fn with(&self, pos: AnyPosition) -> PyPosition {
         PyPosition {
-            inner: self.inner.clone(),
-            castling: self.castling,
-            fairy: self.fairy.as_ref().map(|f| Fairy {
-                pos,
-                ini: f.ini.clone(),
-            }),
+            pos,
+            ini: self.ini.clone(),
         }
     }
-}
-
-/// The end of a game as a dict: 'result' ('1-0', '0-1', '1/2-1/2') and 'reason'
-/// ('checkmate', 'stalemate').
-fn outcome_dict<'py>(
-    py: Python<'py>,
-    result: &str,
-    reason: &str,
-) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let d = PyDict::new(py);
-    d.set_item("result", result)?;
-    d.set_item("reason", reason)?;
-    Ok(Some(d))
 }
 
 #[pymethods]
@@ -152,46 +101,19 @@ impl PyPosition {
         variant: Option<String>,
         variants: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
-        let castling = CastlingMode::from_chess960(chess960);
-        let Some(name) = variant else {
-            if variants.is_some() {
-                return Err(PyValueError::new_err(
-                    "variants= is read only with variant= naming one of its sections",
-                ));
-            }
-            let inner = match fen {
-                Some(fen) => from_fen(&fen, castling)?,
-                None => Position::startpos(),
-            };
-            return Ok(PyPosition {
-                inner,
-                castling,
-                fairy: None,
-            });
-        };
-        if chess960 {
-            return Err(PyValueError::new_err(
-                "chess960=True is for orthodox chess, not with variant=",
-            ));
-        }
-        let ini = variants.map(crate::fairy::ini_text).transpose()?;
-        let v = crate::fairy::find(&name, ini.as_deref())?;
-        let pos = crate::fairy::position(&v, fen.as_deref())?;
-        Ok(PyPosition {
-            inner: Position::startpos(),
-            castling,
-            fairy: Some(Fairy { pos, ini }),
-        })
+        let ini = variants.map(crate::game::ini_text).transpose()?;
+        let rules = crate::game::rules(variant.as_deref(), ini.as_deref(), chess960)?;
+        let pos = rules
+            .position(fen.as_deref().unwrap_or(STARTPOS))
+            .map_err(value_error)?;
+        Ok(PyPosition { pos, ini })
     }
 
     /// The position in Forsyth-Edwards Notation, castling rights in X-FEN as
     /// python-chess writes them ('KQkq'; a file letter only for an inner rook).
     /// A variant's FEN as Fairy-Stockfish writes it.
     fn fen(&self) -> String {
-        match &self.fairy {
-            Some(f) => f.pos.fen(),
-            None => self.inner.fen(),
-        }
+        self.pos.fen()
     }
 
     /// The FEN with castling rights in Shredder-FEN, the rooks' files ('HAha').
@@ -202,36 +124,28 @@ impl PyPosition {
     /// The variant's name, None for orthodox chess.
     #[getter]
     fn variant(&self) -> Option<String> {
-        self.fairy
-            .as_ref()
-            .map(|f| f.pos.variant().name().to_string())
+        self.pos
+            .as_variant()
+            .map(|p| p.variant().name().to_string())
     }
 
     /// How the game ended, None while moves remain: a dict with 'result' ('1-0',
-    /// '0-1', '1/2-1/2', from the variant's values) and 'reason' ('checkmate' or
-    /// 'stalemate'), as `kibitz moves --json` writes it.
+    /// '0-1', '1/2-1/2', from the variant's values) and 'reason' ('checkmate',
+    /// 'stalemate', 'insufficient material'), as `kibitz moves --json` writes it.
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        match &self.fairy {
-            Some(f) => match f.pos.outcome() {
-                Some(o) => outcome_dict(py, o.result(f.pos.turn()), o.reason()),
-                None => Ok(None),
-            },
-            None if self.inner.is_checkmate() => {
-                let result = match self.inner.turn() {
-                    kibitz::Color::White => "0-1",
-                    kibitz::Color::Black => "1-0",
-                };
-                outcome_dict(py, result, "checkmate")
-            }
-            None if self.inner.is_stalemate() => outcome_dict(py, "1/2-1/2", "stalemate"),
-            None => Ok(None),
-        }
+        let Some(end) = self.pos.outcome() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("result", end.result())?;
+        d.set_item("reason", end.reason.name())?;
+        Ok(Some(d))
     }
 
     /// Was it made with chess960=True (castling written as king takes rook)?
     #[getter]
     fn chess960(&self) -> bool {
-        self.castling == CastlingMode::Chess960
+        self.pos.castling_mode() == CastlingMode::Chess960
     }
 
     /// The shortest forced mate within n moves, or the stipulation: see
@@ -252,7 +166,7 @@ impl PyPosition {
         time: Option<f64>,
         nodes: Option<u64>,
         hash_mb: Option<usize>,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    ) -> PyResult<Bound<'py, PyAny>> {
         let args = SolveArgs {
             n,
             stipulation,
@@ -266,30 +180,19 @@ impl PyPosition {
             hash_mb,
         };
         let time = args.checked_time()?;
-        match &self.fairy {
-            Some(f) => crate::solve::solve_variant(py, &f.pos, &args, time),
-            None => crate::solve::solve(py, &self.inner, self.castling, &args, time),
-        }
+        crate::solve::solve(py, &self.pos, &args, time)
     }
 
     /// The number of move paths of `depth` plies (perft), counted without the GIL.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        if let Some(f) = &self.fairy {
-            let pos = f.pos.clone();
-            return py.detach(move || pos.perft(depth));
-        }
-        let pos = self.inner.clone();
-        py.detach(move || kibitz::perft(&pos, depth))
+        let pos = self.pos.clone();
+        py.detach(move || pos.perft(depth))
     }
 
     /// The side to move: 'w' or 'b'.
     #[getter]
     fn turn(&self) -> &'static str {
-        let turn = match &self.fairy {
-            Some(f) => f.pos.turn(),
-            None => self.inner.turn(),
-        };
-        match turn {
+        match self.pos.turn() {
             kibitz::Color::White => "w",
             kibitz::Color::Black => "b",
         }
@@ -300,100 +203,54 @@ impl PyPosition {
     /// A variant's moves as Fairy-Stockfish writes them ('a10a9', gating 'e1g1l').
     #[pyo3(signature = (san = false))]
     fn legal_moves(&self, san: bool) -> Vec<String> {
-        if let Some(f) = &self.fairy {
-            let p = &f.pos;
-            let moves = p.legal_moves();
-            return if san {
-                moves.iter().map(|m| p.san(m)).collect()
-            } else {
-                moves.iter().map(|m| p.uci(m)).collect()
-            };
-        }
-        let moves = self.inner.legal_moves();
+        let moves = self.pos.legal_moves();
         if san {
-            moves.iter().map(|&m| self::san(&self.inner, m)).collect()
+            self.pos.sans(&moves, kibitz::SanStyle::Standard)
         } else {
-            moves.iter().map(|m| m.uci_in(self.castling)).collect()
+            moves.iter().map(|&m| self.pos.uci(m)).collect()
         }
     }
 
     /// The SAN of a legal move given in UCI (or SAN, which comes back normalised).
     /// Raises ValueError for an invalid or illegal move.
     fn san(&self, r#move: &str) -> PyResult<String> {
-        if let Some(f) = &self.fairy {
-            let mv = f.pos.parse_move(r#move).map_err(value_error)?;
-            return Ok(f.pos.san(&mv));
-        }
-        Ok(san(&self.inner, self.parse(r#move)?))
+        Ok(self.pos.san(self.parse(r#move)?))
     }
 
     /// The UCI of a legal move given in SAN (or UCI).
     /// Raises ValueError for an invalid or illegal move.
     fn uci(&self, r#move: &str) -> PyResult<String> {
-        if let Some(f) = &self.fairy {
-            let mv = f.pos.parse_move(r#move).map_err(value_error)?;
-            return Ok(f.pos.uci(&mv));
-        }
-        Ok(self.parse(r#move)?.uci_in(self.castling))
+        Ok(self.pos.uci(self.parse(r#move)?))
     }
 
     /// Plays a legal move given in UCI or SAN, in place.
     /// Raises ValueError (and leaves the position as it was) for an invalid or
     /// illegal move.
     fn play(&mut self, r#move: &str) -> PyResult<()> {
-        if let Some(f) = &mut self.fairy {
-            let mv = f.pos.parse_move(r#move).map_err(value_error)?;
-            f.pos.play_unchecked(&mv);
-            return Ok(());
-        }
         let mv = self.parse(r#move)?;
-        self.inner.play(mv).map_err(value_error)
+        self.pos.play_unchecked(mv);
+        Ok(())
     }
 
     /// A new position: this one after a legal move in UCI or SAN.
     fn after(&self, r#move: &str) -> PyResult<PyPosition> {
-        if let Some(f) = &self.fairy {
-            let mv = f.pos.parse_move(r#move).map_err(value_error)?;
-            let mut next = f.pos.clone();
-            next.play_unchecked(&mv);
-            return Ok(self.with_fairy(next));
-        }
         let mv = self.parse(r#move)?;
-        Ok(PyPosition {
-            inner: self.inner.after(mv),
-            castling: self.castling,
-            fairy: None,
-        })
+        Ok(self.with(self.pos.after(mv)))
     }
 
     /// Is the side to move in check?
     fn is_check(&self) -> bool {
-        match &self.fairy {
-            Some(f) => f.pos.is_check(),
-            None => self.inner.is_check(),
-        }
+        self.pos.is_check()
     }
 
     /// Is the side to move checkmated?
     fn is_checkmate(&self) -> bool {
-        match &self.fairy {
-            Some(f) => matches!(
-                f.pos.outcome(),
-                Some(kibitz::variant::VariantOutcome::Checkmate(_))
-            ),
-            None => self.inner.is_checkmate(),
-        }
+        self.pos.is_checkmate()
     }
 
     /// Is the side to move stalemated?
     fn is_stalemate(&self) -> bool {
-        match &self.fairy {
-            Some(f) => matches!(
-                f.pos.outcome(),
-                Some(kibitz::variant::VariantOutcome::Stalemate(_))
-            ),
-            None => self.inner.is_stalemate(),
-        }
+        !self.pos.is_check() && !self.pos.has_legal_move()
     }
 
     /// Does neither side have the material to mate? (Orthodox chess only.)
@@ -406,27 +263,22 @@ impl PyPosition {
     /// Every move of the side to move that checkmates, with SAN and pattern names
     /// (a variant's mates have no pattern names).
     fn mates_in_one(&self) -> Vec<Mate> {
-        if let Some(f) = &self.fairy {
-            let p = &f.pos;
-            return p
-                .mates_in_one()
-                .iter()
-                .map(|m| Mate::fairy(p.san(m), p.uci(m)))
-                .collect();
-        }
-        mates(&self.inner, self.castling)
+        Mate::all(&self.pos)
     }
 
     /// The mates in one the side not to move would have if it were its turn
-    /// (empty when the side to move is in check). Orthodox chess only.
-    fn mate_threats(&self) -> PyResult<Vec<Mate>> {
-        Ok(threats(self.orthodox("mate_threats")?, self.castling))
+    /// (empty when the side to move is in check).
+    fn mate_threats(&self) -> Vec<Mate> {
+        Mate::threats(&self.pos)
     }
 
     /// The mates in one the static "Mate at a Glance" detector sees without
     /// playing moves: each is a real mate, but it may miss some. Orthodox chess only.
     fn glance(&self) -> PyResult<Vec<Mate>> {
-        Ok(glance_mates(self.orthodox("glance")?, self.castling))
+        Ok(Mate::glance(
+            self.orthodox("glance")?,
+            self.pos.castling_mode(),
+        ))
     }
 
     /// A copy of this position.
@@ -439,37 +291,24 @@ impl PyPosition {
     }
 
     fn __repr__(&self) -> String {
-        if let Some(name) = self.variant() {
-            return format!("Position('{}', variant='{name}')", self.fen());
-        }
-        if self.chess960() {
-            format!("Position('{}', chess960=True)", self.inner.fen())
-        } else {
-            format!("Position('{}')", self.inner.fen())
+        match self.variant() {
+            Some(name) => format!("Position('{}', variant='{name}')", self.fen()),
+            None if self.chess960() => format!("Position('{}', chess960=True)", self.fen()),
+            None => format!("Position('{}')", self.fen()),
         }
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyPosition>().is_ok_and(|o| {
-            let o = o.borrow();
-            match (&o.fairy, &self.fairy) {
-                (Some(a), Some(b)) => a.pos == b.pos,
-                (None, None) => o.inner == self.inner,
-                _ => false,
-            }
-        })
+        other
+            .cast::<PyPosition>()
+            .is_ok_and(|o| o.borrow().pos == self.pos)
     }
 
     fn __hash__(&self) -> u64 {
-        match &self.fairy {
-            Some(f) => {
-                use std::hash::{Hash, Hasher};
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                (f.pos.variant().name(), f.pos.fen()).hash(&mut h);
-                h.finish()
-            }
-            None => self.inner.hash(),
-        }
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.pos.variant_name(), self.pos.key()).hash(&mut h);
+        h.finish()
     }
 
     /// Pickles as its FEN, chess960 flag, variant name and variants.ini text, so
@@ -482,10 +321,9 @@ impl PyPosition {
         (String, bool, Option<String>, Option<String>),
     )> {
         let p = slf.borrow();
-        let ini = p.fairy.as_ref().and_then(|f| f.ini.clone());
         Ok((
             slf.get_type().into_any(),
-            (p.fen(), p.chess960(), p.variant(), ini),
+            (p.fen(), p.chess960(), p.variant(), p.ini.clone()),
         ))
     }
 }

@@ -145,7 +145,7 @@ fn mate_scan(threats: bool, glance_only: bool, chess960: bool) -> MateScan {
         glance_only,
         threats,
         json: false,
-        castling: CastlingMode::from_chess960(chess960),
+        rules: kibitz::board::GameRules::Chess(CastlingMode::from_chess960(chess960)),
     }
 }
 

@@ -224,11 +224,19 @@ def test_bad_input_is_named():
     pos = kibitz.Position(variant='capablanca')
     with pytest.raises(ValueError, match='illegal'):
         pos.play('e2e5')
-    for method in ('shredder_fen', 'mate_threats', 'glance', 'is_insufficient_material'):
+    for method in ('shredder_fen', 'glance', 'is_insufficient_material'):
         with pytest.raises(ValueError, match='capablanca'):
             getattr(pos, method)()
     with pytest.raises(ValueError, match='capablanca'):
-        kibitz.mates_in_one(pos)
+        kibitz.glance(pos)
+    # Mates in one and mate threats are every board's (through one face); the
+    # pattern names are orthodox chess's.
+    assert kibitz.mates_in_one(pos) == pos.mates_in_one() == []
+    mate = kibitz.Position('6k3/10/6K3/10/10/10/10/C9 w - - 0 1', variant='capablanca')
+    assert [(m.san, m.patterns) for m in kibitz.mates_in_one(mate)] == [('Ca8#', [])]
+    threat = kibitz.Position('6k3/10/6K3/10/10/10/10/C9 b - - 0 1', variant='capablanca')
+    assert [m.san for m in threat.mate_threats()] == ['Ca8#']
+    assert [m.san for m in kibitz.mate_threats(threat)] == ['Ca8#']
     # Solving is for every board: no mate in one from the start, proven.
     record = pos.solve(1)
     assert (record['keys'], record['proven']) == ([], True)

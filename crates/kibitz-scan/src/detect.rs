@@ -1,5 +1,6 @@
 //! What a batch input holds, told from its first lines.
 
+use kibitz::board::GameRules;
 use kibitz::notation::lichess::PuzzleColumns;
 
 use crate::chunk::Framing;
@@ -85,6 +86,26 @@ impl Format {
             };
         }
         Format::Fen
+    }
+
+    /// The format of a text of positions of `rules`: as [`Format::detect`] says,
+    /// except that a variant's text is never read as PGN (the PGN reader is
+    /// orthodox chess's): its lines are FEN/EPD lines, and a line that is not
+    /// one is an error record. A variant's puzzle rows are error records too.
+    ///
+    /// ```
+    /// use kibitz::board::GameRules;
+    /// use kibitz::variant::Variant;
+    /// use kibitz_scan::detect::Format;
+    /// let capablanca = GameRules::variant(Variant::builtin("capablanca").unwrap());
+    /// assert_eq!(Format::detect_for(b"1. e4 e5 *", &GameRules::chess()), Format::Pgn);
+    /// assert_eq!(Format::detect_for(b"1. e4 e5 *", &capablanca), Format::Fen);
+    /// ```
+    pub fn detect_for(head: &[u8], rules: &GameRules) -> Format {
+        match (rules, Format::detect(head)) {
+            (GameRules::Variant(_), Format::Pgn) => Format::Fen,
+            (_, format) => format,
+        }
     }
 
     /// How the format's records are delimited.

@@ -35,7 +35,6 @@ pub mod report;
 pub mod scanned;
 pub mod solve;
 pub mod source;
-pub mod variant_mate;
 
 mod driver;
 

@@ -1,7 +1,10 @@
 //! The mate scan behind `kibitz mate`: for every position of a batch, the mates in
-//! one (with pattern names and whether the glance detector saw each), optionally
-//! the mates the other side threatens; for games, the positions where the side to
-//! move had a mate in one, the move played and whether the mate was missed.
+//! one (with pattern names and whether the glance detector saw each, where the
+//! engine has them: orthodox chess), optionally the mates the other side
+//! threatens; for games, the positions where the side to move had a mate in
+//! one, the move played and whether the mate was missed. One scan for both
+//! engines: FEN/EPD lines of a variant are read and analysed through the same
+//! [`Board`] face.
 //!
 //! One record per FEN/EPD line or puzzle row (an error is a record too); for PGN,
 //! one record per position with a mate in one and one per game that could not be
@@ -11,12 +14,12 @@
 use core::fmt::Write as _;
 use core::ops::ControlFlow;
 
-use kibitz::mate::{GlanceMate, glance, glance_threats, mate_patterns, mate_threats, mates_in_one};
+use kibitz::board::{AnyMove, AnyPosition, Board, BoardJob, GameRules};
+use kibitz::notation::SanStyle;
 use kibitz::notation::pgn::{
     Annotations, Clock, GameEnd, GameError, PgnErrorKind, Variant, Visitor, annotations,
     visit_games,
 };
-use kibitz::notation::{SanStyle, write_san};
 use kibitz::{CastlingMode, Move, Position};
 
 use crate::chunk::Chunk;
@@ -27,7 +30,7 @@ use crate::render::Rendered;
 use crate::scanned::{Scanned, Totals};
 
 /// What the scan reports.
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct MateScan {
     /// Only the static glance detector, no exact search.
     pub glance_only: bool,
@@ -35,20 +38,22 @@ pub struct MateScan {
     pub threats: bool,
     /// JSON Lines rather than text.
     pub json: bool,
-    /// Standard chess or Chess960 (`--chess960`): how FEN lines are read (a
-    /// Chess960 castling right is an error record in standard chess) and how UCI
-    /// writes castling (king takes rook in Chess960). PGN games tagged
+    /// The game: orthodox chess, standard or Chess960 (`--chess960`: how FEN
+    /// lines are read — a Chess960 castling right is an error record in
+    /// standard chess — and how UCI writes castling, king takes rook in
+    /// Chess960), or a variant (FEN/EPD lines). PGN games tagged
     /// `[Variant "Chess960"]` are Chess960 whatever this says.
-    pub castling: CastlingMode,
+    pub rules: GameRules,
 }
 
 /// One mating move, and whether the glance detector saw it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Mate {
+pub struct Mate<M = AnyMove> {
     /// The move.
-    pub mv: Move,
-    /// Seen statically by [`kibitz::mate::glance`]?
-    pub glance: bool,
+    pub mv: M,
+    /// Seen statically by [`kibitz::mate::glance`]? None where the engine has no
+    /// glance detector (a variant's).
+    pub glance: Option<bool>,
 }
 
 /// A mating move as every front end shows it: UCI, SAN, the pattern names, and
@@ -62,51 +67,61 @@ pub struct MateMove {
     pub san: String,
     /// The mate patterns it shows (`backRankMate`, …), possibly none.
     pub patterns: Vec<&'static str>,
-    /// Seen statically by [`kibitz::mate::glance`]?
-    pub glance: bool,
+    /// Seen statically by [`kibitz::mate::glance`]? None where the engine has no
+    /// glance detector (a variant's).
+    pub glance: Option<bool>,
 }
 
 impl MateMove {
-    /// The mate `mv` of `pos`.
+    /// The mate `mate` of `pos`, its UCI writing castling as `castling` says
+    /// (orthodox chess; an [`AnyPosition`] writes its own).
     ///
     /// ```
     /// use kibitz::{CastlingMode, Position};
-    /// use kibitz_scan::mate::MateMove;
+    /// use kibitz_scan::mate::{Mate, MateMove};
     /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
     /// let mv = kibitz::mate::mates_in_one(&pos)[0];
-    /// let mate = MateMove::new(&pos, mv, true, CastlingMode::Standard);
+    /// let mate = MateMove::new(&pos, &Mate { mv, glance: Some(true) }, CastlingMode::Standard);
     /// assert_eq!((mate.uci.as_str(), mate.san.as_str()), ("e1e8", "Re8#"));
     /// assert_eq!(mate.patterns, ["backRankMate"]);
     /// ```
-    pub fn new(pos: &Position, mv: Move, glance: bool, castling: CastlingMode) -> MateMove {
-        let mut san = String::new();
-        let _ = write_san(&mut san, pos, mv, SanStyle::Standard);
+    pub fn new<B: Board>(pos: &B, mate: &Mate<B::Move>, castling: CastlingMode) -> MateMove {
+        let mut uci = String::new();
+        pos.write_uci_in(&mut uci, mate.mv, castling);
         MateMove {
-            uci: mv.uci_in(castling),
-            san,
-            patterns: mate_patterns(pos, mv).iter().map(|p| p.name()).collect(),
-            glance,
+            uci,
+            san: pos.san(mate.mv),
+            patterns: pos
+                .mate_patterns(mate.mv)
+                .iter()
+                .map(|p| p.name())
+                .collect(),
+            glance: mate.glance,
         }
     }
 
     /// Every mate of a scan's answer for `pos`.
-    pub fn all(pos: &Position, mates: &[Mate], castling: CastlingMode) -> Vec<MateMove> {
+    pub fn all<B: Board>(
+        pos: &B,
+        mates: &[Mate<B::Move>],
+        castling: CastlingMode,
+    ) -> Vec<MateMove> {
         mates
             .iter()
-            .map(|m| MateMove::new(pos, m.mv, m.glance, castling))
+            .map(|m| MateMove::new(pos, m, castling))
             .collect()
     }
 }
 
 /// What the scan finds in one position.
 #[derive(Clone, Debug)]
-pub struct Analysis {
+pub struct Analysis<B: Board = AnyPosition> {
     /// The mates in one of the side to move.
-    pub mates: Vec<Mate>,
+    pub mates: Vec<Mate<B::Move>>,
     /// When asked for: the position with the other side to move (the side to move
     /// passing; unchanged when it is in check and cannot pass) and that side's
     /// mates in one there.
-    pub threats: Option<(Position, Vec<Mate>)>,
+    pub threats: Option<(B, Vec<Mate<B::Move>>)>,
 }
 
 impl MateScan {
@@ -145,9 +160,23 @@ impl MateScan {
             text: name,
             json: &escaped,
         });
-        let read = read_one(text, self.castling).map(|entry| entry.position);
+        let read = read_one(text, &self.rules).map(|entry| entry.position);
         self.position(&mut scanned, &input, read);
         scanned
+    }
+
+    /// The format of an input of the scan's game, from its first bytes
+    /// ([`Format::detect_for`]).
+    pub fn detect(&self, head: &[u8]) -> Format {
+        Format::detect_for(head, &self.rules)
+    }
+
+    /// How UCI writes castling in orthodox positions of the scan.
+    fn castling(&self) -> CastlingMode {
+        match &self.rules {
+            GameRules::Chess(castling) => *castling,
+            GameRules::Variant(_) => CastlingMode::Standard,
+        }
     }
 
     /// One position's record (or its error's).
@@ -155,23 +184,15 @@ impl MateScan {
         &self,
         scanned: &mut Scanned,
         input: &Input<'_>,
-        parsed: Result<Position, LineError>,
+        parsed: Result<AnyPosition, LineError>,
     ) {
         scanned.totals.positions += 1;
         match parsed {
-            Ok(pos) => {
-                let Analysis { mates, threats } = self.analyse(&pos);
-                scanned.totals.count(&mates);
-                let found = Found {
-                    pos: &pos,
-                    mates: &mates,
-                    threats: threats.as_ref(),
-                    played: None,
-                    notes: &Annotations::default(),
-                    castling: self.castling,
-                };
-                self.record(&mut scanned.out, input, &found);
-            }
+            Ok(pos) => pos.run(PositionRecord {
+                scan: self,
+                scanned,
+                input,
+            }),
             Err(err) => {
                 scanned.totals.errors += 1;
                 self.error(&mut scanned.out, input, format_args!("{err}"));
@@ -179,21 +200,22 @@ impl MateScan {
         }
     }
 
-    /// The mates (and the threats, if asked) of one position.
+    /// The mates (and the threats, if asked) of one position of either engine.
     ///
     /// ```
     /// use kibitz::Position;
+    /// use kibitz::board::Board;
     /// use kibitz_scan::mate::MateScan;
     /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
     /// let found = MateScan::default().analyse(&pos);
-    /// assert_eq!(found.mates[0].mv.uci(), "e1e8");
-    /// assert!(found.mates[0].glance);
+    /// assert_eq!(pos.uci(found.mates[0].mv), "e1e8");
+    /// assert_eq!(found.mates[0].glance, Some(true));
     /// ```
-    pub fn analyse(&self, pos: &Position) -> Analysis {
-        let mates = self.mates(|| glance(pos), || mates_in_one(pos));
+    pub fn analyse<B: Board>(&self, pos: &B) -> Analysis<B> {
+        let mates = self.mates(|| pos.glance_mates(), || pos.mates_in_one());
         let threats = self.threats.then(|| match pos.pass() {
             Some(passed) => {
-                let threats = self.mates(|| glance_threats(pos), || mate_threats(pos));
+                let threats = self.mates(|| pos.glance_threats(), || passed.mates_in_one());
                 (passed, threats)
             }
             None => (pos.clone(), Vec::new()),
@@ -201,17 +223,19 @@ impl MateScan {
         Analysis { mates, threats }
     }
 
-    /// The exact mates, each marked with whether the glance detector saw it; or,
-    /// in glance-only mode, the glance detector's mates.
-    fn mates(
+    /// The exact mates, each marked with whether the glance detector saw it
+    /// (where the engine has one); or, in glance-only mode, the glance
+    /// detector's mates (none where the engine has no detector: the front ends
+    /// refuse glance-only mode for a variant, [`MateScan::check`]).
+    fn mates<M: Copy + Eq>(
         &self,
-        glance: impl FnOnce() -> Vec<GlanceMate>,
-        exact: impl FnOnce() -> Vec<Move>,
-    ) -> Vec<Mate> {
+        glance: impl FnOnce() -> Option<Vec<M>>,
+        exact: impl FnOnce() -> Vec<M>,
+    ) -> Vec<Mate<M>> {
         if self.glance_only {
-            let mates = glance().into_iter().map(|g| Mate {
-                mv: g.mv,
-                glance: true,
+            let mates = glance().unwrap_or_default().into_iter().map(|mv| Mate {
+                mv,
+                glance: Some(true),
             });
             return mates.collect();
         }
@@ -226,15 +250,36 @@ impl MateScan {
             .into_iter()
             .map(|mv| Mate {
                 mv,
-                glance: seen.iter().any(|g| g.mv == mv),
+                glance: seen.as_ref().map(|seen| seen.contains(&mv)),
             })
             .collect()
+    }
+
+    /// Is the scan one that can be run? Glance-only mode needs the glance
+    /// detector, which is orthodox chess's: the error says so for a variant.
+    ///
+    /// ```
+    /// use kibitz::board::GameRules;
+    /// use kibitz::variant::Variant;
+    /// use kibitz_scan::mate::MateScan;
+    /// let rules = GameRules::variant(Variant::builtin("capablanca").unwrap());
+    /// let scan = MateScan { glance_only: true, rules, ..MateScan::default() };
+    /// assert!(scan.check().unwrap_err().contains("capablanca"));
+    /// ```
+    pub fn check(&self) -> Result<(), String> {
+        match &self.rules {
+            GameRules::Variant(v) if self.glance_only => Err(format!(
+                "the glance detector is orthodox chess's: it does not look at positions of {}",
+                v.name()
+            )),
+            _ => Ok(()),
+        }
     }
 
     fn positions(&self, name: Name<'_>, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
         // About 150 bytes a position in JSON, 100 in text: grow the buffer once.
         scanned.out.text.reserve(chunk.bytes.len() * 3 / 2);
-        LineReader::new(format, self.castling).read(chunk, |line, read| {
+        LineReader::new(format, &self.rules).read(chunk, |line, read| {
             let read = read.map(|entry| entry.position);
             self.position(scanned, &Input::Line { name, line }, read);
         });
@@ -259,7 +304,7 @@ impl MateScan {
         bytes: &[u8],
         first_line: usize,
         last: bool,
-        records: &mut dyn Records,
+        records: &mut impl Records,
     ) {
         let mut games = MateGames {
             scan: self,
@@ -268,7 +313,7 @@ impl MateScan {
             ply: 0,
             pending: None,
             open: None,
-            castling: self.castling,
+            castling: self.castling(),
             records,
         };
         visit_games(bytes, first_line, &mut games);
@@ -368,7 +413,7 @@ impl MateScan {
     }
 
     /// Writes one record of a position.
-    fn record(&self, out: &mut Rendered, input: &Input<'_>, found: &Found<'_>) {
+    fn record<B: Board>(&self, out: &mut Rendered, input: &Input<'_>, found: &Found<'_, B>) {
         let Found {
             pos,
             mates,
@@ -386,7 +431,7 @@ impl MateScan {
             json::key(&mut out.text, "fen");
             // FEN needs no escaping.
             out.text.push('"');
-            let _ = pos.write_fen(&mut out.text);
+            pos.write_fen(&mut out.text);
             out.text.push('"');
             out.text.push(',');
             json::key(&mut out.text, "mates");
@@ -400,7 +445,7 @@ impl MateScan {
                 out.text.push(',');
                 json::key(&mut out.text, "played");
                 out.text.push('"');
-                let _ = write_san(&mut out.text, pos, *mv, SanStyle::Standard);
+                pos.write_san(&mut out.text, *mv, SanStyle::Standard);
                 out.text.push('"');
                 out.text.push(',');
                 json::key(&mut out.text, "missed");
@@ -422,7 +467,7 @@ impl MateScan {
         } else {
             input.text(out);
             out.text.push_str("  ");
-            let _ = pos.write_fen(&mut out.text);
+            pos.write_fen(&mut out.text);
             out.text.push_str("  mates: ");
             mates_text(&mut out.text, pos, mates);
             if let Some((passed, threats)) = threats {
@@ -431,7 +476,7 @@ impl MateScan {
             }
             if let Some((mv, missed)) = &played {
                 out.text.push_str("  played: ");
-                let _ = write_san(&mut out.text, pos, *mv, SanStyle::Standard);
+                pos.write_san(&mut out.text, *mv, SanStyle::Standard);
                 if *missed {
                     out.text.push_str(" (missed)");
                 }
@@ -492,23 +537,57 @@ pub(crate) fn error_record(
     }
 }
 
-/// What a record says about a position.
-#[derive(Copy, Clone)]
-struct Found<'a> {
-    pos: &'a Position,
-    mates: &'a [Mate],
-    threats: Option<&'a (Position, Vec<Mate>)>,
+/// What a record says about a position of either engine.
+struct Found<'a, B: Board> {
+    pos: &'a B,
+    mates: &'a [Mate<B::Move>],
+    threats: Option<&'a (B, Vec<Mate<B::Move>>)>,
     /// In a game: the move played.
-    played: Option<Move>,
+    played: Option<B::Move>,
     /// In a game: the clock and eval in the comment after the move played.
     notes: &'a Annotations,
-    /// How UCI writes castling.
+    /// How UCI writes castling (orthodox chess).
     castling: CastlingMode,
+}
+
+// Copied field by field: a derive would ask `B: Copy`.
+impl<B: Board> Clone for Found<'_, B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<B: Board> Copy for Found<'_, B> {}
+
+/// A position of a FEN/EPD line or a puzzle row, analysed and recorded on its
+/// own engine ([`AnyPosition::run`]).
+struct PositionRecord<'s, 'o, 'i> {
+    scan: &'s MateScan,
+    scanned: &'o mut Scanned,
+    input: &'i Input<'i>,
+}
+
+impl BoardJob for PositionRecord<'_, '_, '_> {
+    type Output = ();
+
+    fn run<B: Board>(self, pos: &B, castling: CastlingMode) {
+        let Analysis { mates, threats } = self.scan.analyse(pos);
+        self.scanned.totals.count(&mates);
+        let found = Found {
+            pos,
+            mates: &mates,
+            threats: threats.as_ref(),
+            played: None,
+            notes: &Annotations::default(),
+            castling,
+        };
+        self.scan.record(&mut self.scanned.out, self.input, &found);
+    }
 }
 
 /// The visitor of one chunk's games: a record for each position with a mate in
 /// one, kept back until the comment after its move has given the clock and eval.
-struct MateGames<'s, 'o> {
+struct MateGames<'s, 'o, R: Records> {
     scan: &'s MateScan,
     name: Name<'s>,
     /// The game's place in the chunk, from 0.
@@ -520,7 +599,7 @@ struct MateGames<'s, 'o> {
     open: Option<usize>,
     /// How UCI writes castling in this game (from its `[Variant]` tag).
     castling: CastlingMode,
-    records: &'o mut dyn Records,
+    records: &'o mut R,
 }
 
 /// Where a scan's records go: rendered as text or JSON Lines ([`Scanned`]), or
@@ -529,7 +608,7 @@ trait Records {
     /// The counts of the scan so far.
     fn totals(&mut self) -> &mut Totals;
     /// A position with a mate in one.
-    fn found(&mut self, scan: &MateScan, input: &Input<'_>, found: &Found<'_>);
+    fn found<B: Board>(&mut self, scan: &MateScan, input: &Input<'_>, found: &Found<'_, B>);
     /// A record that could not be read.
     fn error(&mut self, scan: &MateScan, input: &Input<'_>, message: core::fmt::Arguments<'_>);
 }
@@ -595,17 +674,12 @@ impl Records for Rows {
         &mut self.totals
     }
 
-    fn found(&mut self, _scan: &MateScan, input: &Input<'_>, found: &Found<'_>) {
+    fn found<B: Board>(&mut self, _scan: &MateScan, input: &Input<'_>, found: &Found<'_, B>) {
         let ply = match *input {
             Input::Ply { ply, .. } => Some(ply as u32),
             _ => None,
         };
         let pos = found.pos;
-        let san = |pos: &Position, mv: Move| {
-            let mut text = String::new();
-            let _ = write_san(&mut text, pos, mv, SanStyle::Standard);
-            text
-        };
         let mut row = MateRow {
             game: self.game(input),
             ply,
@@ -617,8 +691,10 @@ impl Records for Rows {
             row.threats = MateMove::all(passed, threats, found.castling);
         }
         if let Some(mv) = found.played {
-            row.played_san = Some(san(pos, mv));
-            row.played_uci = Some(mv.uci_in(found.castling));
+            row.played_san = Some(pos.san(mv));
+            let mut uci = String::new();
+            pos.write_uci_in(&mut uci, mv, found.castling);
+            row.played_uci = Some(uci);
             row.missed = Some(!found.mates.iter().any(|m| m.mv == mv));
         }
         row.clock = found.notes.clock.map(|c| {
@@ -644,7 +720,7 @@ impl Records for Scanned {
         &mut self.totals
     }
 
-    fn found(&mut self, scan: &MateScan, input: &Input<'_>, found: &Found<'_>) {
+    fn found<B: Board>(&mut self, scan: &MateScan, input: &Input<'_>, found: &Found<'_, B>) {
         scan.record(&mut self.out, input, found);
     }
 
@@ -658,11 +734,11 @@ struct Pending {
     before: Position,
     played: Move,
     ply: usize,
-    analysis: Analysis,
+    analysis: Analysis<Position>,
     notes: Annotations,
 }
 
-impl MateGames<'_, '_> {
+impl<R: Records> MateGames<'_, '_, R> {
     /// The error record of the chunk's game `game`.
     fn error(&mut self, game: u64, err: &GameError) {
         self.records.totals().errors += 1;
@@ -694,10 +770,10 @@ impl MateGames<'_, '_> {
     }
 }
 
-impl Visitor for MateGames<'_, '_> {
+impl<R: Records> Visitor for MateGames<'_, '_, R> {
     fn begin_game(&mut self, _line: usize) {
         self.ply = 0;
-        self.castling = self.scan.castling;
+        self.castling = self.scan.castling();
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
@@ -789,10 +865,10 @@ fn clock_text(out: &mut String, clock: Clock) {
 
 impl Totals {
     /// Counts the mates found in one position.
-    fn count(&mut self, mates: &[Mate]) {
+    fn count<M>(&mut self, mates: &[Mate<M>]) {
         self.with_mate += !mates.is_empty() as u64;
         self.mates += mates.len() as u64;
-        self.glanced += mates.iter().filter(|m| m.glance).count() as u64;
+        self.glanced += mates.iter().filter(|m| m.glance == Some(true)).count() as u64;
     }
 }
 
@@ -863,7 +939,14 @@ impl Input<'_> {
     }
 }
 
-fn mates_json(out: &mut String, pos: &Position, mates: &[Mate], castling: CastlingMode) {
+/// The mates as a JSON array: each its UCI and SAN, and where the engine has
+/// the glance detector, the pattern names and whether the detector saw it.
+fn mates_json<B: Board>(
+    out: &mut String,
+    pos: &B,
+    mates: &[Mate<B::Move>],
+    castling: CastlingMode,
+) {
     out.push('[');
     for (i, m) in mates.iter().enumerate() {
         if i > 0 {
@@ -873,30 +956,33 @@ fn mates_json(out: &mut String, pos: &Position, mates: &[Mate], castling: Castli
         // UCI and SAN need no escaping.
         json::key(out, "uci");
         out.push('"');
-        let _ = m.mv.write_uci_in(castling, out);
+        pos.write_uci_in(out, m.mv, castling);
         out.push_str("\",");
         json::key(out, "san");
         out.push('"');
-        let _ = write_san(out, pos, m.mv, SanStyle::Standard);
+        pos.write_san(out, m.mv, SanStyle::Standard);
         out.push('"');
-        out.push(',');
-        json::key(out, "patterns");
-        out.push('[');
-        for (j, p) in mate_patterns(pos, m.mv).iter().enumerate() {
-            if j > 0 {
-                out.push(',');
+        if let Some(glance) = m.glance {
+            out.push(',');
+            json::key(out, "patterns");
+            out.push('[');
+            for (j, p) in pos.mate_patterns(m.mv).iter().enumerate() {
+                if j > 0 {
+                    out.push(',');
+                }
+                json::string(out, p.name());
             }
-            json::string(out, p.name());
+            out.push_str("],");
+            json::key(out, "glance");
+            out.push_str(if glance { "true" } else { "false" });
         }
-        out.push_str("],");
-        json::key(out, "glance");
-        out.push_str(if m.glance { "true" } else { "false" });
         out.push('}');
     }
     out.push(']');
 }
 
-fn mates_text(out: &mut String, pos: &Position, mates: &[Mate]) {
+/// The mates as text: `Re8# (backRankMate, glance); …`, or `-`.
+fn mates_text<B: Board>(out: &mut String, pos: &B, mates: &[Mate<B::Move>]) {
     if mates.is_empty() {
         out.push('-');
         return;
@@ -905,12 +991,12 @@ fn mates_text(out: &mut String, pos: &Position, mates: &[Mate]) {
         if i > 0 {
             out.push_str("; ");
         }
-        let _ = write_san(out, pos, m.mv, SanStyle::Standard);
-        let patterns = mate_patterns(pos, m.mv);
+        pos.write_san(out, m.mv, SanStyle::Standard);
+        let patterns = pos.mate_patterns(m.mv);
         let mut tags = patterns
             .iter()
             .map(|p| p.name())
-            .chain(m.glance.then_some("glance"));
+            .chain((m.glance == Some(true)).then_some("glance"));
         if let Some(first) = tags.next() {
             out.push_str(" (");
             out.push_str(first);
@@ -921,17 +1007,4 @@ fn mates_text(out: &mut String, pos: &Position, mates: &[Mate]) {
             out.push(')');
         }
     }
-}
-
-/// One FEN, or one EPD line (the first four fields; its operations, each ending in
-/// `;`, are ignored), as [`Position::from_epd_line`] reads it, with the error as
-/// text.
-///
-/// ```
-/// use kibitz_scan::mate::parse_fen_line;
-/// assert!(parse_fen_line("8/8/8/8/8/8/8/K6k w - - bm Ka2;").is_ok());
-/// assert!(parse_fen_line("8/8/8/8/8/8/8/K6k w - - 0 1 x").unwrap_err().contains("\"0 1 x\""));
-/// ```
-pub fn parse_fen_line(line: &str) -> Result<Position, String> {
-    Position::from_epd_line(line.as_bytes()).map_err(|e| e.to_string())
 }

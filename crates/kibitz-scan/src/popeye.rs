@@ -9,8 +9,7 @@ use core::fmt::Write as _;
 use std::io::{self, BufReader, Read};
 use std::time::Duration;
 
-use kibitz::mate::solve::Verdict;
-use kibitz::popeye::{PopeyeError, Problem, ProblemPosition, Reader};
+use kibitz::popeye::{PopeyeError, Problem, Reader};
 
 use crate::json;
 use crate::mate::{Input, Name, error_record};
@@ -80,11 +79,7 @@ impl PopeyeScan {
             line: problem.line,
         };
         let record = self.solve_problem(&problem);
-        match record.verdict {
-            Verdict::MateIn(_) | Verdict::MatedIn(1..) => scanned.totals.with_mate += 1,
-            Verdict::Unknown { .. } => scanned.totals.unproven += 1,
-            _ => {}
-        }
+        crate::solve::count(&mut scanned.totals, &record);
         let mut rendered = Rendered::default();
         record.write(&mut rendered, &input, self.solve.json);
         if self.solve.json {
@@ -119,10 +114,7 @@ impl PopeyeScan {
             let t = Duration::from_secs(u64::from(secs));
             scan.time = Some(scan.time.map_or(t, |given| given.min(t)));
         }
-        let mut record = match &problem.position {
-            ProblemPosition::Orthodox(pos) => scan.problem(pos, problem.stipulation),
-            ProblemPosition::Fairy(pos) => scan.generic(pos.as_ref(), problem.stipulation),
-        };
+        let mut record = scan.record(&problem.position, problem.stipulation);
         if let Some(n) = options.max_solutions {
             let n = n as usize;
             record.keys.truncate(n);

@@ -1,6 +1,7 @@
 //! The one reader of position lines, shared by every job that takes positions
-//! (`kibitz mate`, `kibitz solve`, the Python module): FEN and EPD lines, and
-//! Lichess puzzle CSV rows.
+//! (`kibitz mate`, `kibitz solve`, `kibitz moves --fens`, the Python module, the
+//! server), for every engine: FEN and EPD lines of orthodox chess or of a
+//! variant ([`GameRules`] reads them), and Lichess puzzle CSV rows (orthodox).
 //!
 //! - A UTF-8 byte-order mark at the start of the input is no part of a record.
 //! - Blank lines are skipped everywhere; so are `#` comment lines in FEN/EPD input.
@@ -12,9 +13,10 @@
 
 use core::fmt;
 
+use kibitz::FenError;
+use kibitz::board::{AnyPosition, BoardError, GameRules};
 use kibitz::notation::lichess::{self, PuzzleColumns, PuzzleError};
 use kibitz::problem::{Stipulation, StipulationError};
-use kibitz::{CastlingMode, EpdLineError, FenError, Position};
 
 use crate::chunk::Chunk;
 use crate::csv_line::CsvLine;
@@ -25,7 +27,7 @@ use crate::lines::lines;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The position (for a puzzle row: after the opponent's first move).
-    pub position: Position,
+    pub position: AnyPosition,
     /// The bound of an EPD `bm #N` (or `bm #-N`), or of a puzzle's `mateInN`
     /// theme ([`LONG_MATE_BOUND`] for Lichess's open-ended `mateIn5`).
     pub mate_bound: Option<u32>,
@@ -36,10 +38,12 @@ pub struct Entry {
 /// Why a line is not a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LineError {
-    /// A FEN or EPD line that does not read.
-    Epd(EpdLineError),
+    /// A FEN or EPD line that does not read as a position of the game.
+    Position(BoardError),
     /// A puzzle row that does not read.
     Puzzle(PuzzleError),
+    /// A puzzle row, which is orthodox chess, read for a variant: its name.
+    PuzzleOfVariant(String),
     /// An EPD `bm #…` that is no mate bound.
     MateBound(MateBoundError),
     /// An EPD `stip` operation that is not a stipulation kibitz knows.
@@ -49,8 +53,13 @@ pub enum LineError {
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LineError::Epd(e) => e.fmt(f),
+            LineError::Position(e) => e.fmt(f),
             LineError::Puzzle(e) => e.fmt(f),
+            LineError::PuzzleOfVariant(name) => write!(
+                f,
+                "a Lichess puzzle row is a position of orthodox chess, not of the variant {name}: \
+                 give FEN/EPD lines"
+            ),
             LineError::MateBound(e) => e.fmt(f),
             LineError::Stipulation(e) => write!(f, "EPD `stip`: {e}"),
         }
@@ -99,16 +108,16 @@ pub struct LineReader {
     first_line: u64,
     header: bool,
     csv: CsvLine,
-    /// Standard chess refuses Chess960 castling rights; Chess960 reads them.
-    castling: CastlingMode,
+    /// The game the lines are positions of (standard chess refuses Chess960
+    /// castling rights; Chess960 reads them).
+    rules: GameRules,
 }
 
 impl LineReader {
     /// A reader of `format` (read as FEN/EPD unless it is [`Format::Puzzles`]),
-    /// its positions read as standard chess or Chess960 as `castling` says (a
-    /// Chess960 castling right is an error record in standard chess:
-    /// [`Position::check_castling_mode`]).
-    pub fn new(format: Format, castling: CastlingMode) -> LineReader {
+    /// its positions those of `rules` (in standard chess a Chess960 castling
+    /// right is an error record: [`kibitz::Position::check_castling_mode`]).
+    pub fn new(format: Format, rules: &GameRules) -> LineReader {
         let (columns, first_line, header) = match format {
             Format::Puzzles {
                 columns,
@@ -122,7 +131,7 @@ impl LineReader {
             first_line,
             header,
             csv: CsvLine::default(),
-            castling,
+            rules: rules.clone(),
         }
     }
 
@@ -133,11 +142,11 @@ impl LineReader {
     /// use kibitz_scan::chunk::Chunk;
     /// use kibitz_scan::detect::Format;
     /// use kibitz_scan::reader::LineReader;
-    /// use kibitz::CastlingMode;
+    /// use kibitz::board::GameRules;
     /// let text = "# two positions\n\n8/8/8/8/8/8/8/K6k w - - bm #3;\nnonsense\n";
     /// let chunk = Chunk { bytes: text.into(), first_line: 1, ..Chunk::default() };
     /// let mut read = Vec::new();
-    /// LineReader::new(Format::detect(text.as_bytes()), CastlingMode::Standard).read(&chunk, |n, entry| {
+    /// LineReader::new(Format::detect(text.as_bytes()), &GameRules::chess()).read(&chunk, |n, entry| {
     ///     read.push((n, entry.map(|e| e.mate_bound).map_err(|e| e.to_string())))
     /// });
     /// assert_eq!(read.len(), 2);
@@ -167,95 +176,110 @@ impl LineReader {
                 let cells = self.csv.cells();
                 let cells: Vec<&str> = cells.iter().map(|c| c.as_ref()).collect();
                 lichess::read_cells(&cells, columns)
-                    .map(|puzzle| Entry {
-                        mate_bound: puzzle.themes.as_deref().and_then(theme_mate_bound),
-                        position: puzzle.position,
-                        stipulation: None,
-                    })
                     .map_err(LineError::Puzzle)
-            } else if bytes.is_ascii() {
-                // The usual case, read from the bytes as they are.
-                if bytes.starts_with(b"#") {
-                    continue;
-                }
-                epd_entry(bytes)
+                    .and_then(|puzzle| {
+                        Ok(Entry {
+                            mate_bound: puzzle.themes.as_deref().and_then(theme_mate_bound),
+                            position: self.puzzle_position(puzzle.position)?,
+                            stipulation: None,
+                        })
+                    })
             } else {
-                // Other spaces than ASCII ones count as blanks, as `str::trim` says.
-                let text = line.text();
-                let trimmed = text.trim();
-                if trimmed.is_empty() || trimmed.starts_with('#') {
-                    continue;
+                match fen_line(&self.rules, line.number, line.bytes) {
+                    Some(read) => read,
+                    None => continue,
                 }
-                epd_entry(trimmed.as_bytes())
             };
-            let read = read.and_then(|entry| {
-                entry
-                    .position
-                    .check_castling_mode(self.castling)
-                    .map_err(|e| LineError::Epd(EpdLineError::Fen(FenError::Position(e))))?;
-                Ok(entry)
-            });
             each(line.number, read);
         }
     }
 }
 
-/// One position given as text, as `--fen` gives it: `startpos`, a FEN, or an EPD
-/// line (its `bm #N` is the mate bound), read as standard chess or Chess960 as
-/// `castling` says.
+/// One line of FEN/EPD input as the one policy reads it: None for a line that is
+/// no record (blank, a `#` comment, a byte-order mark alone on the first line),
+/// else the position of `rules` it holds, with its `bm #N` and `stip`, or why it
+/// holds none. `number` is the line's number in the input, from 1.
 ///
 /// ```
-/// use kibitz::CastlingMode::{Chess960, Standard};
-/// use kibitz_scan::reader::read_one;
-/// assert_eq!(read_one(" startpos ", Standard).unwrap().position, kibitz::Position::startpos());
-/// assert_eq!(read_one("8/8/8/8/8/8/8/K6k w - - bm #2;", Standard).unwrap().mate_bound, Some(2));
-/// assert!(read_one("8/8/8 w", Standard).is_err());
-/// assert!(read_one("4k3/8/8/8/8/8/8/R2K3R w KQ -", Standard).is_err());
-/// assert!(read_one("4k3/8/8/8/8/8/8/R2K3R w KQ -", Chess960).is_ok());
+/// use kibitz::board::GameRules;
+/// use kibitz_scan::reader::fen_line;
+/// let chess = GameRules::chess();
+/// assert!(fen_line(&chess, 1, b"\xEF\xBB\xBF# comment").is_none());
+/// assert!(fen_line(&chess, 2, b"   ").is_none());
+/// let entry = fen_line(&chess, 3, b"8/8/8/8/8/8/8/K6k w - - bm #2;").unwrap().unwrap();
+/// assert_eq!(entry.mate_bound, Some(2));
+/// assert!(fen_line(&chess, 4, b"nonsense").unwrap().is_err());
 /// ```
-pub fn read_one(text: &str, castling: CastlingMode) -> Result<Entry, LineError> {
+pub fn fen_line(rules: &GameRules, number: u64, bytes: &[u8]) -> Option<Result<Entry, LineError>> {
+    // A byte-order mark at the start of the input is no part of a record.
+    let bytes = match number {
+        1 => bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes),
+        _ => bytes,
+    };
+    let trimmed = bytes.trim_ascii();
+    if trimmed.is_ascii() {
+        // The usual case, read from the bytes as they are.
+        if trimmed.is_empty() || trimmed.starts_with(b"#") {
+            return None;
+        }
+        return Some(epd_entry(rules, trimmed));
+    }
+    // Other spaces than ASCII ones count as blanks, as `str::trim` says.
+    let text = String::from_utf8_lossy(bytes);
+    let trimmed = text.trim();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return None;
+    }
+    Some(epd_entry(rules, trimmed.as_bytes()))
+}
+
+impl LineReader {
+    /// A puzzle's position as one of the reader's game: orthodox chess only, its
+    /// castling rights as the mode allows.
+    fn puzzle_position(&self, position: kibitz::Position) -> Result<AnyPosition, LineError> {
+        match &self.rules {
+            GameRules::Chess(castling) => {
+                position
+                    .check_castling_mode(*castling)
+                    .map_err(|e| LineError::Position(BoardError::Fen(FenError::Position(e))))?;
+                Ok(self.rules.chess_position(position))
+            }
+            GameRules::Variant(v) => Err(LineError::PuzzleOfVariant(v.name().to_string())),
+        }
+    }
+}
+
+/// One position given as text, as `--fen` gives it: `startpos`, a FEN, or an EPD
+/// line (its `bm #N` is the mate bound), a position of `rules`.
+///
+/// ```
+/// use kibitz::board::GameRules;
+/// use kibitz::CastlingMode::Chess960;
+/// use kibitz_scan::reader::read_one;
+/// let chess = GameRules::chess();
+/// assert_eq!(read_one(" startpos ", &chess).unwrap().position, chess.startpos());
+/// assert_eq!(read_one("8/8/8/8/8/8/8/K6k w - - bm #2;", &chess).unwrap().mate_bound, Some(2));
+/// assert!(read_one("8/8/8 w", &chess).is_err());
+/// assert!(read_one("4k3/8/8/8/8/8/8/R2K3R w KQ -", &chess).is_err());
+/// assert!(read_one("4k3/8/8/8/8/8/8/R2K3R w KQ -", &GameRules::Chess(Chess960)).is_ok());
+/// ```
+pub fn read_one(text: &str, rules: &GameRules) -> Result<Entry, LineError> {
     let text = text.trim();
     if text == STARTPOS {
         return Ok(Entry {
-            position: Position::startpos(),
+            position: rules.startpos(),
             mate_bound: None,
             stipulation: None,
         });
     }
-    let entry = epd_entry(text.as_bytes())?;
-    entry
-        .position
-        .check_castling_mode(castling)
-        .map_err(|e| LineError::Epd(EpdLineError::Fen(FenError::Position(e))))?;
-    Ok(entry)
+    epd_entry(rules, text.as_bytes())
 }
 
-/// A position as `--fen` (and the API's `fen=`) gives it to a command that takes
-/// one position: `startpos` or a FEN, blanks around it ignored, read as standard
-/// chess or Chess960 as `castling` says.
-///
-/// ```
-/// use kibitz::CastlingMode::{Chess960, Standard};
-/// use kibitz_scan::reader::read_fen;
-/// assert_eq!(read_fen("startpos", Standard).unwrap(), kibitz::Position::startpos());
-/// assert!(read_fen("8/8/8/8/8/8/8/K6k w - - 0 1\n", Standard).is_ok());
-/// assert!(read_fen("8/8/8/8/8/8/8/K6k w - - bm #2;", Standard).is_err());
-/// assert!(read_fen("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1", Standard).is_err());
-/// assert!(read_fen("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1", Chess960).is_ok());
-/// ```
-pub fn read_fen(text: &str, castling: CastlingMode) -> Result<Position, FenError> {
-    match text.trim() {
-        STARTPOS => Ok(Position::startpos()),
-        fen => Position::from_fen_in(fen, castling),
-    }
-}
+pub use kibitz::board::STARTPOS;
 
-/// The name that stands for the initial position wherever a FEN is asked for.
-pub const STARTPOS: &str = "startpos";
-
-/// A FEN or EPD line and its `bm #N`.
-fn epd_entry(line: &[u8]) -> Result<Entry, LineError> {
-    let position = Position::from_epd_line(line).map_err(LineError::Epd)?;
+/// A FEN or EPD line of `rules`, and its `bm #N` and `stip`.
+fn epd_entry(rules: &GameRules, line: &[u8]) -> Result<Entry, LineError> {
+    let position = rules.read_epd_line(line).map_err(LineError::Position)?;
     let mate_bound = epd_mate_bound(line).map_err(LineError::MateBound)?;
     let stipulation = epd_stipulation(line).map_err(LineError::Stipulation)?;
     Ok(Entry {
@@ -324,11 +348,10 @@ pub fn epd_mate_bound(line: &[u8]) -> Result<Option<u32>, MateBoundError> {
             .position(|&b| b == b';' || b.is_ascii_whitespace())
             .unwrap_or(operand.len());
         let text = String::from_utf8_lossy(&operand[..end]);
-        let mut excerpt: String = text.chars().take(EXCERPT_CHARS).collect();
-        if text.chars().nth(EXCERPT_CHARS).is_some() {
-            excerpt.push('…');
-        }
-        return Err(MateBoundError::NotANumber(excerpt));
+        return Err(MateBoundError::NotANumber(kibitz::text::quote_to(
+            &text,
+            EXCERPT_CHARS,
+        )));
     }
     // Digit by digit, saturating: any length of digits is read in one pass.
     let n = digits.iter().fold(0u32, |n, &d| {
@@ -384,7 +407,7 @@ mod tests {
     /// The records of `text` cut into chunks of `chunk_bytes`.
     fn records(text: &str, chunk_bytes: usize) -> Vec<(u64, Result<Option<u32>, String>)> {
         let format = Format::detect(text.as_bytes());
-        let mut reader = LineReader::new(format, CastlingMode::Standard);
+        let mut reader = LineReader::new(format, &GameRules::chess());
         let mut chunker = crate::chunk::Chunker::new(text.as_bytes(), chunk_bytes);
         chunker.set_framing(format.framing());
         let mut out = Vec::new();

@@ -1,11 +1,14 @@
-//! The prover's batch job, `kibitz solve`: for each input position, the shortest
-//! forced mate within a bound, proven by [`kibitz::mate::solve`] — every key, a
-//! principal line, nodes and time, and on request the solution tree.
+//! The prover's batch job, `kibitz solve`: for each input position, the
+//! stipulation solved by [`kibitz::problem`] on the position's own engine — for
+//! `#n` the shortest forced mate within a bound, proven by the battle search
+//! ([`kibitz::prover`]): every key, a principal line, nodes and time, and on
+//! request the solution tree, the tries and the set play. One record builder
+//! ([`SolveScan::record`]) for every stipulation and every board.
 //!
 //! Inputs as for the mate scan: FEN/EPD lines (an EPD `bm #N` operation, as in
-//! matetrack, gives the bound), Lichess puzzle CSV (the position after the first
-//! move; a `mateInN` theme gives the bound), and PGN (each game's start position).
-//! An explicit bound (`--mate N`) overrides both.
+//! matetrack, gives the bound; `stip h#2;` the stipulation), Lichess puzzle CSV
+//! (the position after the first move; a `mateInN` theme gives the bound), and
+//! PGN (each game's start position). `--stip` and `--mate N` override both.
 
 use core::fmt::Write as _;
 use core::ops::ControlFlow;
@@ -13,34 +16,30 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use kibitz::Position;
+use kibitz::board::{AnyMove, AnyPosition, Board, GameRules};
 use kibitz::limits::Limits;
-use kibitz::mate::solve::{
-    MAX_MATE_MOVES, SolveOptions, Tree, TreeMove, TreeReply, Verdict, solve,
-};
 use kibitz::notation::pgn::{GameEnd, Visitor, visit_games};
-use kibitz::notation::{SanStyle, san, write_san};
-use kibitz::problem::{
-    Genre, ProblemBoard, ProblemOptions, ProblemOutcome, ProblemSolution, Stipulation, TreeNode,
-    problemist_view,
-};
-use kibitz::variant::{Variant, VariantPosition};
-use kibitz::{CastlingMode, Move, Position};
+use kibitz::problem::{Genre, ProblemOptions, ProblemOutcome, Stipulation};
+use kibitz::prover::{DEFAULT_HASH_MB, MAX_MATE_MOVES, Tree, TreeMove, TreeReply};
 
 use crate::chunk::Chunk;
 use crate::detect::Format;
 use crate::json;
 use crate::mate::{Input, Name, error_record};
-use crate::reader::{LineError, LineReader, read_one};
+use crate::reader::{Entry, LineError, LineReader, read_one};
 use crate::render::Rendered;
 use crate::scanned::{Scanned, Totals};
 
 /// What `kibitz solve` asks of each position.
 #[derive(Clone, Debug, Default)]
 pub struct SolveScan {
-    /// The bound N for every position; None: each position's own label (`bm #N`,
-    /// `mateInN`), and a position without one is an error record.
+    /// The bound N for every position (`--mate N`, the stipulation `#N`); None:
+    /// each position's own label (`stip`, `bm #N`, `mateInN`), and a position
+    /// without one is an error record.
     pub mate: Option<u32>,
-    /// Every move that mates within N, not only the shortest mate's keys.
+    /// Every move that fulfils the stipulation within N, not only the shortest
+    /// keys.
     pub all_keys: bool,
     /// Write the solution tree.
     pub tree: bool,
@@ -50,14 +49,14 @@ pub struct SolveScan {
     pub time: Option<Duration>,
     /// Nodes for each position.
     pub nodes: Option<u64>,
-    /// Standard chess or Chess960 (`--chess960`): how FEN lines are read (a
-    /// Chess960 castling right is an error record in standard chess) and how UCI
-    /// writes castling.
-    pub castling: CastlingMode,
-    /// Set to stop every search at once (the CLI's Ctrl-C is not wired; tests).
+    /// The game: orthodox chess, standard or Chess960 (how FEN lines are read — a
+    /// Chess960 castling right is an error record in standard chess — and how UCI
+    /// writes castling), or a variant (FEN/EPD lines).
+    pub rules: GameRules,
+    /// Set to stop every search at once.
     pub stop: Option<Arc<AtomicBool>>,
-    /// The prover's table for each position, in MiB (`--hash`); None: the
-    /// prover's default, 16.
+    /// The battle's table for each position, in MiB (`--hash`); None: the
+    /// prover's default, [`DEFAULT_HASH_MB`] (the table grows only as it fills).
     pub hash_mb: Option<usize>,
     /// The stipulation for every position (`--stip`); before `mate` and the
     /// positions' own labels (EPD `stip`, `bm #N`, `mateInN`).
@@ -68,8 +67,6 @@ pub struct SolveScan {
     pub max_refutations: u32,
     /// `#n`, `s#n`: list the set play.
     pub set_play: bool,
-    /// Solve on this fairy variant's board (FEN/EPD lines only).
-    pub variant: Option<Variant>,
 }
 
 impl SolveScan {
@@ -94,7 +91,9 @@ impl SolveScan {
                 visit_games(&chunk.bytes, chunk.first_line as usize, &mut games);
             }
             Format::Fen | Format::Puzzles { .. } => {
-                self.positions(name, format, chunk, &mut scanned)
+                LineReader::new(format, &self.rules).read(chunk, |line, read| {
+                    self.position(&mut scanned, &Input::Line { name, line }, read);
+                });
             }
         }
         scanned
@@ -109,167 +108,54 @@ impl SolveScan {
             text: name,
             json: &escaped,
         };
-        if let Some(variant) = &self.variant {
-            self.variant_line(&mut scanned, &Input::Named(name), variant, text);
-            return scanned;
-        }
-        let read = read_one(text, self.castling).map(|e| (e.position, e.mate_bound, e.stipulation));
+        let read = read_one(text, &self.rules);
         self.position(&mut scanned, &Input::Named(name), read);
         scanned
     }
 
-    /// A FEN/EPD line of the variant: its position, and its record.
-    fn variant_line(
-        &self,
-        scanned: &mut Scanned,
-        input: &Input<'_>,
-        variant: &Variant,
-        text: &str,
-    ) {
-        scanned.totals.positions += 1;
-        let tokens: Vec<&str> = text.split_whitespace().collect();
-        // The FEN: four fields, and the two clocks when they are there; the EPD
-        // operations follow.
-        let mut fields = tokens.len().min(4);
-        while fields < tokens.len().min(6) && tokens[fields].bytes().all(|b| b.is_ascii_digit()) {
-            fields += 1;
-        }
-        let fen = tokens[..fields].join(" ");
-        let ops = tokens[fields..].join(" ");
-        let read = VariantPosition::from_fen(variant, &fen)
-            .map_err(|e| e.to_string())
-            .and_then(|pos| {
-                let stip = crate::reader::epd_stipulation(ops.as_bytes())
-                    .map_err(|e| format!("EPD `stip`: {e}"))?;
-                let bound = epd_mate_bound(ops.as_bytes()).map_err(|e| e.to_string())?;
-                Ok((pos, bound, stip))
-            });
-        let (pos, bound, stip) = match read {
-            Ok(r) => r,
-            Err(err) => {
-                scanned.totals.errors += 1;
-                self.error(&mut scanned.out, input, &err);
-                return;
-            }
-        };
-        let Some(stip) = self.stipulation_for(bound, stip) else {
-            scanned.totals.errors += 1;
-            self.error(&mut scanned.out, input, NO_STIPULATION);
-            return;
-        };
-        let record = self.generic(&pos, stip);
-        count(&mut scanned.totals, &record);
-        record.write(&mut scanned.out, input, self.json);
+    /// The format of an input of the scan's game, from its first bytes.
+    pub fn detect(&self, head: &[u8]) -> Format {
+        Format::detect_for(head, &self.rules)
     }
 
-    /// The stipulation of a position: `--stip`, `--mate N`, its own `stip`, its own
-    /// mate bound.
-    fn stipulation_for(&self, bound: Option<u32>, own: Option<Stipulation>) -> Option<Stipulation> {
-        self.stipulation
-            .or_else(|| self.mate.map(Stipulation::direct_clamped))
-            .or(own)
-            .or_else(|| bound.map(Stipulation::direct_clamped))
-    }
-
-    fn positions(&self, name: Name<'_>, format: Format, chunk: &Chunk, scanned: &mut Scanned) {
-        if let Some(variant) = &self.variant {
-            for line in crate::lines::lines(chunk) {
-                let text = line.text();
-                let text = text.trim().trim_start_matches('\u{feff}');
-                if text.is_empty() {
-                    continue;
-                }
-                let input = Input::Line {
-                    name,
-                    line: line.number,
-                };
-                if format != Format::Fen {
-                    scanned.totals.positions += 1;
-                    scanned.totals.errors += 1;
-                    self.error(
-                        &mut scanned.out,
-                        &input,
-                        "--variant takes FEN/EPD lines only",
-                    );
-                    continue;
-                }
-                self.variant_line(scanned, &input, variant, text);
-            }
-            return;
+    /// The stipulation of a position and a note on it: `--stip`, `--mate N`, its
+    /// own `stip`, its own mate bound (a bound past the prover's limit cut to it,
+    /// which the note says).
+    fn stipulation_for(&self, entry: &Entry) -> Option<(Stipulation, Option<String>)> {
+        if let Some(stip) = self.stipulation.or(entry.stipulation) {
+            return Some((stip, None));
         }
-        LineReader::new(format, self.castling).read(chunk, |line, read| {
-            let read = read.map(|e| (e.position, e.mate_bound, e.stipulation));
-            self.position(scanned, &Input::Line { name, line }, read);
+        let bound = self.mate.or(entry.mate_bound)?;
+        // The readers saturate a longer number at u32::MAX: quoted as "at least".
+        let note = (bound > MAX_MATE_MOVES).then(|| match bound {
+            u32::MAX => format!(
+                "the bound (at least {bound}) is past the prover's limit: cut to {MAX_MATE_MOVES}"
+            ),
+            _ => format!("the bound {bound} is past the prover's limit: cut to {MAX_MATE_MOVES}"),
         });
+        Some((Stipulation::direct_clamped(bound), note))
     }
 
     /// One position's record, or its error's.
-    fn position(
-        &self,
-        scanned: &mut Scanned,
-        input: &Input<'_>,
-        parsed: Result<(Position, Option<u32>, Option<Stipulation>), LineError>,
-    ) {
+    fn position(&self, scanned: &mut Scanned, input: &Input<'_>, parsed: Result<Entry, LineError>) {
         scanned.totals.positions += 1;
-        let (pos, label, own) = match parsed {
-            Ok(p) => p,
+        let entry = match parsed {
+            Ok(entry) => entry,
             Err(err) => {
                 scanned.totals.errors += 1;
                 self.error(&mut scanned.out, input, &err.to_string());
                 return;
             }
         };
-        let record = match (self.stipulation.or(own), self.mate.or(label)) {
-            (Some(stip), _) => self.problem(&pos, stip),
-            (None, Some(bound)) => self.solve(&pos, bound),
-            (None, None) => {
-                scanned.totals.errors += 1;
-                self.error(&mut scanned.out, input, NO_STIPULATION);
-                return;
-            }
+        let Some((stip, note)) = self.stipulation_for(&entry) else {
+            scanned.totals.errors += 1;
+            self.error(&mut scanned.out, input, NO_STIPULATION);
+            return;
         };
+        let mut record = self.record(&entry.position, stip);
+        record.note = note;
         count(&mut scanned.totals, &record);
         record.write(&mut scanned.out, input, self.json);
-    }
-
-    /// Solves `stip` in an orthodox position: `#n` by the prover (with
-    /// [`SolveScan::solve`]'s record), with the tries and set play asked for;
-    /// the other genres by [`kibitz::problem::solve`].
-    ///
-    /// ```
-    /// use kibitz::Position;
-    /// use kibitz_scan::solve::SolveScan;
-    /// let pos = Position::from_fen("7k/8/6K1/8/8/8/8/R7 b - - 0 1").unwrap();
-    /// let record = SolveScan::default().problem(&pos, "h#1".parse().unwrap());
-    /// assert_eq!(record.length, Some(1));
-    /// assert_eq!(record.solutions[0][1].san, "Ra8#");
-    /// ```
-    pub fn problem(&self, pos: &Position, stip: Stipulation) -> SolveRecord {
-        if stip.genre() != Genre::Direct {
-            return self.generic(pos, stip);
-        }
-        let started = Instant::now();
-        let mut record = self.solve(pos, stip.moves());
-        if self.tries || self.set_play {
-            // The tries and set play get what the proof left of the limits.
-            let mut opts = self.options(stip, started);
-            opts.limits.nodes = self.nodes.map(|n| n.saturating_sub(record.nodes).max(1));
-            let viewed = Instant::now();
-            let keys: Vec<Move> = pos
-                .legal_moves()
-                .iter()
-                .copied()
-                .filter(|m| record.keys.iter().any(|k| k.uci == m.uci_in(self.castling)))
-                .collect();
-            let view = problemist_view(pos, &opts, &keys);
-            record.nodes += view.nodes;
-            record.complete &= view.complete;
-            let board = Board(pos, self.castling);
-            record.tries = self.tries.then(|| tries_record(&board, &view.tries));
-            record.set = self.set_play.then(|| set_record(&board, &view.set));
-            record.ms += viewed.elapsed().as_secs_f64() * 1e3;
-        }
-        record
     }
 
     /// The options of a problem search with the scan's limits, from `started`.
@@ -285,166 +171,129 @@ impl SolveScan {
                 deadline: self.time.map(|t| started + t),
                 stop: self.stop.clone(),
             },
+            hash_mb: self.hash_mb.unwrap_or(DEFAULT_HASH_MB),
             ..ProblemOptions::new(stip)
         }
     }
 
-    /// Solves `stip` by [`kibitz::problem::solve`] on any board (a fairy
-    /// position, or an orthodox one for `h#`/`s#`).
-    pub fn generic<B: ProblemBoard>(&self, pos: &B, stip: Stipulation) -> SolveRecord {
+    /// Solves `stip` in `pos`, on its own engine: the record `kibitz solve`
+    /// writes, typed — for every stipulation and every board, the same record.
+    ///
+    /// ```
+    /// use kibitz::board::GameRules;
+    /// use kibitz_scan::solve::SolveScan;
+    /// let chess = GameRules::chess();
+    /// let pos = chess.position("8/8/8/8/7k/5K2/8/3R4 w - - 0 1").unwrap();
+    /// let record = SolveScan::default().record(&pos, "#3".parse().unwrap());
+    /// assert_eq!(record.mate, Some(2));
+    /// assert_eq!(record.keys[0].san, "Rd5");
+    /// assert_eq!(record.line, ["Rd5", "Kh3", "Rh5#"]);
+    /// assert!(record.json_line("fen").starts_with(r#"{"input":"fen","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"#));
+    /// let pos = chess.position("7k/8/6K1/8/8/8/8/R7 b - - 0 1").unwrap();
+    /// let record = SolveScan::default().record(&pos, "h#1".parse().unwrap());
+    /// assert_eq!(record.length, Some(1));
+    /// assert_eq!(record.solutions[0][1].san, "Ra8#");
+    /// ```
+    pub fn record(&self, pos: &AnyPosition, stip: Stipulation) -> SolveRecord {
         let started = Instant::now();
-        let opts = self.options(stip, started);
-        let sol: ProblemSolution<B::Move> = kibitz::problem::solve(pos, &opts);
+        let sol = pos.solve(&self.options(stip, started));
         let ms = started.elapsed().as_secs_f64() * 1e3;
-        let board = Board(pos, self.castling);
-        let n = stip.moves();
-        let (verdict, mate, proven) = match sol.outcome {
-            ProblemOutcome::Solved(k) => (
-                Verdict::MateIn(k),
-                (stip.genre() == Genre::Direct).then_some(i64::from(k)),
-                true,
-            ),
-            ProblemOutcome::Unknown => (Verdict::Unknown { searched: 0 }, None, false),
-            _ => (Verdict::NoMateWithin(n), None, true),
+        let genre = stip.genre();
+        let (mate, proven) = match sol.outcome {
+            ProblemOutcome::Solved(k) if genre == Genre::Direct => (Some(i64::from(k)), true),
+            ProblemOutcome::Mated(k) => (Some(-i64::from(k)), true),
+            ProblemOutcome::Unknown { .. } => (None, false),
+            _ => (None, true),
         };
         let keys = sol
             .keys
             .iter()
             .map(|k| SolveKey {
-                uci: board.uci(k.mv),
-                san: board.san(k.mv),
+                uci: pos.uci(k.mv),
+                san: pos.san(k.mv),
                 mate: self.all_keys.then_some(k.moves),
             })
             .collect();
-        let solutions = sol.solutions.iter().map(|line| board.line(line)).collect();
-        let tree = (self.tree && stip.genre() != Genre::Help).then(|| {
-            sol.tree
-                .as_ref()
-                .map(|keys| SolveTree::Keys(keys.iter().map(|k| board.attack(k)).collect()))
+        let battle = genre != Genre::Help;
+        let tree = (self.tree && battle).then(|| {
+            sol.tree.as_ref().map(|tree| match tree {
+                Tree::Keys(keys) => {
+                    SolveTree::Keys(keys.iter().map(|k| AttackNode::new(pos, k)).collect())
+                }
+                Tree::Defences(replies) => SolveTree::Defences(DefenceNode::all(pos, replies)),
+            })
         });
         let length = match sol.outcome {
             ProblemOutcome::Solved(k) => Some(k),
             _ => None,
         };
         SolveRecord {
-            fen: pos.to_fen(),
-            bound: n,
-            verdict,
+            fen: pos.fen(),
+            bound: stip.moves(),
+            outcome: sol.outcome,
             mate,
             proven,
-            // The genre solver tries every length in turn: what it finds is
-            // the shortest.
-            shortest: true,
+            shortest: sol.shortest,
             complete: sol.complete,
-            reason: sol.outcome.reason(),
+            reason: sol.outcome.reason(genre),
             note: None,
             keys,
-            line: Vec::new(),
+            line: line_of(pos, &sol.line).into_iter().map(|m| m.san).collect(),
             nodes: sol.nodes,
             ms,
             tree,
             stipulation: stip,
             length,
-            solutions,
-            tries: (self.tries && stip.genre() != Genre::Help)
-                .then(|| tries_record(&board, &sol.tries)),
-            set: (self.set_play && stip.genre() != Genre::Help)
-                .then(|| set_record(&board, &sol.set)),
-            generic: true,
+            solutions: sol.solutions.iter().map(|l| line_of(pos, l)).collect(),
+            tries: (self.tries && battle).then(|| {
+                sol.tries
+                    .iter()
+                    .map(|t| {
+                        let child = pos.after(t.mv);
+                        SolveTry {
+                            mv: SolveMove::new(pos, t.mv),
+                            refutations: t
+                                .refutations
+                                .iter()
+                                .map(|&r| SolveMove::new(&child, r))
+                                .collect(),
+                        }
+                    })
+                    .collect()
+            }),
+            set: (self.set_play && battle).then(|| set_record(pos, &sol.set)),
         }
     }
 
     /// Proves the shortest mate within `bound` moves (clamped to 1 to
-    /// [`MAX_MATE_MOVES`]) in `pos`: the record `kibitz solve` writes, typed.
+    /// [`MAX_MATE_MOVES`], the record's note saying so) in `pos`: the
+    /// stipulation `#bound`'s record.
     ///
     /// ```
-    /// use kibitz::Position;
+    /// use kibitz::board::GameRules;
     /// use kibitz_scan::solve::SolveScan;
-    /// let pos = Position::from_fen("8/8/8/8/7k/5K2/8/3R4 w - - 0 1").unwrap();
-    /// let record = SolveScan::default().solve(&pos, 3);
-    /// assert_eq!(record.mate, Some(2));
-    /// assert_eq!(record.keys[0].san, "Rd5");
-    /// assert_eq!(record.line, ["Rd5", "Kh3", "Rh5#"]);
-    /// assert!(record.json_line("fen").starts_with(r#"{"input":"fen","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"#));
+    /// let pos = GameRules::chess().position("8/8/8/8/7k/5K2/8/3R4 w - - 0 1").unwrap();
+    /// let record = SolveScan::default().solve(&pos, 500);
+    /// assert_eq!((record.mate, record.bound), (Some(2), 100));
+    /// assert!(record.note.unwrap().contains("cut to 100"));
     /// ```
-    pub fn solve(&self, pos: &Position, bound: u32) -> SolveRecord {
-        // The readers saturate a longer number at u32::MAX: quoted as "at least".
-        let note = (bound > MAX_MATE_MOVES).then(|| match bound {
-            u32::MAX => format!(
-                "the bound (at least {bound}) is past the prover's limit: cut to {MAX_MATE_MOVES}"
-            ),
-            _ => format!("the bound {bound} is past the prover's limit: cut to {MAX_MATE_MOVES}"),
-        });
-        let bound = bound.clamp(1, MAX_MATE_MOVES);
-        let started = Instant::now();
-        let opts = SolveOptions {
-            all_keys: self.all_keys,
-            tree: self.tree,
-            limits: Limits {
-                nodes: self.nodes,
-                deadline: self.time.map(|t| started + t),
-                stop: self.stop.clone(),
-            },
-            hash_mb: self.hash_mb.unwrap_or(SolveOptions::mate_in(bound).hash_mb),
-            ..SolveOptions::mate_in(bound)
+    pub fn solve(&self, pos: &AnyPosition, bound: u32) -> SolveRecord {
+        let entry = Entry {
+            position: pos.clone(),
+            mate_bound: Some(bound),
+            stipulation: None,
         };
-        let sol = solve(pos, &opts);
-        let ms = started.elapsed().as_secs_f64() * 1e3;
-        let castling = self.castling;
-        let (mate, proven, reason) = match sol.outcome {
-            Verdict::MateIn(n) => (Some(n as i64), true, None),
-            Verdict::MatedIn(0) => (None, true, Some("checkmated already")),
-            Verdict::MatedIn(n) => (Some(-(n as i64)), true, None),
-            Verdict::NoMateWithin(_) if !pos.has_legal_move() => (None, true, Some("stalemate")),
-            Verdict::NoMateWithin(_) => (None, true, Some("no mate within the bound")),
-            Verdict::Unknown { .. } => (None, false, Some("a limit stopped the search")),
+        let scan = SolveScan {
+            mate: None,
+            stipulation: None,
+            ..self.clone()
         };
-        let keys = sol
-            .keys
-            .iter()
-            .map(|key| SolveKey {
-                uci: key.mv.uci_in(castling),
-                san: san(pos, key.mv),
-                mate: self.all_keys.then_some(key.mate_in),
-            })
-            .collect();
-        let tree = self.tree.then(|| {
-            sol.tree.as_ref().map(|tree| match tree {
-                Tree::Keys(keys) => SolveTree::Keys(
-                    keys.iter()
-                        .map(|k| AttackNode::new(pos, k, castling))
-                        .collect(),
-                ),
-                Tree::Defences(replies) => {
-                    SolveTree::Defences(DefenceNode::all(pos, replies, castling))
-                }
-            })
-        });
-        SolveRecord {
-            fen: pos.fen(),
-            bound,
-            verdict: sol.outcome,
-            mate,
-            proven,
-            shortest: sol.shortest,
-            complete: sol.complete,
-            reason,
-            note,
-            keys,
-            line: san_line(pos, &sol.line),
-            nodes: sol.nodes,
-            ms,
-            tree,
-            stipulation: Stipulation::direct_clamped(bound),
-            length: match sol.outcome {
-                Verdict::MateIn(n) => Some(n),
-                _ => None,
-            },
-            solutions: Vec::new(),
-            tries: None,
-            set: None,
-            generic: false,
-        }
+        let (stip, note) = scan
+            .stipulation_for(&entry)
+            .unwrap_or((Stipulation::direct_clamped(bound), None));
+        let mut record = self.record(pos, stip);
+        record.note = note;
+        record
     }
 
     fn error(&self, out: &mut Rendered, input: &Input<'_>, message: &str) {
@@ -460,6 +309,37 @@ impl SolveScan {
     }
 }
 
+/// A line of moves played from `pos`, in notation.
+fn line_of(pos: &AnyPosition, moves: &[AnyMove]) -> Vec<SolveMove> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        out.push(SolveMove::new(&pos, mv));
+        pos.play_unchecked(mv);
+    }
+    out
+}
+
+/// The set play in notation (the defences in the position with the turn passed).
+fn set_record(pos: &AnyPosition, set: &[kibitz::problem::SetPlay<AnyMove>]) -> Vec<SolveSet> {
+    let Some(passed) = pos.pass() else {
+        return Vec::new();
+    };
+    set.iter()
+        .map(|s| {
+            let child = passed.after(s.defence);
+            SolveSet {
+                defence: SolveMove::new(&passed, s.defence),
+                mates: s
+                    .answers
+                    .iter()
+                    .map(|&m| SolveMove::new(&child, m))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
 /// The answer for one position, as `kibitz solve` writes it, the API answers it
 /// and Python's `kibitz.solve` returns it.
 #[derive(Clone, Debug, PartialEq)]
@@ -468,8 +348,8 @@ pub struct SolveRecord {
     pub fen: String,
     /// The bound N the search was given.
     pub bound: u32,
-    /// What was proven.
-    pub verdict: Verdict,
+    /// What was found.
+    pub outcome: ProblemOutcome,
     /// The mate's length, negative when the side to move is mated; None with a
     /// `reason`.
     pub mate: Option<i64>,
@@ -508,10 +388,6 @@ pub struct SolveRecord {
     pub tries: Option<Vec<SolveTry>>,
     /// When asked for (`#n`, `s#n`): the set play.
     pub set: Option<Vec<SolveSet>>,
-    /// Solved by [`kibitz::problem::solve`] (a genre other than the orthodox
-    /// `#n`, or a fairy board), not by the prover: `verdict` is then only
-    /// `MateIn` (solved), `NoMateWithin` or `Unknown`.
-    pub generic: bool,
 }
 
 /// A move, in UCI and SAN.
@@ -521,6 +397,16 @@ pub struct SolveMove {
     pub uci: String,
     /// In SAN.
     pub san: String,
+}
+
+impl SolveMove {
+    /// The legal move `mv` of `pos`, in notation.
+    fn new(pos: &AnyPosition, mv: AnyMove) -> SolveMove {
+        SolveMove {
+            uci: pos.uci(mv),
+            san: pos.san(mv),
+        }
+    }
 }
 
 /// A try and the defences that refute it.
@@ -586,23 +472,26 @@ pub struct DefenceNode {
 }
 
 impl AttackNode {
-    fn new(pos: &Position, node: &TreeMove, castling: CastlingMode) -> AttackNode {
+    fn new(pos: &AnyPosition, node: &TreeMove<AnyMove>) -> AttackNode {
         AttackNode {
-            uci: node.mv.uci_in(castling),
-            san: san(pos, node.mv),
-            replies: DefenceNode::all(&pos.after(node.mv), &node.replies, castling),
+            uci: pos.uci(node.mv),
+            san: pos.san(node.mv),
+            replies: DefenceNode::all(&pos.after(node.mv), &node.replies),
         }
     }
 }
 
 impl DefenceNode {
-    fn all(pos: &Position, replies: &[TreeReply], castling: CastlingMode) -> Vec<DefenceNode> {
+    fn all(pos: &AnyPosition, replies: &[TreeReply<AnyMove>]) -> Vec<DefenceNode> {
         replies
             .iter()
             .map(|reply| DefenceNode {
-                uci: reply.mv.uci_in(castling),
-                san: san(pos, reply.mv),
-                then: Some(AttackNode::new(&pos.after(reply.mv), &reply.then, castling)),
+                uci: pos.uci(reply.mv),
+                san: pos.san(reply.mv),
+                then: reply
+                    .then
+                    .as_ref()
+                    .map(|t| AttackNode::new(&pos.after(reply.mv), t)),
             })
             .collect()
     }
@@ -675,8 +564,8 @@ impl SolveRecord {
             json::key(t, "reason");
             json::string(t, reason);
         }
-        if let Verdict::Unknown { searched } = self.verdict
-            && !self.generic
+        if let ProblemOutcome::Unknown { searched } = self.outcome
+            && self.stipulation.genre() == Genre::Direct
         {
             t.push(',');
             json::key(t, "searched");
@@ -794,31 +683,32 @@ impl SolveRecord {
         t.push_str("  ");
         t.push_str(&self.fen);
         t.push_str("  ");
-        if self.generic {
+        // The direct mate is written as the prover speaks (`mate in 2`), every
+        // other stipulation as problemists do (`h#2  solved in 2`).
+        if self.stipulation.genre() != Genre::Direct {
             self.problem_text(t);
             return;
         }
-        match self.verdict {
-            Verdict::MateIn(n) if !self.shortest => {
+        match self.outcome {
+            ProblemOutcome::Solved(n) if !self.shortest => {
                 let _ = write!(t, "mate in at most {n} (not proven shortest)");
             }
-            Verdict::MateIn(n) => {
+            ProblemOutcome::Solved(n) => {
                 let _ = write!(t, "mate in {n}");
             }
-            Verdict::MatedIn(0) => t.push_str("checkmated already"),
-            Verdict::MatedIn(n) if !self.shortest => {
+            ProblemOutcome::Mated(n) if !self.shortest => {
                 let _ = write!(t, "mated in at most {n} (not proven shortest)");
             }
-            Verdict::MatedIn(n) => {
+            ProblemOutcome::Mated(n) => {
                 let _ = write!(t, "mated in {n}");
             }
-            Verdict::NoMateWithin(_) if self.reason == Some("stalemate") => t.push_str("stalemate"),
-            Verdict::NoMateWithin(n) => {
-                let _ = write!(t, "no mate within {n}");
+            ProblemOutcome::NoSolution => {
+                let _ = write!(t, "no mate within {}", self.bound);
             }
-            Verdict::Unknown { searched } => {
+            ProblemOutcome::Unknown { searched } => {
                 let _ = write!(t, "not proven (no mate within {searched} proven)");
             }
+            _ => t.push_str(self.reason.unwrap_or("")),
         }
         if !self.keys.is_empty() {
             t.push_str("  keys: ");
@@ -949,10 +839,10 @@ impl SolveRecord {
 }
 
 /// Counts a record in the batch's totals.
-fn count(totals: &mut Totals, record: &SolveRecord) {
-    match record.verdict {
-        Verdict::MateIn(_) | Verdict::MatedIn(1..) => totals.with_mate += 1,
-        Verdict::Unknown { .. } => totals.unproven += 1,
+pub(crate) fn count(totals: &mut Totals, record: &SolveRecord) {
+    match record.outcome {
+        ProblemOutcome::Solved(_) | ProblemOutcome::Mated(1..) => totals.with_mate += 1,
+        ProblemOutcome::Unknown { .. } => totals.unproven += 1,
         _ => {}
     }
 }
@@ -1017,19 +907,6 @@ fn defences_json(t: &mut String, replies: &[DefenceNode]) {
     t.push(']');
 }
 
-/// The SAN of a line of moves played from `pos`.
-fn san_line(pos: &Position, moves: &[Move]) -> Vec<String> {
-    let mut pos = pos.clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for &mv in moves {
-        let mut san = String::new();
-        let _ = write_san(&mut san, &pos, mv, SanStyle::Standard);
-        out.push(san);
-        pos.play_unchecked(mv);
-    }
-    out
-}
-
 pub use crate::reader::{LONG_MATE_BOUND, epd_mate_bound};
 
 /// Each game's start position.
@@ -1054,7 +931,11 @@ impl Visitor for StartPositions<'_, '_> {
             name: self.name,
             game: self.game,
         };
-        let parsed = Ok((start.clone(), None, None));
+        let parsed = Ok(Entry {
+            position: self.scan.rules.chess_position(start.clone()),
+            mate_bound: None,
+            stipulation: None,
+        });
         self.scan.position(self.scanned, &input, parsed);
         // The moves are not needed.
         ControlFlow::Break(())
@@ -1078,98 +959,6 @@ impl Visitor for StartPositions<'_, '_> {
         }
         self.game += 1;
     }
-}
-
-/// A board and how UCI writes castling: moves into the record's notation.
-struct Board<'a, B>(&'a B, CastlingMode);
-
-impl<B: ProblemBoard> Board<'_, B> {
-    fn uci(&self, mv: B::Move) -> String {
-        self.0.move_uci_in(mv, self.1)
-    }
-
-    fn san(&self, mv: B::Move) -> String {
-        self.0.move_san(mv)
-    }
-
-    fn mv(&self, mv: B::Move) -> SolveMove {
-        SolveMove {
-            uci: self.uci(mv),
-            san: self.san(mv),
-        }
-    }
-
-    /// A line of moves played from the board.
-    fn line(&self, moves: &[B::Move]) -> Vec<SolveMove> {
-        let mut pos = self.0.clone();
-        let mut out = Vec::with_capacity(moves.len());
-        for &mv in moves {
-            out.push(Board(&pos, self.1).mv(mv));
-            pos = pos.child(mv);
-        }
-        out
-    }
-
-    /// A tree node, in notation.
-    fn attack(&self, node: &TreeNode<B::Move>) -> AttackNode {
-        let child = self.0.child(node.mv);
-        let next = Board(&child, self.1);
-        AttackNode {
-            uci: self.uci(node.mv),
-            san: self.san(node.mv),
-            replies: node
-                .replies
-                .iter()
-                .map(|r| {
-                    let after = child.child(r.mv);
-                    DefenceNode {
-                        uci: next.uci(r.mv),
-                        san: next.san(r.mv),
-                        then: r.then.as_ref().map(|t| Board(&after, self.1).attack(t)),
-                    }
-                })
-                .collect(),
-        }
-    }
-}
-
-/// The tries in notation.
-fn tries_record<B: ProblemBoard>(
-    board: &Board<'_, B>,
-    tries: &[kibitz::problem::ProblemTry<B::Move>],
-) -> Vec<SolveTry> {
-    tries
-        .iter()
-        .map(|t| {
-            let child = board.0.child(t.mv);
-            let after = Board(&child, board.1);
-            SolveTry {
-                mv: board.mv(t.mv),
-                refutations: t.refutations.iter().map(|&r| after.mv(r)).collect(),
-            }
-        })
-        .collect()
-}
-
-/// The set play in notation (the defences in the position with the turn passed).
-fn set_record<B: ProblemBoard>(
-    board: &Board<'_, B>,
-    set: &[kibitz::problem::SetPlay<B::Move>],
-) -> Vec<SolveSet> {
-    let Some(passed) = board.0.passed() else {
-        return Vec::new();
-    };
-    let passed = Board(&passed, board.1);
-    set.iter()
-        .map(|s| {
-            let child = passed.0.child(s.defence);
-            let after = Board(&child, board.1);
-            SolveSet {
-                defence: passed.mv(s.defence),
-                mates: s.answers.iter().map(|&m| after.mv(m)).collect(),
-            }
-        })
-        .collect()
 }
 
 /// Why a position without a stipulation has no record.

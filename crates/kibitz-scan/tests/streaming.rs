@@ -30,7 +30,8 @@ fn data_files() -> Vec<PathBuf> {
 }
 
 /// The scan's output (stdout and stderr) and totals for `bytes`.
-fn scan(bytes: Vec<u8>, scan: MateScan, options: Options) -> (Vec<u8>, Vec<u8>, Totals) {
+fn scan(bytes: Vec<u8>, scan: impl Into<MateScan>, options: Options) -> (Vec<u8>, Vec<u8>, Totals) {
+    let scan: MateScan = scan.into();
     let input = Input::from_reader("in", io::Cursor::new(bytes), None).unwrap();
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let totals = run(
@@ -76,12 +77,12 @@ fn every_data_file_gives_the_same_records_for_any_chunk_size_and_thread_count() 
     };
     for path in data_files() {
         let bytes = std::fs::read(&path).unwrap();
-        let whole = scan(bytes.clone(), json, options(1, 1 << 30));
+        let whole = scan(bytes.clone(), json.clone(), options(1, 1 << 30));
         assert!(whole.2.positions > 0, "{}", path.display());
         // Small chunks on small files only: a chunk per few bytes is slow on the big ones.
         let small = if bytes.len() < 200_000 { 97 } else { 4096 };
         for (threads, chunk) in [(1, small), (2, 1 << 16), (3, small + 1)] {
-            let cut = scan(bytes.clone(), json, options(threads, chunk));
+            let cut = scan(bytes.clone(), json.clone(), options(threads, chunk));
             let name = format!(
                 "{} with {threads} threads, {chunk}-byte chunks",
                 path.display()
@@ -177,11 +178,11 @@ fn compressed_inputs_give_the_same_records() {
             return;
         };
         let bytes = std::fs::read(&path).unwrap();
-        let plain = scan(bytes.clone(), text, options(2, 1 << 14));
+        let plain = scan(bytes.clone(), text.clone(), options(2, 1 << 14));
         for how in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
             let packed = compress(&bytes, how);
             assert_eq!(Compression::sniff(&packed), how);
-            let got = scan(packed, text, options(2, 1 << 14));
+            let got = scan(packed, text.clone(), options(2, 1 << 14));
             assert!(got == plain, "{file} as {how:?}");
         }
     }
@@ -376,7 +377,7 @@ fn a_byte_order_mark_is_no_part_of_the_first_record() {
     let csv = b"\xEF\xBB\xBFPuzzleId,FEN,Moves,Rating\n00IPp,4Q3/6pk/p3p2p/5p2/1p1P2P1/4q2P/2B1n2B/7K w - - 0 35,g4f5 e3f3,1603\n".to_vec();
     let pgn = b"\xEF\xBB\xBF[Event \"x\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n".to_vec();
     for text in [fen, csv, pgn] {
-        let (out, _, totals) = scan(text.clone(), json, options(1, 1 << 20));
+        let (out, _, totals) = scan(text.clone(), json.clone(), options(1, 1 << 20));
         assert_eq!(totals.errors, 0, "{}", String::from_utf8_lossy(&out));
         assert_eq!(totals.with_mate, 1, "{}", String::from_utf8_lossy(&text));
     }
@@ -396,7 +397,7 @@ fn puzzle_csv_is_read_by_column_name_with_quotes() {
         format!("PuzzleId,Moves,FEN,Themes\n\"a,b\",\"g4f5 e3f3\",{fen},\"mate mateIn1\"\n"),
     ];
     for text in files {
-        let (out, _, totals) = scan(text.clone().into_bytes(), json, options(1, 1 << 20));
+        let (out, _, totals) = scan(text.clone().into_bytes(), json.clone(), options(1, 1 << 20));
         let out = String::from_utf8(out).unwrap();
         assert_eq!(
             (totals.positions, totals.errors, totals.with_mate),
@@ -410,7 +411,7 @@ fn puzzle_csv_is_read_by_column_name_with_quotes() {
     }
     // A stray quote spoils its own line only: every line stays one record.
     let text = format!("FEN,Moves\n\"{fen},g4f5 e3f3\n{fen},g4f5 e3f3\n");
-    let (_, _, totals) = scan(text.into_bytes(), json, options(1, 1 << 20));
+    let (_, _, totals) = scan(text.into_bytes(), json.clone(), options(1, 1 << 20));
     assert_eq!((totals.positions, totals.errors), (2, 1));
 }
 
@@ -427,7 +428,7 @@ fn comment_lines_before_a_csv_header_are_skipped() {
         format!("# puzzles\n\n# mate in one\nFEN,Moves\n{fen},g4f5 e3f3\n"),
         format!("# no header\n{fen},g4f5 e3f3,1603\n"),
     ] {
-        let (out, _, totals) = scan(text.clone().into_bytes(), json, options(1, 1 << 20));
+        let (out, _, totals) = scan(text.clone().into_bytes(), json.clone(), options(1, 1 << 20));
         let out = String::from_utf8(out).unwrap();
         assert_eq!(
             (totals.positions, totals.errors, totals.with_mate),

@@ -16,11 +16,12 @@
 use axum::Json;
 use axum::extract::rejection::{QueryRejection, StringRejection};
 use axum::extract::{Query, State};
-use kibitz::notation::{SanStyle, parse_move, san_all};
-use kibitz::variant::{Variant, VariantMove, VariantPosition, ini};
-use kibitz::{CastlingMode, Color, Outcome, Position, Square};
-use kibitz_scan::mate::{Mate, MateMove, MateScan};
-use kibitz_scan::reader::read_fen;
+use kibitz::Color;
+use kibitz::board::{AnyMove, AnyPosition, Board, GameRules, MoveFacts, square_name};
+use kibitz::notation::SanStyle;
+use kibitz::text::quote;
+use kibitz::variant::{Variant, ini};
+use kibitz_scan::mate::{Mate, MateScan};
 use serde::{Deserialize, Serialize};
 
 use crate::{ApiError, AppState};
@@ -39,12 +40,12 @@ pub struct Params {
     moves: Option<String>,
 }
 
-/// One square of the board, rank 8 first, file a first within a rank: the order a
-/// diagram is drawn in.
+/// One square of the board, the top rank first, file a first within a rank: the
+/// order a diagram is drawn in.
 #[derive(Serialize)]
 struct SquareInfo {
     square: String,
-    /// Dark as [`Square::color`] says (a1 is dark).
+    /// Dark as a1 is.
     dark: bool,
     /// The man on it as a FEN letter (`K` white king, `p` black pawn).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -76,12 +77,88 @@ struct MoveInfo {
     gate_square: Option<String>,
 }
 
+impl MoveInfo {
+    fn new(pos: &AnyPosition, mv: AnyMove, san: String) -> MoveInfo {
+        let MoveFacts {
+            from,
+            to,
+            promotion,
+            gate,
+            gate_square,
+            pregame,
+            ..
+        } = pos.move_facts(mv);
+        MoveInfo {
+            uci: pos.uci(mv),
+            san,
+            from,
+            to,
+            pregame,
+            promotion,
+            gate,
+            gate_square,
+        }
+    }
+}
+
+/// A mating move, with what an arrow needs (where the man starts and ends), and
+/// where the engine has them (orthodox chess) its pattern names and whether the
+/// glance detector (seed 001) saw it.
+#[derive(Serialize)]
+struct MateInfo {
+    #[serde(flatten)]
+    mv: MoveInfo,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    patterns: Option<Vec<&'static str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    glance: Option<bool>,
+}
+
 /// A move played from the query's `fen` (`moves`), and the position after it.
 #[derive(Serialize)]
 struct Played {
     uci: String,
     san: String,
     fen: String,
+}
+
+#[derive(Serialize)]
+struct Threats {
+    /// The position with the other side to move (the side to move passing).
+    fen: String,
+    mates: Vec<MateInfo>,
+}
+
+/// Everything about a position, for either engine.
+#[derive(Serialize)]
+struct Answer {
+    /// The variant's name (none for orthodox chess).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<String>,
+    /// The position `moves` were played from (with `moves` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    played: Vec<Played>,
+    fen: String,
+    turn: &'static str,
+    check: bool,
+    /// `checkmate`, `stalemate`, `insufficient material`, or null.
+    outcome: Option<&'static str>,
+    /// `1-0`, `0-1` or `1/2-1/2` when the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'static str>,
+    /// The side that won, when one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<&'static str>,
+    /// Files and ranks of the board.
+    files: u8,
+    ranks: u8,
+    board: Vec<SquareInfo>,
+    moves: Vec<MoveInfo>,
+    mates: Vec<MateInfo>,
+    /// Null when the side to move is in check and so cannot pass.
+    threats: Option<Threats>,
 }
 
 /// The moves of the query split into words.
@@ -100,107 +177,15 @@ fn move_words(moves: Option<&str>) -> Result<Vec<&str>, ApiError> {
     Ok(words)
 }
 
-/// At most 80 characters of `text`, for a message.
-fn quote(text: &str) -> String {
-    text.chars().take(80).collect()
-}
-
-/// A mating move, with what an arrow needs: where the man starts and ends.
-struct MateInfo {
-    /// `uci`, `san`, `patterns`, and `glance`: seen by the static glance
-    /// detector (seed 001)?
-    mate: MateMove,
-    from: String,
-    to: String,
-}
-
-impl Serialize for MateInfo {
-    /// `uci`, `san`, `from`, `to`, `patterns`, `glance`: the order the README shows.
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut s = serializer.serialize_struct("MateInfo", 6)?;
-        s.serialize_field("uci", &self.mate.uci)?;
-        s.serialize_field("san", &self.mate.san)?;
-        s.serialize_field("from", &self.from)?;
-        s.serialize_field("to", &self.to)?;
-        s.serialize_field("patterns", &self.mate.patterns)?;
-        s.serialize_field("glance", &self.mate.glance)?;
-        s.end()
-    }
-}
-
-#[derive(Serialize)]
-struct Threats {
-    /// The position with the other side to move (the side to move passing).
-    fen: String,
-    mates: Vec<MateInfo>,
-}
-
-/// The orthodox answer or a variant's, in one shape.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum AnyAnswer {
-    Orthodox(Answer),
-    Variant(VariantAnswer),
-}
-
-#[derive(Serialize)]
-struct VariantAnswer {
-    variant: String,
-    /// The position `moves` were played from (with `moves` only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    start: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    played: Vec<Played>,
-    fen: String,
-    turn: &'static str,
-    check: bool,
-    /// `checkmate`, `stalemate`, or null.
-    outcome: Option<&'static str>,
-    /// `1-0`, `0-1` or `1/2-1/2` when the game is over (the variant's values).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    result: Option<&'static str>,
-    /// Files and ranks of the board.
-    files: u8,
-    ranks: u8,
-    board: Vec<SquareInfo>,
-    moves: Vec<MoveInfo>,
-    mates: Vec<MoveInfo>,
-    threats: Option<Threats>,
-}
-
-#[derive(Serialize)]
-struct Answer {
-    /// The position `moves` were played from (with `moves` only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    start: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    played: Vec<Played>,
-    fen: String,
-    turn: &'static str,
-    check: bool,
-    /// `checkmate`, `stalemate`, `insufficient material`, or null.
-    outcome: Option<&'static str>,
-    /// The side that gave mate, when the outcome is a checkmate.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    winner: Option<&'static str>,
-    /// 8 and 8, as a variant's answer gives its board's size.
-    files: u8,
-    ranks: u8,
-    board: Vec<SquareInfo>,
-    moves: Vec<MoveInfo>,
-    mates: Vec<MateInfo>,
-    /// Null when the side to move is in check and so cannot pass.
-    threats: Option<Threats>,
-}
-
-fn mate_info(pos: &Position, mates: &[Mate]) -> Vec<MateInfo> {
+fn mate_info(pos: &AnyPosition, mates: &[Mate]) -> Vec<MateInfo> {
     mates
         .iter()
         .map(|m| MateInfo {
-            mate: MateMove::new(pos, m.mv, m.glance, CastlingMode::Standard),
-            from: m.mv.from.name(),
-            to: m.mv.destination().name(),
+            mv: MoveInfo::new(pos, m.mv, pos.san(m.mv)),
+            patterns: m
+                .glance
+                .map(|_| pos.mate_patterns(m.mv).iter().map(|p| p.name()).collect()),
+            glance: m.glance,
         })
         .collect()
 }
@@ -231,75 +216,64 @@ pub async fn handle_ini(
     answer(&state, params, Some(variants))
 }
 
-/// The variant called `name`: a section of `ini` when there is one, else one of
-/// the server's own (`--variants`), else a built-in one.
-fn find_variant(
+/// The rules of the query: a variant of the body's `variants.ini` when there is
+/// one (and then `variant` must name one of its sections), else of the server's
+/// own (`--variants`) or a built-in one; orthodox chess without `variant`.
+pub(crate) fn rules(
     state: &AppState,
-    name: &str,
+    name: Option<&str>,
     ini: Option<&[Variant]>,
-) -> Result<Variant, ApiError> {
-    if let Some(list) = ini {
-        return list
-            .iter()
-            .find(|v| v.name() == name)
-            .cloned()
-            .ok_or_else(|| {
-                let names: Vec<&str> = list.iter().map(|v| v.name()).collect();
-                ApiError::bad(
+) -> Result<GameRules, ApiError> {
+    let variant = match (name, ini) {
+        (None, Some(_)) => {
+            return Err(ApiError::bad(
+                "variant",
+                "missing: name a section of the variants.ini",
+            ));
+        }
+        (None, None) => return Ok(GameRules::chess()),
+        (Some(name), Some(sections)) => {
+            if !sections.iter().any(|v| v.name() == name) {
+                let names: Vec<&str> = sections.iter().map(|v| v.name()).collect();
+                return Err(ApiError::bad(
                     "variant",
                     format!(
                         "{:?} is not a section of the variants.ini (it has {})",
                         quote(name),
                         names.join(", ")
                     ),
-                )
-            });
-    }
-    if let Some(v) = state.variants.iter().find(|v| v.name() == name) {
-        return Ok(v.clone());
-    }
-    Variant::builtin(name).map_err(|e| ApiError::bad("variant", e))
+                ));
+            }
+            Variant::find(name, sections)
+        }
+        (Some(name), None) => Variant::find(name, &state.variants),
+    };
+    variant
+        .map(GameRules::variant)
+        .map_err(|e| ApiError::bad("variant", e))
 }
 
 fn answer(
     state: &AppState,
     params: Params,
     ini: Option<Vec<Variant>>,
-) -> Result<Json<AnyAnswer>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     let text = params
         .fen
         .ok_or_else(|| ApiError::bad("fen", "missing: give a FEN or startpos"))?;
     let words = move_words(params.moves.as_deref())?;
-    match (params.variant.as_deref(), ini) {
-        (Some(name), ini) => {
-            let variant = find_variant(state, name, ini.as_deref())?;
-            Ok(Json(AnyAnswer::Variant(variant_answer(
-                &variant,
-                text.trim(),
-                &words,
-            )?)))
-        }
-        (None, Some(_)) => Err(ApiError::bad(
-            "variant",
-            "missing: name a section of the variants.ini",
-        )),
-        (None, None) => Ok(Json(AnyAnswer::Orthodox(orthodox_answer(&text, &words)?))),
-    }
-}
-
-fn orthodox_answer(text: &str, words: &[&str]) -> Result<Answer, ApiError> {
-    let mut pos =
-        read_fen(text, kibitz::CastlingMode::Standard).map_err(|e| ApiError::bad("fen", e))?;
+    let rules = rules(state, params.variant.as_deref(), ini.as_deref())?;
+    let mut pos = rules.position(&text).map_err(|e| ApiError::bad("fen", e))?;
     let start = (!words.is_empty()).then(|| pos.fen());
     let mut played = Vec::with_capacity(words.len());
     for (i, word) in words.iter().enumerate() {
-        let mv = parse_move(&pos, word).map_err(|e| {
+        let mv = pos.parse_move(word).map_err(|e| {
             ApiError::bad("moves", format!("move {} ({}): {e}", i + 1, quote(word)))
         })?;
-        let san = kibitz::notation::san(&pos, mv);
+        let (uci, san) = (pos.uci(mv), pos.san(mv));
         pos.play_unchecked(mv);
         played.push(Played {
-            uci: mv.uci(),
+            uci,
             san,
             fen: pos.fen(),
         });
@@ -308,40 +282,27 @@ fn orthodox_answer(text: &str, words: &[&str]) -> Result<Answer, ApiError> {
     // mate and on what the glance detector saw.
     let scan = MateScan {
         threats: true,
+        rules: rules.clone(),
         ..MateScan::default()
     };
     let found = scan.analyse(&pos);
     let legal = pos.legal_moves();
-    let sans = san_all(&pos, &legal, SanStyle::Standard);
+    let sans = pos.sans(&legal, SanStyle::Standard);
     let moves = legal
         .iter()
         .zip(sans)
-        .map(|(mv, san)| MoveInfo {
-            uci: mv.uci(),
-            san,
-            from: Some(mv.from.name()),
-            to: Some(mv.destination().name()),
-            pregame: false,
-            promotion: mv.promotion.map(|r| r.char().to_ascii_uppercase()),
-            gate: None,
-            gate_square: None,
-        })
+        .map(|(&mv, san)| MoveInfo::new(&pos, mv, san))
         .collect();
-    let board = (0..8u32)
+    let board = (0..pos.ranks())
         .rev()
-        .flat_map(|rank| (0..8u32).map(move |file| Square::new(rank * 8 + file)))
-        .map(|sq| SquareInfo {
-            square: sq.name(),
-            dark: sq.color() == Color::Black,
-            piece: pos.piece_at(sq).map(|p| p.char()),
+        .flat_map(|rank| (0..pos.files()).map(move |file| (file, rank)))
+        .map(|(file, rank)| SquareInfo {
+            square: square_name(file, rank),
+            dark: (file + rank) % 2 == 0,
+            piece: pos.piece_at(file, rank),
         })
         .collect();
-    let (outcome, winner) = match pos.outcome() {
-        Some(Outcome::Checkmate { winner }) => (Some("checkmate"), Some(color_name(winner))),
-        Some(Outcome::Stalemate) => (Some("stalemate"), None),
-        Some(Outcome::InsufficientMaterial) => (Some("insufficient material"), None),
-        None => (None, None),
-    };
+    let end = pos.outcome();
     // The scan leaves the position as it is when the side to move cannot pass
     // (it is in check): then nothing is threatened in the sense of a pass.
     let threats = match (&found.threats, pos.is_check()) {
@@ -351,95 +312,21 @@ fn orthodox_answer(text: &str, words: &[&str]) -> Result<Answer, ApiError> {
         }),
         _ => None,
     };
-    Ok(Answer {
+    Ok(Json(Answer {
+        variant: rules.as_variant().map(|v| v.name().to_string()),
         start,
         played,
         fen: pos.fen(),
         turn: color_name(pos.turn()),
         check: pos.is_check(),
-        outcome,
-        winner,
-        files: 8,
-        ranks: 8,
+        outcome: end.map(|e| e.reason.name()),
+        result: end.map(|e| e.result()),
+        winner: end.and_then(|e| e.winner).map(color_name),
+        files: pos.files(),
+        ranks: pos.ranks(),
         board,
         moves,
         mates: mate_info(&pos, &found.mates),
         threats,
-    })
-}
-
-/// A position of a variant, answered by `kibitz::variant`.
-fn variant_answer(
-    variant: &Variant,
-    text: &str,
-    words: &[&str],
-) -> Result<VariantAnswer, ApiError> {
-    let mut pos = if text == "startpos" {
-        VariantPosition::start(variant)
-    } else {
-        VariantPosition::from_fen(variant, text).map_err(|e| ApiError::bad("fen", e))?
-    };
-    let start = (!words.is_empty()).then(|| pos.fen());
-    let mut played = Vec::with_capacity(words.len());
-    for (i, word) in words.iter().enumerate() {
-        let mv = pos.parse_move(word).map_err(|e| {
-            ApiError::bad("moves", format!("move {} ({}): {e}", i + 1, quote(word)))
-        })?;
-        let (uci, san) = (pos.uci(&mv), pos.san(&mv));
-        pos.play_unchecked(&mv);
-        played.push(Played {
-            uci,
-            san,
-            fen: pos.fen(),
-        });
-    }
-    let size = variant.board();
-    let board = (0..variant.ranks())
-        .rev()
-        .flat_map(|rank| (0..variant.files()).map(move |file| (file, rank)))
-        .filter_map(|(file, rank)| {
-            let sq = size.square_index(i32::from(file), i32::from(rank))?;
-            Some(SquareInfo {
-                square: size.square_name(sq),
-                dark: (file + rank) % 2 == 0,
-                piece: pos.piece_at(sq).map(|(color, letter)| match color {
-                    Color::White => letter,
-                    Color::Black => letter.to_ascii_lowercase(),
-                }),
-            })
-        })
-        .collect();
-    let letter = |t: usize| variant.pieces()[t].letter;
-    let info = |mv: &VariantMove| MoveInfo {
-        uci: pos.uci(mv),
-        san: pos.san(mv),
-        from: (!mv.is_pregame()).then(|| size.square_name(mv.from())),
-        to: (!mv.is_pregame()).then(|| size.square_name(mv.to())),
-        pregame: mv.is_pregame(),
-        promotion: mv.promotion().map(letter),
-        gate: mv.gate().map(|(t, _)| letter(t)),
-        gate_square: mv
-            .gate()
-            .filter(|&(_, sq)| sq != mv.from())
-            .map(|(_, sq)| size.square_name(sq)),
-    };
-    let end = pos.outcome();
-    let outcome = end.map(|o| o.reason());
-    let result = end.map(|o| o.result(pos.turn()));
-    Ok(VariantAnswer {
-        variant: variant.name().to_string(),
-        start,
-        played,
-        fen: pos.fen(),
-        turn: color_name(pos.turn()),
-        check: pos.is_check(),
-        outcome,
-        result,
-        files: variant.files(),
-        ranks: variant.ranks(),
-        board,
-        moves: pos.legal_moves().iter().map(info).collect(),
-        mates: pos.mates_in_one().iter().map(info).collect(),
-        threats: None,
-    })
+    }))
 }

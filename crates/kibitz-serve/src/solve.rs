@@ -1,6 +1,6 @@
-//! `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S][&hash=MB]` or
+//! `GET /api/solve?fen=…&mate=N[&variant=NAME][&tree=1][&all=1][&limit=S][&hash=MB]` or
 //! `…&stip=h#2[&tries=1][&set=1]` (`#` written `%23` in a URL): the prover's answer for one
-//! position — the very record `kibitz solve --json` writes (mate, proven, keys,
+//! position of orthodox chess or of a variant — the very record `kibitz solve --json` writes (mate, proven, keys,
 //! line, nodes, ms, and the solution tree when asked), made by the same code.
 //!
 //! A solve is CPU-bound: it takes a turn among the scans (`Limits::scans_at_once`)
@@ -11,9 +11,8 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use kibitz::mate::solve::MAX_MATE_MOVES;
 use kibitz::problem::Stipulation;
-use kibitz_scan::reader::read_fen;
+use kibitz::prover::MAX_MATE_MOVES;
 use kibitz_scan::solve::SolveScan;
 use serde::Deserialize;
 
@@ -24,6 +23,9 @@ use crate::{ApiError, AppState};
 pub struct Params {
     /// A FEN (X-FEN and Shredder-FEN read too), or `startpos`.
     fen: Option<String>,
+    /// A variant's name (a built-in one or one of the server's `--variants`);
+    /// orthodox chess without it.
+    variant: Option<String>,
     /// The bound N, in moves of the mating side.
     mate: Option<String>,
     /// `1` or `true`: include the solution tree.
@@ -47,7 +49,7 @@ pub struct Params {
 pub const MAX_HASH_MB: usize = 256;
 
 /// A request's table when it asks for none, in MiB: smaller than the library's
-/// default for a solve ([`kibitz::mate::solve::DEFAULT_HASH_MB`]), because every
+/// default for a solve ([`kibitz::prover::DEFAULT_HASH_MB`]), because every
 /// scan running at once may hold one and a request's search is bounded by the
 /// server's time limit.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -65,9 +67,9 @@ pub async fn handle(
     let fen = params
         .fen
         .ok_or_else(|| ApiError::bad("fen", "missing: give a FEN or startpos"))?;
-    // A bad FEN is a 400 naming it, not a record.
-    let pos =
-        read_fen(&fen, kibitz::CastlingMode::Standard).map_err(|e| ApiError::bad("fen", e))?;
+    // A bad variant or FEN is a 400 naming it, not a record.
+    let rules = crate::position::rules(&state, params.variant.as_deref(), None)?;
+    let pos = rules.position(&fen).map_err(|e| ApiError::bad("fen", e))?;
     let stip = match (params.stip.as_deref(), params.mate.as_deref()) {
         (Some(_), Some(_)) => {
             return Err(ApiError::bad("stip", "give stip or mate, not both"));
@@ -110,7 +112,7 @@ pub async fn handle(
                         "hash",
                         format!(
                             "must be the table's MiB from 1 to {MAX_HASH_MB}, not {:?}",
-                            h.chars().take(20).collect::<String>()
+                            kibitz::text::quote_to(h, 20)
                         ),
                     )
                 })?,
@@ -128,7 +130,7 @@ pub async fn handle(
                     "limit",
                     format!(
                         "must be a number of seconds above 0, not {:?}",
-                        text.chars().take(80).collect::<String>()
+                        kibitz::text::quote(text)
                     ),
                 )
             })?;
@@ -148,10 +150,11 @@ pub async fn handle(
         tries: flag(&params.tries),
         max_refutations: 1,
         set_play: flag(&params.set),
+        rules,
         ..SolveScan::default()
     };
     let record = tokio::task::spawn_blocking(move || {
-        let mut line = scan.problem(&pos, stip).json_line("fen");
+        let mut line = scan.record(&pos, stip).json_line("fen");
         line.truncate(line.trim_end().len());
         line
     })

@@ -255,7 +255,7 @@ async fn checkmate_and_startpos() {
 async fn variant_positions_come_from_the_variant_engine() {
     use kibitz::variant::{Variant, VariantPosition};
     let grand = Variant::builtin("grand").unwrap();
-    let pos = VariantPosition::start(&grand);
+    let pos = VariantPosition::startpos(&grand);
     let (status, answer) = get("/api/position?fen=startpos&variant=grand").await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["fen"], pos.fen().as_str());
@@ -718,7 +718,7 @@ async fn variants_ini_bodies() {
     let (status, answer) = post("/api/position?variant=nightmare&fen=startpos", ini).await;
     assert_eq!(status, StatusCode::OK);
     let v = kibitz::variant::ini::parse(ini).unwrap();
-    let pos = kibitz::variant::VariantPosition::start(&v[0]);
+    let pos = kibitz::variant::VariantPosition::startpos(&v[0]);
     assert_eq!(
         answer["moves"].as_array().unwrap().len(),
         pos.legal_moves().len()
@@ -804,7 +804,7 @@ async fn musketeer_first_moves_are_pregame() {
     let (status, answer) = get("/api/position?variant=musketeer&fen=startpos").await;
     assert_eq!(status, StatusCode::OK);
     let v = kibitz::variant::Variant::builtin("musketeer").unwrap();
-    let pos = kibitz::variant::VariantPosition::start(&v);
+    let pos = kibitz::variant::VariantPosition::startpos(&v);
     let moves = answer["moves"].as_array().unwrap();
     assert_eq!(moves.len(), pos.legal_moves().len());
     assert!(!moves.is_empty());

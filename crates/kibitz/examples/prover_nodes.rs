@@ -11,7 +11,7 @@ use std::io::BufRead;
 use std::time::Instant;
 
 use kibitz::Position;
-use kibitz::mate::solve::{Engine, SolveOptions, Verdict, solve_with};
+use kibitz::prover::{Engine, SolveOptions, Verdict, solve_with};
 
 fn main() {
     let mut args = std::env::args().skip(1);

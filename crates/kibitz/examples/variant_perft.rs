@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let pos = match rest.first() {
         Some(fen) => VariantPosition::from_fen(&variant, fen)?,
-        None => VariantPosition::start(&variant),
+        None => VariantPosition::startpos(&variant),
     };
     let depth: u32 = depth.parse()?;
     let start = Instant::now();

@@ -3,6 +3,8 @@
 //! * [`geometry`]: squares in the little-endian rank-file mapping (a1 = 0, h8 = 63),
 //!   files, ranks, diagonals and anti-diagonals, bitboards.
 //! * [`attacks`]: leaper tables and magic-bitboard slider attacks.
+//! * [`board`]: one face for both engines — the [`board::Board`] trait over
+//!   [`Position`] and [`variant::VariantPosition`], and [`board::AnyPosition`].
 //! * [`position`]: FEN, legal moves, make-move, check and mate, perft.
 //! * [`mobility`]: piece mobility on an empty board (seed 002), fairy pieces, Betza notation.
 //! * [`mate`]: exact mates in one, the static "Mate at a Glance" detector, pattern names.
@@ -11,6 +13,8 @@
 //!   and what a UCI `go` asks of it and of the prover.
 //! * [`limits`]: the node count, deadline and stop flag every search obeys.
 //! * [`text`]: user input quoted in error messages, at most 80 characters.
+//! * [`prover`]: the battle search — forced mates in N (`#n`) and selfmates
+//!   (`s#n`) on any board, proven, with keys, lines and checkable trees.
 //! * [`problem`]: chess problems — `#n`, `h#n`, `h#n.5`, `s#n`, every solution, tries and set play.
 //! * [`popeye`]: chess problems in a subset of Popeye's input language.
 //! * [`variant`]: fairy chess on the board — boards to 16 × 16, Betza pieces, built-in
@@ -24,6 +28,7 @@
 #![forbid(unsafe_code)]
 
 pub mod attacks;
+pub mod board;
 pub mod geometry;
 pub mod limits;
 pub mod mate;
@@ -32,6 +37,7 @@ pub mod notation;
 pub mod popeye;
 pub mod position;
 pub mod problem;
+pub mod prover;
 pub mod search;
 #[cfg(test)]
 mod testing;

@@ -1,5 +1,5 @@
 //! What ends a search early, for every search of the library: the plain search
-//! ([`crate::search`]) and the prover ([`crate::mate::solve`]) read the same
+//! ([`crate::search`]) and the prover ([`crate::prover`]) read the same
 //! [`Limits`]. What only one of them knows (a depth, a mate bound, a table size)
 //! stays with that one.
 //!

@@ -13,8 +13,20 @@ pub const QUOTE_CHARS: usize = 80;
 /// assert_eq!(quote(&"x".repeat(81)), format!("{}…", "x".repeat(80)));
 /// ```
 pub fn quote(text: &str) -> String {
+    quote_to(text, QUOTE_CHARS)
+}
+
+/// `text` cut to `max` characters, with `…` after when it was longer: for a
+/// message that quotes a short token (a hash size, an option's name).
+///
+/// ```
+/// use kibitz::text::quote_to;
+/// assert_eq!(quote_to("4096", 20), "4096");
+/// assert_eq!(quote_to("abcdef", 3), "abc…");
+/// ```
+pub fn quote_to(text: &str, max: usize) -> String {
     let mut chars = text.chars();
-    let mut out: String = chars.by_ref().take(QUOTE_CHARS).collect();
+    let mut out: String = chars.by_ref().take(max).collect();
     if chars.next().is_some() {
         out.push('…');
     }

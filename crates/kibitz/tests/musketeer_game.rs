@@ -24,7 +24,7 @@ fn board_part(fen: &str) -> String {
 #[test]
 fn the_game_starts_with_the_selection() {
     let v = musketeer();
-    let pos = VariantPosition::start(&v);
+    let pos = VariantPosition::startpos(&v);
     assert!(pos.is_pregame());
     assert_eq!(
         pos.fen(),
@@ -58,7 +58,7 @@ fn the_game_starts_with_the_selection() {
 #[test]
 fn the_published_example_game() {
     let v = musketeer();
-    let mut pos = VariantPosition::start(&v);
+    let mut pos = VariantPosition::startpos(&v);
     let mut fens = Vec::new();
     for text in [
         "leopard", "Cannon", "L@b0", "L@g9", "C@d0", "C@f9", "d4", "Nf6/L",
@@ -91,7 +91,7 @@ fn the_published_example_game() {
         "*****c**/rnbqkblr/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR/*L*C**** w KQkq - 1 5"
     );
     // The same game in UCI.
-    let mut again = VariantPosition::start(&v);
+    let mut again = VariantPosition::startpos(&v);
     for text in [
         "leopard", "cannon", "L@b0", "L@g9", "C@d0", "C@f9", "d2d4", "g8f6l",
     ] {
@@ -105,7 +105,7 @@ fn the_published_example_game() {
 #[test]
 fn a_placement_breaking_the_king_rook_rule_is_an_error_naming_it() {
     let v = musketeer();
-    let mut pos = VariantPosition::start(&v);
+    let mut pos = VariantPosition::startpos(&v);
     for text in ["hawk", "spider", "H@e0", "H@a9"] {
         pos.play_uci(text).unwrap();
     }
@@ -190,7 +190,7 @@ fn six_plies_from_the_start_reach_the_published_start_positions() {
         return;
     };
     let v = musketeer();
-    let start = VariantPosition::start(&v);
+    let start = VariantPosition::startpos(&v);
     assert_eq!(start.perft(2), 90);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -238,7 +238,7 @@ fn walk(pos: &VariantPosition, depth: u32, out: &mut BTreeSet<String>) {
 #[test]
 fn a_game_from_the_first_move_castles_with_gating() {
     let v = musketeer();
-    let mut pos = VariantPosition::start(&v);
+    let mut pos = VariantPosition::startpos(&v);
     for text in [
         "leopard", "cannon", "L@e0", "L@e9", "C@b0", "C@b9", "e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5",
     ] {

@@ -3,7 +3,8 @@
 //! input (proptest).
 
 use kibitz::Position;
-use kibitz::popeye::{PopeyeErrorKind, ProblemPosition, Reader, read_str};
+use kibitz::board::{AnyPosition, Board};
+use kibitz::popeye::{PopeyeErrorKind, Reader, read_str};
 use kibitz::problem::Genre;
 use proptest::prelude::*;
 
@@ -56,7 +57,7 @@ fn the_subset_with_abbreviations_and_any_case() {
     let third = problems[2].as_ref().unwrap();
     assert_eq!(third.stipulation.to_string(), "s#3");
     assert_eq!(third.fen(), "4k2r/8/8/8/8/8/8/R3K3 w Qk - 0 1");
-    let ProblemPosition::Orthodox(pos) = &third.position else {
+    let AnyPosition::Chess { position: pos, .. } = &third.position else {
         panic!("orthodox")
     };
     assert_eq!(pos, &Position::from_fen(&third.fen()).unwrap());
@@ -170,7 +171,7 @@ fn fairy_pieces_make_a_variant_with_popeye_promotions() {
             ("camel".to_string(), 'D'),
         ]
     );
-    let ProblemPosition::Fairy(pos) = &problem.position else {
+    let AnyPosition::Variant(pos) = &problem.position else {
         panic!("fairy")
     };
     // f7-f8 promotes to the queen, rook, bishop, knight and every fairy piece.
@@ -189,7 +190,7 @@ fn fairy_diagrams_keep_castling_wherever_the_white_king_stands() {
     let text = "begin pieces white kc1 rh1 black ke8 rh8 na7 stip #2 end";
     let problem = read_str(text).next().unwrap().unwrap();
     assert_eq!(problem.fen(), "4k2r/a7/8/8/8/8/8/2K4R w k - 0 1");
-    let ProblemPosition::Fairy(pos) = &problem.position else {
+    let AnyPosition::Variant(pos) = &problem.position else {
         panic!("fairy")
     };
     assert_eq!(pos.fen(), problem.fen());
@@ -230,10 +231,7 @@ proptest! {
     ]), 0..60)) {
         let text = words.join(" ");
         for p in read_str(&text).flatten() {
-            match &p.position {
-                ProblemPosition::Orthodox(pos) => prop_assert_eq!(pos.fen(), p.fen()),
-                ProblemPosition::Fairy(pos) => prop_assert_eq!(pos.fen(), p.fen()),
-            }
+            prop_assert_eq!(p.position.fen(), p.fen());
         }
     }
 }
@@ -330,7 +328,7 @@ fn popeye_text_of_random_positions_round_trips() {
             Ok(want) => {
                 let problem = read.unwrap_or_else(|e| panic!("{text}: {e}"));
                 assert_eq!(problem.fen(), fen);
-                let ProblemPosition::Orthodox(got) = &problem.position else {
+                let AnyPosition::Chess { position: got, .. } = &problem.position else {
                     panic!("orthodox")
                 };
                 assert_eq!(got, &want, "{text}");

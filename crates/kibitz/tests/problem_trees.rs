@@ -8,13 +8,13 @@
 mod common;
 
 use common::Rng;
-use kibitz::problem::{
-    Genre, ProblemBoard, ProblemOptions, ProblemOutcome, Stipulation, TreeNode, solve,
-};
+use kibitz::board::Board;
+use kibitz::problem::{Genre, ProblemOptions, ProblemOutcome, Stipulation, solve};
+use kibitz::prover::{Tree, TreeMove};
 use kibitz::variant::{Variant, VariantPosition};
 use kibitz::{Color, Position};
 
-/// The rules alone, for both boards, without the problem module's trait.
+/// The rules alone, for both boards, without the library's board trait.
 trait Rules: Clone {
     type M: Copy + PartialEq + core::fmt::Debug;
     fn legal(&self) -> Vec<Self::M>;
@@ -53,7 +53,7 @@ impl Rules for VariantPosition {
 }
 
 /// Checks a tree node of `genre` with `left` moves of the stipulation's side.
-fn replay<R: Rules>(pos: &R, node: &TreeNode<R::M>, genre: Genre, left: u32) {
+fn replay<R: Rules>(pos: &R, node: &TreeMove<R::M>, genre: Genre, left: u32) {
     assert!(left >= 1, "a line longer than the stipulation");
     assert!(pos.legal().contains(&node.mv), "illegal {:?}", node.mv);
     let next = pos.make(node.mv);
@@ -92,7 +92,7 @@ fn replay<R: Rules>(pos: &R, node: &TreeNode<R::M>, genre: Genre, left: u32) {
 /// Solves `stip` in `pos` with the tree and checks everything it claims.
 fn check<B>(pos: &B, stip: Stipulation) -> bool
 where
-    B: ProblemBoard + Rules<M = <B as ProblemBoard>::Move>,
+    B: Board + Rules<M = <B as Board>::Move>,
 {
     let opts = ProblemOptions {
         tree: true,
@@ -119,10 +119,30 @@ where
         Genre::Direct | Genre::Selfmate => {
             if sol.keys.is_empty() {
                 assert!(!matches!(sol.outcome, ProblemOutcome::Solved(_)));
-                assert!(sol.tree.as_ref().is_none_or(|t| t.is_empty()));
+                match (sol.outcome, sol.tree.as_ref()) {
+                    // `#n` with the side to move mated: every defence, each with
+                    // the mate after it.
+                    (ProblemOutcome::Mated(k), Some(Tree::Defences(replies))) => {
+                        assert_eq!(stip.genre(), Genre::Direct);
+                        let legal = pos.legal();
+                        assert_eq!(
+                            legal.len(),
+                            replies.len(),
+                            "a defence is missing or doubled"
+                        );
+                        for d in &legal {
+                            let reply = replies.iter().find(|r| r.mv == *d).expect("every defence");
+                            let then = reply.then.as_ref().expect("a mate after every defence");
+                            replay(&pos.make(*d), then, Genre::Direct, k);
+                        }
+                    }
+                    (_, tree) => assert!(tree.is_none(), "a tree without a key"),
+                }
                 return false;
             }
-            let tree = sol.tree.as_ref().expect("a tree for every solved problem");
+            let Some(Tree::Keys(tree)) = sol.tree.as_ref() else {
+                panic!("a tree of the keys for every solved problem");
+            };
             assert_eq!(tree.len(), sol.keys.len());
             for (node, key) in tree.iter().zip(&sol.keys) {
                 assert_eq!(node.mv, key.mv);

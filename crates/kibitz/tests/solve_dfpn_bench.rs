@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use common::Rng;
 use kibitz::Position;
-use kibitz::mate::solve::{Engine, SolveOptions, Verdict, solve_with};
+use kibitz::prover::{Engine, SolveOptions, Verdict, solve_with};
 
 const ENGINES: [Engine; 3] = [Engine::IterativeDeepening, Engine::DfPn, Engine::Portfolio];
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use kibitz::Position;
 use kibitz::limits::Limits;
-use kibitz::mate::solve::{Engine, Solution, SolveOptions, Verdict, solve, solve_with};
+use kibitz::prover::{Engine, Solution, SolveOptions, Verdict, solve, solve_with};
 
 /// The `N` of a theme `mateInN`, if the puzzle has one.
 fn mate_theme(themes: &[String]) -> Option<u32> {

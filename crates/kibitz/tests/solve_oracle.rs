@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use common::Rng;
 use kibitz::limits::Limits;
-use kibitz::mate::solve::{Engine, Horizon, SolveOptions, Tree, Verdict, solve, solve_with};
+use kibitz::prover::{Engine, Horizon, SolveOptions, Tree, Verdict, solve, solve_with};
 use kibitz::{Move, Position};
 
 /// Can the side to move force mate within `n` of its moves?
@@ -457,7 +457,7 @@ fn limits_stop_cleanly() {
 
 #[test]
 fn verify_rejects_broken_trees() {
-    use kibitz::mate::solve::VerifyErrorKind as Kind;
+    use kibitz::prover::VerifyErrorKind as Kind;
     let pos = Position::from_fen("8/8/8/8/7k/5K2/8/3R4 w - - 0 1").unwrap();
     let good = solve(
         &pos,
@@ -467,12 +467,12 @@ fn verify_rejects_broken_trees() {
         },
     );
     good.verify(&pos).unwrap();
-    let kind = |sol: &kibitz::mate::solve::Solution| sol.verify(&pos).unwrap_err().kind;
-    let keys = |sol: &mut kibitz::mate::solve::Solution| match &mut sol.tree {
+    let kind = |sol: &kibitz::prover::Solution| sol.verify(&pos).unwrap_err().kind;
+    let keys = |sol: &mut kibitz::prover::Solution| match &mut sol.tree {
         Some(Tree::Keys(keys)) => keys.clone(),
         _ => unreachable!(),
     };
-    let with = |keys: Vec<kibitz::mate::solve::TreeMove>| {
+    let with = |keys: Vec<kibitz::prover::TreeMove>| {
         let mut sol = good.clone();
         sol.tree = Some(Tree::Keys(keys));
         sol
@@ -493,12 +493,12 @@ fn verify_rejects_broken_trees() {
     let mut t = base.clone();
     let after = pos.after(t[0].mv).after(t[0].replies[0].mv);
     let quiet = after.parse_uci("d5d8").unwrap();
-    t[0].replies[0].then.mv = quiet;
+    t[0].replies[0].then.as_mut().unwrap().mv = quiet;
     assert_eq!(kind(&with(t)), Kind::NotCheckmate(quiet));
     // A move that is not legal there.
     let mut t = base.clone();
     // (the rook left d1 with the key).
-    t[0].replies[0].then.mv = base[0].mv;
+    t[0].replies[0].then.as_mut().unwrap().mv = base[0].mv;
     assert_eq!(kind(&with(t)), Kind::Illegal(base[0].mv));
     // Claimed shorter than the tree.
     let mut sol = good.clone();

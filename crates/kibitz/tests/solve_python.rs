@@ -15,9 +15,7 @@ use std::process::Command;
 
 use kibitz::Position;
 use kibitz::limits::Limits;
-use kibitz::mate::solve::{
-    Engine, Solution, SolveOptions, Tree, TreeMove, Verdict, solve, solve_with,
-};
+use kibitz::prover::{Engine, Solution, SolveOptions, Tree, TreeMove, Verdict, solve, solve_with};
 
 /// The attacker move and everything below it, as JSON.
 fn tree_json(t: &TreeMove, out: &mut String) {
@@ -27,7 +25,12 @@ fn tree_json(t: &TreeMove, out: &mut String) {
             out.push(',');
         }
         let _ = write!(out, "{{\"uci\":\"{}\",\"then\":", r.mv);
-        tree_json(&r.then, out);
+        tree_json(
+            r.then
+                .as_ref()
+                .expect("a direct mate answers every defence"),
+            out,
+        );
         out.push('}');
     }
     out.push_str("]}");
@@ -138,7 +141,12 @@ fn record(pos: &Position, sol: &Solution, deep: bool) -> String {
                     tree.push(',');
                 }
                 let _ = write!(tree, "{{\"uci\":\"{}\",\"then\":", r.mv);
-                tree_json(&r.then, &mut tree);
+                tree_json(
+                    r.then
+                        .as_ref()
+                        .expect("a direct mate answers every defence"),
+                    &mut tree,
+                );
                 tree.push('}');
             }
         }

@@ -113,7 +113,7 @@ fn seeded_random_games_agree_move_for_move() {
     let mut plies = 0;
     for game in 0..150 {
         let mut orthodox = Position::startpos();
-        let mut pos = VariantPosition::start(&chess);
+        let mut pos = VariantPosition::startpos(&chess);
         for ply in 0..120 {
             let context = format!("game {game} ply {ply}");
             agree(&orthodox, &pos, &context);

@@ -22,7 +22,7 @@ fn fen_uci_and_san_read_back_in_random_games_of_every_variant() {
         let v = Variant::builtin(name).unwrap();
         let mut plies = 0;
         for _game in 0..8 {
-            let mut pos = VariantPosition::start(&v);
+            let mut pos = VariantPosition::startpos(&v);
             for _ply in 0..80 {
                 let fen = pos.fen();
                 let again = VariantPosition::from_fen(&v, &fen)
@@ -63,7 +63,7 @@ fn fen_uci_and_san_read_back_in_random_games_of_every_variant() {
 #[test]
 fn wide_boards_write_two_digit_ranks_and_long_runs() {
     let v = Variant::builtin("sixteen").unwrap();
-    let mut pos = VariantPosition::start(&v);
+    let mut pos = VariantPosition::startpos(&v);
     pos.play_uci("a2a5").unwrap();
     pos.play_uci("p15p12").unwrap();
     assert_eq!(
@@ -73,7 +73,7 @@ fn wide_boards_write_two_digit_ranks_and_long_runs() {
     let mv = pos.parse_uci("b1c4").unwrap(); // the camelrider's (1, 3) leap
     assert_eq!(pos.san(&mv), "Lc4");
     let grand = Variant::builtin("grand").unwrap();
-    let mut pos = VariantPosition::start(&grand);
+    let mut pos = VariantPosition::startpos(&grand);
     assert!(pos.play_uci("a1a2").is_ok());
     assert!(pos.play_uci("a10a9").is_ok());
 }
@@ -198,7 +198,7 @@ fn bad_input_is_named() {
     );
 
     // Moves.
-    let mut pos = VariantPosition::start(&v);
+    let mut pos = VariantPosition::startpos(&v);
     let err = pos.play_uci("e2e5").unwrap_err();
     assert_eq!(err.to_string(), "illegal or unreadable move `e2e5`");
     assert!(pos.play_uci("").is_err());
@@ -262,12 +262,12 @@ startFen = zakqaz/pppppp/6/6/PPPPPP/ZAKQAZ w - - 0 1
     assert_eq!(names, ["capa2", "mini", "mini2"]);
     let capa = Variant::builtin("capablanca").unwrap();
     assert_eq!(
-        VariantPosition::start(&vs[0]).perft(3),
-        VariantPosition::start(&capa).perft(3)
+        VariantPosition::startpos(&vs[0]).perft(3),
+        VariantPosition::startpos(&capa).perft(3)
     );
     assert_eq!(vs[1].files(), 6);
     assert_eq!(vs[1].promotion_letters(), ['A', 'Q']);
     assert_eq!(vs[1].stalemate_value(), kibitz::variant::GameValue::Loss);
     assert!(vs[2].pieces().iter().any(|p| p.betza == "ZZ"));
-    assert!(VariantPosition::start(&vs[2]).perft(2) > 0);
+    assert!(VariantPosition::startpos(&vs[2]).perft(2) > 0);
 }

@@ -574,7 +574,7 @@ fn compare_games(v: &Variant, games: usize, plies: usize, seed: u64) -> usize {
     };
     let mut compared = 0;
     for game in 0..games {
-        let mut pos = VariantPosition::start(v);
+        let mut pos = VariantPosition::startpos(v);
         for ply in 0..plies {
             let fen = pos.fen();
             let reference = Ref::new(v, &fen);
@@ -755,7 +755,7 @@ fn black_reads_left_and_right_from_its_own_side() {
         // The board turned round with the colours swapped has the turned moves,
         // move for move, and the same perft.
         let mut state = 0x2b0d_u64;
-        let mut pos = VariantPosition::start(&v);
+        let mut pos = VariantPosition::startpos(&v);
         for ply in 0..60 {
             let fen = pos.fen();
             let turned = rotate_fen(&fen, w, h);
@@ -846,7 +846,7 @@ fn a_square_two_components_reach_is_one_move() {
             );
         }
     }
-    let start = VariantPosition::start(&v);
+    let start = VariantPosition::startpos(&v);
     let reference = Ref::new(&v, &start.fen());
     assert_eq!(start.perft(2), reference.perft(2));
     assert!(compare_games(&v, 6, 80, 0xd0b1e) > 300);
@@ -855,7 +855,7 @@ fn a_square_two_components_reach_is_one_move() {
 #[test]
 fn sixteen_by_sixteen_agrees_with_the_reference() {
     let v = Variant::builtin("sixteen").unwrap();
-    let start = VariantPosition::start(&v);
+    let start = VariantPosition::startpos(&v);
     let reference = Ref::new(&v, &start.fen());
     assert_eq!(start.perft(2), reference.perft(2));
     assert!(compare_games(&v, 4, 60, 0x5157_4545) > 200);
@@ -864,7 +864,7 @@ fn sixteen_by_sixteen_agrees_with_the_reference() {
 #[test]
 fn fairy_riders_hoppers_and_lame_leapers_agree_with_the_reference() {
     for v in ini::parse(FAIRY_INI).unwrap() {
-        let start = VariantPosition::start(&v);
+        let start = VariantPosition::startpos(&v);
         let reference = Ref::new(&v, &start.fen());
         assert_eq!(start.perft(2), reference.perft(2), "{}", v.name());
         if v.files() <= 6 {
@@ -911,7 +911,7 @@ fn perft_speed_report() {
             continue;
         }
         let v = Variant::builtin(name).unwrap();
-        let pos = VariantPosition::start(&v);
+        let pos = VariantPosition::startpos(&v);
         // On a shared machine the thread's own CPU time (schedstat, Linux) says
         // more than the wall clock.
         let cpu_ns = || {

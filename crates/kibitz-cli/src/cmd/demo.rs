@@ -4,9 +4,9 @@
 //! detector's recall and the speed; then the empty-board mobility (seed 002) of the
 //! standard pieces and a few fairy pieces. The same positions on every machine.
 
+use crate::output::Status;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::process::ExitCode;
 use std::time::Instant;
 
 use kibitz::Position;
@@ -62,7 +62,7 @@ fn speed(positions: &[Position], f: impl Fn(&Position) -> usize) -> f64 {
 }
 
 /// Runs `kibitz demo`.
-pub fn run(_: Args) -> anyhow::Result<ExitCode> {
+pub fn run(_: Args) -> anyhow::Result<Status> {
     let positions = sample();
     let scan = MateScan::default();
     let mut out = io::stdout().lock();
@@ -81,11 +81,11 @@ pub fn run(_: Args) -> anyhow::Result<ExitCode> {
         with_mate += 1;
         for m in &found {
             mates += 1;
-            seen += m.glance as usize;
+            seen += usize::from(m.glance == Some(true));
             for p in mate_patterns(pos, m.mv) {
                 let e = patterns.entry(p.name()).or_default();
                 e.0 += 1;
-                e.1 += m.glance as usize;
+                e.1 += usize::from(m.glance == Some(true));
             }
         }
         if with_mate <= 12 {
@@ -98,7 +98,7 @@ pub fn run(_: Args) -> anyhow::Result<ExitCode> {
                     if !names.is_empty() {
                         s += &format!(" [{}]", names.join(", "));
                     }
-                    if m.glance {
+                    if m.glance == Some(true) {
                         s += " *";
                     }
                     s
@@ -146,7 +146,7 @@ pub fn run(_: Args) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(out)?;
     mobility_table(&mut out)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Fine)
 }
 
 /// The seed's strength and mobility of the standard pieces and some fairy pieces on

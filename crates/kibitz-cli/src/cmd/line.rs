@@ -1,7 +1,7 @@
 //! `kibitz line A B [--json]`
 
+use crate::output::Status;
 use std::io::{self, Write};
-use std::process::ExitCode;
 
 use kibitz::{Square, lines};
 use serde::Serialize;
@@ -42,7 +42,7 @@ fn between_in_order(a: Square, b: Square) -> Vec<String> {
 
 /// Runs `kibitz line`: a bad square name is reported (both, when both are bad) and
 /// exits 1, since the question needs the two.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     let (a, b) = match (parse_square(&args.a), parse_square(&args.b)) {
         (Ok(a), Ok(b)) => (a, b),
         (a, b) => {
@@ -50,7 +50,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             for err in [a.err(), b.err()].iter().flatten() {
                 report(&mut out, err)?;
             }
-            return Ok(ExitCode::from(1));
+            return Ok(Status::SomeBad);
         }
     };
     let info = LineInfo {
@@ -82,5 +82,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         )?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Fine)
 }

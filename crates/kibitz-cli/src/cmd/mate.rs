@@ -4,16 +4,11 @@
 //! plain or zstd/gzip/bzip2), cut into chunks of whole records, scanned on the
 //! workers and written in input order.
 
-use std::process::ExitCode;
-
-use kibitz::CastlingMode;
-use kibitz_scan::chunk::Chunk;
-use kibitz_scan::detect::Format;
 use kibitz_scan::mate::MateScan;
 use kibitz_scan::scanned::Totals;
-use kibitz_scan::variant_mate::VariantMateScan;
 
 use crate::batch::{self, BatchArgs, Inputs};
+use crate::output::{Status, UsageError};
 
 /// Arguments of `kibitz mate`.
 #[derive(clap::Args, Debug)]
@@ -33,63 +28,43 @@ pub struct Args {
     /// Write JSON Lines.
     #[arg(long)]
     json: bool,
-    /// Read FEN/EPD lines as Chess960 (X-FEN or Shredder-FEN castling rights with
-    /// the king off e1/e8 or a rook off the corner) and write castling in UCI as
-    /// king takes rook (`e1h1`). Without it positions are standard chess: such a
-    /// right is an error record, and castling from e1/e8 is `e1g1`. PGN games
-    /// tagged `[Variant "Chess960"]` (or whose FEN tag has Chess960 rights, as
-    /// python-chess reads them) are Chess960 either way.
-    #[arg(long)]
-    chess960: bool,
     #[command(flatten)]
     batch: BatchArgs,
     #[command(flatten)]
-    variant: super::variant::VariantArgs,
+    game: super::game::GameArgs,
 }
 
-/// Runs `kibitz mate`: orthodox positions and games through [`MateScan`], or with
-/// `--variant` FEN lines of a fairy variant through [`VariantMateScan`] (its
-/// exact mates in one; the glance detector is orthodox), by the same batch
+/// Runs `kibitz mate`: positions and games through [`MateScan`] — orthodox
+/// chess, or with `--variant` FEN lines of a fairy variant (their exact mates in
+/// one; the glance detector and the pattern names are orthodox) — by the batch
 /// runner: threads, compressed inputs, `--max-record`, records in order.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let orthodox = MateScan {
+pub fn run(args: Args) -> anyhow::Result<Status> {
+    let scan = MateScan {
         glance_only: args.glance,
         threats: args.threats,
         json: args.json,
-        castling: CastlingMode::from_chess960(args.chess960),
+        rules: args.game.rules()?,
     };
-    let fairy = args.variant.load()?.map(|variant| VariantMateScan {
-        variant,
-        json: args.json,
-    });
+    scan.check().map_err(UsageError)?;
     let options = args.batch.options();
-    let format: fn(&[u8]) -> Format = match fairy {
-        Some(_) => |_| Format::Fen,
-        None => Format::detect,
-    };
+    let detect = |head: &[u8]| scan.detect(head);
     let inputs = Inputs {
         command: "mate",
-        holds: match fairy {
-            Some(_) => "FEN lines of the variant",
-            None => "FEN/EPD lines, puzzle CSV or PGN",
-        },
+        holds: "FEN/EPD lines, puzzle CSV or PGN",
         names: &args.inputs,
         stdin_by_default: args.fen.is_empty(),
         named_as_given: false,
-        format,
-    };
-    let chunk = |name: &str, format: Format, chunk: &Chunk| match &fairy {
-        Some(scan) => scan.chunk(name, chunk),
-        None => orthodox.chunk(name, format, chunk),
+        format: &detect,
     };
     let done = batch::run_command(
         &args.fen,
         &inputs,
-        |name, fen| match &fairy {
-            Some(scan) => scan.one(name, fen),
-            None => orthodox.one(name, fen),
+        |name, fen| scan.one(name, fen),
+        |input, out, err| {
+            batch::run(input, &options, out, err, detect, |name, format, chunk| {
+                scan.chunk(name, format, chunk)
+            })
         },
-        |input, out, err| batch::run(input, &options, out, err, format, chunk),
     )?;
     let Totals {
         with_mate,
@@ -97,11 +72,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         glanced,
         ..
     } = done.totals;
-    let counts = match fairy {
-        Some(_) => format!("{with_mate} with a mate in one, {mates} mates"),
-        None => {
-            format!("{with_mate} with a mate in one, {mates} mates, {glanced} seen at a glance")
-        }
-    };
+    let counts =
+        format!("{with_mate} with a mate in one, {mates} mates, {glanced} seen at a glance");
     Ok(done.finish(&counts, options.threads))
 }

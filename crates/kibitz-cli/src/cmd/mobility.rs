@@ -2,10 +2,10 @@
 //! [--leaper M,N]... [--rider M,N]... [--board FILESxRANKS] [--from SQUARE]
 //! [--svg FILE] [--json]`
 
+use crate::output::Status;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use kibitz::mobility::{Analysis, Board, Direction, Piece};
@@ -141,7 +141,7 @@ fn square_names(board: Board, mut squares: Vec<(u8, u8)>) -> Vec<String> {
 }
 
 /// Runs `kibitz mobility`.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     let (piece, label) = build_piece(&args)?;
     let board: Board = args
         .board
@@ -196,7 +196,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         write_text(&mut out, &report, &analysis, colour)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Fine)
 }
 
 fn write_text(

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod demo;
+pub mod game;
 pub mod line;
 pub mod mate;
 pub mod mobility;
@@ -12,5 +13,4 @@ pub mod serve;
 pub mod solve;
 pub mod square;
 pub mod uci;
-pub mod variant;
 pub mod variants;

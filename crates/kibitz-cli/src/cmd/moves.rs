@@ -1,18 +1,18 @@
 //! `kibitz moves [--fen FEN | --fens FILE] [--format san|fide|uci] [--json]
-//! [--variant NAME [--variants FILE.ini]]`
+//! [--variant NAME [--variants FILE.ini]] [--chess960]`
 
 use std::io::{self, Write};
-use std::process::ExitCode;
 
 use anyhow::Context;
-use kibitz::notation::{SanStyle, san_all};
-use kibitz::variant::{Variant, VariantPosition};
+use kibitz::board::{AnyPosition, Board, GameRules};
+use kibitz::notation::SanStyle;
 use serde::Serialize;
 
-use super::variant::{OutcomeJson, VariantArgs, outcome_json};
-use crate::output::{json_line, parse_fen, warn};
+use super::game::{self, GameArgs};
+use crate::output::{Status, json_line, warn};
 use kibitz::text::quote;
 use kibitz_scan::lines::each_line;
+use kibitz_scan::reader::fen_line;
 
 /// How to write moves.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,9 +20,10 @@ pub enum Format {
     /// Standard Algebraic Notation as in PGN and python-chess: `d8=Q`, `O-O`.
     #[default]
     San,
-    /// FIDE's Laws of Chess, Appendix C: `d8Q`, `0-0`.
+    /// FIDE's Laws of Chess, Appendix C: `d8Q`, `0-0` (orthodox chess; a
+    /// variant's moves are written in its SAN).
     Fide,
-    /// UCI: `e2e4`, `e7e8q`, castling `e1g1`.
+    /// UCI: `e2e4`, `e7e8q`, castling `e1g1` (for a variant, Fairy-Stockfish's).
     Uci,
 }
 
@@ -32,20 +33,21 @@ pub struct Args {
     /// The position as FEN; `startpos` or no --fen for the initial position.
     #[arg(long, conflicts_with = "fens")]
     fen: Option<String>,
-    /// A file of FENs, one a line (`-`: stdin): the moves of each, in order; with
-    /// --json one object a line, a bad FEN giving {"line": N, "error": ...}.
+    /// A file of FENs, one a line (`-`: stdin), read as every batch command reads
+    /// them (blank lines, `#` comments and a byte-order mark skipped): the moves
+    /// of each, in order; with --json one object a line, a bad line giving
+    /// {"line": N, "error": ...}.
     #[arg(long, value_name = "FILE")]
     fens: Option<String>,
     /// How to write the moves.
     #[arg(long, value_enum, default_value_t = Format::San)]
     format: Format,
-    /// Write one JSON object: {"fen": ..., "moves": [{"uci": ..., "san": ...}]}.
+    /// Write one JSON object: {"fen": ..., "moves": [{"uci": ..., "san": ...}],
+    /// "check": ..., "outcome": {"result": ..., "reason": ...} or null}.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    chess960: crate::output::Chess960Flag,
-    #[command(flatten)]
-    variant: VariantArgs,
+    game: GameArgs,
 }
 
 #[derive(Serialize)]
@@ -54,16 +56,19 @@ struct MoveInfo {
     san: String,
 }
 
+/// How a game ended, as JSON: the PGN result and why.
 #[derive(Serialize)]
-struct MovesOutput {
-    fen: String,
-    moves: Vec<MoveInfo>,
+struct OutcomeJson {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    result: &'static str,
+    /// `checkmate`, `stalemate`, `insufficient material`.
+    reason: &'static str,
 }
 
-/// A variant position's moves, with what the orthodox output leaves to python-chess:
-/// whether the side to move is in check, and how the game ended.
+/// A position's moves, whether the side to move is in check, and how the game
+/// ended.
 #[derive(Serialize)]
-struct VariantMovesOutput {
+struct MovesOutput {
     fen: String,
     moves: Vec<MoveInfo>,
     check: bool,
@@ -77,35 +82,26 @@ struct LineError {
 }
 
 /// Runs `kibitz moves`: the legal moves of a position, one per line.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let variant = args.variant.load()?;
+pub fn run(args: Args) -> anyhow::Result<Status> {
+    let rules = args.game.rules()?;
     if let Some(path) = &args.fens {
-        return run_batch(&args, variant.as_ref(), path);
+        return run_batch(&args, &rules, path);
     }
-    let mut out = io::stdout().lock();
-    match &variant {
-        Some(v) => {
-            let pos = super::variant::parse_fen(v, args.fen.as_deref())?;
-            write_variant(&mut out, &pos, &args)?;
-        }
-        None => write_orthodox(
-            &mut out,
-            &parse_fen(args.fen.as_deref(), args.chess960.castling())?,
-            &args,
-        )?,
-    }
-    Ok(ExitCode::SUCCESS)
+    let pos = game::position(&rules, args.fen.as_deref())?;
+    write_moves(&mut io::stdout().lock(), &pos, &args)?;
+    Ok(Status::Fine)
 }
 
-/// The longest line `--fens` (and `mate --variant`) reads as a position: far past
-/// any FEN (a 16 × 16 variant's is under 1 KiB), so a longer line is a bad record,
-/// skipped as it is read, and memory stays bounded whatever the input.
+/// The longest line `--fens` reads as a position: far past any FEN (a 16 × 16
+/// variant's is under 1 KiB), so a longer line is a bad record, skipped as it is
+/// read, and memory stays bounded whatever the input.
 pub const MAX_FEN_LINE: usize = 64 << 10;
 
 /// `--fens FILE`: each line's moves; a bad line is reported and the batch goes on.
-/// Lines are read one at a time ([`each_line`]): time linear in the input, memory
-/// bounded by [`MAX_FEN_LINE`].
-fn run_batch(args: &Args, variant: Option<&Variant>, path: &str) -> anyhow::Result<ExitCode> {
+/// Lines are read one at a time ([`each_line`]), each by the batch commands' one
+/// line reader ([`fen_line`]): time linear in the input, memory bounded by
+/// [`MAX_FEN_LINE`].
+fn run_batch(args: &Args, rules: &GameRules, path: &str) -> anyhow::Result<Status> {
     let reader: Box<dyn io::Read> = if path == "-" {
         Box::new(io::stdin().lock())
     } else {
@@ -113,30 +109,16 @@ fn run_batch(args: &Args, variant: Option<&Variant>, path: &str) -> anyhow::Resu
             .with_context(|| format!("--fens: opening {}", quote(path)))?;
         Box::new(file)
     };
-    let castling = args.chess960.castling();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut bad = 0usize;
+    let mut bad = 0u64;
     let read = each_line(reader, MAX_FEN_LINE, |number, line| -> anyhow::Result<()> {
         let error = match line {
             Err(skipped) => skipped.to_string(),
-            Ok(text) => {
-                let fen = text.trim();
-                if fen.is_empty() {
-                    return Ok(());
-                }
-                let result = match variant {
-                    Some(v) => VariantPosition::from_fen(v, fen)
-                        .map_err(anyhow::Error::new)
-                        .map(|pos| write_variant(&mut out, &pos, args)),
-                    None => kibitz::Position::from_fen_in(fen, castling)
-                        .map_err(anyhow::Error::new)
-                        .map(|pos| write_orthodox(&mut out, &pos, args)),
-                };
-                match result {
-                    Ok(written) => return written,
-                    Err(err) => format!("{}: {err:#}", quote(fen)),
-                }
-            }
+            Ok(text) => match fen_line(rules, number, text.as_bytes()) {
+                None => return Ok(()),
+                Some(Ok(entry)) => return write_moves(&mut out, &entry.position, args),
+                Some(Err(err)) => err.to_string(),
+            },
         };
         bad += 1;
         if args.json {
@@ -155,43 +137,11 @@ fn run_batch(args: &Args, variant: Option<&Variant>, path: &str) -> anyhow::Resu
     });
     read.with_context(|| format!("--fens: reading {}", quote(path)))?;
     out.flush()?;
-    Ok(if bad > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(Status::from_bad(bad))
 }
 
-/// One variant position's moves (UCI and SAN as Fairy-Stockfish writes them).
-fn write_variant(out: &mut impl Write, pos: &VariantPosition, args: &Args) -> anyhow::Result<()> {
-    let moves = pos.legal_moves();
-    if args.json {
-        let output = VariantMovesOutput {
-            fen: pos.fen(),
-            moves: moves
-                .iter()
-                .map(|mv| MoveInfo {
-                    uci: pos.uci(mv),
-                    san: pos.san(mv),
-                })
-                .collect(),
-            check: pos.is_check(),
-            outcome: outcome_json(pos),
-        };
-        json_line(out, &output)?;
-    } else {
-        for mv in &moves {
-            match args.format {
-                Format::Uci => writeln!(out, "{}", pos.uci(mv))?,
-                Format::San | Format::Fide => writeln!(out, "{}", pos.san(mv))?,
-            }
-        }
-    }
-    Ok(())
-}
-
-/// One orthodox position's moves.
-fn write_orthodox(out: &mut impl Write, pos: &kibitz::Position, args: &Args) -> anyhow::Result<()> {
+/// One position's moves.
+fn write_moves(out: &mut impl Write, pos: &AnyPosition, args: &Args) -> anyhow::Result<()> {
     let moves = pos.legal_moves();
     // The `san` field and the text follow --format fide; otherwise standard SAN.
     let style = if args.format == Format::Fide {
@@ -199,25 +149,29 @@ fn write_orthodox(out: &mut impl Write, pos: &kibitz::Position, args: &Args) -> 
     } else {
         SanStyle::Standard
     };
-    let sans = san_all(pos, &moves, style);
-    let castling = args.chess960.castling();
+    let sans = pos.sans(&moves, style);
     if args.json {
         let output = MovesOutput {
             fen: pos.fen(),
             moves: moves
                 .iter()
                 .zip(sans)
-                .map(|(mv, san)| MoveInfo {
-                    uci: mv.uci_in(castling),
+                .map(|(&mv, san)| MoveInfo {
+                    uci: pos.uci(mv),
                     san,
                 })
                 .collect(),
+            check: pos.is_check(),
+            outcome: pos.outcome().map(|end| OutcomeJson {
+                result: end.result(),
+                reason: end.reason.name(),
+            }),
         };
         json_line(out, &output)?;
     } else {
-        for (mv, san) in moves.iter().zip(&sans) {
+        for (&mv, san) in moves.iter().zip(&sans) {
             match args.format {
-                Format::Uci => writeln!(out, "{}", mv.uci_in(castling))?,
+                Format::Uci => writeln!(out, "{}", pos.uci(mv))?,
                 Format::San | Format::Fide => writeln!(out, "{san}")?,
             }
         }

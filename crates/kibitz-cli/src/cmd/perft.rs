@@ -1,16 +1,15 @@
-//! `kibitz perft DEPTH [--fen FEN] [--divide] [--json] [--variant NAME [--variants FILE.ini]]`
+//! `kibitz perft DEPTH [--fen FEN] [--divide] [--json] [--variant NAME [--variants FILE.ini]] [--chess960]`
 
 use std::io::{self, IsTerminal, Write};
-use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use kibitz::{Move, Position, perft, perft_divide};
+use kibitz::board::{AnyMove, AnyPosition, Board};
 use serde::Serialize;
 
-use super::variant::VariantArgs;
-use crate::output::{BadInput, json_line, parse_fen, warn};
+use super::game::{self, GameArgs};
+use crate::output::{BadInput, Status, json_line, warn};
 
 /// The deepest perft the command runs: deeper is centuries of work on any position
 /// with a real game in it (and the library recurses once per ply).
@@ -37,9 +36,7 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    chess960: crate::output::Chess960Flag,
-    #[command(flatten)]
-    variant: VariantArgs,
+    game: GameArgs,
 }
 
 #[derive(Serialize)]
@@ -62,45 +59,10 @@ struct DivideEntry {
 }
 
 /// Runs `kibitz perft`.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     let start = Instant::now();
-    let (fen, nodes, divide) = match args.variant.load()? {
-        Some(v) => {
-            let pos = super::variant::parse_fen(&v, Some(&args.fen))?;
-            let (nodes, divide) = if args.divide {
-                let entries: Vec<DivideEntry> = pos
-                    .legal_moves()
-                    .iter()
-                    .map(|mv| {
-                        let mut next = pos.clone();
-                        next.play_unchecked(mv);
-                        DivideEntry {
-                            uci: pos.uci(mv),
-                            nodes: next.perft(args.depth.saturating_sub(1)),
-                        }
-                    })
-                    .collect();
-                let nodes = if args.depth == 0 {
-                    1
-                } else {
-                    entries
-                        .iter()
-                        .fold(0u64, |sum, e| sum.saturating_add(e.nodes))
-                };
-                (nodes, Some(entries))
-            } else {
-                (pos.perft(args.depth), None)
-            };
-            (pos.fen(), nodes, divide)
-        }
-        None => orthodox(&args)?,
-    };
-    report(&args, fen, nodes, divide, start)
-}
-
-/// Perft of an orthodox position: (its FEN, the count, the divide entries).
-fn orthodox(args: &Args) -> anyhow::Result<(String, u64, Option<Vec<DivideEntry>>)> {
-    let pos: Position = parse_fen(Some(&args.fen), args.chess960.castling())?;
+    let rules = args.game.rules()?;
+    let pos = game::position(&rules, Some(&args.fen))?;
     let (nodes, divide) = if args.divide || args.depth >= SLOW_DEPTH {
         let entries = divide_with_progress(&pos, args.depth);
         let nodes = if args.depth == 0 {
@@ -113,15 +75,15 @@ fn orthodox(args: &Args) -> anyhow::Result<(String, u64, Option<Vec<DivideEntry>
         let entries = entries
             .into_iter()
             .map(|(mv, nodes)| DivideEntry {
-                uci: mv.uci_in(args.chess960.castling()),
+                uci: pos.uci(mv),
                 nodes,
             })
             .collect();
         (nodes, args.divide.then_some(entries))
     } else {
-        (perft(&pos, args.depth), None)
+        (pos.perft(args.depth), None)
     };
-    Ok((pos.fen(), nodes, divide))
+    report(&args, pos.fen(), nodes, divide, start)
 }
 
 /// Writes the count (text or JSON).
@@ -131,7 +93,7 @@ fn report(
     nodes: u64,
     divide: Option<Vec<DivideEntry>>,
     start: Instant,
-) -> anyhow::Result<ExitCode> {
+) -> anyhow::Result<Status> {
     // The library adds counts with saturation: the top value means "more than fits".
     // Not a usage error: the same depth is fine from most positions.
     if nodes == u64::MAX {
@@ -175,14 +137,21 @@ fn report(
             crate::output::per_second(report.nps as f64)
         )?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Fine)
 }
 
 /// The count under each root move; for deep counts, a warning and a bar over the
 /// root moves on stderr (when it is a terminal), since they take minutes to hours.
-fn divide_with_progress(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+fn divide_with_progress(pos: &AnyPosition, depth: u32) -> Vec<(AnyMove, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     if depth < SLOW_DEPTH {
-        return perft_divide(pos, depth);
+        return pos
+            .legal_moves()
+            .iter()
+            .map(|&mv| (mv, pos.after(mv).perft(depth - 1)))
+            .collect();
     }
     warn(format_args!(
         "perft {depth} may take a long time (from the start position, depth 8 takes \
@@ -202,8 +171,8 @@ fn divide_with_progress(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let entries = moves
         .iter()
         .map(|&mv| {
-            bar.set_message(mv.uci());
-            let nodes = perft(&pos.after(mv), depth - 1);
+            bar.set_message(pos.uci(mv));
+            let nodes = pos.after(mv).perft(depth - 1);
             bar.inc(1);
             (mv, nodes)
         })

@@ -1,8 +1,8 @@
 //! `kibitz pgn FILE... [--json] [-j THREADS]`: one record per game, streamed (files
 //! or `-`, plain or compressed), read on the workers, written in input order.
 
+use crate::output::Status;
 use std::io::{self, Write};
-use std::process::ExitCode;
 
 use kibitz_scan::detect::Format;
 use kibitz_scan::games::GameList;
@@ -25,7 +25,7 @@ pub struct Args {
 
 /// Runs `kibitz pgn`: one line per game; exit 1 if any game failed or any file
 /// could not be read (the others are read all the same).
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     let list = GameList { json: args.json };
     let options = args.batch.options();
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -37,15 +37,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         stdin_by_default: false,
         // Records name the file as it was given, `-` included.
         named_as_given: true,
-        format: |_| Format::Pgn,
+        format: &|_| Format::Pgn,
     };
     let totals = batch::run_inputs(&inputs, &options, &mut out, &mut err, |name, _, chunk| {
         list.chunk(name, chunk)
     })?;
     out.flush()?;
-    Ok(if totals.errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(Status::from_bad(totals.errors))
 }

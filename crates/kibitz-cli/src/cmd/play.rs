@@ -1,13 +1,12 @@
-//! `kibitz play [--fen FEN] MOVE... [--json] [--variant NAME [--variants FILE.ini]]`
+//! `kibitz play [--fen FEN] MOVE... [--json] [--variant NAME [--variants FILE.ini]] [--chess960]`
 
 use std::io::{self, Write};
-use std::process::ExitCode;
 
-use kibitz::notation::{parse_move, san};
+use kibitz::board::Board;
 use serde::Serialize;
 
-use super::variant::VariantArgs;
-use crate::output::{json_line, parse_fen, warn};
+use super::game::{self, GameArgs};
+use crate::output::{Status, json_line, warn};
 
 /// Arguments of `kibitz play`.
 #[derive(clap::Args, Debug)]
@@ -24,9 +23,7 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    chess960: crate::output::Chess960Flag,
-    #[command(flatten)]
-    variant: VariantArgs,
+    game: GameArgs,
 }
 
 #[derive(Serialize)]
@@ -38,51 +35,29 @@ struct PlayOutput {
     error: Option<String>,
 }
 
-/// Runs `kibitz play`: prints the FEN after the moves; exit 1 at the first move that
-/// cannot be played, naming its number (from 1) and why.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+/// Runs `kibitz play`: prints the FEN after the moves; a bad input at the first
+/// move that cannot be played, naming its number (from 1) and why.
+pub fn run(args: Args) -> anyhow::Result<Status> {
+    let rules = args.game.rules()?;
+    let mut pos = game::position(&rules, args.fen.as_deref())?;
     let mut played = Vec::with_capacity(args.moves.len());
     let mut fens = Vec::with_capacity(args.moves.len());
     let mut error = None;
-    let fen = match args.variant.load()? {
-        Some(v) => {
-            let mut pos = super::variant::parse_fen(&v, args.fen.as_deref())?;
-            for (i, text) in args.moves.iter().enumerate() {
-                // UCI, or the variant's SAN with or without its check sign.
-                let found = pos.parse_move(text);
-                match found {
-                    Ok(mv) => {
-                        played.push(pos.san(&mv));
-                        pos.play_unchecked(&mv);
-                        fens.push(pos.fen());
-                    }
-                    Err(err) => {
-                        error = Some(format!("move {}: {err}", i + 1));
-                        break;
-                    }
-                }
+    for (i, text) in args.moves.iter().enumerate() {
+        // UCI or SAN, with or without the check sign.
+        match pos.parse_move(text) {
+            Ok(mv) => {
+                played.push(pos.san(mv));
+                pos.play_unchecked(mv);
+                fens.push(pos.fen());
             }
-            pos.fen()
-        }
-        None => {
-            let castling = args.chess960.castling();
-            let mut pos = parse_fen(args.fen.as_deref(), castling)?;
-            for (i, text) in args.moves.iter().enumerate() {
-                match parse_move(&pos, text) {
-                    Ok(mv) => {
-                        played.push(san(&pos, mv));
-                        pos.play_unchecked(mv);
-                        fens.push(pos.fen());
-                    }
-                    Err(err) => {
-                        error = Some(format!("move {}: {err}", i + 1));
-                        break;
-                    }
-                }
+            Err(err) => {
+                error = Some(format!("move {}: {err}", i + 1));
+                break;
             }
-            pos.fen()
         }
-    };
+    }
+    let fen = pos.fen();
     let mut out = io::stdout().lock();
     if args.json {
         let output = PlayOutput {
@@ -96,11 +71,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         writeln!(out, "{fen}")?;
     }
     match error {
-        None => Ok(ExitCode::SUCCESS),
+        None => Ok(Status::Fine),
         Some(err) => {
             out.flush()?;
             warn(err);
-            Ok(ExitCode::from(1))
+            Ok(Status::SomeBad)
         }
     }
 }

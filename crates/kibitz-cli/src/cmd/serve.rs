@@ -1,7 +1,7 @@
 //! `kibitz serve [--port P] [--host 127.0.0.1] [--variants FILE]`: the page and the
 //! JSON API of `kibitz-serve`, on loopback unless told otherwise.
 
-use std::process::ExitCode;
+use crate::output::Status;
 
 use anyhow::Context;
 
@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 /// Runs `kibitz serve` until Ctrl-C.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     let variants = match &args.variants {
         None => Vec::new(),
         Some(path) => {
@@ -40,7 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let listener = kibitz_serve::bind(&args.host, args.port)
             .await
             .with_context(|| {
-                let host: String = args.host.chars().take(80).collect();
+                let host = kibitz::text::quote(&args.host);
                 format!("cannot listen on {host:?}, port {}", args.port)
             })?;
         let bound = listener.local_addr()?;
@@ -50,5 +50,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .await
             .context("serving")
     })?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Fine)
 }

@@ -4,18 +4,16 @@
 //!
 //! A thin front end over [`kibitz_scan::solve`]: positions streamed from files or
 //! stdin (FEN/EPD with `bm #N`, Lichess puzzle CSV with `mateInN` themes, PGN start
-//! positions), each proven by [`kibitz::mate::solve`] on the workers, the records
+//! positions), each proven by [`kibitz::prover`] on the workers, the records
 //! written in input order. An input whose first word is `begin`…`beginproblem`
 //! (or any input, with `--popeye`) is a Popeye problem file: one record per
 //! problem ([`kibitz_scan::popeye`]).
 
 use std::io::{self, Write};
-use std::process::ExitCode;
 use std::time::Duration;
 
-use kibitz::CastlingMode;
-use kibitz::mate::solve::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MATE_MOVES, fit_hash_mb};
 use kibitz::problem::Stipulation;
+use kibitz::prover::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MATE_MOVES, fit_hash_mb};
 use kibitz_scan::detect::Format;
 use kibitz_scan::popeye::PopeyeScan;
 use kibitz_scan::scanned::Totals;
@@ -23,8 +21,8 @@ use kibitz_scan::solve::SolveScan;
 use kibitz_scan::source::Input;
 
 use crate::batch::{self, BatchArgs, Inputs};
-use crate::cmd::variant::VariantArgs;
-use crate::output::Diagnostics;
+use crate::cmd::game::GameArgs;
+use crate::output::{Diagnostics, Status, UsageError};
 
 /// Positions are slow work: small chunks (a few EPD lines) spread them over the
 /// workers, keep them all busy to the end of the input, and let each record out
@@ -40,14 +38,15 @@ pub struct Args {
     /// A position to solve (may be repeated; `startpos` is the initial position).
     #[arg(long)]
     fen: Vec<String>,
-    /// Look for mates within N moves (1 to 100); without it, each position's EPD
-    /// `bm #N` or Lichess `mateInN` theme is its bound.
+    /// Look for mates within N moves (1 to 100): the stipulation `#N`, with every
+    /// other flag (--tries, --set, --all) as --stip '#N' takes them; without it,
+    /// each position's EPD `stip`, `bm #N` or Lichess `mateInN` theme.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_MATE_MOVES as i64), conflicts_with = "stip")]
     mate: Option<u32>,
     /// The stipulation, as problemists write it: `#3` (the side to move mates),
     /// `h#2` (the side to move begins and is helpmated), `h#2.5` (the side to
     /// move begins and helpmates), `s#2` (the side to move forces the other side
-    /// to mate it). Without it: each position's EPD `stip`, then --mate.
+    /// to mate it). Without it: --mate, then each position's EPD `stip`.
     #[arg(long, value_name = "S", value_parser = parse_stipulation)]
     stip: Option<Stipulation>,
     /// `#n`, `s#n`: list the tries, first moves that fail to one defence (or to
@@ -62,7 +61,7 @@ pub struct Args {
     #[arg(long)]
     set: bool,
     #[command(flatten)]
-    variant: VariantArgs,
+    game: GameArgs,
     /// List every move that mates within N, each with its length, not only the
     /// keys of the shortest mate.
     #[arg(long)]
@@ -80,11 +79,6 @@ pub struct Args {
     /// Nodes for each position (1 or more); past them the record says "proven": false.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Read positions as Chess960 (castling rights with the king off e1/e8 or a
-    /// rook off the corner) and write castling in UCI as king takes rook
-    /// (`e1h1`). Without it such a right is an error record.
-    #[arg(long)]
-    chess960: bool,
     /// The prover's table for each position, in MiB (1 to 65536; default 256):
     /// it grows as it fills and never past this; each worker holds one. When
     /// the workers' tables would not fit in the memory available, it is halved
@@ -100,17 +94,16 @@ pub struct Args {
 }
 
 /// Runs `kibitz solve`.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     let time = match args.time {
         None => None,
         Some(s) if s.is_finite() && s > 0.0 && s <= 1e6 => Some(Duration::from_secs_f64(s)),
         Some(s) => {
-            let _ = writeln!(
-                Diagnostics,
-                "kibitz: --time must be a number of seconds above 0 (at most 1e6), not {}",
+            return Err(UsageError(format!(
+                "--time must be a number of seconds above 0 (at most 1e6), not {}",
                 kibitz::text::quote(&s.to_string())
-            );
-            return Ok(ExitCode::from(2));
+            ))
+            .into());
         }
     };
     let mut options = args.batch.options();
@@ -132,7 +125,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         // The default must fit too; it is halved without a word, as no size was asked.
         None => fit_hash_mb(DEFAULT_HASH_MB, tables),
     };
-    let variant = args.variant.load()?;
     let scan = SolveScan {
         mate: args.mate,
         all_keys: args.all,
@@ -140,15 +132,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         json: args.json,
         time,
         nodes: args.nodes,
-        castling: CastlingMode::from_chess960(args.chess960),
+        rules: args.game.rules()?,
         stop: Some(crate::output::stdout_reader_gone()),
         hash_mb: Some(hash_mb),
         stipulation: args.stip,
         tries: args.tries,
         max_refutations: args.max_refutations,
         set_play: args.set,
-        variant,
     };
+    let detect = |head: &[u8]| scan.detect(head);
     if !args.batch.chunk_bytes_given() {
         options.chunk_bytes = SOLVE_CHUNK_BYTES;
     }
@@ -158,7 +150,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         names: &args.inputs,
         stdin_by_default: args.fen.is_empty(),
         named_as_given: false,
-        format: Format::detect,
+        format: &detect,
     };
     let popeye = PopeyeScan {
         solve: scan.clone(),
@@ -167,7 +159,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &args.fen,
         &inputs,
         |name, fen| scan.one(name, fen),
-        |input, out, err| solve_input(input, args.popeye, &popeye, &options, out, err),
+        |input, out, err| solve_input(input, args.popeye, &popeye, &options, out, err, detect),
     )?;
     let Totals {
         with_mate,
@@ -196,6 +188,7 @@ fn solve_input(
     options: &kibitz_scan::Options,
     out: &mut impl Write,
     err: &mut impl Write,
+    detect: impl FnOnce(&[u8]) -> Format,
 ) -> io::Result<Totals> {
     let is_popeye = popeye
         || match input.peek(FIRST_WORD_BYTES) {
@@ -204,14 +197,9 @@ fn solve_input(
             Err(_) => false,
         };
     if !is_popeye {
-        return batch::run(
-            input,
-            options,
-            out,
-            err,
-            Format::detect,
-            |name, f, chunk| scan.solve.chunk(name, f, chunk),
-        );
+        return batch::run(input, options, out, err, detect, |name, f, chunk| {
+            scan.solve.chunk(name, f, chunk)
+        });
     }
     let mut totals = Totals::default();
     let name = input.name.clone();

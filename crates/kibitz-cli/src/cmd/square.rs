@@ -1,7 +1,7 @@
 //! `kibitz square SQUARE... [--json]`
 
+use crate::output::Status;
 use std::io::{self, Write};
-use std::process::ExitCode;
 
 use kibitz::Square;
 use serde::Serialize;
@@ -65,7 +65,7 @@ impl SquareInfo {
 /// Runs `kibitz square`: every square is described in the order given, each bad
 /// name reported on stderr in its place (and as an error record with `--json`);
 /// exit 1 if any was bad.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     let mut out = io::stdout().lock();
     let mut bad = false;
     for name in &args.squares {
@@ -108,9 +108,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )?;
         }
     }
-    Ok(if bad {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(Status::from_bad(u64::from(bad)))
 }

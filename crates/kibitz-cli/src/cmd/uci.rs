@@ -15,8 +15,8 @@
 //! (neither `startpos` nor a valid `fen`) leaves no position, and a `go` then
 //! answers `bestmove 0000` rather than a move for an older position.
 
+use crate::output::Status;
 use std::io::{self, BufRead, Write};
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -65,7 +65,7 @@ enum Control {
 }
 
 /// Runs `kibitz uci` on stdin and stdout.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(_args: Args) -> anyhow::Result<Status> {
     let out: Out = Arc::new(Mutex::new(io::stdout()));
     let mut engine = Engine::new(out);
     let stdin = io::stdin();
@@ -85,7 +85,7 @@ pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     engine.stop_search();
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Fine)
 }
 
 impl Engine {
@@ -170,7 +170,7 @@ impl Engine {
                     &self.out,
                     &format!(
                         "info string Hash must be 1 to {MAX_HASH_MB}, not {:?}",
-                        value.chars().take(20).collect::<String>()
+                        kibitz::text::quote_to(value, 20)
                     ),
                 ),
             },
@@ -188,7 +188,7 @@ impl Engine {
                 true
             }
             _ => {
-                let name: String = name.chars().take(40).collect();
+                let name = kibitz::text::quote_to(name, 40);
                 say(&self.out, &format!("info string unknown option {name:?}"))
             }
         }
@@ -318,7 +318,7 @@ fn parse_position(words: &[&str], castling: CastlingMode) -> (Option<Position>, 
         let mv: Move = match pos.parse_uci(text) {
             Ok(mv) => mv,
             Err(e) => {
-                let text: String = text.chars().take(20).collect();
+                let text = kibitz::text::quote_to(text, 20);
                 let why = format!(
                     "position: move {} ({text}): {e}; the position is the one before it \
                      and the moves from it on are ignored",

@@ -2,9 +2,9 @@
 //! pieces with their Betza and each piece's empty-board mobility (seed 002) on
 //! that board.
 
+use crate::output::Status;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use anyhow::Context;
 use kibitz::variant::{Variant, ini};
@@ -64,7 +64,7 @@ fn report(v: &Variant) -> VariantReport {
 }
 
 /// Runs `kibitz variants`.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<Status> {
     let mut variants = Variant::builtins();
     if let Some(path) = &args.variants {
         let shown = quote(&path.display().to_string());
@@ -95,5 +95,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Status::Fine)
 }

@@ -246,16 +246,27 @@ fn edge_lines(king: Square) -> Bitboard {
 }
 
 /// Mates for `mover`, deduplicated (a move proposed by two patterns is kept once,
-/// with the first pattern that found it).
-fn collect(pos: &Position, mover: Color) -> Vec<GlanceMate> {
-    let mut mates: Vec<GlanceMate> = Vec::new();
+/// with the first pattern that found it), each as `keep` makes it of the mate.
+fn collect<T>(
+    pos: &Position,
+    mover: Color,
+    keep: impl Fn(GlanceMate) -> T,
+    mv: impl Fn(&T) -> Move,
+) -> Vec<T> {
+    let mut mates: Vec<T> = Vec::new();
     scan(pos, mover, |m| {
-        if !mates.iter().any(|x| x.mv == m.mv) {
-            mates.push(m);
+        if !mates.iter().any(|x| mv(x) == m.mv) {
+            mates.push(keep(m));
         }
         true
     });
     mates
+}
+
+/// The moves of [`glance`] (or of [`glance_threats`], with `mover` the side not
+/// to move), without their patterns: what the board face asks.
+pub(crate) fn glance_moves(pos: &Position, mover: Color) -> Vec<Move> {
+    collect(pos, mover, |m| m.mv, |&mv| mv)
 }
 
 /// The mating moves of the side to move that the static glance detector sees.
@@ -273,7 +284,7 @@ fn collect(pos: &Position, mover: Color) -> Vec<GlanceMate> {
 /// assert_eq!(mates.len(), 3); // Qc8# and Qh8# too
 /// ```
 pub fn glance(pos: &Position) -> Vec<GlanceMate> {
-    collect(pos, pos.turn())
+    collect(pos, pos.turn(), |m| m, |m| m.mv)
 }
 
 /// The mates in one the side *not* to move would have if it could move, seen at a
@@ -285,7 +296,7 @@ pub fn glance(pos: &Position) -> Vec<GlanceMate> {
 /// assert_eq!(glance_threats(&pos)[0].mv.uci(), "e1e8");
 /// ```
 pub fn glance_threats(pos: &Position) -> Vec<GlanceMate> {
-    collect(pos, !pos.turn())
+    collect(pos, !pos.turn(), |m| m, |m| m.mv)
 }
 
 /// Does the side to move have a mate in one that the glance detector sees? Stops at

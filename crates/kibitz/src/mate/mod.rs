@@ -29,11 +29,10 @@ mod exact;
 mod flights;
 mod glance;
 mod patterns;
-pub mod solve;
 
 pub use exact::{
     count_mates_in_one, first_mate_in_one, has_mate_threat, mate_threats, mates_in_one,
 };
-pub(crate) use glance::first_glance_mate;
 pub use glance::{GlanceMate, GlancePattern, glance, glance_threats, has_glance_mate};
+pub(crate) use glance::{first_glance_mate, glance_moves};
 pub use patterns::{Pattern, mate_patterns};

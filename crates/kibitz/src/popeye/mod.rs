@@ -35,12 +35,12 @@
 //! one problem at a time, and takes time linear in the input.
 //!
 //! ```
-//! use kibitz::popeye::{ProblemPosition, read_str};
+//! use kibitz::popeye::read_str;
 //! let text = "begin pi white kc1 qd8 sb5 pa2b3 black ka8 rb8 stip #2 opt try end";
 //! let problem = read_str(text).next().unwrap()?;
 //! assert_eq!(problem.fen(), "kr1Q4/8/8/1N6/8/1P6/P7/2K5 w - - 0 1");
 //! assert_eq!(problem.options.refutations, Some(1));
-//! assert!(matches!(problem.position, ProblemPosition::Orthodox(_)));
+//! assert!(problem.position.as_chess().is_some());
 //! # Ok::<(), kibitz::popeye::PopeyeError>(())
 //! ```
 
@@ -54,7 +54,7 @@ mod words;
 pub use error::{PopeyeError, PopeyeErrorKind};
 pub use lexer::MAX_LINE_BYTES;
 pub use pieces::Walk;
-pub use problem::{PopeyeOptions, Problem, ProblemPosition};
+pub use problem::{PopeyeOptions, Problem};
 pub use reader::{MAX_MOVES, MAX_TEXT_BYTES, Reader};
 
 /// The problems of a Popeye text.

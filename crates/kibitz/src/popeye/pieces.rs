@@ -300,7 +300,7 @@ mod tests {
             let variants = crate::variant::ini::parse(&text)
                 .unwrap_or_else(|e| panic!("{} ({}): {e}", w.name, w.code));
             let v: &Variant = &variants[0];
-            let pos = VariantPosition::start(v);
+            let pos = VariantPosition::startpos(v);
             assert!(!pos.legal_moves().is_empty(), "{}", w.name);
         }
     }

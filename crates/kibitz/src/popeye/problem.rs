@@ -1,9 +1,10 @@
 //! One problem as a Popeye input gives it: pieces, stipulation, options and the
 //! texts kept with it, and the position kibitz plays it on.
 
+use crate::board::AnyPosition;
 use crate::problem::Stipulation;
 use crate::variant::{PieceDef, PieceKind, Variant, VariantPosition};
-use crate::{Color, Position};
+use crate::{CastlingMode, Color, Position};
 
 use super::Walk;
 
@@ -50,23 +51,15 @@ pub struct Problem {
     pub award: Vec<String>,
     /// `remark` lines.
     pub remark: Vec<String>,
-    /// The position to solve: orthodox when every piece is, otherwise on a variant
-    /// made for the diagram's fairy pieces.
-    pub position: ProblemPosition,
+    /// The position to solve: on the orthodox engine when every piece is
+    /// orthodox, otherwise on a variant made for the diagram's fairy pieces
+    /// (pawns promoting to Q R B N and to every fairy piece of the diagram, as in
+    /// Popeye).
+    pub position: AnyPosition,
 }
 
 /// The squares of a diagram, a1 = 0.
 pub(crate) type Diagram = [Option<(Color, Walk)>; 64];
-
-/// The position a problem is played on.
-#[derive(Clone, Debug)]
-pub enum ProblemPosition {
-    /// Orthodox pieces only: the fast engine.
-    Orthodox(Position),
-    /// Fairy pieces: a variant of chess with them added (their Betza), pawns
-    /// promoting to Q R B N and to every fairy piece of the diagram, as in Popeye.
-    Fairy(Box<VariantPosition>),
-}
 
 impl Problem {
     /// Does the diagram hold a fairy piece?
@@ -200,11 +193,14 @@ pub(crate) fn fen(board: &Diagram, stipulation: &Stipulation) -> String {
 pub(crate) fn build_position(
     board: &Diagram,
     stipulation: &Stipulation,
-) -> Result<ProblemPosition, String> {
+) -> Result<AnyPosition, String> {
     let fen = fen(board, stipulation);
     if !is_fairy(board) {
         return Position::from_fen(&fen)
-            .map(ProblemPosition::Orthodox)
+            .map(|position| AnyPosition::Chess {
+                position,
+                castling: CastlingMode::Standard,
+            })
             .map_err(|e| e.to_string());
     }
     let letters = fairy_letters(board);
@@ -218,7 +214,7 @@ pub(crate) fn build_position(
     }
     let variant = variant(&letters).map_err(|e| e.to_string())?;
     VariantPosition::from_fen(&variant, &fen)
-        .map(|pos| ProblemPosition::Fairy(Box::new(pos)))
+        .map(|pos| AnyPosition::Variant(Box::new(pos)))
         .map_err(|e| e.to_string())
 }
 

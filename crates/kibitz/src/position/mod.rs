@@ -246,9 +246,10 @@ impl Position {
         self.fullmoves
     }
 
-    /// The Zobrist hash of the men, side to move, castling and en-passant rights.
+    /// The Zobrist key of the men, side to move, castling and en-passant rights:
+    /// equal positions have equal keys, for transposition tables.
     #[inline]
-    pub fn hash(&self) -> u64 {
+    pub fn key(&self) -> u64 {
         self.hash
     }
 

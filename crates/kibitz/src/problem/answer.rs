@@ -1,9 +1,10 @@
 //! What a problem search answers: keys, helpmate lines, tries, set play and the
 //! solution tree, typed by the board's move.
 
-use super::Stipulation;
+use super::{Genre, Stipulation};
 use crate::Color;
 use crate::limits::Limits;
+use crate::prover::Tree;
 
 /// What to solve and how far to go.
 #[derive(Clone, Debug)]
@@ -22,6 +23,9 @@ pub struct ProblemOptions {
     pub set_play: bool,
     /// `#n`, `s#n`: the solution tree.
     pub tree: bool,
+    /// `#n`, `s#n`: one key is enough (UCI `go mate`, which plays one move): a
+    /// second key (a cook) is not looked for. Ignored with `all_keys`.
+    pub one_key: bool,
     /// When to give up (nodes, time, stop flag).
     pub limits: Limits,
     /// The most the transposition tables may hold, in MiB.
@@ -69,6 +73,7 @@ impl ProblemOptions {
             max_refutations: 1,
             set_play: false,
             tree: false,
+            one_key: false,
             limits: Limits::default(),
             hash_mb: 16,
             help: HelpTechniques::default(),
@@ -82,6 +87,9 @@ pub enum ProblemOutcome {
     /// Solved; the shortest length in moves (for a helpmate, the stipulation's n:
     /// helpmates are solved in exactly their length).
     Solved(u32),
+    /// `#n`: the side to move is mated in this many moves of the other side,
+    /// whatever it plays, and has no mate of its own first.
+    Mated(u32),
     /// No solution within the stipulation, proven.
     NoSolution,
     /// The side to be mated is checkmated in the diagram (`h#n`, `s#n`).
@@ -93,21 +101,30 @@ pub enum ProblemOutcome {
     Stalemate,
     /// The side to be mated has no king (a royal piece).
     NoKing(Color),
-    /// A limit stopped the search before it was proven.
-    Unknown,
+    /// A limit stopped the search before it was proven; `searched`: the lengths
+    /// proven to have no solution (for `#n`, no mate either way).
+    Unknown {
+        /// The stipulation fails within this many moves, proven.
+        searched: u32,
+    },
 }
 
 impl ProblemOutcome {
-    /// Why there is no solution, in words, or `None` when solved.
+    /// Why there is no solution, in words, or `None` when solved (or, in `#n`,
+    /// mated): the words of `genre`'s problems.
     ///
     /// ```
-    /// use kibitz::problem::ProblemOutcome;
-    /// assert_eq!(ProblemOutcome::Solved(2).reason(), None);
-    /// assert_eq!(ProblemOutcome::Stalemate.reason(), Some("stalemate"));
+    /// use kibitz::problem::{Genre, ProblemOutcome};
+    /// assert_eq!(ProblemOutcome::Solved(2).reason(Genre::Help), None);
+    /// assert_eq!(ProblemOutcome::Stalemate.reason(Genre::Direct), Some("stalemate"));
+    /// assert_eq!(ProblemOutcome::NoSolution.reason(Genre::Direct), Some("no mate within the bound"));
     /// ```
-    pub fn reason(&self) -> Option<&'static str> {
+    pub fn reason(&self, genre: Genre) -> Option<&'static str> {
         match self {
-            ProblemOutcome::Solved(_) => None,
+            ProblemOutcome::Solved(_) | ProblemOutcome::Mated(_) => None,
+            ProblemOutcome::NoSolution if genre == Genre::Direct => {
+                Some("no mate within the bound")
+            }
             ProblemOutcome::NoSolution => Some("no solution within the stipulation"),
             ProblemOutcome::AlreadyMet => Some("the stipulation is met already: checkmate"),
             ProblemOutcome::Checkmated => Some("checkmated already"),
@@ -118,7 +135,7 @@ impl ProblemOutcome {
             ProblemOutcome::NoKing(Color::Black) => {
                 Some("impossible: Black, to be mated, has no king")
             }
-            ProblemOutcome::Unknown => Some("a limit stopped the search"),
+            ProblemOutcome::Unknown { .. } => Some("a limit stopped the search"),
         }
     }
 }
@@ -152,43 +169,6 @@ pub struct SetPlay<M> {
     pub answers: Vec<M>,
 }
 
-/// A move of the side that plays for the stipulation (the attacker in `#n`, the
-/// side forcing the selfmate in `s#n`) and every legal reply.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TreeNode<M> {
-    /// The move.
-    pub mv: M,
-    /// Every legal reply; none when `mv` mates (`#n`).
-    pub replies: Vec<TreeDefence<M>>,
-}
-
-/// A reply and what follows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TreeDefence<M> {
-    /// The reply.
-    pub mv: M,
-    /// The next move for the stipulation; `None` when the reply itself is the
-    /// mate the selfmate asks for.
-    pub then: Option<TreeNode<M>>,
-}
-
-/// A direct mate's answer ([`ProblemBoard::direct_mate`](super::ProblemBoard::direct_mate)).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DirectAnswer<M> {
-    /// The shortest mate of the side to move within the bound, or `None`.
-    pub length: Option<u32>,
-    /// False when a limit stopped the search first.
-    pub proven: bool,
-    /// The keys, each with its length.
-    pub keys: Vec<(M, u32)>,
-    /// The tree, one node per key, when asked for and complete.
-    pub tree: Option<Vec<TreeNode<M>>>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// False when a limit struck while the keys or tree were gathered.
-    pub complete: bool,
-}
-
 /// The answer of [`solve`](super::solve).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProblemSolution<M> {
@@ -196,8 +176,15 @@ pub struct ProblemSolution<M> {
     pub stipulation: Stipulation,
     /// What was found.
     pub outcome: ProblemOutcome,
-    /// `#n`, `s#n`: the keys (cooks are the keys after the first).
+    /// `#n`, `s#n`: the keys (cooks are the keys after the first); with
+    /// [`ProblemOptions::all_keys`] every first move that fulfils the
+    /// stipulation, each with its length, shortest first.
     pub keys: Vec<ProblemKey<M>>,
+    /// `#n`, `s#n`: a principal line, both sides' moves: the side playing for the
+    /// stipulation takes the quickest way, the other side the longest
+    /// resistance. For `#n` with the side to move mated, it starts with its most
+    /// stubborn defence. Empty when there is no solution.
+    pub line: Vec<M>,
     /// Helpmates: every solution, each its moves in order from the side to move.
     pub solutions: Vec<Vec<M>>,
     /// With [`ProblemOptions::tries`]: the tries, in move-generation order.
@@ -206,11 +193,59 @@ pub struct ProblemSolution<M> {
     /// the turn passed, the answers (empty when the turn cannot be passed: the
     /// side to move is in check).
     pub set: Vec<SetPlay<M>>,
-    /// With [`ProblemOptions::tree`] (`#n`, `s#n`): one tree per key.
-    pub tree: Option<Vec<TreeNode<M>>>,
+    /// With [`ProblemOptions::tree`] (`#n`, `s#n`): one tree per key, or in `#n`
+    /// with the side to move mated, every defence with the mate after it.
+    pub tree: Option<Tree<M>>,
     /// Nodes searched.
     pub nodes: u64,
     /// False when a limit struck after the outcome was proven (keys, solutions,
     /// tries, set play or tree partial).
     pub complete: bool,
+    /// `#n`: false when a mate (or loss) within the length in `outcome` was proven
+    /// but a limit struck before "none within one move less" was: the length is
+    /// then an upper bound ([`crate::prover::Solution::shortest`]). True
+    /// otherwise.
+    pub shortest: bool,
+}
+
+impl<M: Copy> ProblemSolution<M> {
+    /// The same answer with every move turned into `f`'s (an engine's moves into
+    /// a front end's, [`crate::board::AnyMove`]).
+    pub fn map_moves<N>(self, f: impl Fn(M) -> N) -> ProblemSolution<N> {
+        let line = |moves: &[M]| moves.iter().map(|&m| f(m)).collect::<Vec<N>>();
+        ProblemSolution {
+            stipulation: self.stipulation,
+            outcome: self.outcome,
+            keys: self
+                .keys
+                .iter()
+                .map(|k| ProblemKey {
+                    mv: f(k.mv),
+                    moves: k.moves,
+                })
+                .collect(),
+            line: line(&self.line),
+            solutions: self.solutions.iter().map(|s| line(s)).collect(),
+            tries: self
+                .tries
+                .iter()
+                .map(|t| ProblemTry {
+                    mv: f(t.mv),
+                    refutations: line(&t.refutations),
+                })
+                .collect(),
+            set: self
+                .set
+                .iter()
+                .map(|s| SetPlay {
+                    defence: f(s.defence),
+                    answers: line(&s.answers),
+                })
+                .collect(),
+            tree: self.tree.as_ref().map(|t| t.map_moves(&f)),
+            nodes: self.nodes,
+            complete: self.complete,
+            shortest: self.shortest,
+        }
+    }
 }

@@ -34,23 +34,4 @@ impl<'l> Budget<'l> {
         }
         self.aborted
     }
-
-    /// The limits, less the nodes spent, for a sub-search.
-    pub fn remaining(&self) -> Limits {
-        Limits {
-            nodes: self
-                .limits
-                .nodes
-                .map(|n| n.saturating_sub(self.nodes).max(1)),
-            ..self.limits.clone()
-        }
-    }
-
-    /// Adds a sub-search's nodes, and its abort.
-    pub fn absorb(&mut self, nodes: u64, proven: bool) {
-        self.nodes += nodes;
-        if !proven || self.limits.reached(self.nodes) {
-            self.aborted = true;
-        }
-    }
 }

@@ -9,10 +9,10 @@
 //! side), and with two plies left a move of the side to be mated is followed
 //! only when it allows a mate in one.
 
-use super::ProblemBoard;
 use super::answer::HelpTechniques;
 use super::budget::Budget;
 use super::table::Table;
+use crate::board::Board;
 
 /// The helpmate search.
 pub(crate) struct Help<'l, M> {
@@ -37,7 +37,7 @@ impl<'l, M: Copy> Help<'l, M> {
 
     /// Collects every line of `plies` from `pos` ending in checkmate; true when
     /// there is one.
-    pub fn search<B: ProblemBoard<Move = M>>(&mut self, pos: &B, plies: u32) -> bool {
+    pub fn search<B: Board<Move = M>>(&mut self, pos: &B, plies: u32) -> bool {
         if self.budget.tick() {
             return false;
         }
@@ -45,7 +45,7 @@ impl<'l, M: Copy> Help<'l, M> {
             return self.last(pos);
         }
         let key = if self.techniques.table {
-            let key = pos.table_key();
+            let key = pos.key();
             if self.table.get(key, plies) == Some(false) {
                 return false;
             }
@@ -54,9 +54,9 @@ impl<'l, M: Copy> Help<'l, M> {
             None
         };
         let mut found = false;
-        for &mv in pos.moves().iter() {
-            let child = pos.child(mv);
-            if plies == 2 && self.techniques.horizon && !child.has_mating_move() {
+        for &mv in pos.legal_moves().iter() {
+            let child = pos.after(mv);
+            if plies == 2 && self.techniques.horizon && child.first_mate_in_one().is_none() {
                 continue;
             }
             self.line.push(mv);
@@ -75,14 +75,14 @@ impl<'l, M: Copy> Help<'l, M> {
     }
 
     /// The last ply: every mate in one.
-    fn last<B: ProblemBoard<Move = M>>(&mut self, pos: &B) -> bool {
+    fn last<B: Board<Move = M>>(&mut self, pos: &B) -> bool {
         let mates = if self.techniques.horizon {
-            pos.mating_moves()
+            pos.mates_in_one()
         } else {
-            pos.moves()
+            pos.legal_moves()
                 .iter()
                 .copied()
-                .filter(|&mv| super::selfmate::is_mate(&pos.child(mv)))
+                .filter(|&mv| pos.after(mv).is_checkmate())
                 .collect()
         };
         for &mv in &mates {

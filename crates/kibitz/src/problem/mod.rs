@@ -6,9 +6,10 @@
 //! * [`solve`]: every solution of a stipulation in a position — every key of a
 //!   direct mate or selfmate (a second key, a cook, is visible), every line of a
 //!   helpmate, and on request the tries, the set play and the solution tree.
-//! * [`ProblemBoard`]: what the search needs of a position, implemented by the
-//!   orthodox [`Position`](crate::Position) and by
-//!   [`VariantPosition`](crate::variant::VariantPosition).
+//! * Any [`Board`](crate::board::Board): the orthodox
+//!   [`Position`](crate::Position), any
+//!   [`VariantPosition`](crate::variant::VariantPosition), and an
+//!   [`AnyPosition`](crate::board::AnyPosition) holding either.
 //!
 //! The side to move is taken from the position: in `#n` it mates, in `s#n` it
 //! forces the other side to mate it, in `h#n` it begins and is mated, in
@@ -17,7 +18,7 @@
 //! 50-move rule and repetitions are ignored and stalemate is not mate.
 //!
 //! The direct mate on the orthodox board is the prover's
-//! ([`crate::mate::solve`]), with its keys and lengths; this module adds the
+//! ([`crate::prover`]), with its keys and lengths; this module adds the
 //! tries and the set play around it, and proves `#n` on fairy boards with a
 //! generic search of its own.
 //!
@@ -37,30 +38,27 @@
 //! ```
 
 mod answer;
-mod board;
 mod budget;
-mod direct;
 mod help;
 mod rest;
-mod selfmate;
 mod set_play;
 mod stipulation;
 mod table;
 mod tries;
 
 pub use answer::{
-    DirectAnswer, HelpTechniques, ProblemKey, ProblemOptions, ProblemOutcome, ProblemSolution,
-    ProblemTry, SetPlay, TreeDefence, TreeNode,
+    HelpTechniques, ProblemKey, ProblemOptions, ProblemOutcome, ProblemSolution, ProblemTry,
+    SetPlay,
 };
-pub use board::ProblemBoard;
 pub use stipulation::{
     Genre, KNOWN_GENRES, MAX_STIPULATION_MOVES, Stipulation, StipulationError, StipulationErrorKind,
 };
 
+use crate::board::{AnyMove, AnyPosition, Board};
+use crate::prover::{self, Horizon, Solution, SolveOptions, Verdict};
 use budget::Budget;
 use help::Help;
 use rest::Rest;
-use selfmate::Selfmate;
 
 /// Solves `opts.stipulation` in `pos`: see the [module docs](self).
 ///
@@ -75,27 +73,29 @@ use selfmate::Selfmate;
 /// assert_eq!(sol.keys[0].mv.uci(), "e5c7");
 /// assert!(sol.tree.is_some());
 /// ```
-pub fn solve<B: ProblemBoard>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Move> {
+pub fn solve<B: Board>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Move> {
     let stip = opts.stipulation;
     let mut sol = ProblemSolution {
         stipulation: stip,
         outcome: ProblemOutcome::NoSolution,
         keys: Vec::new(),
+        line: Vec::new(),
         solutions: Vec::new(),
         tries: Vec::new(),
         set: Vec::new(),
         tree: None,
         nodes: 0,
         complete: true,
+        shortest: true,
     };
-    let to_move = pos.side_to_move();
+    let to_move = pos.turn();
     let mated = stip.mated_side(to_move);
     if !pos.has_royal(mated) {
         sol.outcome = ProblemOutcome::NoKing(mated);
         return sol;
     }
-    if pos.moves().is_empty() {
-        sol.outcome = match (pos.in_check(), mated == to_move) {
+    if !pos.has_legal_move() {
+        sol.outcome = match (pos.is_check(), mated == to_move) {
             (true, true) => ProblemOutcome::AlreadyMet,
             (true, false) => ProblemOutcome::Checkmated,
             (false, _) => ProblemOutcome::Stalemate,
@@ -110,7 +110,7 @@ pub fn solve<B: ProblemBoard>(pos: &B, opts: &ProblemOptions) -> ProblemSolution
             sol.nodes = help.budget.nodes;
             sol.outcome = if help.budget.aborted {
                 sol.complete = false;
-                ProblemOutcome::Unknown
+                ProblemOutcome::Unknown { searched: 0 }
             } else if found {
                 ProblemOutcome::Solved(n)
             } else {
@@ -119,56 +119,23 @@ pub fn solve<B: ProblemBoard>(pos: &B, opts: &ProblemOptions) -> ProblemSolution
             sol.solutions = help.solutions;
             return sol;
         }
-        Genre::Direct => {
-            let answer = pos.direct_mate(n, opts.all_keys, opts.tree, &opts.limits, opts.hash_mb);
-            sol.nodes = answer.nodes;
-            sol.complete = answer.complete;
-            sol.outcome = match (answer.length, answer.proven) {
-                (Some(k), _) => ProblemOutcome::Solved(k),
-                (None, true) => ProblemOutcome::NoSolution,
-                (None, false) => ProblemOutcome::Unknown,
+        Genre::Direct | Genre::Selfmate => {
+            let prove = SolveOptions {
+                max_moves: n,
+                all_keys: opts.all_keys,
+                one_key: opts.one_key,
+                tree: opts.tree,
+                limits: opts.limits.clone(),
+                hash_mb: opts.hash_mb,
+                horizon: Horizon::default(),
             };
-            sol.keys = answer
-                .keys
-                .iter()
-                .map(|&(mv, moves)| ProblemKey { mv, moves })
-                .collect();
-            sol.tree = answer.tree;
-            if sol.outcome == ProblemOutcome::Unknown || !sol.complete {
-                sol.complete = false;
-                return sol;
-            }
-        }
-        Genre::Selfmate => {
-            let mut s = Selfmate::new(Budget::new(&opts.limits), opts.hash_mb);
-            let length = s.shortest(pos, n);
-            if s.budget.aborted {
-                sol.outcome = ProblemOutcome::Unknown;
-                sol.complete = false;
-                sol.nodes = s.budget.nodes;
-                return sol;
-            }
-            if let Some(length) = length {
-                sol.outcome = ProblemOutcome::Solved(length);
-                let last = if opts.all_keys { n } else { length };
-                for &mv in pos.moves().iter() {
-                    let child = pos.child(mv);
-                    if let Some(k) = (length..=last).find(|&k| s.defender(&child, k)) {
-                        sol.keys.push(ProblemKey { mv, moves: k });
-                    }
-                }
-                sol.keys.sort_by_key(|k| k.moves);
-                if opts.tree && !s.budget.aborted {
-                    let nodes: Option<Vec<_>> = sol
-                        .keys
-                        .iter()
-                        .map(|k| s.tree(pos, k.mv, k.moves))
-                        .collect();
-                    sol.tree = nodes;
-                }
-            }
-            sol.nodes = s.budget.nodes;
-            if s.budget.aborted {
+            let proof = if stip.genre() == Genre::Direct {
+                prover::solve(pos, &prove)
+            } else {
+                prover::solve_selfmate(pos, &prove)
+            };
+            battle(&mut sol, proof);
+            if matches!(sol.outcome, ProblemOutcome::Unknown { .. }) || !sol.complete {
                 sol.complete = false;
                 return sol;
             }
@@ -177,98 +144,60 @@ pub fn solve<B: ProblemBoard>(pos: &B, opts: &ProblemOptions) -> ProblemSolution
     // The problemist's view of a direct mate or selfmate.
     if opts.tries || opts.set_play {
         let keys: Vec<B::Move> = sol.keys.iter().map(|k| k.mv).collect();
-        let (tries, set, nodes, aborted) = view(pos, opts, &keys);
-        sol.tries = tries;
-        sol.set = set;
-        sol.nodes += nodes;
-        sol.complete &= !aborted;
+        let mut rest = Rest::new(&opts.limits, opts.hash_mb);
+        if opts.tries {
+            sol.tries = tries::tries(&mut rest, pos, stip.genre(), n, &keys, opts.max_refutations);
+        }
+        if opts.set_play && !rest.aborted() {
+            sol.set = set_play::set_play(&mut rest, pos, stip.genre(), n);
+        }
+        sol.nodes += rest.nodes();
+        sol.complete &= !rest.aborted();
     }
     sol
 }
 
-/// The tries and the set play, with the nodes they took and whether a limit
-/// struck.
-#[allow(clippy::type_complexity)]
-fn view<B: ProblemBoard>(
-    pos: &B,
-    opts: &ProblemOptions,
-    keys: &[B::Move],
-) -> (Vec<ProblemTry<B::Move>>, Vec<SetPlay<B::Move>>, u64, bool) {
-    let stip = opts.stipulation;
-    let mut rest = Rest::new(
-        Selfmate::new(Budget::new(&opts.limits), opts.hash_mb),
-        opts.hash_mb,
-    );
-    let tries = if opts.tries {
-        tries::tries(
-            &mut rest,
-            pos,
-            stip.genre(),
-            stip.moves(),
-            keys,
-            opts.max_refutations,
-        )
-    } else {
-        Vec::new()
+/// The battle's answer ([`crate::prover`]) as the problem's.
+fn battle<M>(sol: &mut ProblemSolution<M>, proof: Solution<M>) {
+    sol.outcome = match proof.outcome {
+        Verdict::MateIn(k) => ProblemOutcome::Solved(k),
+        // Checkmated in the diagram is caught before the battle.
+        Verdict::MatedIn(k) => ProblemOutcome::Mated(k),
+        Verdict::NoMateWithin(_) => ProblemOutcome::NoSolution,
+        Verdict::Unknown { searched } => ProblemOutcome::Unknown { searched },
     };
-    let set = if opts.set_play {
-        set_play::set_play(&mut rest, pos, stip.genre(), stip.moves())
-    } else {
-        Vec::new()
-    };
-    (
-        tries,
-        set,
-        rest.search.budget.nodes,
-        rest.search.budget.aborted,
-    )
+    sol.keys = proof
+        .keys
+        .into_iter()
+        .map(|k| ProblemKey {
+            mv: k.mv,
+            moves: k.mate_in,
+        })
+        .collect();
+    sol.line = proof.line;
+    sol.tree = proof.tree;
+    sol.nodes = proof.nodes;
+    sol.complete = proof.complete;
+    sol.shortest = proof.shortest;
 }
 
-/// The tries and set play of `#n` or `s#n` alone, for a caller that has the keys
-/// already (the orthodox `#n`, proven by [`crate::mate::solve`]): tries (every
-/// first move not in `keys` refuted by 1 to `opts.max_refutations` defences) when
-/// `opts.tries`, set play when `opts.set_play`; the nodes searched, and whether a
-/// limit struck (the lists then partial). A helpmate has neither.
-///
-/// ```
-/// use kibitz::Position;
-/// use kibitz::problem::{ProblemOptions, Stipulation, problemist_view};
-/// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
-/// let opts = ProblemOptions { set_play: true, ..ProblemOptions::new(Stipulation::direct(1).unwrap()) };
-/// let view = problemist_view(&pos, &opts, &[]);
-/// assert!(view.tries.is_empty());
-/// ```
-pub fn problemist_view<B: ProblemBoard>(
-    pos: &B,
-    opts: &ProblemOptions,
-    keys: &[B::Move],
-) -> ProblemView<B::Move> {
-    if opts.stipulation.genre() == Genre::Help || pos.moves().is_empty() {
-        return ProblemView {
-            tries: Vec::new(),
-            set: Vec::new(),
-            nodes: 0,
-            complete: true,
-        };
+impl AnyPosition {
+    /// [`solve`] on the position's own engine (the orthodox one at its full
+    /// speed), its moves as [`AnyMove`]s: what a front end holding either engine
+    /// calls.
+    ///
+    /// ```
+    /// use kibitz::board::{Board, GameRules};
+    /// use kibitz::problem::{ProblemOptions, ProblemOutcome};
+    /// let pos = GameRules::chess().position("8/8/8/8/7k/5K2/8/3R4 w - - 0 1").unwrap();
+    /// let sol = pos.solve(&ProblemOptions::new("#3".parse().unwrap()));
+    /// assert_eq!(sol.outcome, ProblemOutcome::Solved(2));
+    /// assert_eq!(pos.san(sol.keys[0].mv), "Rd5");
+    /// ```
+    pub fn solve(&self, opts: &ProblemOptions) -> ProblemSolution<AnyMove> {
+        match self {
+            AnyPosition::Chess { position, .. } => solve(position, opts).map_moves(AnyMove::from),
+            AnyPosition::Variant(position) => solve(&**position, opts).map_moves(AnyMove::from),
+        }
     }
-    let (tries, set, nodes, aborted) = view(pos, opts, keys);
-    ProblemView {
-        tries,
-        set,
-        nodes,
-        complete: !aborted,
-    }
-}
-
-/// The answer of [`problemist_view`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProblemView<M> {
-    /// The tries.
-    pub tries: Vec<ProblemTry<M>>,
-    /// The set play.
-    pub set: Vec<SetPlay<M>>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// False when a limit struck (the lists partial).
-    pub complete: bool,
 }

@@ -1,63 +1,66 @@
 //! "Is the rest of the stipulation fulfilled from here?", asked by the tries and
-//! the set play after a defence: `#k` by the board's own prover, `s#k` by the
-//! selfmate search.
+//! the set play after a defence: the prover's battle search ([`Searcher`]) with
+//! the direct mate's goal for `#k`, the selfmate's for `s#k`, each on one table
+//! for the whole job.
 
-use super::selfmate::{Selfmate, is_mate};
-use super::{Genre, ProblemBoard};
+use super::Genre;
+use crate::board::Board;
+use crate::limits::Limits;
+use crate::prover::{DirectMate, Horizon, Searcher, SelfMate};
 
 /// Answers the rest of a `#n` or `s#n` for the side of the stipulation to move.
-pub(crate) struct Rest<'l> {
-    /// The selfmate search, whose budget counts every node of the job.
-    pub search: Selfmate<'l>,
-    hash_mb: usize,
+pub(crate) struct Rest<'l, B: Board> {
+    mate: Searcher<'l, B, DirectMate>,
+    selfmate: Searcher<'l, B, SelfMate>,
 }
 
-impl<'l> Rest<'l> {
-    pub fn new(search: Selfmate<'l>, hash_mb: usize) -> Rest<'l> {
-        Rest { search, hash_mb }
+impl<'l, B: Board> Rest<'l, B> {
+    pub fn new(limits: &'l Limits, hash_mb: usize) -> Rest<'l, B> {
+        Rest {
+            mate: Searcher::new(hash_mb, limits, Horizon::default()),
+            selfmate: Searcher::new(hash_mb, limits, Horizon::default()),
+        }
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.mate.nodes + self.selfmate.nodes
+    }
+
+    /// Has a limit struck?
+    pub fn aborted(&self) -> bool {
+        self.mate.aborted || self.selfmate.aborted
     }
 
     /// After a defence, with the side of the stipulation to move: is `genre`
     /// fulfilled within `k` of its moves? (A defence that mated it ends a direct
     /// mate and fulfils a selfmate.)
-    pub fn fulfilled<B: ProblemBoard>(&mut self, pos: &B, genre: Genre, k: u32) -> bool {
+    pub fn fulfilled(&mut self, pos: &B, genre: Genre, k: u32) -> bool {
         match genre {
-            Genre::Selfmate => is_mate(pos) || self.search.attacker(pos, k),
-            Genre::Direct | Genre::Help => match k {
-                0 => false,
-                1 => {
-                    self.search.budget.tick();
-                    pos.has_mating_move()
-                }
-                _ => {
-                    let limits = self.search.budget.remaining();
-                    let answer = pos.direct_mate(k, false, false, &limits, self.hash_mb);
-                    self.search.budget.absorb(answer.nodes, answer.proven);
-                    answer.length.is_some()
-                }
-            },
+            Genre::Selfmate => pos.is_checkmate() || (k > 0 && self.selfmate.attacker(pos, k, 0)),
+            Genre::Direct | Genre::Help => k > 0 && self.mate.attacker(pos, k, 0),
         }
     }
 
     /// The moves of the side to move that fulfil `genre` within `k` moves, this
     /// one included.
-    pub fn answers<B: ProblemBoard>(&mut self, pos: &B, genre: Genre, k: u32) -> Vec<B::Move> {
+    pub fn answers(&mut self, pos: &B, genre: Genre, k: u32) -> Vec<B::Move> {
         match genre {
             Genre::Direct | Genre::Help if k == 1 => {
-                self.search.budget.tick();
-                pos.mating_moves()
+                self.mate.tick();
+                pos.mates_in_one()
             }
-            Genre::Direct | Genre::Help => {
-                let limits = self.search.budget.remaining();
-                let answer = pos.direct_mate(k, true, false, &limits, self.hash_mb);
-                self.search.budget.absorb(answer.nodes, answer.proven);
-                answer.keys.into_iter().map(|(mv, _)| mv).collect()
-            }
-            Genre::Selfmate => pos
-                .moves()
+            Genre::Direct | Genre::Help => pos
+                .legal_moves()
                 .iter()
                 .copied()
-                .filter(|&mv| self.search.defender(&pos.child(mv), k))
+                .filter(|&mv| self.mate.defender(&pos.after(mv), k - 1, 1))
+                .collect(),
+            Genre::Selfmate => pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&mv| self.selfmate.defender(&pos.after(mv), k - 1, 1))
                 .collect(),
         }
     }

@@ -7,7 +7,7 @@ use crate::Color;
 use crate::text::quote;
 
 /// The most moves a stipulation may ask for (the prover's own limit).
-pub const MAX_STIPULATION_MOVES: u32 = crate::mate::solve::MAX_MATE_MOVES;
+pub const MAX_STIPULATION_MOVES: u32 = crate::prover::MAX_MATE_MOVES;
 
 /// The genres kibitz solves, as the error message lists them.
 pub const KNOWN_GENRES: &str = "#n (direct mate), h#n and h#n.5 (helpmate), s#n (selfmate)";

@@ -1,5 +1,5 @@
 //! What a UCI `go` asks of kibitz, answered within its limits: the prover
-//! ([`crate::mate::solve`]) for `go mate N`, the plain search ([`Search`]) for
+//! ([`crate::prover`]) for `go mate N`, the plain search ([`Search`]) for
 //! everything else and for the move after a mate that was not proven.
 //!
 //! Every `go` that is not `infinite` ends in bounded time:
@@ -39,7 +39,7 @@ use super::{Report, Score, Search};
 use crate::Color;
 use crate::Position;
 use crate::limits::Limits;
-use crate::mate::solve::{MAX_MATE_MOVES, SolveOptions, Verdict, solve};
+use crate::prover::{MAX_MATE_MOVES, SolveOptions, Verdict, solve};
 
 /// The prover's time for a `go mate N` that names no other limit (no `movetime`,
 /// clock, `nodes` or `infinite`): past it the answer is the plain search's move.

@@ -3,7 +3,7 @@
 //!
 //! kibitz is a toolkit, not a playing engine; this search is what lets `kibitz uci`
 //! answer every `go` with a sensible legal move in time, so that a GUI never waits,
-//! while `go mate N` goes to the exact prover ([`crate::mate::solve`]). It finds the
+//! while `go mate N` goes to the exact prover ([`crate::prover`]). It finds the
 //! mates its depth reaches (scores as [`Score::Mate`]), but proves nothing: a mate
 //! score here is only as deep as the search.
 //!
@@ -251,8 +251,8 @@ impl Search {
         if ply > 0 && pos.halfmoves() >= 100 {
             return 0;
         }
-        let slot = (pos.hash() as usize) & (self.table.len() - 1);
-        let hinted = (self.table[slot].key == pos.hash())
+        let slot = (pos.key() as usize) & (self.table.len() - 1);
+        let hinted = (self.table[slot].key == pos.key())
             .then_some(self.table[slot].best)
             .flatten();
         order(pos, &mut moves, hinted);
@@ -280,7 +280,7 @@ impl Search {
         }
         if best_move.is_some() {
             self.table[slot] = TtEntry {
-                key: pos.hash(),
+                key: pos.key(),
                 best: best_move,
             };
         }

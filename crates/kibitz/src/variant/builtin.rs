@@ -5,7 +5,8 @@
 
 use super::VariantError;
 use super::board::BoardSize;
-use super::rules::{CastlingRules, GameValue, Gating, PieceDef, PieceKind, Rules, Variant};
+use super::definition::Variant;
+use super::rules::{CastlingRules, GameValue, Gating, PieceDef, PieceKind, Rules};
 
 /// The names of the built-in variants.
 pub const BUILTIN_NAMES: &[&str] = &[
@@ -319,5 +320,31 @@ impl Variant {
     /// The names of the built-in variants.
     pub fn builtin_names() -> &'static [&'static str] {
         BUILTIN_NAMES
+    }
+
+    /// The variant called `name`: the section of that name among `sections` (a
+    /// user's `variants.ini`, which may redefine a built-in), else a built-in
+    /// one. The error lists every name known, the built-ins then the sections.
+    ///
+    /// ```
+    /// use kibitz::variant::{Variant, ini};
+    /// let sections = ini::parse("[mychess:chess]\nmaxRank = 9\nstartFen = 8/8/8/8/8/8/8/8/K6k w - - 0 1\n")?;
+    /// assert_eq!(Variant::find("mychess", &sections)?.ranks(), 9);
+    /// assert_eq!(Variant::find("capablanca", &sections)?.files(), 10);
+    /// let err = Variant::find("nosuch", &sections).unwrap_err().to_string();
+    /// assert!(err.contains("chess, musketeer") && err.ends_with("mychess"), "{err}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find(name: &str, sections: &[Variant]) -> Result<Variant, VariantError> {
+        if let Some(v) = sections.iter().find(|v| v.name() == name) {
+            return Ok(v.clone());
+        }
+        Variant::builtin(name).map_err(|err| match err {
+            VariantError::UnknownVariant { name, mut known } => {
+                known.extend(sections.iter().map(|v| v.name().to_string()));
+                VariantError::UnknownVariant { name, known }
+            }
+            other => other,
+        })
     }
 }

@@ -5,14 +5,7 @@ use core::fmt;
 
 use crate::mobility::BetzaError;
 
-/// Quotes user text, cut to 80 characters.
-pub(crate) fn quote(text: &str) -> String {
-    let mut out: String = text.chars().take(80).collect();
-    if text.chars().count() > 80 {
-        out.push('…');
-    }
-    out
-}
+pub(crate) use crate::text::quote;
 
 /// Why a variant, a FEN or a move was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]

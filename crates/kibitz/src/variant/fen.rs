@@ -7,6 +7,7 @@ use super::VariantError;
 use super::board::{NO_SQ, Sq};
 use super::error::quote;
 use super::moves::NO_TYPE;
+use super::pregame::Pregame;
 use super::rules::{Gating, Rules};
 use super::state::{State, color_of, type_of};
 use super::tables::Tables;
@@ -85,7 +86,7 @@ fn parse_row(
 /// The parsed board field: the cells by square index, holdings, musketeer gates.
 struct BoardField {
     cells: Vec<Option<(u8, u8)>>,
-    holdings: [[u8; super::tables::MAX_TYPES]; 2],
+    holdings: [[u8; super::rules::MAX_TYPES]; 2],
     musketeer: [[u8; 16]; 2],
 }
 
@@ -123,7 +124,7 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
     }
     let mut out = BoardField {
         cells: vec![None; ranks * files],
-        holdings: [[0; super::tables::MAX_TYPES]; 2],
+        holdings: [[0; super::rules::MAX_TYPES]; 2],
         musketeer: [[NO_TYPE; 16]; 2],
     };
     for (i, row) in rows.iter().enumerate() {
@@ -422,6 +423,53 @@ fn write_row(out: &mut String, cells: impl Iterator<Item = Option<char>>, empty:
     if run > 0 {
         out.push_str(&run.to_string());
     }
+}
+
+/// A FEN of the variant with, for Musketeer, the pieces selected and not yet
+/// placed in brackets after White's gating row (`…/********[LClc] w KQkq - 0 1`):
+/// the position and the game's first moves still to come.
+pub(crate) fn parse_with_pregame(
+    rules: &Rules,
+    t: &Tables,
+    text: &str,
+) -> Result<(State, Option<Pregame>), VariantError> {
+    let board_field = text.split_whitespace().next().unwrap_or("");
+    let hand = match board_field.find('[') {
+        Some(i) if rules.gating == Gating::Musketeer => {
+            let Some(inner) = board_field[i + 1..].strip_suffix(']') else {
+                return Err(fen_error(format!(
+                    "musketeer hand `{}` does not end in `]`",
+                    quote(&board_field[i..])
+                )));
+            };
+            Some((i, inner))
+        }
+        _ => None,
+    };
+    match hand {
+        Some((i, inner)) => {
+            let rest = &text.trim_start()[board_field.len()..];
+            let plain = format!("{}{rest}", &board_field[..i]);
+            let state = parse(rules, t, &plain)?;
+            let pregame = Pregame::parse(rules, &state, inner)?;
+            Ok((state, pregame))
+        }
+        None => Ok((parse(rules, t, text)?, None)),
+    }
+}
+
+/// The FEN of a position and, for Musketeer, its pieces still to place
+/// ([`parse_with_pregame`] reads it back).
+pub(crate) fn write_with_pregame(
+    rules: &Rules,
+    state: &State,
+    pregame: Option<&Pregame>,
+) -> String {
+    let mut text = write(rules, state);
+    if let (Some(pg), Some(i)) = (pregame, text.find(' ')) {
+        text.insert_str(i, &pg.write(rules));
+    }
+    text
 }
 
 pub(crate) fn write(rules: &Rules, state: &State) -> String {

@@ -7,7 +7,7 @@
 //! let text = "[knightmate2:chess]\ncustomPiece1 = m:NN\nstartFen = rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1\n";
 //! let variants = ini::parse(text)?;
 //! assert_eq!(variants[0].name(), "knightmate2");
-//! let pos = VariantPosition::start(&variants[0]);
+//! let pos = VariantPosition::startpos(&variants[0]);
 //! assert_eq!(pos.legal_moves().len(), 24); // the nightriders add four
 //! # Ok::<(), ini::IniError>(())
 //! ```
@@ -16,8 +16,9 @@ use core::fmt;
 
 use super::VariantError;
 use super::builtin::{chess_rules, pawn, piece};
+use super::definition::Variant;
 use super::error::quote;
-use super::rules::{GameValue, Gating, PieceKind, Rules, Variant};
+use super::rules::{GameValue, Gating, PieceKind, Rules};
 
 /// Why a `variants.ini` text was rejected, with its line (from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]

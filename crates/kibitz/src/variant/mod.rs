@@ -13,7 +13,7 @@
 //! ```
 //! use kibitz::variant::{Variant, VariantPosition};
 //! let v = Variant::builtin("capablanca")?;
-//! let pos = VariantPosition::start(&v);
+//! let pos = VariantPosition::startpos(&v);
 //! assert_eq!(pos.perft(2), 28 * 28);
 //! # Ok::<(), kibitz::variant::VariantError>(())
 //! ```
@@ -59,6 +59,7 @@
 mod attacks;
 mod board;
 mod builtin;
+mod definition;
 mod describe;
 mod error;
 mod fen;
@@ -76,8 +77,9 @@ pub use board::{BoardSize, MAX_SIDE, MIN_SIDE, Sq, WideBitboard, WideBitboardIte
 pub use builtin::BUILTIN_NAMES;
 /// Orthodox chess as rules, for readers that build a variant of their own (Popeye problems).
 pub(crate) use builtin::chess_rules;
+pub use definition::Variant;
 pub use describe::{PieceDescription, VariantDescription};
 pub use error::VariantError;
 pub use moves::VariantMove;
 pub use position::{VariantOutcome, VariantPosition};
-pub use rules::{CastlingRules, GameValue, Gating, PieceDef, PieceKind, Variant};
+pub use rules::{CastlingRules, GameValue, Gating, PieceDef, PieceKind};

@@ -261,44 +261,15 @@ impl State {
                 self.push_pawn(t, r, out, from, l.to);
             }
         }
-        let rank = from / t.files;
-        let multi = (r.double_step[us] | r.triple_step[us]) >> rank & 1 != 0;
-        if multi {
-            let step = i32::from(t.files) * if us == 0 { 1 } else { -1 };
-            let at = |k: i32| -> Option<Sq> {
-                let s = i32::from(from) + k * step;
-                (0..t.squares as i32).contains(&s).then_some(s as Sq)
-            };
-            let mut steps = 1;
-            while steps < 3 {
-                let Some(s) = at(steps) else { break };
-                if b[usize::from(s)] != 0 {
-                    break;
-                }
-                steps += 1;
-                let allowed = if steps == 2 {
-                    r.double_step[us] >> rank & 1 != 0
-                } else {
-                    r.triple_step[us] >> rank & 1 != 0
-                };
-                let Some(to) = at(steps) else { break };
-                if b[usize::from(to)] != 0 {
-                    break;
-                }
-                if allowed {
-                    let rank_to = to / t.files;
-                    if (r.promotion_ranks[us] >> rank_to) & 1 != 0 {
-                        // A multi-step into the zone promotes as any pawn move does.
-                        self.push_pawn(t, r, out, from, to);
-                    } else {
-                        self.push(r, out, VariantMove::new(from, to, MoveKind::MultiStep));
-                    }
-                }
-                if r.triple_step[us] >> rank & 1 == 0 {
-                    break;
-                }
+        self.pawn_multi_steps(t, r, from, |to| {
+            let rank_to = to / t.files;
+            if (r.promotion_ranks[us] >> rank_to) & 1 != 0 {
+                // A multi-step into the zone promotes as any pawn move does.
+                self.push_pawn(t, r, out, from, to);
+            } else {
+                self.push(r, out, VariantMove::new(from, to, MoveKind::MultiStep));
             }
-        }
+        });
     }
 
     pub(crate) fn castling_moves(

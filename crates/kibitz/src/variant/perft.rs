@@ -246,7 +246,6 @@ impl State {
     #[inline]
     fn count_pawn(&self, t: &Tables, r: &Rules, from: Sq, occ: WideBitboard) -> u64 {
         let us = self.turn;
-        let b = &self.board;
         let ty = usize::from(t.pawn.unwrap_or(0));
         let i = (us * t.types + ty) * t.squares + usize::from(from);
         let targets = (t.leap_move_bb[i] & !occ) | (t.leap_cap_bb[i] & self.occ[us ^ 1]);
@@ -255,37 +254,7 @@ impl State {
         for to in (targets & zone).iter() {
             n += self.pawn_choices(t, r, to);
         }
-        let rank = from / t.files;
-        if (r.double_step[us] | r.triple_step[us]) >> rank & 1 != 0 {
-            let step = i32::from(t.files) * if us == 0 { 1 } else { -1 };
-            let at = |k: i32| -> Option<Sq> {
-                let s = i32::from(from) + k * step;
-                (0..t.squares as i32).contains(&s).then_some(s as Sq)
-            };
-            let mut steps = 1;
-            while steps < 3 {
-                let Some(s) = at(steps) else { break };
-                if b[usize::from(s)] != 0 {
-                    break;
-                }
-                steps += 1;
-                let allowed = if steps == 2 {
-                    r.double_step[us] >> rank & 1 != 0
-                } else {
-                    r.triple_step[us] >> rank & 1 != 0
-                };
-                let Some(to) = at(steps) else { break };
-                if b[usize::from(to)] != 0 {
-                    break;
-                }
-                if allowed {
-                    n += self.pawn_choices(t, r, to);
-                }
-                if r.triple_step[us] >> rank & 1 == 0 {
-                    break;
-                }
-            }
-        }
+        self.pawn_multi_steps(t, r, from, |to| n += self.pawn_choices(t, r, to));
         n
     }
 

@@ -2,14 +2,25 @@
 //! mates in one, UCI and SAN.
 
 use super::board::NO_SQ;
+use super::definition::Variant;
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::pregame::Pregame;
-use super::rules::{GameValue, Gating, Variant};
+use super::rules::GameValue;
 use super::state::{State, color_of, type_of};
 use super::{VariantError, fen};
 use crate::Color;
 
-/// How a game ended.
+/// How a game ended, in the variant's values; the common vocabulary of both
+/// engines is [`GameEnd`](crate::board::GameEnd) ([`VariantOutcome::game_end`]).
+///
+/// ```
+/// use kibitz::Color;
+/// use kibitz::variant::{GameValue, VariantOutcome};
+/// let end = VariantOutcome::Checkmate(GameValue::Loss).game_end(Color::Black);
+/// assert_eq!((end.result(), end.reason.name()), ("1-0", "checkmate"));
+/// let end = VariantOutcome::Stalemate(GameValue::Win).game_end(Color::Black);
+/// assert_eq!(end.result(), "0-1");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VariantOutcome {
     /// The side to move is checkmated; the value is the variant's, for the side to move.
@@ -19,34 +30,6 @@ pub enum VariantOutcome {
 }
 
 impl VariantOutcome {
-    /// The game's result as PGN writes it (`1-0`, `0-1`, `1/2-1/2`), given the
-    /// side to move in the final position (the values are that side's).
-    ///
-    /// ```
-    /// use kibitz::Color;
-    /// use kibitz::variant::{GameValue, VariantOutcome};
-    /// assert_eq!(VariantOutcome::Checkmate(GameValue::Loss).result(Color::Black), "1-0");
-    /// assert_eq!(VariantOutcome::Stalemate(GameValue::Win).result(Color::Black), "0-1");
-    /// assert_eq!(VariantOutcome::Stalemate(GameValue::Draw).result(Color::White), "1/2-1/2");
-    /// ```
-    pub fn result(self, side_to_move: Color) -> &'static str {
-        let white = side_to_move == Color::White;
-        match self.value() {
-            GameValue::Draw => "1/2-1/2",
-            GameValue::Win if white => "1-0",
-            GameValue::Loss if !white => "1-0",
-            _ => "0-1",
-        }
-    }
-
-    /// Why the game ended: `checkmate` or `stalemate`.
-    pub fn reason(self) -> &'static str {
-        match self {
-            VariantOutcome::Checkmate(_) => "checkmate",
-            VariantOutcome::Stalemate(_) => "stalemate",
-        }
-    }
-
     /// The variant's value of the end for the side to move.
     pub fn value(self) -> GameValue {
         match self {
@@ -64,7 +47,7 @@ impl VariantOutcome {
 /// ```
 /// use kibitz::variant::{Variant, VariantPosition};
 /// let grand = Variant::builtin("grand")?;
-/// let mut pos = VariantPosition::start(&grand);
+/// let mut pos = VariantPosition::startpos(&grand);
 /// pos.play_uci("e3e5")?;
 /// assert_eq!(pos.fen(), "r8r/1nbqkcabn1/pppppppppp/10/10/4P5/10/PPPP1PPPPP/1NBQKCABN1/R8R b - - 0 1");
 /// # Ok::<(), kibitz::variant::VariantError>(())
@@ -91,38 +74,15 @@ impl PartialEq for VariantPosition {
     }
 }
 
+impl Eq for VariantPosition {}
+
 impl VariantPosition {
     /// Reads a FEN of the variant; the error names the row, field or piece that is wrong.
     ///
     /// For Musketeer, pieces selected and not yet placed follow the gating row in
     /// brackets (`…/********[LClc] w KQkq - 0 1`): a position of the game's first moves.
     pub fn from_fen(variant: &Variant, text: &str) -> Result<VariantPosition, VariantError> {
-        let rules = &variant.rules;
-        let board_field = text.split_whitespace().next().unwrap_or("");
-        let hand = match board_field.find('[') {
-            Some(i) if rules.gating == Gating::Musketeer => {
-                let Some(inner) = board_field[i + 1..].strip_suffix(']') else {
-                    return Err(VariantError::Fen {
-                        what: format!(
-                            "musketeer hand `{}` does not end in `]`",
-                            super::error::quote(&board_field[i..])
-                        ),
-                    });
-                };
-                Some((i, inner))
-            }
-            _ => None,
-        };
-        let (state, pregame) = match hand {
-            Some((i, inner)) => {
-                let rest = text.trim_start()[board_field.len()..].to_string();
-                let plain = format!("{}{rest}", &board_field[..i]);
-                let state = fen::parse(rules, &variant.tables, &plain)?;
-                let pregame = Pregame::parse(rules, &state, inner)?;
-                (state, pregame)
-            }
-            None => (fen::parse(rules, &variant.tables, text)?, None),
-        };
+        let (state, pregame) = fen::parse_with_pregame(&variant.rules, &variant.tables, text)?;
         Ok(VariantPosition {
             variant: variant.clone(),
             state,
@@ -131,7 +91,7 @@ impl VariantPosition {
     }
 
     /// The variant's start position (for Musketeer, before the first selection).
-    pub fn start(variant: &Variant) -> VariantPosition {
+    pub fn startpos(variant: &Variant) -> VariantPosition {
         // The start FEN was checked when the variant was built.
         VariantPosition::from_fen(variant, &variant.rules.start_fen).unwrap_or_else(|_| {
             VariantPosition {
@@ -155,11 +115,7 @@ impl VariantPosition {
 
     /// The FEN, as Fairy-Stockfish writes it.
     pub fn fen(&self) -> String {
-        let mut text = fen::write(&self.variant.rules, &self.state);
-        if let (Some(pg), Some(i)) = (&self.pregame, text.find(' ')) {
-            text.insert_str(i, &pg.write(&self.variant.rules));
-        }
-        text
+        fen::write_with_pregame(&self.variant.rules, &self.state, self.pregame.as_ref())
     }
 
     /// The side to move.
@@ -235,7 +191,7 @@ impl VariantPosition {
     /// ```
     /// use kibitz::variant::{Variant, VariantPosition};
     /// let v = Variant::builtin("capablanca")?;
-    /// let pos = VariantPosition::start(&v);
+    /// let pos = VariantPosition::startpos(&v);
     /// assert_eq!(pos.parse_move("Ab3")?, pos.parse_move("c1b3")?);
     /// # Ok::<(), kibitz::variant::VariantError>(())
     /// ```
@@ -462,7 +418,7 @@ impl VariantPosition {
     /// use kibitz::Color;
     /// use kibitz::variant::{Variant, VariantPosition};
     /// let v = Variant::builtin("chess")?;
-    /// let passed = VariantPosition::start(&v).pass().unwrap();
+    /// let passed = VariantPosition::startpos(&v).pass().unwrap();
     /// assert_eq!(passed.turn(), Color::Black);
     /// # Ok::<(), kibitz::variant::VariantError>(())
     /// ```

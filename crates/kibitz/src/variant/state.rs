@@ -3,8 +3,8 @@
 
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::{Gating, Rules};
-use super::tables::{MAX_TYPES, Tables};
+use super::rules::{Gating, MAX_TYPES, Rules};
+use super::tables::Tables;
 
 /// Piece code on a square: 0 empty, else `1 + 2 × type + colour`.
 #[inline]
@@ -71,6 +71,53 @@ impl State {
             musketeer: [[NO_TYPE; 16]; 2],
             chosen: [0; 2],
             pawns: [WideBitboard::EMPTY; 2],
+        }
+    }
+
+    /// Calls `each` with the square of every two- or three-square step the pawn
+    /// on `from` of the side to move may make (the rule of the variant's
+    /// `double_step` and `triple_step` ranks: every square passed and the one
+    /// reached empty): the one rule move generation and perft share.
+    #[inline]
+    pub(crate) fn pawn_multi_steps(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        from: Sq,
+        mut each: impl FnMut(Sq),
+    ) {
+        let us = self.turn;
+        let rank = from / t.files;
+        if (r.double_step[us] | r.triple_step[us]) >> rank & 1 == 0 {
+            return;
+        }
+        let step = i32::from(t.files) * if us == 0 { 1 } else { -1 };
+        let at = |k: i32| -> Option<Sq> {
+            let s = i32::from(from) + k * step;
+            (0..t.squares as i32).contains(&s).then_some(s as Sq)
+        };
+        let mut steps = 1;
+        while steps < 3 {
+            let Some(s) = at(steps) else { break };
+            if self.board[usize::from(s)] != 0 {
+                break;
+            }
+            steps += 1;
+            let allowed = if steps == 2 {
+                r.double_step[us] >> rank & 1 != 0
+            } else {
+                r.triple_step[us] >> rank & 1 != 0
+            };
+            let Some(to) = at(steps) else { break };
+            if self.board[usize::from(to)] != 0 {
+                break;
+            }
+            if allowed {
+                each(to);
+            }
+            if r.triple_step[us] >> rank & 1 == 0 {
+                break;
+            }
         }
     }
 

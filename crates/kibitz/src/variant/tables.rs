@@ -7,10 +7,7 @@ use crate::mobility::betza::{self, Hop};
 
 use super::VariantError;
 use super::board::{NO_SQ, Sq, WideBitboard};
-use super::rules::{PieceKind, Rules};
-
-/// The most piece types a variant may have.
-pub const MAX_TYPES: usize = 24;
+use super::rules::{MAX_TYPES, PieceKind, Rules};
 
 /// Move-mode bits.
 pub(crate) const MOVE: u8 = 1;

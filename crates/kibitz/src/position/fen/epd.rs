@@ -94,11 +94,11 @@ impl Position {
                 }
                 rest.push_str(&lossy(&line[start..end]));
                 // Enough to quote: the rest of a huge line is not copied.
-                if rest.chars().count() > EXCERPT_CHARS {
+                if rest.chars().count() > crate::text::QUOTE_CHARS {
                     break;
                 }
             }
-            return Err(EpdLineError::Trailing(excerpt(&rest)));
+            return Err(EpdLineError::Trailing(quote(&rest)));
         }
         Ok(Position::from_fields(&fields[..4])?)
     }

@@ -89,29 +89,18 @@ impl Iterator for UnicodeFields<'_> {
 }
 
 /// A field as text for an error message, invalid UTF-8 rendered as U+FFFD, cut
-/// to [`excerpt`]'s length: a 50 MB token must not make a 50 MB message.
+/// to [`quote`]'s length: a 50 MB token must not make a 50 MB message.
 pub(super) fn lossy(field: &[u8]) -> String {
     // Four bytes per character at most: decode no more than is quoted.
-    let head = &field[..field.len().min(EXCERPT_CHARS * 4 + 4)];
-    let mut text = excerpt(&String::from_utf8_lossy(head));
+    let head = &field[..field.len().min(crate::text::QUOTE_CHARS * 4 + 4)];
+    let mut text = quote(&String::from_utf8_lossy(head));
     if head.len() < field.len() && !text.ends_with('…') {
         text.push('…');
     }
     text
 }
 
-/// How many characters of the input an error message quotes.
-pub(crate) const EXCERPT_CHARS: usize = 80;
-
-/// `text` cut to [`EXCERPT_CHARS`] characters, with `…` after when it was longer.
-pub(crate) fn excerpt(text: &str) -> String {
-    let mut chars = text.chars();
-    let mut out: String = chars.by_ref().take(EXCERPT_CHARS).collect();
-    if chars.next().is_some() {
-        out.push('…');
-    }
-    out
-}
+pub(crate) use crate::text::quote;
 
 /// Reads an unsigned decimal exactly as `str::parse::<u64>` does: an optional `+`,
 /// then at least one digit, and no overflow.

@@ -109,7 +109,7 @@ fn old_parse_line(line: &str) -> Result<Position, String> {
     let operations = rest.join(" ");
     if !operations.ends_with(';') {
         // Quoted to 80 characters, as every error message now quotes.
-        let operations = excerpt(&operations);
+        let operations = quote(&operations);
         return Err(format!(
             "after the four FEN fields, expected the halfmove clock and move number, \
              or EPD operations each ending in ';', found {operations:?}"
@@ -193,11 +193,11 @@ fn fen_of<E>(r: Result<Position, E>) -> Result<String, E> {
 /// The old error with the quoted field cut to 80 characters, as errors quote now.
 fn cut(err: FenError) -> FenError {
     match err {
-        FenError::Turn(s) => FenError::Turn(excerpt(&s)),
-        FenError::Castling(s) => FenError::Castling(excerpt(&s)),
-        FenError::EnPassant(s) => FenError::EnPassant(excerpt(&s)),
-        FenError::Halfmoves(s) => FenError::Halfmoves(excerpt(&s)),
-        FenError::Fullmoves(s) => FenError::Fullmoves(excerpt(&s)),
+        FenError::Turn(s) => FenError::Turn(quote(&s)),
+        FenError::Castling(s) => FenError::Castling(quote(&s)),
+        FenError::EnPassant(s) => FenError::EnPassant(quote(&s)),
+        FenError::Halfmoves(s) => FenError::Halfmoves(quote(&s)),
+        FenError::Fullmoves(s) => FenError::Fullmoves(quote(&s)),
         other => other,
     }
 }
@@ -208,7 +208,7 @@ fn same_fen(bytes: &[u8]) {
     let new = Position::from_fen_bytes(bytes);
     if let Ok(pos) = &new {
         // The single-pass reader hashes the pieces as it goes.
-        assert_eq!(pos.hash(), pos.compute_hash(), "{bytes:?}");
+        assert_eq!(pos.key(), pos.compute_hash(), "{bytes:?}");
         check_writers(pos);
     }
     assert_eq!(fen_of(new), old, "{bytes:?}");

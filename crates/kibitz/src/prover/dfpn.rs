@@ -70,10 +70,10 @@
 //!   first (the cheapest work first), and never replace a proven fact.
 
 use super::MAX_MATE_MOVES;
+use super::goal::DirectMate;
 use super::search::Searcher;
 use super::table::DEFENDER_SALT;
-use crate::mate::{first_mate_in_one, has_mate_threat};
-use crate::{Move, Position};
+use crate::board::Board;
 
 /// Proof or disproof number of a solved node (the other number is 0).
 pub(super) const INF: u32 = u32::MAX / 2;
@@ -88,9 +88,9 @@ enum Kind {
 }
 
 /// A child being searched: the move to it, the position and its numbers.
-struct Child {
-    mv: Move,
-    pos: Position,
+struct Child<B: Board> {
+    mv: B::Move,
+    pos: B,
     key: u64,
     pn: u32,
     dn: u32,
@@ -111,30 +111,30 @@ pub(super) enum Answer {
 /// limits (a node here is a position evaluated or expanded), and its depth-first
 /// search for the leaves ([`LEAF_MOVES`]). When a limit strikes, the searcher's
 /// `aborted` is set and nothing is stored after that.
-pub(super) struct DfPn<'a, 'l> {
-    s: &'a mut Searcher<'l>,
+pub(super) struct DfPn<'a, 'l, B: Board> {
+    s: &'a mut Searcher<'l, B, DirectMate>,
     /// log₂ of the disproof weight's factor per move left ([`disproof_weight`]),
     /// chosen by the bound of the search under way ([`weight_step`]).
     weight_step: u32,
     /// The last two defences that held against a mate in two above the leaves
     /// (the newest first): they often hold at the siblings too.
-    refutations: [Option<Move>; 2],
+    refutations: [Option<B::Move>; 2],
     /// By the attacker's moves left: the attack that last proved a node with
     /// that many moves left, favoured at its siblings ([`favour_proving_attack`]).
-    proving_attacks: [Option<Move>; MAX_MOVES_LEFT + 1],
+    proving_attacks: [Option<B::Move>; MAX_MOVES_LEFT + 1],
     /// Whether a defender node's first proof number asks for the attacker's mate
     /// threat ([`defence_proof_number`]).
     threats: bool,
 }
 
 /// The table key of a node (the same as iterative deepening's).
-fn node_key(pos: &Position, kind: Kind) -> u64 {
+fn node_key<B: Board>(pos: &B, kind: Kind) -> u64 {
     let salt = if kind == Kind::Defender {
         DEFENDER_SALT
     } else {
         0
     };
-    pos.hash() ^ salt
+    pos.key() ^ salt
 }
 
 /// Saturating sum of numbers, [`INF`] only when one of them is.
@@ -158,9 +158,9 @@ fn widen(second: u32) -> u32 {
     }
 }
 
-impl<'a, 'l> DfPn<'a, 'l> {
+impl<'a, 'l, B: Board> DfPn<'a, 'l, B> {
     /// A search on the searcher's table, counting its nodes, within its limits.
-    pub fn new(s: &'a mut Searcher<'l>) -> DfPn<'a, 'l> {
+    pub fn new(s: &'a mut Searcher<'l, B, DirectMate>) -> DfPn<'a, 'l, B> {
         DfPn {
             s,
             weight_step: weight_step(1),
@@ -181,7 +181,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
     /// each (the portfolio), 293 mates were proven the shortest instead of 286,
     /// and on 166 with `bm` #9–#12, 21 instead of 18 (BENCHMARKS.md, issue 21,
     /// sixteenth step). The first proof, which finds the mate, keeps the test.
-    pub fn for_shorter_mate(s: &'a mut Searcher<'l>) -> DfPn<'a, 'l> {
+    pub fn for_shorter_mate(s: &'a mut Searcher<'l, B, DirectMate>) -> DfPn<'a, 'l, B> {
         DfPn {
             threats: false,
             ..DfPn::new(s)
@@ -189,7 +189,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
     }
 
     /// The attack that last proved an attacker node with `n` moves left.
-    fn proving_attack(&self, n: u32) -> Option<Move> {
+    fn proving_attack(&self, n: u32) -> Option<B::Move> {
         self.proving_attacks[moves_left_slot(n)]
     }
 
@@ -206,17 +206,17 @@ impl<'a, 'l> DfPn<'a, 'l> {
     }
 
     /// Can the side to move force mate within `n` of its moves (`n` ≥ 1)?
-    pub fn attacker(&mut self, pos: &Position, n: u32) -> Answer {
+    pub fn attacker(&mut self, pos: &B, n: u32) -> Answer {
         self.root(pos, Kind::Attacker, n)
     }
 
     /// Does every move of the side to move allow the other side mate within `n`
     /// (`n` ≥ 1)? A side without legal moves: only when checkmated.
-    pub fn defender(&mut self, pos: &Position, n: u32) -> Answer {
+    pub fn defender(&mut self, pos: &B, n: u32) -> Answer {
         self.root(pos, Kind::Defender, n)
     }
 
-    fn root(&mut self, pos: &Position, kind: Kind, n: u32) -> Answer {
+    fn root(&mut self, pos: &B, kind: Kind, n: u32) -> Answer {
         if self.aborted() {
             return Answer::Aborted;
         }
@@ -250,7 +250,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
     }
 
     /// Stores a node's numbers: a proof or disproof as a bound, else the numbers.
-    fn store(&mut self, key: u64, n: u32, pn: u32, dn: u32, work: u64, best: Option<Move>) {
+    fn store(&mut self, key: u64, n: u32, pn: u32, dn: u32, work: u64, best: Option<B::Move>) {
         if pn == 0 {
             self.s.table.store_mate(key, n, best);
         } else if dn == 0 {
@@ -261,7 +261,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
     }
 
     /// The numbers of a node not yet in the table, solving the leaves.
-    fn evaluate(&mut self, pos: &Position, kind: Kind, n: u32) -> (u32, u32) {
+    fn evaluate(&mut self, pos: &B, kind: Kind, n: u32) -> (u32, u32) {
         self.tick();
         match kind {
             // Two moves left: solved at once, depth-first (which stores the answer).
@@ -271,23 +271,14 @@ impl<'a, 'l> DfPn<'a, 'l> {
                 false => (INF, 0),
             },
             Kind::Attacker => {
-                if first_mate_in_one(pos).is_some() {
+                if pos.first_mate_in_one().is_some() {
                     (0, INF)
                 } else if n <= 1 {
                     (INF, 0)
                 } else {
-                    // The defending king's moves were it to move: its steps, or,
-                    // with castling rights left, everything counted on the board
-                    // passed to it (an attacker in check cannot pass: 1).
-                    let defender = !pos.turn();
-                    let room = if pos.is_check() {
-                        1
-                    } else if pos.castling_rights().has_any(defender) {
-                        pos.pass()
-                            .map_or(1, |p| p.count_legal_and_king_moves().1 as u32)
-                    } else {
-                        pos.king_steps(defender).count()
-                    };
+                    // The defending king's moves were it to move (an attacker in
+                    // check cannot pass: 1): `Board::defending_king_room`.
+                    let room = pos.defending_king_room();
                     // Each move must be refuted, each refutation counted at the
                     // weight of this many moves left; once expanded, the children
                     // count at the weight of one move less (`disproof_weight`).
@@ -314,15 +305,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
 
     /// Searches an unsolved node until its proof number reaches `th_pn` or its
     /// disproof number `th_dn` (or it is solved), stores and returns its numbers.
-    fn mid(
-        &mut self,
-        pos: &Position,
-        kind: Kind,
-        n: u32,
-        key: u64,
-        th_pn: u32,
-        th_dn: u32,
-    ) -> (u32, u32) {
+    fn mid(&mut self, pos: &B, kind: Kind, n: u32, key: u64, th_pn: u32, th_dn: u32) -> (u32, u32) {
         if kind == Kind::Defender && n == LEAF_MOVES {
             return self.defender_above_leaves(pos, n, key);
         }
@@ -334,7 +317,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
         // Every child is made once, here, and searched in place: a position is
         // about 130 bytes, and copying it took 8 % of df-pn's time on a deep bm #8
         // (under 4 % now).
-        let mut children: Vec<Child> = (pos.legal_moves().iter())
+        let mut children: Vec<Child<B>> = (pos.legal_moves().iter())
             .map(|&mv| {
                 let child = pos.after(mv);
                 Child {
@@ -454,11 +437,19 @@ impl<'a, 'l> DfPn<'a, 'l> {
     /// and a child position is made only when its turn comes: the first or second
     /// defence usually holds, and making all thirty children first, as the other
     /// nodes do, spent more than the leaves they skip.
-    fn defender_above_leaves(&mut self, pos: &Position, n: u32, key: u64) -> (u32, u32) {
+    fn defender_above_leaves(&mut self, pos: &B, n: u32, key: u64) -> (u32, u32) {
         let start = self.s.nodes;
         let moves = pos.legal_moves();
         let refutations = self.refutations;
-        let mut ranks = [0u8; crate::MAX_MOVES];
+        // On the stack for every orthodox position; a large fairy board may need more.
+        let mut small = [0u8; crate::MAX_MOVES];
+        let mut large = Vec::new();
+        let ranks: &mut [u8] = if moves.len() <= small.len() {
+            &mut small
+        } else {
+            large.resize(moves.len(), 0u8);
+            &mut large
+        };
         for (rank, &mv) in ranks.iter_mut().zip(moves.iter()) {
             *rank = defence_rank(pos, mv, refutations);
         }
@@ -493,15 +484,15 @@ impl<'a, 'l> DfPn<'a, 'l> {
     /// within `n`, and the attack that gives it: at most `n`, and a mate within
     /// it is proven (by the entries read). Where an entry is missing (replaced),
     /// `n` is taken, and where no attack's proof is left, there is no attack.
-    pub fn proof_length(&self, pos: &Position, n: u32) -> (u32, Option<Move>) {
-        if let Some(mate) = first_mate_in_one(pos) {
+    pub fn proof_length(&self, pos: &B, n: u32) -> (u32, Option<B::Move>) {
+        if let Some(mate) = pos.first_mate_in_one() {
             return (1, Some(mate));
         }
         self.shortest_attack(pos, n, &mut std::collections::HashMap::new())
     }
 
     /// [`DfPn::proof_length`] at a defender node proven lost within `n`.
-    pub fn loss_length(&self, pos: &Position, n: u32) -> u32 {
+    pub fn loss_length(&self, pos: &B, n: u32) -> u32 {
         let mut memo = std::collections::HashMap::new();
         self.defence_length(pos, n, &mut memo)
     }
@@ -519,11 +510,11 @@ impl<'a, 'l> DfPn<'a, 'l> {
     /// than the shortest proven defender child.
     fn attack_length(
         &self,
-        pos: &Position,
+        pos: &B,
         n: u32,
         memo: &mut std::collections::HashMap<u64, u32>,
     ) -> u32 {
-        if n <= 1 || first_mate_in_one(pos).is_some() {
+        if n <= 1 || pos.first_mate_in_one().is_some() {
             return 1.min(n);
         }
         let key = node_key(pos, Kind::Attacker);
@@ -540,12 +531,12 @@ impl<'a, 'l> DfPn<'a, 'l> {
     /// no attack's proof is left).
     fn shortest_attack(
         &self,
-        pos: &Position,
+        pos: &B,
         n: u32,
         memo: &mut std::collections::HashMap<u64, u32>,
-    ) -> (u32, Option<Move>) {
+    ) -> (u32, Option<B::Move>) {
         let mut best = (n, None);
-        for &mv in &pos.legal_moves() {
+        for &mv in pos.legal_moves().iter() {
             let child = pos.after(mv);
             if let Some(m) = self.proven(node_key(&child, Kind::Defender), n.saturating_sub(1)) {
                 let length = 1 + self.defence_length(&child, m, memo);
@@ -561,7 +552,7 @@ impl<'a, 'l> DfPn<'a, 'l> {
     /// when checkmated).
     fn defence_length(
         &self,
-        pos: &Position,
+        pos: &B,
         n: u32,
         memo: &mut std::collections::HashMap<u64, u32>,
     ) -> u32 {
@@ -574,9 +565,9 @@ impl<'a, 'l> DfPn<'a, 'l> {
             return l.min(n);
         }
         let mut worst = 0;
-        for &mv in &replies {
+        for &mv in replies.iter() {
             let child = pos.after(mv);
-            let bound = if first_mate_in_one(&child).is_some() {
+            let bound = if child.first_mate_in_one().is_some() {
                 Some(1)
             } else {
                 self.proven(node_key(&child, Kind::Attacker), n)
@@ -649,14 +640,14 @@ fn moves_left_slot(n: u32) -> usize {
 /// defence that holds ends the listing. In the order of the legal moves, one hard
 /// bm #7 needed 291,376 leaves to find its mate; in this order 184,209 (df-pn
 /// 16.8 M nodes to the proof, now 10.6 M; BENCHMARKS.md, issue 21, ninth step).
-fn defence_rank(pos: &Position, mv: Move, refutations: [Option<Move>; 2]) -> u8 {
+fn defence_rank<B: Board>(pos: &B, mv: B::Move, refutations: [Option<B::Move>; 2]) -> u8 {
     if refutations[0] == Some(mv) {
         0
     } else if refutations[1] == Some(mv) {
         1
     } else if pos.gives_check(mv) {
         2
-    } else if pos.them().contains(mv.to) {
+    } else if pos.is_capture(mv) {
         3
     } else {
         DEFENCE_RANKS
@@ -689,7 +680,7 @@ const DEFENCE_RANKS: u8 = 4;
 ///
 /// **Unless a mate is threatened, three times that.** When the defender is not
 /// in check and the attacker, were it to move again, would have no mate in one
-/// ([`has_mate_threat`]), the number is multiplied by [`NO_THREAT_FACTOR`]. An
+/// ([`Board::has_mate_threat`]), the number is multiplied by [`NO_THREAT_FACTOR`]. An
 /// attacking move that neither checks nor threatens mate leaves the defence
 /// free to do anything, and seldom leads to a short mate; one that threatens
 /// mate narrows the defence to the moves that parry it, and most of the others
@@ -699,9 +690,9 @@ const DEFENCE_RANKS: u8 = 4;
 /// nodes instead of 50–78 M. Factors of 2 and 4 did as well on the 442 but left
 /// the worst of the five at 67 M and 80 M. The test costs about 8 % more time a
 /// node (BENCHMARKS.md, issue 21, fourteenth step).
-fn defence_proof_number(replies: u64, king_moves: u64, pos: &Position, threats: bool) -> u32 {
+fn defence_proof_number<B: Board>(replies: u64, king_moves: u64, pos: &B, threats: bool) -> u32 {
     let mut pn = 1 + 3 * king_moves + replies / 4;
-    if threats && !pos.is_check() && !has_mate_threat(pos) {
+    if threats && !pos.is_check() && !pos.has_mate_threat() {
         pn *= u64::from(NO_THREAT_FACTOR);
     }
     pn.min(u64::from(INF - 1)) as u32
@@ -770,6 +761,7 @@ const LEAF_MOVES: u32 = 2;
 mod tests {
     use super::super::Horizon;
     use super::*;
+    use crate::Position;
     use crate::limits::Limits;
 
     /// A defender node above the leaves, settled in one pass with its children made
@@ -792,7 +784,8 @@ mod tests {
             let pos = Position::from_fen(fen).unwrap();
             for &mv in &pos.legal_moves() {
                 let defender = pos.after(mv);
-                let mut depth_first = Searcher::new(1, &limits, Horizon::default());
+                let mut depth_first: Searcher<'_, Position, DirectMate> =
+                    Searcher::new(1, &limits, Horizon::default());
                 let expected = depth_first.defender(&defender, LEAF_MOVES, 0);
                 let mut s = Searcher::new(1, &limits, Horizon::default());
                 let answer = DfPn::new(&mut s).defender(&defender, LEAF_MOVES);

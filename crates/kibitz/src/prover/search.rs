@@ -1,11 +1,15 @@
-//! The depth-first AND/OR search behind [`solve`](super::solve).
+//! The depth-first AND/OR search behind [`solve`](super::solve): the battle,
+//! one search for every goal ([`Goal`]: `#n`, `s#n`) on any board ([`Board`]).
 //!
 //! Two node kinds alternate. At an attacker node the side to move looks for one move
-//! after which every defence still allows mate in the moves left (OR); at a defender
-//! node every legal move must allow it (AND), so one refutation settles the node. The
-//! last attacker move is never generated: it is the exact mate-in-one finder,
-//! [`first_mate_in_one`], which looks only at the squares a mating man can land on
-//! (the hidden [`Horizon`] option swaps in slower variants, only to measure them).
+//! after which every defence still allows the goal in the moves left (OR); at a
+//! defender node every legal move must allow it (AND), so one refutation settles the
+//! node. For the direct mate the last attacker move is never generated: it is the
+//! board's mate-in-one finder (on the orthodox board
+//! [`first_mate_in_one`](crate::mate::first_mate_in_one), which looks only at the
+//! squares a mating man can land on; the hidden [`Horizon`] option swaps in slower
+//! variants, only to measure them). For the selfmate, the defence that mates is the
+//! end of the line.
 //!
 //! Everything that speeds the search up only changes the order in which moves are
 //! tried or reuses facts already proven (the transposition table): no move is ever
@@ -15,17 +19,16 @@
 use std::time::Instant;
 
 use super::Horizon;
+use super::goal::Goal;
 use super::table::{DEFENDER_SALT, Table};
+use crate::board::Board;
 use crate::limits::Limits;
-use crate::mate::{first_glance_mate, first_mate_in_one, has_glance_mate};
-use crate::position::MAX_MOVES;
-use crate::{Move, Position};
 
 /// The search state of one solve: the table, the node count, the limits.
-pub(super) struct Searcher<'a> {
+pub(crate) struct Searcher<'a, B: Board, G: Goal> {
     /// The table, which df-pn shares: it borrows the searcher, its table, node
     /// count and limits, and calls it for its leaves.
-    pub table: Table,
+    pub(super) table: Table<B::Move>,
     /// Nodes visited: positions entered, at either kind of node, horizon included.
     pub nodes: u64,
     node_limit: u64,
@@ -37,9 +40,10 @@ pub(super) struct Searcher<'a> {
     share_deadline: Option<Instant>,
     /// Per ply, the two defences that refuted an attacker move last: they often
     /// refute its siblings too.
-    killers: Vec<[Option<Move>; 2]>,
+    killers: Vec<[Option<B::Move>; 2]>,
     /// How mate in one is tested.
     horizon: Horizon,
+    goal: core::marker::PhantomData<G>,
 }
 
 /// How often (in nodes) the clock and the stop flag are looked at: at the first
@@ -59,8 +63,12 @@ const fn defence_in_table(n: u32) -> bool {
     n >= 2
 }
 
-impl<'a> Searcher<'a> {
-    pub fn new(hash_mb: usize, limits: &'a Limits, horizon: Horizon) -> Searcher<'a> {
+/// The most moves whose "quiet" marks [`Searcher::attacker_of_two`] keeps on the
+/// stack (every orthodox position; a large fairy board may have more).
+const STACK_MOVES: usize = 256;
+
+impl<'a, B: Board, G: Goal> Searcher<'a, B, G> {
+    pub fn new(hash_mb: usize, limits: &'a Limits, horizon: Horizon) -> Searcher<'a, B, G> {
         Searcher {
             table: Table::new(hash_mb),
             nodes: 0,
@@ -70,6 +78,7 @@ impl<'a> Searcher<'a> {
             share_deadline: None,
             killers: Vec::new(),
             horizon,
+            goal: core::marker::PhantomData,
         }
     }
 
@@ -95,22 +104,24 @@ impl<'a> Searcher<'a> {
 
     /// A move of the side to move that checkmates, if any.
     #[inline]
-    fn mate_in_one(&self, pos: &Position) -> Option<Move> {
+    fn mate_in_one(&self, pos: &B) -> Option<B::Move> {
         match self.horizon {
             Horizon::Generate => generated_mate(pos),
             // One call: on a miss the empty list never allocates.
-            Horizon::Exact => first_mate_in_one(pos),
-            Horizon::GlanceFirst => first_glance_mate(pos).or_else(|| first_mate_in_one(pos)),
+            Horizon::Exact => pos.first_mate_in_one(),
+            Horizon::GlanceFirst => pos.first_glance_mate().or_else(|| pos.first_mate_in_one()),
         }
     }
 
     /// Has the side to move a mate in one? (The horizon's question: no move needed.)
     #[inline]
-    fn has_mate_in_one(&self, pos: &Position) -> bool {
+    fn has_mate_in_one(&self, pos: &B) -> bool {
         match self.horizon {
             Horizon::Generate => generated_mate(pos).is_some(),
-            Horizon::Exact => first_mate_in_one(pos).is_some(),
-            Horizon::GlanceFirst => has_glance_mate(pos) || first_mate_in_one(pos).is_some(),
+            Horizon::Exact => pos.first_mate_in_one().is_some(),
+            Horizon::GlanceFirst => {
+                pos.first_glance_mate().is_some() || pos.first_mate_in_one().is_some()
+            }
         }
     }
 
@@ -127,15 +138,16 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
-    /// Can the side to move force mate within `n` of its own moves (`n` ≥ 1)?
+    /// Can the side to move reach the goal within `n` of its own moves (`n` ≥ 1),
+    /// whatever the other side plays?
     ///
     /// False also when the search was aborted (then `self.aborted` is set and the
     /// answer means nothing).
-    pub fn attacker(&mut self, pos: &Position, n: u32, ply: usize) -> bool {
+    pub fn attacker(&mut self, pos: &B, n: u32, ply: usize) -> bool {
         if self.tick() {
             return false;
         }
-        let key = pos.hash();
+        let key = pos.key();
         let mut best = None;
         if let Some(e) = self.table.probe(key) {
             if e.mate_within != 0 && u32::from(e.mate_within) <= n {
@@ -146,17 +158,19 @@ impl<'a> Searcher<'a> {
             }
             best = e.best;
         }
-        // Mate in one is the cheapest proof of mate within n, and the horizon.
-        if let Some(mate) = self.mate_in_one(pos) {
-            self.table.store_mate(key, 1, Some(mate));
-            return true;
-        }
-        if n == 1 {
-            self.table.store_no_mate(key, 1);
-            return false;
-        }
-        if n == 2 {
-            return self.attacker_of_two(pos, key, best, ply);
+        if G::DIRECT {
+            // Mate in one is the cheapest proof of mate within n, and the horizon.
+            if let Some(mate) = self.mate_in_one(pos) {
+                self.table.store_mate(key, 1, Some(mate));
+                return true;
+            }
+            if n == 1 {
+                self.table.store_no_mate(key, 1);
+                return false;
+            }
+            if n == 2 {
+                return self.attacker_of_two(pos, key, best, ply);
+            }
         }
         for (mv, child) in attacks_in_order(pos, best) {
             if self.defender(&child, n - 1, ply + 1) {
@@ -176,17 +190,19 @@ impl<'a> Searcher<'a> {
     /// as it meets them. Nothing is counted or sorted and no position is kept: at
     /// this depth ordering cost as much as the search it ordered (BENCHMARKS.md,
     /// issue 21), and a disproof tries every move anyway.
-    fn attacker_of_two(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        best: Option<Move>,
-        ply: usize,
-    ) -> bool {
+    fn attacker_of_two(&mut self, pos: &B, key: u64, best: Option<B::Move>, ply: usize) -> bool {
         let moves = pos.legal_moves();
         let best = best.filter(|b| moves.contains(b));
-        // Quiet moves by index into `moves`, for the second pass.
-        let mut quiet = [0u64; MAX_MOVES.div_ceil(64)];
+        // Quiet moves by index into `moves`, for the second pass: on the stack for
+        // every orthodox position.
+        let mut small = [0u64; STACK_MOVES.div_ceil(64)];
+        let mut large = Vec::new();
+        let quiet: &mut [u64] = if moves.len() <= STACK_MOVES {
+            &mut small
+        } else {
+            large.resize(moves.len().div_ceil(64), 0u64);
+            &mut large
+        };
         let mut mated = None;
         if let Some(b) = best
             && self.defender(&pos.after(b), 1, ply + 1)
@@ -225,18 +241,21 @@ impl<'a> Searcher<'a> {
         mated.is_some()
     }
 
-    /// Does every legal move of the side to move allow the other side a mate within
-    /// `n` of its moves? A side without legal moves: yes when checkmated, no when
-    /// stalemated (stalemate is not mate). With `n` = 0: only when checkmated.
+    /// Does every legal move of the side to move allow the other side the goal
+    /// within `n` of its moves? For the direct mate a side without legal moves
+    /// has lost when checkmated and held when stalemated (stalemate is not mate),
+    /// and with `n` = 0 only checkmate counts. For the selfmate a defence that
+    /// mates reaches the goal, a side without legal moves holds (it cannot mate),
+    /// and with `n` = 0 every defence must mate.
     ///
     /// False also when aborted, as for [`Searcher::attacker`].
-    pub fn defender(&mut self, pos: &Position, n: u32, ply: usize) -> bool {
+    pub fn defender(&mut self, pos: &B, n: u32, ply: usize) -> bool {
         if self.tick() {
             return false;
         }
         // The table before the moves: a known node costs no move generation. (Only
         // nodes with legal moves are stored, and with n = 0 only checkmate counts.)
-        let key = pos.hash() ^ DEFENDER_SALT;
+        let key = pos.key() ^ DEFENDER_SALT;
         if defence_in_table(n)
             && let Some(e) = self.table.probe(key)
         {
@@ -247,7 +266,7 @@ impl<'a> Searcher<'a> {
                 return false;
             }
         }
-        if n == 0 {
+        if G::DIRECT && n == 0 {
             return pos.is_checkmate();
         }
         if self.killers.len() <= ply {
@@ -271,13 +290,15 @@ impl<'a> Searcher<'a> {
         }
         let replies = pos.legal_moves();
         if replies.is_empty() {
-            return pos.is_check();
+            return G::DIRECT && pos.is_check();
         }
         let rest = replies
             .iter()
             .copied()
             .filter(|m| !tried.contains(&Some(*m)));
-        let held = if n == 1 {
+        let held = if !G::DIRECT {
+            self.any_defence_holds(pos, rest, n, ply)
+        } else if n == 1 {
             self.horizon_defences(pos, rest)
         } else {
             self.deep_defences(pos, rest, n, ply)
@@ -294,10 +315,18 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// After this defence, can the attacker not mate within `n`? (With `n` = 1 the
-    /// horizon: no mate in one.) False also when aborted.
+    /// After this defence, does the goal stay out of reach within `n`? For the
+    /// direct mate with `n` = 1 the horizon: no mate in one. For the selfmate, a
+    /// defence that mates never holds, and with `n` = 0 any other does. False
+    /// also when aborted.
     #[inline]
-    fn defence_holds(&mut self, child: &Position, n: u32, ply: usize) -> bool {
+    fn defence_holds(&mut self, child: &B, n: u32, ply: usize) -> bool {
+        if !G::DIRECT {
+            if child.is_checkmate() {
+                return false;
+            }
+            return n == 0 || (!self.attacker(child, n, ply + 1) && !self.aborted);
+        }
         if n == 1 {
             !self.tick() && !self.has_mate_in_one(child)
         } else {
@@ -305,9 +334,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Records a defender node refuted by `refutation` (no mate within `n`), which
+    /// Records a defender node refuted by `refutation` (no goal within `n`), which
     /// becomes the first killer of its ply; returns false, the node's answer.
-    fn refuted(&mut self, key: u64, n: u32, ply: usize, refutation: Move) -> bool {
+    fn refuted(&mut self, key: u64, n: u32, ply: usize, refutation: B::Move) -> bool {
         let k = &mut self.killers[ply];
         if k[0] != Some(refutation) {
             k[1] = k[0];
@@ -319,13 +348,33 @@ impl<'a> Searcher<'a> {
         false
     }
 
+    /// The selfmate's defences in the order of the legal moves: the first that
+    /// holds, or None.
+    fn any_defence_holds(
+        &mut self,
+        pos: &B,
+        replies: impl Iterator<Item = B::Move>,
+        n: u32,
+        ply: usize,
+    ) -> Option<B::Move> {
+        for mv in replies {
+            if self.defence_holds(&pos.after(mv), n, ply) {
+                return Some(mv);
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        None
+    }
+
     /// With one attacker move left: a defence after which the attacker has no mate
     /// in one, or None when every defence allows one. No attacker move is generated.
     fn horizon_defences(
         &mut self,
-        pos: &Position,
-        replies: impl Iterator<Item = Move>,
-    ) -> Option<Move> {
+        pos: &B,
+        replies: impl Iterator<Item = B::Move>,
+    ) -> Option<B::Move> {
         for mv in replies {
             if self.tick() {
                 return None;
@@ -340,11 +389,11 @@ impl<'a> Searcher<'a> {
     /// With `n` ≥ 2 attacker moves left: a refuting defence, or None.
     fn deep_defences(
         &mut self,
-        pos: &Position,
-        replies: impl Iterator<Item = Move>,
+        pos: &B,
+        replies: impl Iterator<Item = B::Move>,
         n: u32,
         ply: usize,
-    ) -> Option<Move> {
+    ) -> Option<B::Move> {
         // Facts already in the table settle some defences without a search.
         // `order` holds rank << 16 | index into `open`: sorting plain integers
         // rather than positions (the sort moved them, a tenth of the time).
@@ -352,7 +401,7 @@ impl<'a> Searcher<'a> {
         let mut order = Vec::new();
         for mv in replies {
             let child = pos.after(mv);
-            let known = self.table.probe(child.hash());
+            let known = self.table.probe(child.key());
             if let Some(e) = known {
                 if u32::from(e.no_mate_within) >= n {
                     return Some(mv);
@@ -383,36 +432,38 @@ impl<'a> Searcher<'a> {
         None
     }
 
-    /// The table's "mate within" bound at this attacker node, if any.
-    pub fn mates_within(&self, pos: &Position) -> Option<u32> {
+    /// The table's "goal within" bound at this attacker node, if any.
+    pub fn mates_within(&self, pos: &B) -> Option<u32> {
         self.table
-            .probe(pos.hash())
+            .probe(pos.key())
             .map(|e| u32::from(e.mate_within))
             .filter(|&m| m != 0)
     }
 
-    /// The table's "lost within" bound at this defender node (0 when checkmated).
-    pub fn lost_within(&self, pos: &Position) -> Option<u32> {
-        if pos.is_checkmate() {
+    /// The table's "lost within" bound at this defender node (0 when checkmated,
+    /// for the direct mate).
+    pub fn lost_within(&self, pos: &B) -> Option<u32> {
+        if G::DIRECT && pos.is_checkmate() {
             return Some(0);
         }
         self.table
-            .probe(pos.hash() ^ DEFENDER_SALT)
+            .probe(pos.key() ^ DEFENDER_SALT)
             .map(|e| u32::from(e.mate_within))
             .filter(|&m| m != 0)
     }
 
-    /// The move the table remembers as mating at this attacker node, if any.
-    pub fn hint(&self, pos: &Position) -> Option<Move> {
-        self.table.probe(pos.hash()).and_then(|e| e.best)
+    /// The move the table remembers as reaching the goal at this attacker node,
+    /// if any.
+    pub fn hint(&self, pos: &B) -> Option<B::Move> {
+        self.table.probe(pos.key()).and_then(|e| e.best)
     }
 
-    /// The fewest moves, at most `n`, in which the side to move mates; None when
-    /// it cannot within `n` (or the search was aborted).
-    pub fn shortest(&mut self, pos: &Position, n: u32, ply: usize) -> Option<u32> {
+    /// The fewest moves, at most `n`, in which the side to move reaches the goal;
+    /// None when it cannot within `n` (or the search was aborted).
+    pub fn shortest(&mut self, pos: &B, n: u32, ply: usize) -> Option<u32> {
         let from = self
             .table
-            .probe(pos.hash())
+            .probe(pos.key())
             .map_or(1, |e| u32::from(e.no_mate_within) + 1);
         (from..=n)
             .find(|&k| self.attacker(pos, k, ply) || self.aborted)
@@ -422,20 +473,20 @@ impl<'a> Searcher<'a> {
 
 /// The legal moves of the attacker with the positions after them, best first: the
 /// table's move, then checks, then moves that threaten mate in one, then the rest,
-/// each group with the fewest defences first. Moves that stalemate are dropped:
-/// they can never mate. (With two moves left, [`Searcher::attacker_of_two`] orders
-/// without counting.)
-fn attacks_in_order(pos: &Position, best: Option<Move>) -> Vec<(Move, Position)> {
+/// each group with the fewest defences first. Moves after which the defender has no
+/// move are dropped: in the direct mate such a move mates (seen by the mate-in-one
+/// test) or stalemates, in the selfmate the defender can no longer mate. (With two
+/// moves left, [`Searcher::attacker_of_two`] orders without counting.)
+fn attacks_in_order<B: Board>(pos: &B, best: Option<B::Move>) -> Vec<(B::Move, B)> {
     let moves = pos.legal_moves();
     // Ranks and indices are sorted as integers (rank << 16 | index), and the
     // positions moved once into place, not at every step of the sort.
-    let mut children: Vec<Option<(Move, Position)>> = Vec::with_capacity(moves.len());
+    let mut children: Vec<Option<(B::Move, B)>> = Vec::with_capacity(moves.len());
     let mut order: Vec<u64> = Vec::with_capacity(moves.len());
-    for &mv in &moves {
+    for &mv in moves.iter() {
         let child = pos.after(mv);
         let defences = child.count_legal_moves();
         if defences == 0 {
-            // Checkmate was seen by the mate-in-one test; this is stalemate.
             continue;
         }
         let group = if Some(mv) == best {
@@ -459,7 +510,7 @@ fn attacks_in_order(pos: &Position, best: Option<Move>) -> Vec<(Move, Position)>
 
 /// The first legal move that checkmates, found by playing them all: the
 /// [`Horizon::Generate`] baseline.
-fn generated_mate(pos: &Position) -> Option<Move> {
+fn generated_mate<B: Board>(pos: &B) -> Option<B::Move> {
     pos.legal_moves()
         .iter()
         .copied()
@@ -467,15 +518,21 @@ fn generated_mate(pos: &Position) -> Option<Move> {
 }
 
 /// Would the side not to move mate in one if it could move again? The glance
-/// detector answers most of these from bitboards; the exact finder the rest.
-fn threatens_mate(pos: &Position) -> bool {
-    pos.pass()
-        .is_some_and(|passed| has_glance_mate(&passed) || first_mate_in_one(&passed).is_some())
+/// detector answers most of these from bitboards (where the board has one); the
+/// exact finder the rest.
+fn threatens_mate<B: Board>(pos: &B) -> bool {
+    pos.pass().is_some_and(|passed| {
+        passed.first_glance_mate().is_some() || passed.first_mate_in_one().is_some()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Position;
+    use crate::prover::goal::DirectMate;
+
+    type Searcher<'a> = super::Searcher<'a, Position, DirectMate>;
 
     /// Defender nodes with two attacker moves left go into the table; those with
     /// one ([`defence_in_table`]) never do, though the search visits them.
@@ -490,7 +547,7 @@ mod tests {
         let (mut stored_two, mut one_left) = (0, 0);
         for &m1 in &pos.legal_moves() {
             let p1 = pos.after(m1);
-            let e = s.table.probe(p1.hash() ^ DEFENDER_SALT);
+            let e = s.table.probe(p1.key() ^ DEFENDER_SALT);
             stored_two += usize::from(e.is_some_and(|e| e.no_mate_within >= 2));
             for &m2 in &p1.legal_moves() {
                 let p2 = p1.after(m2);
@@ -498,7 +555,7 @@ mod tests {
                     let p3 = p2.after(m3);
                     one_left += 1;
                     assert!(
-                        s.table.probe(p3.hash() ^ DEFENDER_SALT).is_none(),
+                        s.table.probe(p3.key() ^ DEFENDER_SALT).is_none(),
                         "stored: {}",
                         p3.fen()
                     );

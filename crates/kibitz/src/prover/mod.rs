@@ -35,7 +35,7 @@
 //!
 //! ```
 //! use kibitz::Position;
-//! use kibitz::mate::solve::{SolveOptions, Verdict, solve};
+//! use kibitz::prover::{SolveOptions, Verdict, solve};
 //! // 1.Rd5! threatens nothing, yet Black must play Kh3, and Rh5# follows: a
 //! // zugzwang key, which a "keys must threaten" search would miss.
 //! let pos = Position::from_fen("8/8/8/8/7k/5K2/8/3R4 w - - 0 1").unwrap();
@@ -49,15 +49,20 @@
 //! ```
 
 mod dfpn;
+mod goal;
 mod search;
 mod table;
 mod tree;
 
+use crate::board::Board;
 use crate::limits::Limits;
-use crate::{Move, Position};
 use dfpn::{Answer, DfPn};
-use search::Searcher;
+pub use goal::{DirectMate, Goal, SelfMate};
+pub(crate) use search::Searcher;
 pub use tree::{Tree, TreeMove, TreeReply, VerifyError, VerifyErrorKind};
+
+/// The searcher of the direct mate on board `B`.
+type MateSearcher<'l, B> = Searcher<'l, B, DirectMate>;
 
 /// The longest mate [`solve`] looks for; a larger bound is cut to this.
 pub const MAX_MATE_MOVES: u32 = 100;
@@ -75,7 +80,7 @@ pub const MAX_MATE_MOVES: u32 = 100;
 /// position, where it fills less, BENCHMARKS.md has the two side by side.
 ///
 /// ```
-/// use kibitz::mate::solve::{DEFAULT_HASH_MB, SolveOptions};
+/// use kibitz::prover::{DEFAULT_HASH_MB, SolveOptions};
 /// assert_eq!(SolveOptions::mate_in(7).hash_mb, DEFAULT_HASH_MB);
 /// ```
 pub const DEFAULT_HASH_MB: usize = 256;
@@ -91,7 +96,7 @@ pub const MAX_HASH_MB: usize = 65536;
 /// kills the process instead of failing it: the bound must fit before the search.
 ///
 /// ```
-/// use kibitz::mate::solve::{DEFAULT_HASH_MB, fit_hash_mb};
+/// use kibitz::prover::{DEFAULT_HASH_MB, fit_hash_mb};
 /// // The default table for each of two workers: the default, or less.
 /// let mb = fit_hash_mb(DEFAULT_HASH_MB, 2);
 /// assert!((1..=DEFAULT_HASH_MB).contains(&mb));
@@ -139,7 +144,7 @@ pub struct SolveOptions {
     ///
     /// ```
     /// use kibitz::Position;
-    /// use kibitz::mate::solve::{SolveOptions, Verdict, solve};
+    /// use kibitz::prover::{SolveOptions, Verdict, solve};
     /// // Ra8# and Re8#: two keys, of which one is enough here.
     /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1").unwrap();
     /// let both = solve(&pos, &SolveOptions { tree: true, ..SolveOptions::mate_in(2) });
@@ -190,7 +195,7 @@ impl SolveOptions {
     /// up to [`DEFAULT_HASH_MB`].
     ///
     /// ```
-    /// use kibitz::mate::solve::SolveOptions;
+    /// use kibitz::prover::SolveOptions;
     /// assert_eq!(SolveOptions::mate_in(3).max_moves, 3);
     /// ```
     pub fn mate_in(n: u32) -> SolveOptions {
@@ -263,32 +268,32 @@ pub enum Verdict {
 
 /// A first move that forces mate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Key {
+pub struct Key<M = crate::Move> {
     /// The move.
-    pub mv: Move,
+    pub mv: M,
     /// The fewest moves (this one included) in which it mates by force.
     pub mate_in: u32,
 }
 
-/// The answer of [`solve`].
+/// The answer of [`solve`] (and of [`solve_selfmate`]).
 #[derive(Clone, Debug)]
-pub struct Solution {
+pub struct Solution<M = crate::Move> {
     /// What was proven.
     pub outcome: Verdict,
     /// For [`Verdict::MateIn`]: every key of the shortest mate, or with
     /// [`SolveOptions::all_keys`] every move that mates within N, shortest first.
     /// Empty otherwise.
-    pub keys: Vec<Key>,
+    pub keys: Vec<Key<M>>,
     /// A principal line to mate, both sides' moves, the attacker's last: the
     /// attacker always takes a shortest mate, the defender the longest resistance.
     /// For [`Verdict::MatedIn`] it starts with the side to move's most stubborn
     /// defence. Empty when there is no mate.
-    pub line: Vec<Move>,
+    pub line: Vec<M>,
     /// Nodes searched.
     pub nodes: u64,
     /// With [`SolveOptions::tree`]: the proof, for [`Solution::verify`] or any
     /// move generator to replay.
-    pub tree: Option<Tree>,
+    pub tree: Option<Tree<M>>,
     /// False when a limit struck after the outcome was proven, while the keys, line
     /// or tree were being gathered: those are then partial (the tree absent). A
     /// proven mate still names a key: the move that proved it, when the table
@@ -306,6 +311,9 @@ pub struct Solution {
     /// move generator can check the mate; where a proof has left the table there
     /// is no tree, and `line` holds at most the key.
     pub shortest: bool,
+    /// The goal was the selfmate ([`solve_selfmate`]): the defender gives the
+    /// mate, and a line ends at its mating defence.
+    pub selfmate: bool,
 }
 
 /// Proves the shortest forced mate within `opts.max_moves`, for the side to move or
@@ -313,7 +321,7 @@ pub struct Solution {
 ///
 /// ```
 /// use kibitz::Position;
-/// use kibitz::mate::solve::{SolveOptions, Verdict, solve};
+/// use kibitz::prover::{SolveOptions, Verdict, solve};
 /// // Black to move has only Kh3, and then Rh5# : mated in one.
 /// let pos = Position::from_fen("8/8/8/3R4/7k/5K2/8/8 b - - 1 1").unwrap();
 /// let sol = solve(&pos, &SolveOptions::mate_in(2));
@@ -322,16 +330,13 @@ pub struct Solution {
 /// let pos = Position::startpos();
 /// assert_eq!(solve(&pos, &SolveOptions::mate_in(2)).outcome, Verdict::NoMateWithin(2));
 /// ```
-pub fn solve(pos: &Position, opts: &SolveOptions) -> Solution {
+pub fn solve<B: Board>(pos: &B, opts: &SolveOptions) -> Solution<B::Move> {
     solve_with(pos, opts, Engine::default())
 }
 
-/// [`solve`] with the search chosen (hidden, for measurements).
-#[doc(hidden)]
-pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Solution {
-    let bound = opts.max_moves.min(MAX_MATE_MOVES);
-    let mut s = Searcher::new(opts.hash_mb, &opts.limits, opts.horizon);
-    let mut sol = Solution {
+/// A solution that has found nothing yet, within `bound`.
+fn empty_solution<M>(bound: u32, selfmate: bool) -> Solution<M> {
+    Solution {
         outcome: Verdict::NoMateWithin(bound),
         keys: Vec::new(),
         line: Vec::new(),
@@ -339,7 +344,16 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Soluti
         tree: None,
         complete: true,
         shortest: true,
-    };
+        selfmate,
+    }
+}
+
+/// [`solve`] with the search chosen (hidden, for measurements).
+#[doc(hidden)]
+pub fn solve_with<B: Board>(pos: &B, opts: &SolveOptions, engine: Engine) -> Solution<B::Move> {
+    let bound = opts.max_moves.min(MAX_MATE_MOVES);
+    let mut s = MateSearcher::new(opts.hash_mb, &opts.limits, opts.horizon);
+    let mut sol = empty_solution(bound, false);
     if !pos.has_legal_move() {
         if pos.is_check() {
             sol.outcome = Verdict::MatedIn(0);
@@ -387,11 +401,62 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, engine: Engine) -> Soluti
     sol
 }
 
+/// Proves the shortest selfmate within `opts.max_moves`: the side to move forces
+/// the other side to mate it, on the other side's n-th move at the latest,
+/// whatever that side plays. The same battle as [`solve`]'s iterative
+/// deepening, with the selfmate's goal ([`SelfMate`]): a defence that mates
+/// ends a line, a defending side without moves holds. Its verdict is
+/// [`Verdict::MateIn`] (the selfmate's length), [`Verdict::NoMateWithin`] or
+/// [`Verdict::Unknown`]; its tree's mating defences have no answer.
+///
+/// ```
+/// use kibitz::Position;
+/// use kibitz::prover::{SolveOptions, Verdict, solve_selfmate};
+/// // s#1: 1.Qc7+ leaves Black only replies that mate White.
+/// let pos = Position::from_fen("RK1kr3/7q/8/4Q3/8/1b6/8/8 w - - 0 1").unwrap();
+/// let sol = solve_selfmate(&pos, &SolveOptions { tree: true, ..SolveOptions::mate_in(2) });
+/// assert_eq!(sol.outcome, Verdict::MateIn(1));
+/// assert_eq!(sol.keys[0].mv.uci(), "e5c7");
+/// sol.verify(&pos).unwrap();
+/// ```
+pub fn solve_selfmate<B: Board>(pos: &B, opts: &SolveOptions) -> Solution<B::Move> {
+    let bound = opts.max_moves.min(MAX_MATE_MOVES);
+    let mut s: Searcher<'_, B, SelfMate> = Searcher::new(opts.hash_mb, &opts.limits, opts.horizon);
+    let mut sol = empty_solution(bound, true);
+    if !pos.has_legal_move() {
+        return sol;
+    }
+    for n in 1..=bound {
+        if s.attacker(pos, n, 0) {
+            sol.outcome = Verdict::MateIn(n);
+            break;
+        }
+        if s.aborted {
+            sol.outcome = Verdict::Unknown { searched: n - 1 };
+            sol.complete = false;
+            sol.nodes = s.nodes;
+            return sol;
+        }
+    }
+    if let Verdict::MateIn(n) = sol.outcome {
+        gather_keys(&mut s, pos, n, bound, opts, &mut sol, None);
+    }
+    sol.complete = !s.aborted;
+    sol.nodes = s.nodes;
+    sol
+}
+
 /// Iterative deepening on the length from `from` to `to`: the first length with a
 /// mate for the side to move or against it (`side`: only that one, true for the
 /// side to move), [`Verdict::NoMateWithin`]`(to)` when there is none, or
 /// [`Verdict::Unknown`] when a limit struck.
-fn deepen(s: &mut Searcher, pos: &Position, from: u32, to: u32, side: Option<bool>) -> Verdict {
+fn deepen<B: Board>(
+    s: &mut MateSearcher<'_, B>,
+    pos: &B,
+    from: u32,
+    to: u32,
+    side: Option<bool>,
+) -> Verdict {
     for n in from..=to {
         if side != Some(false) && s.attacker(pos, n, 0) {
             return Verdict::MateIn(n);
@@ -412,13 +477,13 @@ fn deepen(s: &mut Searcher, pos: &Position, from: u32, to: u32, side: Option<boo
 /// the line and the tree as iterative deepening gathers them.
 ///
 /// `none_within`: no mate either way within this many moves is already proven.
-fn solve_dfpn(
-    pos: &Position,
+fn solve_dfpn<B: Board>(
+    pos: &B,
     opts: &SolveOptions,
     bound: u32,
     none_within: u32,
-    s: &mut Searcher,
-    sol: &mut Solution,
+    s: &mut MateSearcher<'_, B>,
+    sol: &mut Solution<B::Move>,
 ) {
     if bound == 0 || none_within >= bound {
         sol.outcome = Verdict::NoMateWithin(bound);
@@ -554,9 +619,9 @@ const SHORTER_DFPN_FROM: u32 = 6;
 /// or without a node or time limit, the depth-first search runs alone, to its
 /// end or the limit. False also when aborted (then `s.aborted` is
 /// set).
-fn mate_within(
-    s: &mut Searcher,
-    pos: &Position,
+fn mate_within<B: Board>(
+    s: &mut MateSearcher<'_, B>,
+    pos: &B,
     attacker: bool,
     k: u32,
     opts: &SolveOptions,
@@ -606,9 +671,9 @@ fn mate_within(
 }
 
 /// A proof read from the table: the tree, its principal line and its length.
-struct TableProof {
-    tree: Tree,
-    line: Vec<Move>,
+struct TableProof<M> {
+    tree: Tree<M>,
+    line: Vec<M>,
     n: u32,
 }
 
@@ -617,7 +682,12 @@ struct TableProof {
 /// proven the shortest. Read at once: the search for a shorter mate that follows
 /// fills the table and may replace parts of the proof. Its length (the tree's
 /// own) may be less than `upper`; None when a proof has already left the table.
-fn table_proof(s: &Searcher, pos: &Position, attacker: bool, upper: u32) -> Option<TableProof> {
+fn table_proof<B: Board>(
+    s: &MateSearcher<'_, B>,
+    pos: &B,
+    attacker: bool,
+    upper: u32,
+) -> Option<TableProof<B::Move>> {
     let mut line = Vec::new();
     if attacker {
         let t = tree::proof_within(s, pos, upper)?;
@@ -629,11 +699,14 @@ fn table_proof(s: &Searcher, pos: &Position, attacker: bool, upper: u32) -> Opti
         })
     } else {
         let replies = tree::proof_lost_within(s, pos, upper)?;
-        let deepest = replies.iter().max_by_key(|r| r.then.depth())?;
+        let deepest = replies
+            .iter()
+            .max_by_key(|r| r.then.as_ref().map_or(0, TreeMove::depth))?;
+        let then = deepest.then.as_ref()?;
         line.push(deepest.mv);
-        tree::longest_line(&deepest.then, &mut line);
+        tree::longest_line(then, &mut line);
         Some(TableProof {
-            n: deepest.then.depth(),
+            n: then.depth(),
             tree: Tree::Defences(replies),
             line,
         })
@@ -646,14 +719,14 @@ fn table_proof(s: &Searcher, pos: &Position, attacker: bool, upper: u32) -> Opti
 /// When a limit strikes before the first is, the key is the move that proved
 /// the mate: `known` (df-pn's attack, whose proof has length `n`), else the one
 /// the table's entry for the position holds with a bound of at most `n`.
-fn gather_keys(
-    s: &mut Searcher,
-    pos: &Position,
+fn gather_keys<B: Board, G: Goal>(
+    s: &mut Searcher<'_, B, G>,
+    pos: &B,
     n: u32,
     bound: u32,
     opts: &SolveOptions,
-    sol: &mut Solution,
-    known: Option<Move>,
+    sol: &mut Solution<B::Move>,
+    known: Option<B::Move>,
 ) {
     let last = if opts.all_keys { bound } else { n };
     let one = opts.one_key && !opts.all_keys;
@@ -696,7 +769,7 @@ fn gather_keys(
     sol.line.push(first.mv);
     principal_defence(s, &pos.after(first.mv), first.mate_in - 1, &mut sol.line);
     if opts.tree && !s.aborted {
-        let keys: Option<Vec<TreeMove>> = sol
+        let keys: Option<Vec<TreeMove<B::Move>>> = sol
             .keys
             .iter()
             .map(|k| tree::after_attack(s, pos, k.mv, k.mate_in))
@@ -708,20 +781,20 @@ fn gather_keys(
 /// The move that the table's entry for `pos` proves mates within `n` (its "mate
 /// within" bound at most `n`), if that move is legal here: the move stored with
 /// the entry's bound is the one that proved it.
-fn proven_key(s: &Searcher, pos: &Position, n: u32) -> Option<Move> {
-    let e = s.table.probe(pos.hash())?;
+fn proven_key<B: Board, G: Goal>(s: &Searcher<'_, B, G>, pos: &B, n: u32) -> Option<B::Move> {
+    let e = s.table.probe(pos.key())?;
     let within = u32::from(e.mate_within);
     let mv = e.best?;
     (within != 0 && within <= n && pos.legal_moves().contains(&mv)).then_some(mv)
 }
 
 /// Fills in the line and the tree of a proven loss in `n`.
-fn gather_defences(
-    s: &mut Searcher,
-    pos: &Position,
+fn gather_defences<B: Board>(
+    s: &mut MateSearcher<'_, B>,
+    pos: &B,
     n: u32,
     opts: &SolveOptions,
-    sol: &mut Solution,
+    sol: &mut Solution<B::Move>,
 ) {
     principal_defence(s, pos, n, &mut sol.line);
     if opts.tree && !s.aborted {
@@ -730,16 +803,27 @@ fn gather_defences(
 }
 
 /// Extends `line` from a defender node lost within `n`: the defence that holds out
-/// longest, the attacker's quickest mate after it, and so on down to mate.
-fn principal_defence(s: &mut Searcher, pos: &Position, n: u32, line: &mut Vec<Move>) {
+/// longest, the attacker's quickest way to the goal after it, and so on down to
+/// mate (in a selfmate, the defence that mates).
+fn principal_defence<B: Board, G: Goal>(
+    s: &mut Searcher<'_, B, G>,
+    pos: &B,
+    n: u32,
+    line: &mut Vec<B::Move>,
+) {
     let mut pos = pos.clone();
     let mut n = n;
-    while n > 0 && !s.aborted {
-        // The defence after which the attacker needs the most moves.
-        let mut best: Option<(u32, Move, Position)> = None;
-        for &mv in &pos.legal_moves() {
+    while (n > 0 || !G::DIRECT) && !s.aborted {
+        // The defence after which the attacker needs the most moves (a selfmate's
+        // mating defence needs none: taken only when every defence mates).
+        let mut best: Option<(u32, B::Move, B)> = None;
+        for &mv in pos.legal_moves().iter() {
             let child = pos.after(mv);
-            let Some(k) = s.shortest(&child, n, 1) else {
+            let k = if !G::DIRECT && child.is_checkmate() {
+                0
+            } else if let Some(k) = s.shortest(&child, n, 1) {
+                k
+            } else {
                 return;
             };
             if best.as_ref().is_none_or(|&(b, _, _)| k > b) {
@@ -749,6 +833,10 @@ fn principal_defence(s: &mut Searcher, pos: &Position, n: u32, line: &mut Vec<Mo
         let Some((k, defence, child)) = best else {
             return;
         };
+        if k == 0 {
+            line.push(defence);
+            return;
+        }
         let Some(attack) = tree::quickest_attack(s, &child, k) else {
             return;
         };

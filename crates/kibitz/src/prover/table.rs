@@ -31,8 +31,6 @@
 //! settled faster than it is looked up, and is neither stored nor probed
 //! (`search::defence_in_table`).
 
-use crate::Move;
-
 /// Mixed into the key of a defender node (any odd constant far from the Zobrist
 /// keys will do).
 pub(super) const DEFENDER_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -40,9 +38,9 @@ pub(super) const DEFENDER_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Entries per bucket.
 const WAYS: usize = 4;
 
-/// One position's proven bounds and df-pn numbers.
-#[derive(Copy, Clone, Default)]
-pub(super) struct Entry {
+/// One position's proven bounds and df-pn numbers; `M` is the board's move.
+#[derive(Copy, Clone)]
+pub(super) struct Entry<M> {
     /// The full 64-bit key, so that a bucket shared by other positions is never
     /// read as this one (a false match needs a 64-bit collision).
     key: u64,
@@ -54,7 +52,7 @@ pub(super) struct Entry {
     pub pn_depth: u8,
     /// At an attacker node, the move that proved `mate_within`: tried first next
     /// time. Only compared with generated moves, never played unchecked.
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// df-pn's proof number for "mate within `pn_depth`".
     pub pn: u32,
     /// df-pn's disproof number for it.
@@ -63,7 +61,22 @@ pub(super) struct Entry {
     pub work: u32,
 }
 
-impl Entry {
+impl<M> Default for Entry<M> {
+    fn default() -> Entry<M> {
+        Entry {
+            key: 0,
+            mate_within: 0,
+            no_mate_within: 0,
+            pn_depth: 0,
+            best: None,
+            pn: 0,
+            dn: 0,
+            work: 0,
+        }
+    }
+}
+
+impl<M> Entry<M> {
     /// The depth of the deepest proven fact (0: none).
     fn depth(&self) -> u8 {
         self.mate_within.max(self.no_mate_within)
@@ -106,7 +119,7 @@ struct Numbers {
 }
 
 impl Numbers {
-    fn of(e: &Entry) -> Numbers {
+    fn of<M>(e: &Entry<M>) -> Numbers {
         Numbers {
             depth: e.pn_depth,
             pn: e.pn,
@@ -115,7 +128,7 @@ impl Numbers {
         }
     }
 
-    fn write(self, e: &mut Entry) {
+    fn write<M>(self, e: &mut Entry<M>) {
         e.pn_depth = self.depth;
         e.pn = self.pn;
         e.dn = self.dn;
@@ -140,17 +153,23 @@ const SECOND_SALT: u64 = 0xA5 << 56;
 /// One bucket: the entries a key may sit in, aligned to the 128-byte pair of
 /// cache lines the processor fetches together, so that a probe costs one trip to
 /// memory (unaligned, a bucket straddled three lines, and a probe two trips).
-#[derive(Copy, Clone, Default)]
+#[derive(Copy, Clone)]
 #[repr(align(128))]
-struct Bucket([Entry; WAYS]);
+struct Bucket<M>([Entry<M>; WAYS]);
+
+impl<M: Copy> Default for Bucket<M> {
+    fn default() -> Bucket<M> {
+        Bucket([Entry::default(); WAYS])
+    }
+}
 
 /// Buckets of [`WAYS`] entries, a power of two of them, growing on demand.
 ///
 /// The table starts small and doubles whenever half its entries are in use, up to
 /// the size asked for: a mate in two fills a few hundred entries, and clearing
 /// 16 MiB for it would cost more than the proof.
-pub(super) struct Table {
-    buckets: Vec<Bucket>,
+pub(super) struct Table<M> {
+    buckets: Vec<Bucket<M>>,
     mask: usize,
     /// Entries in use.
     filled: usize,
@@ -161,15 +180,15 @@ pub(super) struct Table {
 /// The buckets a new table starts with.
 const MIN_BUCKETS: usize = 512;
 
-/// The bytes of one bucket.
-pub(super) const BUCKET_BYTES: usize = core::mem::size_of::<Bucket>();
+impl<M: Copy + PartialEq> Table<M> {
+    /// The bytes of one bucket (128 for the orthodox move).
+    pub(super) const BUCKET_BYTES: usize = core::mem::size_of::<Bucket<M>>();
 
-impl Table {
     /// A table that may grow to about `mb` MiB (at least 64 KiB, at most 1 TiB; a
     /// power of two of buckets, the largest that fits). When memory runs short it
     /// stops growing instead of aborting.
-    pub fn new(mb: usize) -> Table {
-        let wanted = (mb.min(1 << 20) << 20) / BUCKET_BYTES;
+    pub fn new(mb: usize) -> Table<M> {
+        let wanted = (mb.min(1 << 20) << 20) / Self::BUCKET_BYTES;
         // The largest power of two that fits (the index is a mask of the hash).
         let max_buckets = match wanted.checked_ilog2() {
             Some(log) if 1 << log > MIN_BUCKETS => 1 << log,
@@ -187,7 +206,7 @@ impl Table {
     /// 64 KiB when that is smaller).
     #[cfg(test)]
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * BUCKET_BYTES
+        self.buckets.len() * Self::BUCKET_BYTES
     }
 
     /// Doubles the table when half full and allowed to, moving every entry over.
@@ -230,7 +249,7 @@ impl Table {
 
     /// The entry for `key`, if the table holds one.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         let bucket = &self.buckets[key as usize & self.mask].0;
         bucket.iter().find(|e| e.key == key && e.used()).copied()
     }
@@ -273,7 +292,7 @@ impl Table {
 
     /// Records "mate within `n`", with the move that gives it at an attacker node.
     #[inline]
-    pub fn store_mate(&mut self, key: u64, n: u32, best: Option<Move>) {
+    pub fn store_mate(&mut self, key: u64, n: u32, best: Option<M>) {
         self.make_room();
         let n = n.min(u8::MAX as u32) as u8;
         let Some(e) = self.slot(key, true, key) else {
@@ -355,7 +374,7 @@ impl Table {
     /// entry of `spare` is never taken from it (a second entry must not take
     /// the place of its own position's entry).
     #[inline]
-    fn slot(&mut self, key: u64, fact: bool, spare: u64) -> Option<&mut Entry> {
+    fn slot(&mut self, key: u64, fact: bool, spare: u64) -> Option<&mut Entry<M>> {
         let bucket = &mut self.buckets[key as usize & self.mask].0;
         let mut pick: Option<usize> = None;
         for (i, e) in bucket.iter().enumerate() {
@@ -388,10 +407,14 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Move;
+
+    /// The orthodox board's table.
+    type Table = super::Table<Move>;
 
     #[test]
     fn a_bucket_is_one_aligned_pair_of_cache_lines() {
-        assert_eq!(BUCKET_BYTES, 128);
+        assert_eq!(Table::BUCKET_BYTES, 128);
         let mut t = Table::new(1);
         assert_eq!(t.buckets.as_ptr() as usize % 128, 0);
         t.grow();

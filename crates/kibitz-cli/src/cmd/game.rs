@@ -1,0 +1,82 @@
+//! `--variant NAME [--variants FILE.ini] [--chess960]`, shared by `perft`, `moves`,
+//! `play`, `mate` and `solve`: the one place of the command line that chooses
+//! the game, and with it the engine ([`GameRules`]).
+//!
+//! Everything about the game itself is the library's; this module only finds
+//! the variant and reads the variants.ini file.
+
+use std::path::{Path, PathBuf};
+
+use kibitz::board::{AnyPosition, GameRules};
+use kibitz::variant::{Variant, ini};
+
+use crate::output::BadInput;
+use kibitz::text::quote;
+
+/// The game options of a command.
+#[derive(clap::Args, Debug, Default)]
+pub struct GameArgs {
+    /// Play a fairy variant instead of orthodox chess: a built-in name (see `kibitz
+    /// variants`) or a section of --variants.
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<String>,
+    /// A Fairy-Stockfish `variants.ini` file whose sections --variant may name
+    /// (`[name:parent]`, `customPieceN = letter:Betza`, …).
+    #[arg(long, value_name = "FILE.ini", requires = "variant")]
+    pub variants: Option<PathBuf>,
+    /// Orthodox chess as Chess960: positions read with castling rights for a king
+    /// off e1/e8 or a rook off the corner (X-FEN or Shredder-FEN), and castling
+    /// written in UCI as king takes rook (`e1h1`). Without it positions are
+    /// standard chess: such a right is an error, and castling from e1/e8 is
+    /// `e1g1`. PGN games tagged `[Variant "Chess960"]` are Chess960 either way.
+    #[arg(long)]
+    pub chess960: bool,
+}
+
+impl GameArgs {
+    /// The rules asked for: a variant (a section of --variants, else a
+    /// built-in), or orthodox chess, standard or Chess960. A variant that
+    /// cannot be found or read, or Chess960 asked of a variant, is a bad input.
+    pub fn rules(&self) -> anyhow::Result<GameRules> {
+        let variant = match self.variant.as_deref() {
+            None => None,
+            Some(name) => {
+                let sections = match &self.variants {
+                    Some(path) => read_ini(path)?,
+                    None => Vec::new(),
+                };
+                let found = Variant::find(name, &sections)
+                    .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--variant")))?;
+                Some(found)
+            }
+        };
+        GameRules::new(variant, kibitz::CastlingMode::from_chess960(self.chess960))
+            .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--chess960")).into())
+    }
+}
+
+/// The sections of a `variants.ini` file. A file that cannot be read, is not
+/// UTF-8 or does not parse is a bad input (exit 1), named with where it went
+/// wrong.
+pub fn read_ini(path: &Path) -> Result<Vec<Variant>, BadInput> {
+    let shown = quote(&path.display().to_string());
+    let bytes = std::fs::read(path)
+        .map_err(|err| BadInput::new(anyhow::anyhow!("--variants: reading {shown}: {err}")))?;
+    let text = String::from_utf8(bytes).map_err(|err| {
+        BadInput::new(anyhow::anyhow!(
+            "--variants {shown}: not UTF-8 text (byte {})",
+            err.utf8_error().valid_up_to()
+        ))
+    })?;
+    ini::parse(&text).map_err(|err| {
+        BadInput::new(anyhow::Error::new(err).context(format!("--variants {shown}")))
+    })
+}
+
+/// The position of `--fen` (`startpos`, or none: the game's start), a bad input
+/// when it does not read.
+pub fn position(rules: &GameRules, fen: Option<&str>) -> Result<AnyPosition, BadInput> {
+    rules
+        .position(fen.unwrap_or(kibitz::board::STARTPOS))
+        .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--fen")))
+}

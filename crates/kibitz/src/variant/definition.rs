@@ -1,0 +1,199 @@
+//! A chess variant: its rules ([`super::rules`]) with the lookup tables built
+//! from them once. It sits above the tables and the FEN reader, which read only
+//! the rules, and below [`VariantPosition`](super::VariantPosition), which plays it.
+
+use std::sync::Arc;
+
+use super::VariantError;
+use super::board::BoardSize;
+use super::fen;
+use super::rules::{CastlingRules, GameValue, Gating, MAX_TYPES, PieceDef, PieceKind, Rules};
+use super::tables::Tables;
+
+/// A chess variant: rules as data plus the tables the engine plays it with.
+///
+/// ```
+/// use kibitz::variant::{Variant, VariantPosition};
+/// let capablanca = Variant::builtin("capablanca")?;
+/// assert_eq!((capablanca.files(), capablanca.ranks()), (10, 8));
+/// let pos = VariantPosition::startpos(&capablanca);
+/// assert_eq!(pos.legal_moves().len(), 28);
+/// # Ok::<(), kibitz::variant::VariantError>(())
+/// ```
+#[derive(Clone)]
+pub struct Variant {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) tables: Arc<Tables>,
+}
+
+impl core::fmt::Debug for Variant {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Variant({} {})", self.rules.name, self.rules.size)
+    }
+}
+
+impl Variant {
+    /// Builds a variant from its rules: parses every piece's Betza, builds the tables
+    /// and checks the start position.
+    pub(crate) fn from_rules(mut rules: Rules) -> Result<Variant, VariantError> {
+        // As Fairy-Stockfish, the castling king is the one king on White's
+        // castling rank of the start position, wherever it stands.
+        if let (Some(k), Some(king)) = (rules.castling, rules.kind_index(PieceKind::King))
+            && let Ok(cells) = fen::board_cells(&rules, &rules.start_fen)
+        {
+            let files = usize::from(rules.size.files());
+            let row = usize::from(k.rank) * files;
+            let kings: Vec<usize> = (0..files)
+                .filter(|&f| cells.get(row + f) == Some(&Some((0, king))))
+                .collect();
+            if let ([f], Some(c)) = (kings.as_slice(), rules.castling.as_mut()) {
+                c.king_file = *f as u8;
+            }
+        }
+        if rules.pieces.len() > MAX_TYPES {
+            return Err(VariantError::Definition(format!(
+                "{} piece types; at most {} are supported",
+                rules.pieces.len(),
+                MAX_TYPES
+            )));
+        }
+        let mut seen = Vec::new();
+        for p in &rules.pieces {
+            if !p.letter.is_ascii_uppercase() || seen.contains(&p.letter) {
+                return Err(VariantError::Definition(format!(
+                    "piece letter `{}` is not a free ascii letter",
+                    p.letter
+                )));
+            }
+            seen.push(p.letter);
+        }
+        let tables = Tables::build(&rules)?;
+        let variant = Variant {
+            rules: Arc::new(rules),
+            tables: Arc::new(tables),
+        };
+        fen::parse_with_pregame(&variant.rules, &variant.tables, &variant.rules.start_fen)?;
+        Ok(variant)
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        &self.rules.name
+    }
+
+    /// Number of files.
+    pub fn files(&self) -> u8 {
+        self.rules.size.files()
+    }
+
+    /// Number of ranks.
+    pub fn ranks(&self) -> u8 {
+        self.rules.size.ranks()
+    }
+
+    /// The board size.
+    pub fn board(&self) -> BoardSize {
+        self.rules.size
+    }
+
+    /// The piece types.
+    pub fn pieces(&self) -> &[PieceDef] {
+        &self.rules.pieces
+    }
+
+    /// The start position's FEN.
+    pub fn start_fen(&self) -> &str {
+        &self.rules.start_fen
+    }
+
+    /// The gating rule.
+    pub fn gating(&self) -> Gating {
+        self.rules.gating
+    }
+
+    /// Castling, if the variant has it.
+    pub fn castling(&self) -> Option<CastlingRules> {
+        self.rules.castling
+    }
+
+    /// The value of stalemate for the side to move.
+    pub fn stalemate_value(&self) -> GameValue {
+        self.rules.stalemate
+    }
+
+    /// Ranks (a bit per rank, rank 1 = bit 0) from which White's and Black's pawns
+    /// may step two squares.
+    pub fn double_step_ranks(&self) -> [u16; 2] {
+        self.rules.double_step
+    }
+
+    /// Ranks from which pawns may step three squares.
+    pub fn triple_step_ranks(&self) -> [u16; 2] {
+        self.rules.triple_step
+    }
+
+    /// Ranks where White's and Black's pawns promote.
+    pub fn promotion_ranks(&self) -> [u16; 2] {
+        self.rules.promotion_ranks
+    }
+
+    /// Must a pawn promote as soon as it enters the zone (else only on the last rank)?
+    pub fn mandatory_promotion(&self) -> bool {
+        self.rules.mandatory_promotion
+    }
+
+    /// Is en passant allowed?
+    pub fn en_passant(&self) -> bool {
+        self.rules.en_passant
+    }
+
+    /// Per piece letter, the most pieces of that type a side may have after a
+    /// promotion (Grand Chess: a pawn promotes only to a piece it has lost).
+    pub fn promotion_limits(&self) -> Vec<(char, u8)> {
+        self.rules
+            .pieces
+            .iter()
+            .zip(&self.rules.promotion_limit)
+            .filter(|&(_, &n)| n > 0)
+            .map(|(p, &n)| (p.letter, n))
+            .collect()
+    }
+
+    /// The seed's mobility string (`4 × 2 + 8 × 3 + …`) of piece `index` on this
+    /// variant's empty board, from its Betza; an error for pieces whose Betza an
+    /// empty board cannot express (hoppers, capture-only parts, pawns).
+    ///
+    /// ```
+    /// use kibitz::variant::Variant;
+    /// let v = Variant::builtin("capablanca")?;
+    /// let knight = v.pieces().iter().position(|p| p.letter == 'N').unwrap();
+    /// assert!(v.mobility(knight).unwrap().starts_with("4 × 2 + "));
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn mobility(&self, index: usize) -> Result<String, VariantError> {
+        let def = self
+            .rules
+            .pieces
+            .get(index)
+            .ok_or_else(|| VariantError::Definition(format!("no piece number {index}")))?;
+        let piece = crate::mobility::Piece::from_betza(&def.betza).map_err(|source| {
+            VariantError::Betza {
+                letter: def.letter,
+                betza: def.betza.clone(),
+                source,
+            }
+        })?;
+        let board = crate::mobility::Board::new(u64::from(self.files()), u64::from(self.ranks()))
+            .map_err(|e| VariantError::Definition(e.to_string()))?;
+        Ok(piece.analyse(board).mobility())
+    }
+
+    /// The letters a pawn may promote to (uppercase).
+    pub fn promotion_letters(&self) -> Vec<char> {
+        self.rules
+            .promotion_types
+            .iter()
+            .map(|&t| self.rules.pieces[usize::from(t)].letter)
+            .collect()
+    }
+}
