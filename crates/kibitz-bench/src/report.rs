@@ -114,7 +114,7 @@ const JOBS: &[Job] = &[
     },
     Job {
         key: "server",
-        command: "wrk -t2 -c32 -d5s --latency URL, against kibitz serve --port 0",
+        command: "kibitz serve --port 0 & wrk -t2 -c32 -d5s --latency URL",
         run: server,
     },
 ];
