@@ -163,6 +163,17 @@ fn musketeer_positions(data: &Path) -> Vec<(String, String, u64)> {
         .collect()
 }
 
+/// The Fairy-Stockfish binary: `given`, else `$FAIRY_STOCKFISH`, else
+/// `target/fairy-stockfish/fairy-stockfish` (scripts/build_fairy_stockfish.sh), if it
+/// is a file.
+pub fn find_binary(given: Option<PathBuf>) -> Option<PathBuf> {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let binary = given
+        .or_else(|| std::env::var_os("FAIRY_STOCKFISH").map(Into::into))
+        .unwrap_or_else(|| repo.join("target/fairy-stockfish/fairy-stockfish"));
+    binary.is_file().then_some(binary)
+}
+
 /// Runs the comparison and returns the report. `fairy` is the Fairy-Stockfish binary,
 /// if found; `quick` takes every depth one ply shallower.
 pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Result<String> {

@@ -26,6 +26,7 @@ pub mod problems;
 pub mod prover;
 pub mod prover_horizon;
 pub mod prover_matetrack;
+pub mod report;
 pub mod san;
 pub mod stream;
 

@@ -6,6 +6,7 @@
 //! cargo run --release -p kibitz-bench -- san [--rounds N]
 //! cargo run --release -p kibitz-bench -- mate [--rounds N]
 //! cargo run --release -p kibitz-bench -- mate-report [--data DIR] [--output BENCHMARKS.md]
+//! cargo build --release -p kibitz-bench -p kibitz-cli && target/release/kibitz-bench report [--only perft,san,…]
 //! cargo build --release -p kibitz-bench -p kibitz-cli   # the peer binaries and kibitz
 //! cargo run --release -p kibitz-bench -- stream [--rounds N] [--kibitz PATH] [--size-mb M]
 //! cargo run --release -p kibitz-bench -- stream --rss-gb 2
@@ -54,8 +55,12 @@ enum Command {
         #[arg(long, default_value_t = 101, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
     },
+    /// The headline comparisons, a few minutes of work: rewrites the tables of
+    /// BENCHMARKS.md between their `<!-- report:KEY -->` markers, each with its
+    /// command, date, core count and load average. Exits 1 if a table failed.
+    Report(kibitz_bench::report::Args),
     /// The glance detector's recall per pattern and the agreement of the pattern
-    /// names with Lichess's themes: writes the "Mate detection" section of
+    /// names with Lichess's themes: writes the "Mate detection" table of
     /// BENCHMARKS.md.
     MateReport(kibitz_bench::mate_report::Args),
     /// Mate in one on every puzzle and game position: brute force with cozy-chess,
@@ -203,6 +208,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             print(&report.render())
         }
         Command::Mate { rounds } => print(&kibitz_bench::mate::run(rounds as usize)?),
+        Command::Report(args) => Ok(match kibitz_bench::report::run(args)? {
+            0 => ExitCode::SUCCESS,
+            _ => ExitCode::from(1),
+        }),
         Command::MateReport(args) => print(&kibitz_bench::mate_report::run(args)?),
         Command::San { rounds } => print(&kibitz_bench::san::run(rounds as usize)?),
         Command::Stream {
@@ -303,21 +312,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             fairy_stockfish,
             quick,
         } => {
-            let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-            let binary = fairy_stockfish
-                .or_else(|| std::env::var_os("FAIRY_STOCKFISH").map(Into::into))
-                .unwrap_or_else(|| repo.join("target/fairy-stockfish/fairy-stockfish"));
-            let found = binary.is_file().then_some(binary.as_path());
+            let found = kibitz_bench::fairy::find_binary(fairy_stockfish);
             print(&kibitz_bench::fairy::run(
-                found,
+                found.as_deref(),
                 &kibitz_bench::shared_data()?,
                 quick,
             )?)
         }
-        Command::Mobility { rounds } => {
-            kibitz_bench::mobility::run(rounds as usize);
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Mobility { rounds } => print(&kibitz_bench::mobility::run(rounds as usize)),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `kibitz-bench mate-report`: measures the glance detector's recall per pattern
 //! and the agreement of our pattern names with Lichess's themes on a data folder,
-//! and writes the "Mate detection" section of BENCHMARKS.md.
+//! and writes the "Mate detection" table of BENCHMARKS.md (between its
+//! `<!-- report:mate-detection -->` markers).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -21,7 +22,7 @@ pub struct Args {
     /// `$KIBITZ_TEST_DATA` or `../shared/data` beside the workspace.
     #[arg(long)]
     data: Option<PathBuf>,
-    /// The file whose "Mate detection" section is replaced (or appended).
+    /// The file whose `<!-- report:mate-detection -->` table is replaced (or appended).
     #[arg(long, default_value = "BENCHMARKS.md")]
     output: PathBuf,
 }
@@ -73,15 +74,29 @@ fn rate(positions: &[Position], f: impl Fn(&Position) -> usize) -> f64 {
     positions.len() as f64 / start.elapsed().as_secs_f64()
 }
 
-/// Runs `kibitz-bench mate-report`: writes the section into `args.output` and
-/// returns it.
+/// Runs `kibitz-bench mate-report`: writes the section between the
+/// `<!-- report:mate-detection -->` markers of `args.output` and returns it.
 pub fn run(args: Args) -> anyhow::Result<String> {
     let data = match &args.data {
         Some(dir) => dir.clone(),
         None => crate::shared_data()?,
     };
-    let puzzles = puzzles(&data)?;
-    let games = games(&data)?;
+    let s = section(&data)?;
+    let old =
+        std::fs::read_to_string(&args.output).unwrap_or_else(|_| "# Benchmarks\n".to_string());
+    let new = crate::report::rewrite(&old, MARKER, &s)?;
+    std::fs::write(&args.output, new)?;
+    Ok(s)
+}
+
+/// The key of the section's markers in BENCHMARKS.md.
+pub const MARKER: &str = "mate-detection";
+
+/// Measures and writes the section: the glance detector's recall per pattern, the
+/// agreement with Lichess's themes and the detectors' speed, on `data`.
+pub fn section(data: &std::path::Path) -> anyhow::Result<String> {
+    let puzzles = puzzles(data)?;
+    let games = games(data)?;
     let mut stats = MateStats::default();
     for (pos, themes, solution) in &puzzles {
         let themes: Option<Vec<&str>> = themes
@@ -112,7 +127,6 @@ pub fn run(args: Args) -> anyhow::Result<String> {
     let glance = rate(&all, |p| has_glance_mate(p) as usize);
 
     let mut s = String::new();
-    writeln!(s, "## Mate detection\n")?;
     writeln!(
         s,
         "Written by `cargo run --release -p kibitz-bench -- mate-report`; guarded by `crates/kibitz-bench/tests/mate_recall.rs`.\n"
@@ -202,28 +216,5 @@ pub fn run(args: Args) -> anyhow::Result<String> {
         glance / brute
     )?;
 
-    let old =
-        std::fs::read_to_string(&args.output).unwrap_or_else(|_| "# Benchmarks\n".to_string());
-    let new = match old.find("## Mate detection") {
-        Some(start) => {
-            let rest = &old[start + 2..];
-            let end = rest
-                .find("\n## ")
-                .map(|i| start + 2 + i + 1)
-                .unwrap_or(old.len());
-            format!(
-                "{}{}{}",
-                &old[..start],
-                s,
-                if end < old.len() {
-                    format!("\n{}", &old[end..])
-                } else {
-                    String::new()
-                }
-            )
-        }
-        None => format!("{}\n{}", old.trim_end(), format_args!("\n{s}")),
-    };
-    std::fs::write(&args.output, new)?;
     Ok(s)
 }

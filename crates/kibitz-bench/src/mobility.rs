@@ -3,6 +3,7 @@
 //! against the slow reference walk (`Piece::targets` from every square) in the
 //! same run, so the ratio means something on a shared machine.
 
+use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -60,13 +61,16 @@ fn median_micros(rounds: usize, mut f: impl FnMut()) -> f64 {
     samples[samples.len() / 2]
 }
 
-/// Prints a table: µs per full analysis (median of `rounds`), the reference
-/// walk's time, and their ratio.
-pub fn run(rounds: usize) {
-    println!(
+/// The table: µs per full analysis (median of `rounds`), the reference walk's
+/// time, and their ratio.
+pub fn run(rounds: usize) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
         "mobility: full analysis (groups, strength, mobility string), median of {rounds} rounds"
     );
-    println!(
+    let _ = writeln!(
+        out,
         "{:<12} {:>6} {:>12} {:>14} {:>8}",
         "piece", "board", "fast µs", "reference µs", "ratio"
     );
@@ -76,7 +80,7 @@ pub fn run(rounds: usize) {
     ];
     for &(name, betza) in PIECES {
         let Ok(piece) = Piece::from_betza(betza) else {
-            println!("{name:<12} cannot parse {betza:?}");
+            let _ = writeln!(out, "{name:<12} cannot parse {betza:?}");
             continue;
         };
         for board in boards {
@@ -86,11 +90,13 @@ pub fn run(rounds: usize) {
             let slow = median_micros(rounds, || {
                 black_box(walk(black_box(&piece), black_box(board)));
             });
-            println!(
+            let _ = writeln!(
+                out,
                 "{name:<12} {:>6} {fast:>12.2} {slow:>14.2} {:>7.1}x",
                 board.to_string(),
                 slow / fast
             );
         }
     }
+    out
 }

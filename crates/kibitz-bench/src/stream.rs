@@ -88,7 +88,7 @@ pub fn default_work_dir() -> PathBuf {
 }
 
 /// Is `program` on the `PATH` and working?
-fn have(program: &str) -> bool {
+pub(crate) fn have(program: &str) -> bool {
     Command::new(program)
         .arg("--version")
         .stdout(Stdio::null())
@@ -382,13 +382,14 @@ fn os(parts: &[&dyn AsRef<std::ffi::OsStr>]) -> Vec<OsString> {
 }
 
 /// The load averages of `/proc/loadavg`, or `?`.
-fn load_average() -> String {
+pub(crate) fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_else(|_| "?".to_owned())
 }
 
-fn today() -> String {
+/// The date and time now, in UTC, such as `2026-12-04 17:40 UTC`.
+pub(crate) fn today() -> String {
     Command::new("date")
         .args(["-u", "+%Y-%m-%d %H:%M UTC"])
         .output()
@@ -396,7 +397,8 @@ fn today() -> String {
         .unwrap_or_default()
 }
 
-fn kibitz_version(kibitz: &Path) -> String {
+/// What `kibitz --version` prints.
+pub(crate) fn kibitz_version(kibitz: &Path) -> String {
     Command::new(kibitz)
         .arg("--version")
         .output()

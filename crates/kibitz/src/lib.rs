@@ -56,3 +56,13 @@ pub use position::{
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of the guide to chess problems, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/PROBLEMS.md")]
+pub struct ProblemsGuideDoctests;
+
+/// The Rust examples of the guide to fairy chess, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/VARIANTS.md")]
+pub struct VariantsGuideDoctests;
