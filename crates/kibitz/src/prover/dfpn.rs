@@ -58,7 +58,7 @@
 //!   the 11 hardest bm #8 found after less than half the nodes. Searches with a
 //!   bound past 8 moves weight by 2ⁿ⁻¹ instead ([`weight_step`]): with 8ⁿ⁻¹ there,
 //!   deeper mates were found less often than with no weight at all, and with 2ⁿ⁻¹
-//!   more often (BENCHMARKS.md, issue 21, sixth, seventh and thirteenth steps).
+//!   more often (docs/bench-log, issue 21, sixth, seventh and thirteenth steps).
 //! * **The attack that proved a sibling.** The attacking move that last proved a
 //!   node with as many moves left is remembered, and a defender node reached by it
 //!   starts with half its proof number ([`favour_proving_attack`]): most defences
@@ -179,7 +179,7 @@ impl<'a, 'l, B: Board> DfPn<'a, 'l, B> {
     /// attack, whatever the order, and without the test the same nodes reach
     /// more disproofs: on 442 matetrack positions with `bm` #6–#8 at 4 M nodes
     /// each (the portfolio), 293 mates were proven the shortest instead of 286,
-    /// and on 166 with `bm` #9–#12, 21 instead of 18 (BENCHMARKS.md, issue 21,
+    /// and on 166 with `bm` #9–#12, 21 instead of 18 (docs/bench-log, issue 21,
     /// sixteenth step). The first proof, which finds the mate, keeps the test.
     pub fn for_shorter_mate(s: &'a mut Searcher<'l, B, DirectMate>) -> DfPn<'a, 'l, B> {
         DfPn {
@@ -617,7 +617,7 @@ fn two_least(values: impl Iterator<Item = u32>) -> (Option<usize>, u32) {
 /// 64, 109 and 127, with 12 % fewer nodes (geometric mean). A quarter of the number
 /// instead of half, and the same favour added for the defence that last held, did
 /// less well; the last two proving attacks instead of one did no better on the broad
-/// sample (BENCHMARKS.md, issue 21, eleventh step).
+/// sample (docs/bench-log, issue 21, eleventh step).
 fn favour_proving_attack(pn: u32) -> u32 {
     (pn / 2).max(1)
 }
@@ -639,7 +639,7 @@ fn moves_left_slot(n: u32) -> usize {
 /// Each child there costs a mate-in-two search as it is listed, and the first
 /// defence that holds ends the listing. In the order of the legal moves, one hard
 /// bm #7 needed 291,376 leaves to find its mate; in this order 184,209 (df-pn
-/// 16.8 M nodes to the proof, now 10.6 M; BENCHMARKS.md, issue 21, ninth step).
+/// 16.8 M nodes to the proof, now 10.6 M; docs/bench-log, issue 21, ninth step).
 fn defence_rank<B: Board>(pos: &B, mv: B::Move, refutations: [Option<B::Move>; 2]) -> u8 {
     if refutations[0] == Some(mv) {
         0
@@ -671,7 +671,7 @@ const DEFENCE_RANKS: u8 = 4;
 /// with 24 % fewer nodes (geometric mean); of 442 positions with `bm` #6–#8
 /// (every 7th of the file's), 396 within 1 M instead of 392, with 39 % fewer.
 /// Weights of 2 and 4 for the king's moves, and captures counted apart, did less
-/// well (BENCHMARKS.md, issue 21, tenth step).
+/// well (docs/bench-log, issue 21, tenth step).
 ///
 /// ```text
 /// replies, king's:   1, 1   8, 0   30, 0   30, 3   40, 8
@@ -689,7 +689,7 @@ const DEFENCE_RANKS: u8 = 4;
 /// mean; fewer on 265, more on 124), and the five hardest bm #8 took 10–49 M
 /// nodes instead of 50–78 M. Factors of 2 and 4 did as well on the 442 but left
 /// the worst of the five at 67 M and 80 M. The test costs about 8 % more time a
-/// node (BENCHMARKS.md, issue 21, fourteenth step).
+/// node (docs/bench-log, issue 21, fourteenth step).
 fn defence_proof_number<B: Board>(replies: u64, king_moves: u64, pos: &B, threats: bool) -> u32 {
     let mut pn = 1 + 3 * king_moves + replies / 4;
     if threats && !pos.is_check() && !pos.has_mate_threat() {
@@ -730,7 +730,7 @@ fn disproof_weight(n: u32, step: u32) -> u32 {
 /// of matetrack (326 positions, 4 M nodes each, the portfolio), a step of 1 past
 /// #8 found 269 mates and proved 126 the shortest, against 255 and 124 with 3
 /// throughout, 264 and 123 with no weight past #8, and 266 and 124 with 1 only
-/// past #9 (BENCHMARKS.md, issue 21, seventh step). Up to #8 the step was 3 until
+/// past #9 (docs/bench-log, issue 21, seventh step). Up to #8 the step was 3 until
 /// the thirteenth step: on 442 matetrack bm #6–#8 at 4 M nodes (df-pn), 2 found
 /// 431 and proved 291 the shortest against 429 and 287, on 93 bm #5 it took 5 %
 /// fewer nodes, and of the 13 bm #5–#8 that 3 had not found within 10 s, both

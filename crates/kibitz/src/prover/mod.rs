@@ -75,7 +75,7 @@ pub const MAX_MATE_MOVES: u32 = 100;
 /// than they were used: of the 32 matetrack positions with `bm` #5–#8 that df-pn
 /// alone did not prove within 10 M nodes, `kibitz solve --time 10 -j 1` found 16
 /// with 256 MiB and 10 with 16 MiB, side by side on a quiet machine, and of 35
-/// that it proved within 2 to 20 M nodes, 35 and 34 (BENCHMARKS.md, issue 21,
+/// that it proved within 2 to 20 M nodes, 35 and 34 (docs/bench-log, issue 21,
 /// eleventh step). A larger table costs more cache misses per node; at 1 s a
 /// position, where it fills less, BENCHMARKS.md has the two side by side.
 ///
@@ -244,7 +244,7 @@ pub enum Engine {
 /// (one not within 100 M) where df-pn alone needed 50–78 M; stopped after mate in 4,
 /// it needed 45–81 M. At 10 s a position it found 11 of the 16 hardest bm #5–#8
 /// instead of 10, and on matetrack's seeded 1,000 at 1 s it proved 479 mates the
-/// shortest instead of 462, finding 838 instead of 841 (BENCHMARKS.md, issue 21,
+/// shortest instead of 462, finding 838 instead of 841 (docs/bench-log, issue 21,
 /// fourteenth step).
 pub const PORTFOLIO_DEEPENING_UP_TO: u32 = 4;
 
@@ -599,7 +599,7 @@ fn solve_dfpn<B: Board>(
 
 /// The share of the budget left (in percent, of the nodes and of the time) that
 /// the search for a mate shorter than df-pn's gives the depth-first search before
-/// df-pn takes over (BENCHMARKS.md, issue 21, sixth step).
+/// df-pn takes over (docs/bench-log, issue 21, sixth step).
 const SHORTER_DEPTH_FIRST_PERCENT: u32 = 60;
 
 /// The least bound at which df-pn may take over the search for a shorter mate:

@@ -58,7 +58,7 @@ const POLL: u64 = 1024;
 /// crowded out df-pn's numbers and made the table grow. On 45 matetrack positions
 /// with `bm` #6–#8 (df-pn, at most 10 M nodes each) the time fell from 54.7 s to
 /// 35.1 s with 7 % more nodes, this and [`Table::touch`] together (the touch alone:
-/// 51.7 s; BENCHMARKS.md, issue 21, twelfth step).
+/// 51.7 s; docs/bench-log, issue 21, twelfth step).
 const fn defence_in_table(n: u32) -> bool {
     n >= 2
 }
@@ -413,7 +413,7 @@ impl<'a, B: Board, G: Goal> Searcher<'a, B, G> {
             // The defences that leave the attacker the fewest moves (checks,
             // mostly) first: the likeliest to hold. With two attacker moves left,
             // checks first and no count: the search below costs about as much as
-            // counting the attacker's moves (BENCHMARKS.md, issue 21).
+            // counting the attacker's moves (docs/bench-log, issue 21).
             let rank = if n == 2 {
                 u64::from(!child.is_check())
             } else {

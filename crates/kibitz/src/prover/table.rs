@@ -331,7 +331,7 @@ impl<M: Copy + PartialEq> Table<M> {
     /// nodes each), df-pn found 149 mates instead of 144, with 31 % fewer nodes
     /// (geometric mean), and on 442 with `bm` #6–#8, as many (435) with 4 % fewer;
     /// the portfolio at 1 s a position found 890 mates of a seeded 1,000 instead
-    /// of 854 (BENCHMARKS.md, issue 21, fifteenth step).
+    /// of 854 (docs/bench-log, issue 21, fifteenth step).
     #[inline]
     pub fn store_numbers(&mut self, key: u64, n: u32, pn: u32, dn: u32, work: u64) {
         self.make_room();
