@@ -239,7 +239,7 @@ impl<M: Copy + PartialEq> Table<M> {
     /// Both lines: [`Table::probe_bound`] reads the whole bucket, and a touch of
     /// the first line alone left the second to miss at the probe. With both, df-pn
     /// searched 16 % more nodes in 10 s on a deep bm #8 (`r1b3k1/pp3r2/…`: 54 M
-    /// instead of 47 M) and more on 15 of 16 hard positions (BENCHMARKS.md, issue
+    /// instead of 47 M) and more on 15 of 16 hard positions (docs/bench-log, issue
     /// 21, fifteenth step).
     #[inline]
     pub fn touch(&self, key: u64) {
