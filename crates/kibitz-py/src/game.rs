@@ -4,7 +4,7 @@
 
 use kibitz::CastlingMode;
 use kibitz::board::GameRules;
-use kibitz::variant::{Variant, ini};
+use kibitz::variant::ini::{MAX_INI_BYTES, VariantsIni};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -26,14 +26,21 @@ pub(crate) fn ini_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
             PyTypeError::new_err("variants must be variants.ini text, a path or an os.PathLike")
         })?
         .extract()?;
-    Ok(std::fs::read_to_string(&path)?)
+    // One byte past the limit is enough to refuse it: a huge file is not read whole.
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut std::io::Read::take(std::fs::File::open(&path)?, MAX_INI_BYTES as u64 + 1),
+        &mut text,
+    )?;
+    Ok(text)
 }
 
-/// The sections of a variants.ini text; ValueError naming the key and line.
-pub(crate) fn sections(text: Option<&str>) -> PyResult<Vec<Variant>> {
+/// The sections of a variants.ini text, read but not built; ValueError naming
+/// the line.
+pub(crate) fn sections(text: Option<&str>) -> PyResult<VariantsIni> {
     match text {
-        None => Ok(Vec::new()),
-        Some(text) => ini::parse(text).map_err(value_error),
+        None => Ok(VariantsIni::default()),
+        Some(text) => VariantsIni::read(text).map_err(value_error),
     }
 }
 
@@ -53,7 +60,8 @@ pub(crate) fn rules(
             ));
         }
         (None, None) => None,
-        (Some(name), text) => Some(Variant::find(name, &sections(text)?).map_err(value_error)?),
+        // Only the section asked for (and its parents) is built.
+        (Some(name), text) => Some(sections(text)?.find(name).map_err(value_error)?),
     };
     if found.is_some() && chess960 {
         return Err(PyValueError::new_err(

@@ -5,6 +5,7 @@ use kibitz::variant::Variant;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use crate::errors::value_error;
 use crate::game::{ini_text, sections};
 
 /// Every variant kibitz plays: the built-ins, then the sections of `variants`
@@ -22,11 +23,12 @@ pub fn variants<'py>(
     variants: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let text = variants.map(ini_text).transpose()?;
-    let mut all = Variant::builtins();
-    all.extend(sections(text.as_deref())?);
+    let ini = sections(text.as_deref())?;
+    // The sections are built one at a time, each dropped once described.
+    let built = ini.variants().map(|v| v.map_err(value_error));
     let out = PyList::empty(py);
-    for v in &all {
-        let d = v.describe();
+    for v in Variant::builtins().into_iter().map(Ok).chain(built) {
+        let d = v?.describe();
         let pieces = PyList::empty(py);
         for p in d.pieces {
             let piece = PyDict::new(py);

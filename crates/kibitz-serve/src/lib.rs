@@ -103,6 +103,39 @@ struct AppState {
     variants: Arc<Vec<Variant>>,
 }
 
+impl AppState {
+    /// Runs CPU-bound work (`what`, for the messages) in its turn among the
+    /// scans and solves ([`Limits::scans_at_once`]) and within
+    /// [`Limits::scan_time`], on a thread of its own: 408 when its turn does not
+    /// come or it does not end within that time. The turn is held by the work
+    /// itself, so work that outlives its answer still counts against the queue.
+    async fn run_limited<T: Send + 'static>(
+        &self,
+        what: &str,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let limit = self.limits.scan_time;
+        let too_long = || {
+            ApiError::status(
+                StatusCode::REQUEST_TIMEOUT,
+                format!("{what} took longer than {} s", limit.as_secs_f64()),
+            )
+        };
+        let permit = tokio::time::timeout(limit, self.scans.clone().acquire_owned())
+            .await
+            .map_err(|_| too_long())?
+            .map_err(|e| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, e))?;
+        let job = tokio::task::spawn_blocking(move || {
+            let _turn = permit;
+            work()
+        });
+        tokio::time::timeout(limit, job)
+            .await
+            .map_err(|_| too_long())?
+            .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
+    }
+}
+
 /// The whole application with the default [`Limits`]: the page and the API.
 pub fn app() -> Router {
     app_with(Limits::default())

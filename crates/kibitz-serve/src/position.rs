@@ -20,7 +20,8 @@ use kibitz::Color;
 use kibitz::board::{AnyMove, AnyPosition, Board, GameRules, MoveFacts, square_name};
 use kibitz::notation::SanStyle;
 use kibitz::text::quote;
-use kibitz::variant::{Variant, ini};
+use kibitz::variant::Variant;
+use kibitz::variant::ini::VariantsIni;
 use kibitz_scan::mate::{Mate, MateScan};
 use serde::{Deserialize, Serialize};
 
@@ -204,7 +205,10 @@ pub async fn handle(
 }
 
 /// The same with a `variants.ini` text as the body: `variant` names one of its
-/// sections.
+/// sections. The text is read, and only the section asked for built (with its
+/// parents), in a turn among the scans and within their time
+/// ([`AppState::run_limited`]): a body of many sections costs its reading, not a
+/// variant each.
 pub async fn handle_ini(
     State(state): State<AppState>,
     query: Result<Query<Params>, QueryRejection>,
@@ -212,8 +216,14 @@ pub async fn handle_ini(
 ) -> Result<Json<impl Serialize>, ApiError> {
     let Query(params) = query.map_err(|e| ApiError::bad("fen", e.body_text()))?;
     let body = body.map_err(|e| ApiError::status(e.status(), e.body_text()))?;
-    let variants = ini::parse(&body).map_err(|e| ApiError::bad("ini", e))?;
-    answer(&state, params, Some(variants))
+    let job_state = state.clone();
+    let answer = state
+        .run_limited("building the variant", move || {
+            let ini = VariantsIni::read(&body).map_err(|e| ApiError::bad("ini", e))?;
+            answer(&job_state, params, Some(&ini))
+        })
+        .await??;
+    Ok(answer)
 }
 
 /// The rules of the query: a variant of the body's `variants.ini` when there is
@@ -222,7 +232,7 @@ pub async fn handle_ini(
 pub(crate) fn rules(
     state: &AppState,
     name: Option<&str>,
-    ini: Option<&[Variant]>,
+    ini: Option<&VariantsIni>,
 ) -> Result<GameRules, ApiError> {
     let variant = match (name, ini) {
         (None, Some(_)) => {
@@ -232,19 +242,19 @@ pub(crate) fn rules(
             ));
         }
         (None, None) => return Ok(GameRules::chess()),
-        (Some(name), Some(sections)) => {
-            if !sections.iter().any(|v| v.name() == name) {
-                let names: Vec<&str> = sections.iter().map(|v| v.name()).collect();
+        (Some(name), Some(ini)) => {
+            if !ini.names().any(|n| n == name) {
+                let names: Vec<&str> = ini.names().collect();
                 return Err(ApiError::bad(
                     "variant",
                     format!(
                         "{:?} is not a section of the variants.ini (it has {})",
                         quote(name),
-                        names.join(", ")
+                        quote(&names.join(", "))
                     ),
                 ));
             }
-            Variant::find(name, sections)
+            ini.find(name)
         }
         (Some(name), None) => Variant::find(name, &state.variants),
     };
@@ -256,13 +266,13 @@ pub(crate) fn rules(
 fn answer(
     state: &AppState,
     params: Params,
-    ini: Option<Vec<Variant>>,
+    ini: Option<&VariantsIni>,
 ) -> Result<Json<Answer>, ApiError> {
     let text = params
         .fen
         .ok_or_else(|| ApiError::bad("fen", "missing: give a FEN or startpos"))?;
     let words = move_words(params.moves.as_deref())?;
-    let rules = rules(state, params.variant.as_deref(), ini.as_deref())?;
+    let rules = rules(state, params.variant.as_deref(), ini)?;
     let mut pos = rules.position(&text).map_err(|e| ApiError::bad("fen", e))?;
     let start = (!words.is_empty()).then(|| pos.fen());
     let mut played = Vec::with_capacity(words.len());

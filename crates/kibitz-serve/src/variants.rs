@@ -8,7 +8,8 @@
 use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::StringRejection;
-use kibitz::variant::{Gating, PieceKind, Variant, ini};
+use kibitz::variant::ini::VariantsIni;
+use kibitz::variant::{Gating, PieceKind, Variant};
 use serde::Serialize;
 
 use crate::{ApiError, AppState};
@@ -84,17 +85,33 @@ pub async fn list(State(state): State<AppState>) -> Json<impl Serialize> {
     Json(Answer { variants })
 }
 
-/// The sections of the `variants.ini` body.
-pub async fn read(body: Result<String, StringRejection>) -> Result<Json<impl Serialize>, ApiError> {
+/// The sections of the `variants.ini` body, each built, described and dropped in
+/// turn, in a turn among the scans and within their time
+/// ([`AppState::run_limited`]).
+pub async fn read(
+    State(state): State<AppState>,
+    body: Result<String, StringRejection>,
+) -> Result<Json<impl Serialize>, ApiError> {
     let body = body.map_err(|e| ApiError::status(e.status(), e.body_text()))?;
-    let variants = ini::parse(&body).map_err(|e| ApiError::bad("ini", e))?;
-    if variants.is_empty() {
+    state
+        .run_limited("reading the variants", move || describe_all(&body))
+        .await?
+}
+
+/// Every section of a `variants.ini` text, described.
+fn describe_all(body: &str) -> Result<Json<Answer>, ApiError> {
+    let ini = VariantsIni::read(body).map_err(|e| ApiError::bad("ini", e))?;
+    if ini.is_empty() {
         return Err(ApiError::bad(
             "ini",
             "no section: a variant starts with [name] or [name:parent]",
         ));
     }
-    Ok(Json(Answer {
-        variants: variants.iter().map(info).collect(),
-    }))
+    // Each section built, described and dropped before the next is built.
+    let variants = ini
+        .variants()
+        .map(|v| v.map(|v| info(&v)))
+        .collect::<Result<_, _>>()
+        .map_err(|e| ApiError::bad("ini", e))?;
+    Ok(Json(Answer { variants }))
 }

@@ -813,3 +813,34 @@ async fn musketeer_first_moves_are_pregame() {
         assert_eq!(m["from"].is_null(), mv.is_pregame());
     }
 }
+
+/// A `variants.ini` body of many sections costs its reading, not a variant a
+/// section: past the cap it is a 400 naming the line, at once; within it only the
+/// section asked for is built, and a broken section elsewhere is no error.
+#[tokio::test]
+async fn a_variants_ini_body_is_read_not_built() {
+    let many: String = (0..10_000).map(|i| format!("[v{i}]\n")).collect();
+    let (status, answer) = post("/api/position?variant=v1&fen=startpos", many.clone()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["param"], "ini");
+    assert!(
+        answer["error"].as_str().unwrap().contains("line 1025"),
+        "{answer}"
+    );
+    let (status, _) = post("/api/variants", many).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let mut text: String = (0..1000).map(|i| format!("[v{i}:capablanca]\n")).collect();
+    text.push_str("[broken:chess]\nfrobnicate = 1\n");
+    let (status, answer) = post("/api/position?variant=v999&fen=startpos", text.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        (answer["variant"].as_str(), answer["files"].as_u64()),
+        (Some("v999"), Some(10))
+    );
+    let (status, answer) = post("/api/position?variant=broken&fen=startpos", text).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer["error"].as_str().unwrap().contains("frobnicate"),
+        "{answer}"
+    );
+}

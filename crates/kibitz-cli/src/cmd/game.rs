@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use kibitz::board::{AnyPosition, GameRules};
-use kibitz::variant::{Variant, ini};
+use kibitz::variant::ini::VariantsIni;
 
 use crate::output::BadInput;
 use kibitz::text::quote;
@@ -41,11 +41,13 @@ impl GameArgs {
         let variant = match self.variant.as_deref() {
             None => None,
             Some(name) => {
-                let sections = match &self.variants {
+                let ini = match &self.variants {
                     Some(path) => read_ini(path)?,
-                    None => Vec::new(),
+                    None => VariantsIni::default(),
                 };
-                let found = Variant::find(name, &sections)
+                // Only the section asked for (and its parents) is built.
+                let found = ini
+                    .find(name)
                     .map_err(|err| BadInput::new(anyhow::Error::new(err).context("--variant")))?;
                 Some(found)
             }
@@ -55,20 +57,28 @@ impl GameArgs {
     }
 }
 
-/// The sections of a `variants.ini` file. A file that cannot be read, is not
-/// UTF-8 or does not parse is a bad input (exit 1), named with where it went
-/// wrong.
-pub fn read_ini(path: &Path) -> Result<Vec<Variant>, BadInput> {
+/// The sections of a `variants.ini` file, read but not built. A file that cannot
+/// be read, is not UTF-8 or does not parse is a bad input (exit 1), named with
+/// where it went wrong.
+pub fn read_ini(path: &Path) -> Result<VariantsIni, BadInput> {
+    use std::io::Read;
     let shown = quote(&path.display().to_string());
-    let bytes = std::fs::read(path)
-        .map_err(|err| BadInput::new(anyhow::anyhow!("--variants: reading {shown}: {err}")))?;
+    let reading =
+        |err: std::io::Error| BadInput::new(anyhow::anyhow!("--variants: reading {shown}: {err}"));
+    // One byte past the limit is enough to refuse it: a huge file is not read whole.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(reading)?
+        .take(kibitz::variant::ini::MAX_INI_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(reading)?;
     let text = String::from_utf8(bytes).map_err(|err| {
         BadInput::new(anyhow::anyhow!(
             "--variants {shown}: not UTF-8 text (byte {})",
             err.utf8_error().valid_up_to()
         ))
     })?;
-    ini::parse(&text).map_err(|err| {
+    VariantsIni::read(&text).map_err(|err| {
         BadInput::new(anyhow::Error::new(err).context(format!("--variants {shown}")))
     })
 }

@@ -6,8 +6,8 @@ use crate::output::Status;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::Context;
-use kibitz::variant::{Variant, ini};
+use kibitz::variant::Variant;
+use kibitz::variant::ini::VariantsIni;
 use serde::Serialize;
 
 use crate::output::{BadInput, json_line};
@@ -65,19 +65,25 @@ fn report(v: &Variant) -> VariantReport {
 
 /// Runs `kibitz variants`.
 pub fn run(args: Args) -> anyhow::Result<Status> {
-    let mut variants = Variant::builtins();
-    if let Some(path) = &args.variants {
-        let shown = quote(&path.display().to_string());
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("--variants: reading {shown}"))?;
-        let parsed = ini::parse(&text).map_err(|err| {
+    let ini = match &args.variants {
+        Some(path) => super::game::read_ini(path)?,
+        None => VariantsIni::default(),
+    };
+    let shown = args
+        .variants
+        .as_ref()
+        .map(|p| quote(&p.display().to_string()))
+        .unwrap_or_default();
+    // The sections are built one at a time, each dropped once written.
+    let sections = ini.variants().map(|built| {
+        built.map_err(|err| {
             BadInput::new(anyhow::Error::new(err).context(format!("--variants {shown}")))
-        })?;
-        variants.extend(parsed);
-    }
+        })
+    });
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for v in &variants {
-        let r = report(v);
+    for v in Variant::builtins().into_iter().map(Ok).chain(sections) {
+        let v = v?;
+        let r = report(&v);
         if args.json {
             json_line(&mut out, &r)?;
         } else {

@@ -336,12 +336,21 @@ impl Variant {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn find(name: &str, sections: &[Variant]) -> Result<Variant, VariantError> {
-        if let Some(v) = sections.iter().find(|v| v.name() == name) {
-            return Ok(v.clone());
+        match sections.iter().find(|v| v.name() == name) {
+            Some(v) => Ok(v.clone()),
+            None => Variant::builtin_or_unknown(name, sections.iter().map(|v| v.name())),
         }
+    }
+
+    /// A built-in variant by name; the error lists the built-ins, then `others`
+    /// (the sections that were looked at first).
+    pub(crate) fn builtin_or_unknown<'a>(
+        name: &str,
+        others: impl Iterator<Item = &'a str>,
+    ) -> Result<Variant, VariantError> {
         Variant::builtin(name).map_err(|err| match err {
             VariantError::UnknownVariant { name, mut known } => {
-                known.extend(sections.iter().map(|v| v.name().to_string()));
+                known.extend(others.map(str::to_string));
                 VariantError::UnknownVariant { name, known }
             }
             other => other,

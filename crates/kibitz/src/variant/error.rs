@@ -7,6 +7,23 @@ use crate::mobility::BetzaError;
 
 pub(crate) use crate::text::quote;
 
+/// Why a `variants.ini` text was rejected, with its line (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IniError {
+    /// The line number.
+    pub line: usize,
+    /// What was wrong.
+    pub message: String,
+}
+
+impl fmt::Display for IniError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "variants.ini line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for IniError {}
+
 /// Why a variant, a FEN or a move was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantError {
@@ -40,6 +57,8 @@ pub enum VariantError {
         /// Which part is wrong (quoted where it is text).
         what: String,
     },
+    /// A section of a `variants.ini` that does not make a variant: its line and why.
+    Ini(IniError),
     /// A move text that is no legal move here.
     IllegalMove {
         /// The move text (quoted).
@@ -75,6 +94,7 @@ impl fmt::Display for VariantError {
                 quote(betza)
             ),
             VariantError::Definition(what) => write!(f, "bad variant definition: {what}"),
+            VariantError::Ini(e) => e.fmt(f),
             VariantError::Fen { what } => write!(f, "invalid fen: {what}"),
             VariantError::IllegalMove { text } => {
                 write!(f, "illegal or unreadable move `{}`", quote(text))

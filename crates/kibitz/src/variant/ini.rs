@@ -12,30 +12,13 @@
 //! # Ok::<(), ini::IniError>(())
 //! ```
 
-use core::fmt;
-
 use super::VariantError;
 use super::builtin::{chess_rules, pawn, piece};
 use super::definition::Variant;
 use super::error::quote;
 use super::rules::{GameValue, Gating, PieceKind, Rules};
 
-/// Why a `variants.ini` text was rejected, with its line (from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IniError {
-    /// The line number.
-    pub line: usize,
-    /// What was wrong.
-    pub message: String,
-}
-
-impl fmt::Display for IniError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "variants.ini line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for IniError {}
+pub use super::error::IniError;
 
 /// Fairy-Stockfish's built-in piece names and their Betza.
 const NAMED_PIECES: &[(&str, &str)] = &[
@@ -82,72 +65,195 @@ const DISPLAY_KEYS: &[&str] = &[
     "nnueAlias",
 ];
 
-/// Parses every section of a `variants.ini` text into a variant.
-pub fn parse(text: &str) -> Result<Vec<Variant>, IniError> {
-    let mut done: Vec<(Rules, usize)> = Vec::new();
-    let mut current: Option<(Rules, usize)> = None;
-    let finish = |cur: Option<(Rules, usize)>, done: &mut Vec<(Rules, usize)>| {
-        if let Some(c) = cur {
-            done.push(c);
+/// The most bytes a `variants.ini` text may have: Fairy-Stockfish's own, with every
+/// variant it ships, is under 64 KiB.
+pub const MAX_INI_BYTES: usize = 1 << 20;
+
+/// The most sections a `variants.ini` text may have (Fairy-Stockfish's own has 143).
+pub const MAX_SECTIONS: usize = 1024;
+
+/// One section as read: its name, its parent, the line of its header and its
+/// `key = value` lines with their numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Section {
+    name: String,
+    parent: Option<String>,
+    line: usize,
+    keys: Vec<(usize, String, String)>,
+}
+
+/// A `variants.ini` text read but not built: the sections, their parents and
+/// their keys. Reading costs time and memory linear in the text (at most
+/// [`MAX_INI_BYTES`] and [`MAX_SECTIONS`]); a variant's tables are built only for
+/// the section asked for ([`VariantsIni::find`]) — with its parents' keys applied
+/// first — or one section at a time ([`VariantsIni::variants`]), so a text of many
+/// sections never holds more than one built variant.
+///
+/// ```
+/// use kibitz::variant::ini::VariantsIni;
+/// let text = "[a:chess]\nmaxRank = 9\nstartFen = 8/8/8/8/8/8/8/8/K6k w - - 0 1\n\
+///             [b:a]\nmaxFile = 9\nstartFen = 9/9/9/9/9/9/9/9/K7k w - - 0 1\n";
+/// let ini = VariantsIni::read(text)?;
+/// assert_eq!(ini.names().collect::<Vec<_>>(), ["a", "b"]);
+/// let b = ini.find("b")?;                    // built with a's keys, then its own
+/// assert_eq!((b.files(), b.ranks()), (9, 9));
+/// assert_eq!(ini.find("capablanca")?.files(), 10); // not a section: a built-in
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VariantsIni {
+    sections: Vec<Section>,
+}
+
+impl VariantsIni {
+    /// Reads the sections of a text: headers `[name]` or `[name:parent]`, `key =
+    /// value` lines, `#` and `;` comments. Its keys are checked when a section is
+    /// built. The error names the line.
+    pub fn read(text: &str) -> Result<VariantsIni, IniError> {
+        if text.len() > MAX_INI_BYTES {
+            return Err(IniError {
+                line: 1,
+                message: format!(
+                    "{} bytes; a variants.ini may have at most {MAX_INI_BYTES}",
+                    text.len()
+                ),
+            });
         }
-    };
-    for (i, raw) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let line = raw.trim();
-        let err = |message: String| IniError {
-            line: line_no,
-            message,
-        };
-        if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
-            continue;
-        }
-        if let Some(header) = line.strip_prefix('[') {
-            let Some(header) = header.strip_suffix(']') else {
+        let mut sections: Vec<Section> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = raw.trim();
+            let err = |message: String| IniError {
+                line: line_no,
+                message,
+            };
+            if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
+                continue;
+            }
+            if let Some(header) = line.strip_prefix('[') {
+                let Some(header) = header.strip_suffix(']') else {
+                    return Err(err(format!(
+                        "section header `{}` does not end in `]`",
+                        quote(line)
+                    )));
+                };
+                if sections.len() == MAX_SECTIONS {
+                    return Err(err(format!(
+                        "more than {MAX_SECTIONS} sections in one variants.ini"
+                    )));
+                }
+                let (name, parent) = match header.split_once(':') {
+                    Some((n, p)) => (n.trim(), Some(p.trim().to_string())),
+                    None => (header.trim(), None),
+                };
+                if name.is_empty() {
+                    return Err(err("empty variant name".to_string()));
+                }
+                sections.push(Section {
+                    name: name.to_string(),
+                    parent,
+                    line: line_no,
+                    keys: Vec::new(),
+                });
+                continue;
+            }
+            let Some((key, value)) = line.split_once('=') else {
                 return Err(err(format!(
-                    "section header `{}` does not end in `]`",
+                    "`{}` is neither a section nor `key = value`",
                     quote(line)
                 )));
             };
-            finish(current.take(), &mut done);
-            let (name, parent) = match header.split_once(':') {
-                Some((n, p)) => (n.trim(), Some(p.trim())),
-                None => (header.trim(), None),
+            let (key, value) = (key.trim(), value.trim());
+            let Some(section) = sections.last_mut() else {
+                return Err(err(format!("key `{}` before any section", quote(key))));
             };
-            if name.is_empty() {
-                return Err(err("empty variant name".to_string()));
-            }
-            let mut rules = match parent {
-                None => chess_rules(),
-                Some(p) => match done.iter().rev().find(|(r, _)| r.name == p) {
-                    Some((r, _)) => r.clone(),
-                    None => super::builtin::rules_of(p).map_err(|e| err(e.to_string()))?,
-                },
-            };
-            rules.name = name.to_string();
-            current = Some((rules, line_no));
-            continue;
+            section
+                .keys
+                .push((line_no, key.to_string(), value.to_string()));
         }
-        let Some((key, value)) = line.split_once('=') else {
-            return Err(err(format!(
-                "`{}` is neither a section nor `key = value`",
-                quote(line)
-            )));
-        };
-        let (key, value) = (key.trim(), value.trim());
-        let Some((rules, _)) = current.as_mut() else {
-            return Err(err(format!("key `{}` before any section", quote(key))));
-        };
-        apply(rules, key, value).map_err(|m| err(format!("key `{}`: {m}", quote(key))))?;
+        Ok(VariantsIni { sections })
     }
-    finish(current.take(), &mut done);
-    done.into_iter()
-        .map(|(rules, line)| {
-            Variant::from_rules(rules).map_err(|e: VariantError| IniError {
-                line,
-                message: e.to_string(),
-            })
+
+    /// The sections' names, in the order of the text.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.sections.iter().map(|s| s.name.as_str())
+    }
+
+    /// Does the text have no section?
+    pub fn is_empty(&self) -> bool {
+        self.sections.is_empty()
+    }
+
+    /// The variant called `name`: the last section of that name, built with its
+    /// parents (a section of that name earlier in the text, else a built-in
+    /// variant, else chess), else a built-in variant. An unknown name lists every
+    /// name known, the built-ins then the sections.
+    pub fn find(&self, name: &str) -> Result<Variant, VariantError> {
+        match self.sections.iter().rposition(|s| s.name == name) {
+            Some(i) => self.build(i).map_err(VariantError::Ini),
+            None => Variant::builtin_or_unknown(name, self.names()),
+        }
+    }
+
+    /// Every section built, one at a time, in the order of the text: at most one
+    /// built variant is held at once by a caller that drops each.
+    pub fn variants(&self) -> impl Iterator<Item = Result<Variant, IniError>> + '_ {
+        (0..self.sections.len()).map(|i| self.build(i))
+    }
+
+    /// Section `i` built: its rules (its parents' keys, then its own) and tables.
+    fn build(&self, i: usize) -> Result<Variant, IniError> {
+        let rules = self.rules(i)?;
+        Variant::from_rules(rules).map_err(|e: VariantError| IniError {
+            line: self.sections[i].line,
+            message: e.to_string(),
         })
-        .collect()
+    }
+
+    /// The rules of section `i`: its parent's (a section of that name earlier in
+    /// the text, else a built-in variant), or chess's, with its keys applied.
+    /// The parents form a chain toward the start of the text, so this ends.
+    fn rules(&self, i: usize) -> Result<Rules, IniError> {
+        // The chain of sections from `i` back to the first without a section parent.
+        let mut chain = vec![i];
+        let mut at = i;
+        let base = loop {
+            let s = &self.sections[at];
+            let Some(parent) = &s.parent else {
+                break chess_rules();
+            };
+            match self.sections[..at].iter().rposition(|p| &p.name == parent) {
+                Some(p) => {
+                    chain.push(p);
+                    at = p;
+                }
+                None => {
+                    break super::builtin::rules_of(parent).map_err(|e| IniError {
+                        line: s.line,
+                        message: e.to_string(),
+                    })?;
+                }
+            }
+        };
+        let mut rules = base;
+        for &k in chain.iter().rev() {
+            let s = &self.sections[k];
+            rules.name = s.name.clone();
+            for (line, key, value) in &s.keys {
+                apply(&mut rules, key, value).map_err(|m| IniError {
+                    line: *line,
+                    message: format!("key `{}`: {m}", quote(key)),
+                })?;
+            }
+        }
+        Ok(rules)
+    }
+}
+
+/// Parses every section of a `variants.ini` text into a variant (each built, all
+/// held: for a few sections; [`VariantsIni`] builds only what is asked).
+pub fn parse(text: &str) -> Result<Vec<Variant>, IniError> {
+    VariantsIni::read(text)?.variants().collect()
 }
 
 fn boolean(value: &str) -> Result<bool, String> {
@@ -424,4 +530,60 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
         _ => return Err("unsupported key".to_string()),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_past_the_caps_is_refused_as_it_is_read() {
+        // 10,000 one-line sections (about 160 KB): refused at the first section
+        // past the cap, naming its line, before any variant is built.
+        let many: String = (0..10_000).map(|i| format!("[v{i}]\n")).collect();
+        let err = VariantsIni::read(&many).unwrap_err();
+        assert_eq!(err.line, MAX_SECTIONS + 1);
+        assert!(err.message.contains("more than 1024 sections"), "{err}");
+        let long = format!("[x]\n#{}\n", "y".repeat(MAX_INI_BYTES));
+        assert!(
+            VariantsIni::read(&long)
+                .unwrap_err()
+                .message
+                .contains("bytes")
+        );
+    }
+
+    #[test]
+    fn only_the_section_asked_for_and_its_parents_are_built() {
+        // A thousand sections within the caps: reading them builds none, and one
+        // is found without building the others. A broken section is an error
+        // only when it is asked for, naming its key and line.
+        let mut text: String = (0..1000).map(|i| format!("[v{i}:chess]\n")).collect();
+        text.push_str("[child:v7]\nmaxRank = 9\nstartFen = 8/8/8/8/8/8/8/8/K6k w - - 0 1\n");
+        text.push_str("[broken:chess]\nfrobnicate = 1\n");
+        let ini = VariantsIni::read(&text).unwrap();
+        assert_eq!(ini.names().count(), 1002);
+        assert_eq!(ini.find("v500").unwrap().name(), "v500");
+        let child = ini.find("child").unwrap();
+        assert_eq!((child.files(), child.ranks()), (8, 9));
+        let err = ini.find("broken").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "variants.ini line 1005: key `frobnicate`: unsupported key"
+        );
+        // Listing builds each in turn, and stops at the broken one.
+        let listed: Result<Vec<_>, _> = ini.variants().collect();
+        assert_eq!(listed.unwrap_err().line, 1005);
+    }
+
+    #[test]
+    fn a_later_section_of_the_same_name_wins_and_a_parent_is_an_earlier_one() {
+        let text = "[a]\nmaxFile = 9\nstartFen = 9/9/9/9/9/9/9/K7k w - - 0 1\n\
+                    [b:a]\n\
+                    [a]\nmaxFile = 10\nstartFen = 10/10/10/10/10/10/10/K8k w - - 0 1\n";
+        let ini = VariantsIni::read(text).unwrap();
+        assert_eq!(ini.find("a").unwrap().files(), 10);
+        // b's parent is the `a` before it.
+        assert_eq!(ini.find("b").unwrap().files(), 9);
+    }
 }
