@@ -10,7 +10,6 @@
 mod common;
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::process::Command;
 
 use kibitz::Position;
@@ -161,10 +160,9 @@ fn replay(jsonl: &str, records: usize) {
     let file =
         std::env::temp_dir().join(format!("kibitz-solve-{}-{call}.jsonl", std::process::id()));
     std::fs::write(&file, jsonl).unwrap();
-    let python = std::env::var_os("KIBITZ_PYTHON").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.venv/bin/python"),
-        PathBuf::from,
-    );
+    // Run on purpose (the tests are ignored otherwise): without the oracle, a failure.
+    let python = kibitz_testdata::python_chess()
+        .expect("python-chess, the oracle (set KIBITZ_PYTHON, or run ./test.sh to make .venv)");
     let out = Command::new(&python)
         .arg("-c")
         .arg(CHECKER)
