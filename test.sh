@@ -30,6 +30,11 @@ echo "== disk: $(df -h . | awk 'NR==2 {print $4 " free of " $2}')"
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 
+echo "== import circles between the modules of each crate (scripts/module_cycles.py, self-tested first)"
+python3 scripts/test_module_cycles.py
+python3 -m doctest scripts/module_cycles.py
+python3 scripts/module_cycles.py
+
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
