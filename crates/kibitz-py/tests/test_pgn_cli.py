@@ -8,24 +8,16 @@ move, and whether the move played was one of them.
 """
 
 import io
-import json
-import subprocess
 
 import chess
 import chess.pgn
 import pytest
 
-from conftest import DATA, REPO
-from test_pieces import cli
+import kit
 
-# The shared data's real games (none where it is absent: the tests are skipped).
-PGN_FILES = sorted((DATA / 'pgn').glob('*.pgn'))
-
-
-def kibitz(*args, stdin=None):
-    out = subprocess.run(cli() + list(args), cwd=REPO, input=stdin,
-                         capture_output=True)
-    return out.returncode, [json.loads(l) for l in out.stdout.decode().splitlines()]
+# The shared data's real games (where it is absent, the tests are skipped, or fail
+# under KIBITZ_REQUIRE_DATA=1).
+PGN_FILES = kit.shared_files('pgn', '*.pgn')
 
 
 def oracle_games(text):
@@ -39,7 +31,7 @@ def oracle_games(text):
 @pytest.mark.parametrize('path', PGN_FILES, ids=lambda p: p.name)
 @pytest.mark.parametrize('threads', ['1', '2'])
 def test_game_listing_agrees_with_python_chess(path, threads):
-    code, records = kibitz('pgn', str(path), '--json', '-j', threads, '--chunk-bytes', '20000')
+    code, records = kit.records('pgn', str(path), '--json', '-j', threads, '--chunk-bytes', '20000')
     games = oracle_games(path.read_text(encoding='utf-8', errors='replace'))
     assert code == 0
     assert len(records) == len(games)
@@ -59,7 +51,7 @@ NULL_MOVES = [
 
 @pytest.mark.parametrize('text', NULL_MOVES)
 def test_null_moves_are_played_as_python_chess_plays_them(text):
-    code, records = kibitz('pgn', '-', '--json', stdin=text.encode())
+    code, records = kit.records('pgn', '-', '--json', stdin=text)
     (game,) = oracle_games(text)
     assert code == 0
     board = game.end().board()
@@ -79,7 +71,7 @@ def mates_in_one(board):
 
 @pytest.mark.parametrize('path', PGN_FILES, ids=lambda p: p.name)
 def test_mate_scan_agrees_with_python_chess(path):
-    code, records = kibitz('mate', str(path), '--json', '-j', '2')
+    code, records = kit.records('mate', str(path), '--json', '-j', '2')
     assert code == 0
     expected = []
     for number, game in enumerate(oracle_games(path.read_text(encoding='utf-8', errors='replace')), 1):
