@@ -247,6 +247,32 @@ fn pgn_text_and_json() {
     );
 }
 
+/// Tag sections with no movetext between them are one game; a tag given again
+/// keeps its place and takes the later value, so no JSON object holds a key twice.
+#[test]
+fn pgn_writes_each_tag_once() {
+    let text = b"[Event \"a\"]\n[Result \"*\"]\n\n[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+    let (code, out, err) = kibitz_stdin(&["pgn", "--json", "-"], text);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "{\"file\":\"-\",\"game\":1,\"tags\":{\"Event\":\"b\",\"Result\":\"1-0\"},\"plies\":1,\
+         \"result\":\"1-0\",\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"}\n"
+    );
+    let (code, out, _) = kibitz_stdin(&["pgn", "-"], text);
+    assert_eq!(code, 0);
+    assert!(out.ends_with("\tEvent=\"b\" Result=\"1-0\"\n"), "{out}");
+    // Without movetext or result: the [Result] tag's later value is the result.
+    let (_, out, _) = kibitz_stdin(
+        &["pgn", "--json", "-"],
+        b"[Result \"1-0\"]\n\n[Result \"0-1\"]\n",
+    );
+    assert!(
+        out.starts_with("{\"file\":\"-\",\"game\":1,\"tags\":{\"Result\":\"0-1\"},\"plies\":0,\"result\":\"0-1\""),
+        "{out}"
+    );
+}
+
 #[test]
 fn pgn_data_files_read_cleanly() {
     let Some(path) = kibitz_testdata::path("pgn/WorldChamp1886.pgn") else {

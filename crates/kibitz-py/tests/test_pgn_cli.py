@@ -8,6 +8,7 @@ move, and whether the move played was one of them.
 """
 
 import io
+import json
 
 import chess
 import chess.pgn
@@ -57,6 +58,56 @@ def test_null_moves_are_played_as_python_chess_plays_them(text):
     board = game.end().board()
     assert records[0]['plies'] == board.ply()
     assert records[0]['fen'] == board.fen()
+
+
+# Tag sections with no movetext between them (python-chess reads them as one game,
+# and a tag given again takes the later value), and tags repeated in one section.
+REPEATED_TAGS = [
+    '[Event "a"]\n[Result "*"]\n\n[Event "b"]\n[Result "1-0"]\n\n1. e4 1-0\n',
+    '[Event "a"]\n[Event "b"]\n[Result "*"]\n\n1. e4 *\n',
+    '[Event "a"]\n[Result "*"]\n\n[Event "b"]\n[Result "1-0"]\n\n[Event "c"]\n\n1. d4 *\n',
+    '[White "x"]\n[Result "1-0"]\n\n[Black "y"]\n[Result "0-1"]\n',
+    '[Event "a"]\n[FEN "8/8/8/8/8/8/4K3/k7 w - - 0 1"]\n\n'
+    '[Event "b"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n\n1. Ka2 *\n',
+    '[Event "a"]\n[Variant "Chess960"]\n[Variant "Standard"]\n\n1. e4 *\n\n'
+    '[Event "b"]\n[Site "s"]\n\n[Event "c"]\n\n1. d4 *\n',
+]
+
+
+class Headers(chess.pgn.BaseVisitor):
+    """The tag pairs python-chess reads, as it sets them in its dict: each name at
+    its first place, with its last value."""
+
+    def begin_game(self):
+        self.headers = {}
+
+    def visit_header(self, name, value):
+        self.headers[name] = value
+
+    def result(self):
+        return self.headers
+
+
+def no_key_twice(pairs):
+    keys = [k for k, _ in pairs]
+    assert len(keys) == len(set(keys)), f'a key twice in one JSON object: {keys}'
+    return dict(pairs)
+
+
+@pytest.mark.parametrize('text', REPEATED_TAGS)
+def test_repeated_tags_read_as_python_chess_reads_them(text):
+    stream = io.StringIO(text)
+    headers = []
+    while (h := chess.pgn.read_game(stream, Visitor=Headers)) is not None:
+        headers.append(h)
+    games = oracle_games(text)
+    out = kit.run('pgn', '-', '--json', stdin=text)
+    records = [json.loads(line, object_pairs_hook=no_key_twice)
+               for line in out.stdout.splitlines()]
+    assert len(records) == len(games) == len(headers)
+    for record, game, tags in zip(records, games, headers):
+        assert list(record['tags'].items()) == list(tags.items())
+        assert record['fen'] == game.end().board().fen()
 
 
 def mates_in_one(board):
