@@ -165,34 +165,26 @@ def without_test_items(toks: list[str]) -> list[str]:
             continue
         i += 7
         while i < len(toks) and toks[i] == "#":  # further attributes
-            i = _past_group(toks, i + 1)
-        depth = 0
-        while i < len(toks):
-            t = toks[i]
-            i += 1
-            if t in "{[(":
-                depth += 1
-            elif t in "}])":
-                depth -= 1
-                if depth == 0 and t == "}":
-                    break
-            elif t == ";" and depth == 0:
-                break
+            i = _past(toks, i + 1)
+        i = _past(toks, i, item=True)
     return out
 
 
-def _past_group(toks: list[str], i: int) -> int:
-    """Past the bracketed group that opens at `i` (`[…]` of an attribute)."""
+def _past(toks: list[str], i: int, item: bool = False) -> int:
+    """Past the bracketed group that opens at `i` (an attribute's `[…]`), or with
+    `item`, past the item that starts at `i`: to its `;` or its closing brace."""
     depth = 0
     while i < len(toks):
         t = toks[i]
         i += 1
-        if t in "{[(":
+        if t in ("{", "[", "("):
             depth += 1
-        elif t in "}])":
+        elif t in ("}", "]", ")"):
             depth -= 1
-            if depth == 0:
+            if depth == 0 and (not item or t == "}"):
                 break
+        elif item and t == ";" and depth == 0:
+            break
     return i
 
 
