@@ -252,7 +252,6 @@ fn python_chess_replays_dfpn_and_portfolio_trees() {
 #[ignore = "needs python-chess; deep matetrack trees, up to hours at the defaults"]
 fn python_chess_replays_deep_matetrack_trees() {
     let Some(path) = common::shared("matetrack/matetrack.epd") else {
-        eprintln!("skipped: no matetrack data (set KIBITZ_TEST_DATA)");
         return;
     };
     let env = |name: &str, default: u64| {
@@ -267,21 +266,9 @@ fn python_chess_replays_deep_matetrack_trees() {
         .ok()
         .and_then(|v| v.parse::<u64>().ok());
     let text = std::fs::read_to_string(path).unwrap();
-    let mut deep: Vec<(Position, u32)> = text
-        .lines()
-        .filter_map(|l| {
-            let bm: u32 = l
-                .split("bm #")
-                .nth(1)?
-                .split(';')
-                .next()?
-                .trim()
-                .parse()
-                .ok()?;
-            (8..=100)
-                .contains(&bm)
-                .then(|| Some((Position::from_epd_line(l.as_bytes()).ok()?, bm)))?
-        })
+    let mut deep: Vec<(Position, u32)> = common::mate_bounds(&text)
+        .into_iter()
+        .filter(|(_, bm)| (8..=100).contains(bm))
         .collect();
     let mut rng = common::Rng(0x0008_de3b);
     for i in (1..deep.len()).rev() {

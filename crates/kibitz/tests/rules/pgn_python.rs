@@ -9,12 +9,10 @@
 //! `.venv/bin/python`, as `./test.sh` makes it); skipped with a message without it,
 //! a failure when `KIBITZ_PYTHON` names one without python-chess.
 
-mod common;
-
 use std::fmt::Write as _;
 use std::process::Command;
 
-use common::Rng;
+use crate::common::Rng;
 use kibitz::Position;
 use kibitz::notation::pgn::read_games;
 use kibitz::notation::san;
