@@ -7,9 +7,14 @@ cd "$(dirname "$0")"
 # The outside corpora (Lichess puzzles, matetrack, real games, perft and Musketeer
 # tables) are not in the repository: the tests read them from $KIBITZ_TEST_DATA,
 # by default ../shared/data beside it, and skip what needs them where they are absent.
+# With KIBITZ_REQUIRE_DATA=1 (CI sets it: .ci/run) an absent file fails its test
+# instead, so that no test passes by reading nothing.
 export KIBITZ_TEST_DATA="${KIBITZ_TEST_DATA:-$(cd .. && pwd)/shared/data}"
 if [ -d "$KIBITZ_TEST_DATA" ]; then
-    echo "== outside test data: $KIBITZ_TEST_DATA"
+    echo "== outside test data: $KIBITZ_TEST_DATA${KIBITZ_REQUIRE_DATA:+ (KIBITZ_REQUIRE_DATA=$KIBITZ_REQUIRE_DATA)}"
+elif [ "${KIBITZ_REQUIRE_DATA:-0}" = 1 ]; then
+    echo "== outside test data: none at $KIBITZ_TEST_DATA, and KIBITZ_REQUIRE_DATA=1 requires it" >&2
+    exit 1
 else
     echo "== outside test data: none at $KIBITZ_TEST_DATA; the tests that read it are skipped" >&2
 fi
@@ -24,6 +29,11 @@ echo "== disk: $(df -h . | awk 'NR==2 {print $4 " free of " $2}')"
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
+
+echo "== import circles between the modules of each crate (scripts/module_cycles.py, self-tested first)"
+python3 scripts/test_module_cycles.py
+python3 -m doctest scripts/module_cycles.py
+python3 scripts/module_cycles.py
 
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
@@ -43,24 +53,27 @@ if ! command -v pzstd >/dev/null 2>&1 || ! command -v bzip2 >/dev/null 2>&1 \
     fi
 fi
 
+echo "== Python packages into .venv: python-chess is the oracle of Rust tests too"
+# .venv is gitignored: a clean clone creates it here. requirements-test.txt pins
+# maturin, pytest and python-chess (the oracle of the Python tests, and of the Rust
+# tests that replay games and solutions: KIBITZ_PYTHON names it, so that they fail
+# rather than skip when it is broken).
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check \
+    -r crates/kibitz-py/requirements-test.txt
+export KIBITZ_PYTHON="$PWD/.venv/bin/python"
+
 echo "== cargo test (unit, integration, doc tests)"
 cargo test --workspace --locked
 
 echo "== deep perft (ignored by default; the test profile is optimised)"
 cargo test -p kibitz --locked --test perft -- --ignored
 
-echo "== Python module: build it into .venv with maturin, then pytest and the seed's doctest"
-# .venv is gitignored: a clean clone creates it here. requirements-test.txt pins
-# maturin, pytest and python-chess (the oracle of the Python tests).
-if [ ! -x .venv/bin/python ]; then
-    python3 -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check \
-    -r crates/kibitz-py/requirements-test.txt
-
 echo "== the prover's trees replayed by python-chess: Lichess samples by every engine, and 5"
 echo "   deep matetrack trees (bm #8 or more) at 2 M nodes each (deterministic)"
-KIBITZ_PYTHON="$PWD/.venv/bin/python" KIBITZ_DEEP_TREES=5 KIBITZ_DEEP_NODES=2000000 \
+KIBITZ_DEEP_TREES=5 KIBITZ_DEEP_NODES=2000000 \
     cargo test -p kibitz --locked --test solve_python -- --ignored
 
 # Nothing below uses the debug build; where the disk is short (under 8 GiB free),
@@ -71,6 +84,7 @@ if [ "${free_kib:-0}" -lt $((8 * 1024 * 1024)) ] && [ -d "${CARGO_TARGET_DIR:-ta
     rm -rf "${CARGO_TARGET_DIR:-target}/debug"
 fi
 
+echo "== Python module: build it into .venv with maturin, then pytest and the seed's doctest"
 VIRTUAL_ENV="$PWD/.venv" .venv/bin/maturin develop --release --locked --quiet \
     --manifest-path crates/kibitz-py/Cargo.toml
 # The CLI agreement tests run the release binary (built here, not by `cargo run`

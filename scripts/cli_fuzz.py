@@ -69,9 +69,15 @@ MAX_RSS_MB = 512
 
 
 def shared_data():
-    """The shared test data (outside corpora), or None where it is absent."""
+    """The shared test data (outside corpora), or None where it is absent; absent
+    under KIBITZ_REQUIRE_DATA=1 (CI), the run stops with an error naming it."""
     path = Path(os.environ.get("KIBITZ_TEST_DATA") or ROOT.parent / "shared" / "data")
-    return path if path.is_dir() else None
+    if path.is_dir():
+        return path
+    if os.environ.get("KIBITZ_REQUIRE_DATA", "") not in ("", "0"):
+        sys.exit(f"cli-fuzz: the shared test data is absent from {path}, and "
+                 "KIBITZ_REQUIRE_DATA=1 requires it (set KIBITZ_TEST_DATA)")
+    return None
 
 
 def load_corpus():

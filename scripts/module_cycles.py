@@ -7,7 +7,15 @@ the deepest module the path names. An edge between a module and one of its own
 ancestors is left out (a child reading its parent's items, a parent re-exporting
 its children's); every other edge is lifted to the two sibling modules under the
 lowest common ancestor, and the strongly connected components of more than one
-sibling are the circles. Test modules (`mod tests`, `tests.rs`) are skipped.
+sibling are the circles. Test modules (`mod tests`, `tests.rs`) and every item
+under `#[cfg(test)]` are skipped.
+
+The sources are read by a small lexer, not by regular expressions: comments
+(nested ones too), strings (escaped quotes, lines continued with a backslash, raw
+strings with any number of `#`, byte and C strings), char literals such as `'"'`,
+lifetimes and raw identifiers such as `r#move` are each taken as Rust takes them,
+so that no path is lost inside a literal that was misread, nor found inside one.
+scripts/test_module_cycles.py tests it on small synthetic crates.
 
     python3 scripts/module_cycles.py            # every crate under crates/
     python3 scripts/module_cycles.py crates/kibitz-py
@@ -17,12 +25,8 @@ Exit status 1 when there is a circle, 0 otherwise.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
-
-IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
-
 
 def modules(src: Path) -> dict[tuple[str, ...], Path]:
     """Module path → file, for a crate's `src/` (lib.rs or main.rs is the root)."""
@@ -40,52 +44,214 @@ def modules(src: Path) -> dict[tuple[str, ...], Path]:
     return found
 
 
-def strip(text: str) -> str:
-    """The source without comments, strings and `#[cfg(test)]` modules."""
-    text = re.sub(r"//[^\n]*", "", text)
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    text = re.sub(r'r#*"(?:.|\n)*?"#*', '""', text)
-    text = re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
-    # A test module at the end of a file, as the house style writes them.
-    cut = re.search(r"#\[cfg\(test\)\]\s*mod\s+" + IDENT + r"\s*\{", text)
-    if cut:
-        text = text[: cut.start()]
-    return text
+# --- a small lexer: Rust tokens without comments, strings and char literals --------------
 
 
-def use_paths(tree: str, prefix: str = "") -> list[str]:
-    """The paths of a `use` tree such as `crate::{a::b, c::{d, e}}`."""
-    tree = tree.strip()
-    brace = tree.find("{")
-    if brace < 0:
-        return [prefix + tree.split(" as ")[0].strip()]
-    head = prefix + tree[:brace]
-    inner = tree[brace + 1 : tree.rfind("}")]
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(inner):
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-        elif c == "," and depth == 0:
-            parts.append(inner[start:i])
-            start = i + 1
-    parts.append(inner[start:])
-    out = []
-    for part in parts:
-        if part.strip():
-            out.extend(use_paths(part, head))
+def tokens(text: str) -> list[str]:
+    """The tokens of Rust source that paths are made of: identifiers (raw ones
+    such as `r#move` without their `r#`), `::`, and every other punctuation
+    character alone. Comments (nested block comments too), string literals
+    (escaped, continued over lines, raw with any number of `#`, byte and C
+    strings), char and byte literals and lifetimes are dropped; numbers are
+    kept as identifiers, harmlessly.
+
+    >>> tokens('use crate::a::{b, c}; // crate::x')
+    ['use', 'crate', '::', 'a', '::', '{', 'b', ',', 'c', '}', ';']
+    """
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            i += 1
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif text.startswith("/*", i):
+            i = _block_comment(text, i)
+        elif c == '"':
+            i = _string(text, i + 1)
+        elif c == "'":
+            i = _quote(text, i)
+        elif c.isalnum() or c == "_":
+            j = i
+            while j < n and (text[j].isalnum() or text[j] == "_"):
+                j += 1
+            word = text[i:j]
+            if word in ("r", "br", "cr") and j < n and text[j] in '#"':
+                k = j
+                while k < n and text[k] == "#":
+                    k += 1
+                if k < n and text[k] == '"':  # a raw string: r"…", r#"…"#, br##"…"##
+                    close = '"' + "#" * (k - j)
+                    end = text.find(close, k + 1)
+                    i = n if end < 0 else end + len(close)
+                    continue
+                if word == "r" and k == j + 1 and k < n and (text[k].isalnum() or text[k] == "_"):
+                    i = j + 1  # a raw identifier: r#move is the identifier `move`
+                    continue
+            if word in ("b", "c") and j < n and text[j] == '"':
+                i = _string(text, j + 1)
+                continue
+            if word == "b" and j < n and text[j] == "'":
+                i = _quote(text, j)
+                continue
+            out.append(word)
+            i = j
+        elif text.startswith("::", i):
+            out.append("::")
+            i += 2
+        else:
+            out.append(c)
+            i += 1
     return out
 
 
+def _block_comment(text: str, i: int) -> int:
+    """The end of the block comment that opens at `i` (they nest in Rust)."""
+    depth, i = 0, i
+    while i < len(text):
+        if text.startswith("/*", i):
+            depth, i = depth + 1, i + 2
+        elif text.startswith("*/", i):
+            depth, i = depth - 1, i + 2
+            if depth == 0:
+                return i
+        else:
+            i += 1
+    return i
+
+
+def _string(text: str, i: int) -> int:
+    """The end of a string whose body starts at `i`: a backslash escapes the next
+    character, a newline among them (a continued line)."""
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+        elif text[i] == '"':
+            return i + 1
+        else:
+            i += 1
+    return i
+
+
+def _quote(text: str, i: int) -> int:
+    """Past the char literal (`'x'`, `'\\n'`, `'\\u{1F600}'`, `'"'`) or lifetime or
+    label (`'a`, `'static`) that starts with the quote at `i`."""
+    if text.startswith("\\", i + 1):  # an escape: a char literal to its closing quote
+        end = text.find("'", i + 3)
+        return len(text) if end < 0 else end + 1
+    if i + 2 < len(text) and text[i + 2] == "'":  # one character between quotes
+        return i + 3
+    j = i + 1  # a lifetime or label: the quote and the identifier
+    while j < len(text) and (text[j].isalnum() or text[j] == "_"):
+        j += 1
+    return j
+
+
+def without_test_items(toks: list[str]) -> list[str]:
+    """The tokens less every item under `#[cfg(test)]`, wherever it stands in the
+    file: its attributes, then the item to its `;` or its closing brace.
+
+    >>> without_test_items(tokens('a; #[cfg(test)] #[allow(x)] mod t { b { } } c;'))
+    ['a', ';', 'c', ';']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(toks):
+        if toks[i : i + 7] != ["#", "[", "cfg", "(", "test", ")", "]"]:
+            out.append(toks[i])
+            i += 1
+            continue
+        i += 7
+        while i < len(toks) and toks[i] == "#":  # further attributes
+            i = _past(toks, i + 1)
+        i = _past(toks, i, item=True)
+    return out
+
+
+def _past(toks: list[str], i: int, item: bool = False) -> int:
+    """Past the bracketed group that opens at `i` (an attribute's `[…]`), or with
+    `item`, past the item that starts at `i`: to its `;` or its closing brace."""
+    depth = 0
+    while i < len(toks):
+        t = toks[i]
+        i += 1
+        if t in ("{", "[", "("):
+            depth += 1
+        elif t in ("}", "]", ")"):
+            depth -= 1
+            if depth == 0 and (not item or t == "}"):
+                break
+        elif item and t == ";" and depth == 0:
+            break
+    return i
+
+
+def use_paths(toks: list[str], i: int, prefix: list[str]) -> tuple[list[str], int]:
+    """The paths of the `use` tree that starts at token `i` (such as
+    `crate::{a::b, c::{self, d as e}}`) and the index past it.
+
+    >>> use_paths(tokens('crate::{a::b, c::{self, d as e, *}};'), 0, [])[0]
+    ['crate::a::b', 'crate::c::self', 'crate::c::d', 'crate::c']
+    """
+    path = list(prefix)
+    out: list[str] = []
+    while i < len(toks):
+        t = toks[i]
+        if t == "::":
+            i += 1
+        elif t == "{":
+            i += 1
+            while i < len(toks) and toks[i] != "}":
+                inner, i = use_paths(toks, i, path)
+                out.extend(inner)
+                if i < len(toks) and toks[i] == ",":
+                    i += 1
+            return out, i + 1
+        elif t == "*":
+            out.append("::".join(path))
+            return out, i + 1
+        elif t == "as":
+            i += 2
+        elif t in (",", "}", ";"):
+            break
+        else:
+            path.append(t)
+            i += 1
+    if len(path) > len(prefix):
+        out.append("::".join(path))
+    return out, i
+
+
 def references(text: str) -> list[str]:
-    """Every module-relative path the source names."""
-    paths = []
-    for tree in re.findall(r"\buse\s+([^;]+);", text):
-        paths.extend(use_paths(tree))
-    text = re.sub(r"\buse\s+[^;]+;", "", text)
-    paths.extend(re.findall(r"\b(?:crate|super|self)(?:::" + IDENT + r")+", text))
+    """Every module-relative path (from `crate`, `super` or `self`) the source
+    names, in `use` trees and inline, outside comments, strings and test items.
+
+    >>> references('use super::{a, b::c}; fn f() { crate::x::y(); }')
+    ['super::a', 'super::b::c', 'crate::x::y']
+    """
+    toks = without_test_items(tokens(text))
+    paths: list[str] = []
+    i = 0
+    while i < len(toks):
+        if toks[i] == "use":
+            found, i = use_paths(toks, i + 1, [])
+            paths.extend(found)
+        elif toks[i] in ("crate", "super", "self") and (i == 0 or toks[i - 1] != "::"):
+            j = i + 1
+            while j + 1 < len(toks) and toks[j] == "::" and _ident(toks[j + 1]):
+                j += 2
+            if j > i + 1:
+                paths.append("::".join(toks[i:j:2]))
+            i = j
+        else:
+            i += 1
     return [p for p in paths if p.split("::")[0] in ("crate", "super", "self")]
+
+
+def _ident(token: str) -> bool:
+    return token[:1].isalpha() or token[:1] == "_"
 
 
 def resolve(
@@ -116,7 +282,7 @@ def circles(src: Path) -> list[list[str]]:
     known = modules(src)
     edges: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
     for module, path in known.items():
-        for ref in references(strip(path.read_text(encoding="utf-8"))):
+        for ref in references(path.read_text(encoding="utf-8")):
             target = resolve(module, ref, known)
             if target is None or target == module:
                 continue

@@ -1,60 +1,24 @@
-"""Shared fixtures: where the repository and the outside test data are, and puzzle
-positions.
+"""Shared fixtures: puzzle positions, and the `--exhaustive` option.
 
-The outside corpora (Lichess puzzles, matetrack, games) are not in the repository:
-they are read from $KIBITZ_TEST_DATA, by default ../shared/data beside the
-repository, and a test that needs them is skipped, saying so, where they are absent.
+Where the repository, the outside test data and the kibitz CLI are, and how to run
+it, is the test kit's (kit.py), which every test file imports.
 """
 
-import csv
-import os
 import sys
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[3]
-DATA = Path(os.environ.get('KIBITZ_TEST_DATA') or REPO.parent / 'shared' / 'data')
-LICHESS = DATA / 'lichess'
+from kit import REPO, puzzles
+
 # The project's own corpus generator (seeded random games), for tests that need games
 # on every machine.
 sys.path.insert(0, str(REPO / 'scripts'))
 
 
-def shared(relative):
-    """The outside test data's file or folder `relative`, or a skip naming it."""
-    path = DATA / relative
-    if not path.exists():
-        pytest.skip(f'the outside test data {relative!r} is absent (set KIBITZ_TEST_DATA to '
-                    f'the folder holding it, by default ../shared/data beside the repository)')
-    return path
-
-
-def cli():
-    """The kibitz binary: $KIBITZ_CLI (test.sh builds it), else `cargo run`."""
-    binary = os.environ.get('KIBITZ_CLI')
-    if binary:
-        return [binary]
-    return ['cargo', 'run', '--quiet', '--release', '-p', 'kibitz-cli', '--']
-
-
 def puzzle_positions(pattern='mateIn1_*.csv'):
-    """(FEN after the opponent's first move, the rest of the solution) of each puzzle.
-
-    A Lichess puzzle's FEN is the position before the opponent's move that sets it
-    up; the puzzle starts after the first UCI move of `Moves`.
-    """
-    import chess
-
-    out = []
-    for path in sorted(shared('lichess').glob(pattern)):
-        with path.open(newline='') as f:
-            for row in csv.DictReader(f):
-                board = chess.Board(row['FEN'])
-                moves = row['Moves'].split()
-                board.push_uci(moves[0])
-                out.append((board.fen(), moves[1:]))
-    return out
+    """(FEN after the opponent's first move, the rest of the solution) of each puzzle
+    of the outside data's `lichess/PATTERN` files."""
+    return [(board.fen(), rest) for board, rest in puzzles(pattern)]
 
 
 @pytest.fixture(scope='session')

@@ -22,7 +22,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conftest import REPO
+from kit import REPO
 
 # The built-in variants of kibitz that Fairy-Stockfish also knows under the same name.
 # (Musketeer is not among Fairy-Stockfish's variants: the published perft tables in

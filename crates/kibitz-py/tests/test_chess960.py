@@ -8,18 +8,14 @@ PGN with `[Variant "Chess960"]`, which `kibitz pgn` and `kibitz mate` must play 
 the position python-chess reaches.
 """
 
-import io
-import json
 import random
-import subprocess
 
 import chess
 import chess.pgn
 import pytest
 
 import kibitz
-from conftest import REPO
-from test_pieces import cli
+import kit
 
 SEED = 960
 
@@ -135,12 +131,6 @@ def test_castling_mate_in_chess960_uci():
     assert [(m.uci, m.san) for m in mates] == [('b1a1', 'O-O-O#')]
 
 
-def kibitz_cli(*args, stdin=None):
-    out = subprocess.run(cli() + list(args), cwd=REPO, input=stdin,
-                         capture_output=True)
-    return out.returncode, [json.loads(l) for l in out.stdout.decode().splitlines()]
-
-
 def random_games(seed, count):
     rng = random.Random(seed)
     games = []
@@ -161,7 +151,7 @@ def test_chess960_pgn_games_through_the_cli():
     text = '\n\n'.join(str(g) for g in games) + '\n'
     assert text.count('[Variant "Chess960"]') == 60
     assert 'O-O' in text
-    code, records = kibitz_cli('pgn', '-', '--json', stdin=text.encode())
+    code, records = kit.records('pgn', '-', '--json', stdin=text)
     assert code == 0, records
     assert len(records) == len(games)
     for record, game in zip(records, games):
@@ -170,7 +160,7 @@ def test_chess960_pgn_games_through_the_cli():
         assert record['plies'] == len(game.end().board().move_stack)
     # `kibitz mate` writes the mates of Chess960 games with king-takes-rook UCI,
     # and finds the positions python-chess finds.
-    code, records = kibitz_cli('mate', '-', '--json', stdin=text.encode())
+    code, records = kit.records('mate', '-', '--json', stdin=text)
     assert code == 0
     expected = []
     for game in games:
@@ -191,8 +181,8 @@ def test_chess960_pgn_games_through_the_cli():
 
 def test_chess960_flag_writes_king_takes_rook_in_the_cli():
     fen = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'
-    code, [plain] = kibitz_cli('moves', '--fen', fen, '--json')
-    code960, [chess960] = kibitz_cli('moves', '--fen', fen, '--json', '--chess960')
+    code, [plain] = kit.records('moves', '--fen', fen, '--json')
+    code960, [chess960] = kit.records('moves', '--fen', fen, '--json', '--chess960')
     assert code == code960 == 0
     castles = lambda r: sorted(m['uci'] for m in r['moves'] if m['san'].startswith('O-O'))
     board = chess.Board(fen)

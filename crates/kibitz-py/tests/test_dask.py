@@ -11,18 +11,18 @@ each game, comments and all, and the CLI reads the very same movetexts.
 import io
 import json
 import re
-import subprocess
 
 import chess.pgn
 import pytest
 
 import kibitz
-from conftest import REPO
-from test_pieces import cli
+import kit
 
-pd = pytest.importorskip('pandas')
-pa = pytest.importorskip('pyarrow')
-pq = pytest.importorskip('pyarrow.parquet')
+# pandas, pyarrow and dask are pinned in requirements-test.txt (the `dask` extra):
+# imported, not skipped without them.
+import pandas as pd  # noqa: E402
+import pyarrow as pa  # noqa: E402
+import pyarrow.parquet as pq  # noqa: E402
 
 LICHESS_COLUMNS = ['Event', 'Site', 'White', 'Black', 'Result', 'WhiteTitle', 'BlackTitle',
                    'WhiteElo', 'BlackElo', 'WhiteRatingDiff', 'BlackRatingDiff', 'UTCDate',
@@ -62,10 +62,9 @@ def cli_records(games, *extra):
         ''.join(f'[{k} "{v}"]\n' for k, v in headers.items() if k in ('Event', 'Site'))
         + '\n' + movetext + '\n\n'
         for headers, movetext in games)
-    out = subprocess.run(cli() + ['mate', '-', '--json', *extra], input=text.encode(),
-                         capture_output=True, cwd=REPO)
+    out = kit.run('mate', '-', '--json', *extra, stdin=text)
     rows = []
-    for line in out.stdout.decode().splitlines():
+    for line in out.stdout.splitlines():
         r = json.loads(line)
         place = r['input'].split(':game ')[1]
         game, _, ply = place.partition(':ply ')
@@ -173,8 +172,7 @@ def parquet_dataset(tmp_path_factory):
 
 
 def test_missed_mates_on_a_local_cluster_equals_the_cli(parquet_dataset):
-    dd = pytest.importorskip('dask.dataframe')
-    distributed = pytest.importorskip('dask.distributed')
+    import dask.distributed as distributed
     from kibitz.dask import missed_mates
 
     root, records = parquet_dataset
@@ -205,7 +203,7 @@ def test_missed_mates_on_a_local_cluster_equals_the_cli(parquet_dataset):
 
 
 def test_missing_or_wrong_columns_fail_before_any_work(parquet_dataset):
-    dd = pytest.importorskip('dask.dataframe')
+    import dask.dataframe as dd
     from kibitz.dask import missed_mates
 
     root, _ = parquet_dataset

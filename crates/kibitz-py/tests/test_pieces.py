@@ -2,15 +2,13 @@
 with the Rust CLI (`kibitz mobility ... --json`) on the same inputs."""
 
 import json
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from kibitz import Analysis, Piece, group_size, mobility, moves, strength
 
 import reference
-from conftest import REPO, cli  # noqa: F401 (cli: the other CLI tests import it here)
+import kit
 
 KNIGHT = {(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)}
 
@@ -89,11 +87,7 @@ def test_str_and_repr():
 # --- the CLI on the same inputs -------------------------------------------------------
 
 def run_cli(*args):
-    out = subprocess.run(
-        cli() + ['mobility', *args, '--json'], cwd=REPO, check=True,
-        capture_output=True, text=True,
-    ).stdout
-    return json.loads(out)
+    return json.loads(kit.kibitz('mobility', *args, '--json').stdout)
 
 
 def assert_same(report, piece, board='8x8'):
@@ -128,10 +122,7 @@ def test_seed_functions_agree_with_the_cli():
 
 
 def test_cli_and_module_reject_the_same_betza_with_the_same_message():
-    done = subprocess.run(
-        cli() + ['mobility', '--betza', 'fmWfcF', '--json'], cwd=REPO,
-        capture_output=True, text=True,
-    )
+    done = kit.run('mobility', '--betza', 'fmWfcF', '--json')
     assert done.returncode != 0
     with pytest.raises(ValueError) as info:
         Piece.betza('fmWfcF')

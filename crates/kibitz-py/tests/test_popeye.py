@@ -11,15 +11,12 @@ the same problems given as FEN.
   word and its line; every other problem still gets its record, in order.
 """
 
-import csv
-import json
 import random
-import subprocess
 
 import chess
 import pytest
 
-from conftest import REPO, cli, shared
+import kit
 import popeye_gen
 
 PROBLEM_FIELDS = {'input', 'problem', 'title', 'author', 'origin', 'award', 'remark',
@@ -27,9 +24,7 @@ PROBLEM_FIELDS = {'input', 'problem', 'title', 'author', 'origin', 'award', 'rem
 
 
 def run(args, stdin=None):
-    out = subprocess.run(cli() + ['solve', '--json', *args], input=stdin, capture_output=True,
-                         cwd=REPO, timeout=900)
-    return out.returncode, [json.loads(line) for line in out.stdout.decode().splitlines()]
+    return kit.records('solve', '--json', *args, stdin=stdin)
 
 
 def random_problems(seed, count, stipulations):
@@ -45,20 +40,8 @@ def random_problems(seed, count, stipulations):
 def mate_in_two_puzzles(limit):
     """Lichess mateIn2 puzzle positions, mirrored when Black is to move (a Popeye
     #2 has White to move)."""
-    out = []
-    for path in sorted(shared('lichess').glob('mixed_range_*.csv')):
-        with path.open(newline='') as f:
-            for row in csv.DictReader(f):
-                if 'mateIn2' not in row['Themes'].split():
-                    continue
-                board = chess.Board(row['FEN'])
-                board.push_uci(row['Moves'].split()[0])
-                if board.turn == chess.BLACK:
-                    board = board.mirror()
-                out.append((board, '#2'))
-                if len(out) == limit:
-                    return out
-    return out
+    return [(board.mirror() if board.turn == chess.BLACK else board, '#2')
+            for board, _ in kit.puzzles('mixed_range_*.csv', theme='mateIn2', limit=limit)]
 
 
 def write_file(tmp_path, rng, problems, options=()):

@@ -11,25 +11,21 @@ solutions), positions from seeded random play, and the Lichess puzzles labelled
 `exhaustive` marker (`pytest --exhaustive`) runs bigger samples.
 """
 
-import csv
-import json
 import random
-import subprocess
-from functools import lru_cache
 
 import chess
 import pytest
 
-from conftest import REPO, cli, shared
+import kibitz
+import kit
 
 
 def run_solve(fens, *args):
     """One record per FEN line, from `kibitz solve --json` on stdin."""
-    out = subprocess.run(cli() + ['solve', '--json', '--tree', *args],
-                         input='\n'.join(fens).encode() + b'\n',
-                         capture_output=True, cwd=REPO, timeout=1200)
-    records = [json.loads(line) for line in out.stdout.decode().splitlines()]
-    assert len(records) == len(fens), out.stderr.decode()
+    out = kit.run('solve', '--json', '--tree', *args, stdin='\n'.join(fens) + '\n',
+                  timeout=1200)
+    records = kit.json_lines(out.stdout)
+    assert len(records) == len(fens), out.stderr
     return records
 
 
@@ -270,24 +266,8 @@ def random_play_positions(seed, count, plies=(20, 60)):
 def mate_in_two_puzzles(limit):
     """The position after the opponent's first move of Lichess puzzles with the
     theme mateIn2."""
-    out = []
-    folder = shared('lichess')
-    for path in sorted(folder.glob('*.csv')):
-        with path.open(newline='') as f:
-            reader = csv.reader(f)
-            header = next(reader)
-            if 'FEN' not in header:
-                continue
-            col = {name: i for i, name in enumerate(header)}
-            for row in reader:
-                if 'mateIn2' not in row[col['Themes']].split():
-                    continue
-                board = chess.Board(row[col['FEN']])
-                board.push_uci(row[col['Moves']].split()[0])
-                out.append(board.fen(en_passant='fen'))
-                if len(out) == limit:
-                    return out
-    return out
+    return [board.fen(en_passant='fen')
+            for board, _ in kit.puzzles(theme='mateIn2', limit=limit)]
 
 
 # --- the comparisons -----------------------------------------------------------------------
@@ -454,17 +434,11 @@ def test_direct_tries_and_set_on_random_play():
 
 
 def test_direct_tries_and_set_on_lichess_mate_in_two():
-    fens = mate_in_two_puzzles(8)
-    if not fens:
-        pytest.skip('no mateIn2 puzzle in the outside data')
-    check_direct_view(fens)
+    check_direct_view(mate_in_two_puzzles(8))
 
 
 def test_lichess_mate_in_two_read_as_selfmates():
-    fens = mate_in_two_puzzles(6)
-    if not fens:
-        pytest.skip('no mateIn2 puzzle in the outside data')
-    check_selfmates(fens, 1)
+    check_selfmates(mate_in_two_puzzles(6), 1)
 
 
 @pytest.mark.exhaustive
@@ -477,10 +451,9 @@ def test_direct_and_selfmate_exhaustive():
 
 def test_unknown_stipulation_is_a_usage_error_listing_the_genres():
     for text in ['h#0', 'ser-h#3', '#0', 's#2.5']:
-        out = subprocess.run(cli() + ['solve', '--fen', 'startpos', '--stip', text],
-                             capture_output=True, cwd=REPO, timeout=60)
+        out = kit.run('solve', '--fen', 'startpos', '--stip', text, timeout=60)
         assert out.returncode == 2, text
-        err = out.stderr.decode()
+        err = out.stderr
         assert text in err and 'h#n.5' in err and 's#n' in err, err
 
 
@@ -494,10 +467,7 @@ def test_met_or_impossible_stipulations_are_records_with_a_reason():
 
 def test_epd_stip_operation_and_text_lines():
     fen = '7k/8/6K1/8/8/8/8/R7 b - - stip h#1;'
-    out = subprocess.run(cli() + ['solve', '--fen', fen], capture_output=True, cwd=REPO,
-                         timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert '1.Kg8 Ra8#' in out.stdout.decode()
+    assert '1.Kg8 Ra8#' in kit.kibitz('solve', '--fen', fen, timeout=60).stdout
 
 
 # --- fairy positions: pyffish's legal moves are the oracle ---------------------------------
@@ -564,7 +534,6 @@ def fairy_helpmates(variant, fen, plies):
 @pytest.mark.parametrize('stip,plies', [
     ('h#1', 2), pytest.param('h#1.5', 3, marks=pytest.mark.exhaustive)])
 def test_fairy_helpmates_agree_with_pyffish(stip, plies):
-    pytest.importorskip('pyffish')
     fens = fairy_positions('capablanca', seed=900 + plies, count=4 if plies == 2 else 10)
     records = run_solve(fens, '--variant', 'capablanca', '--stip', stip)
     for fen, r in zip(fens, records):
@@ -582,7 +551,6 @@ def test_fairy_helpmates_agree_with_pyffish(stip, plies):
     ('RK1kr3/7q/8/4Q3/8/1b6/8/8 w - - 0 1', 's#2'),
 ])
 def test_python_solve_is_the_cli_record(fen, stip):
-    kibitz = pytest.importorskip('kibitz')
     got = kibitz.solve(fen, stipulation=stip, tries=True, set_play=True, tree=True)
     [want] = run_solve([fen], '--stip', stip, '--tries', '--set')
     for record in (got, want):
@@ -609,7 +577,6 @@ FAIRY_PROBLEMS = [
 
 @pytest.mark.parametrize('variant,fen,stip', FAIRY_PROBLEMS)
 def test_python_fairy_solve_is_the_cli_record(variant, fen, stip):
-    kibitz = pytest.importorskip('kibitz')
     pos = kibitz.Position(fen, variant=variant)
     [want] = run_solve([fen], '--variant', variant, '--stip', stip, '--tries', '--set')
     got = pos.solve(stipulation=stip, tries=True, set_play=True, tree=True)
@@ -632,8 +599,6 @@ def test_python_fairy_records_say_something():
 
 
 def test_python_fairy_helpmates_agree_with_pyffish():
-    kibitz = pytest.importorskip('kibitz')
-    pytest.importorskip('pyffish')
     fens = ['6k3/10/6K3/10/10/10/10/A8C b - - 0 1'] + fairy_positions('capablanca', seed=4242, count=30)
     solved = 0
     for fen in fens:

@@ -8,21 +8,16 @@ first move of `Moves`; `mateIn5` means five or more), against matetrack's `bm #N
 an exhaustive python-chess search where that is cheap (n − 1 ≤ 2).
 """
 
-import csv
 import json
-import subprocess
 
 import chess
 import pytest
 
-from conftest import REPO, shared
-from test_pieces import cli
+import kit
 
 
 def solve(*args, stdin=None):
-    out = subprocess.run(cli() + ['solve', '--json', '--tree', *args], input=stdin,
-                         capture_output=True, cwd=REPO, timeout=600)
-    return out.returncode, [json.loads(l) for l in out.stdout.decode().splitlines()]
+    return kit.records('solve', '--json', '--tree', *args, stdin=stdin, timeout=600)
 
 
 def replay_attacker(board, node, moves_left):
@@ -85,21 +80,7 @@ def check_record(record, fen=None):
 
 def puzzles(theme, limit):
     """(puzzle position FEN, first solution move) of puzzles tagged `theme`."""
-    out = []
-    for path in sorted(shared('lichess').glob('*.csv')):
-        with path.open(newline='') as f:
-            reader = csv.reader(f)
-            header = next(reader)
-            if 'Themes' not in header:
-                continue
-            idx = {name: i for i, name in enumerate(header)}
-            for row in reader:
-                if theme in row[idx['Themes']].split():
-                    board = chess.Board(row[idx['FEN']])
-                    moves = row[idx['Moves']].split()
-                    board.push_uci(moves[0])
-                    out.append((board.fen(), moves[1]))
-    return out[:limit]
+    return [(board.fen(), rest[0]) for board, rest in kit.puzzles(theme=theme, limit=limit)]
 
 
 @pytest.mark.parametrize('n,limit', [(2, 1100), (3, 700), (4, 260)])
@@ -116,7 +97,7 @@ def test_lichess_mate_in_n_puzzles(n, limit):
 
 
 def test_matetrack_bounds_are_never_beaten_by_a_longer_proof():
-    lines = [l for l in shared('matetrack/matetrack.epd').read_text().splitlines()
+    lines = [l for l in kit.shared('matetrack/matetrack.epd').read_text().splitlines()
              if any(f'bm #{n};' in l for n in (1, 2, 3))][:120]
     code, records = solve('-j', '2', stdin=('\n'.join(lines) + '\n').encode())
     assert code == 0 and len(records) == len(lines)
@@ -183,10 +164,9 @@ def test_mated_side_stalemate_and_errors():
 
 def test_bounds_outside_the_limits_are_usage_errors():
     for bad in ['0', '101', 'x']:
-        out = subprocess.run(cli() + ['solve', '--mate', bad, '--fen', 'startpos'],
-                             capture_output=True, cwd=REPO)
+        out = kit.run('solve', '--mate', bad, '--fen', 'startpos')
         assert out.returncode == 2, bad
-    out = subprocess.run(cli() + ['solve', '--fen', 'startpos', '--json'], capture_output=True, cwd=REPO)
+    out = kit.run('solve', '--fen', 'startpos', '--json')
     assert out.returncode == 1
     assert 'no mate bound' in json.loads(out.stdout)['error']
 

@@ -8,7 +8,7 @@ import chess
 import chess.engine
 import pytest
 
-from test_pieces import cli
+from kit import cli, shared
 
 
 @pytest.fixture
@@ -149,7 +149,6 @@ def test_a_setup_that_does_not_read_gives_no_move_for_the_old_position(line):
 
 def matetrack(n, count):
     """Positions with `bm #n` from the shared data's matetrack/matetrack.epd."""
-    from conftest import shared
     out = []
     for line in shared('matetrack/matetrack.epd').read_text().splitlines():
         if f'bm #{n};' in line:

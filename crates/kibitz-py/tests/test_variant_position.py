@@ -18,19 +18,18 @@ move; its published perft tables are the Rust tests' oracle.
 import json
 import pickle
 import random
-import subprocess
 from pathlib import Path
 
 import pytest
 
 import kibitz
-from conftest import REPO, cli
+import kit
+from kit import json_lines
 
-sf = pytest.importorskip(
-    'pyffish', reason='pyffish (Fairy-Stockfish, the variant oracle) is not installed: '
-                      'pip install -r crates/kibitz-py/requirements-test.txt')
-
-import fairy_oracle as fo  # noqa: E402 (needs pyffish)
+# pyffish (Fairy-Stockfish, the oracle) is pinned in requirements-test.txt: imported,
+# not skipped without it.
+import pyffish as sf
+import fairy_oracle as fo
 
 GAMES_PER_BUILTIN = 3
 USER_VARIANTS = 12
@@ -156,11 +155,7 @@ def test_mates_in_one_agree_with_fairy_stockfish(games):
 def test_variants_lists_what_the_cli_lists(tmp_path, ini_text, user_variants):
     path = tmp_path / 'variants.ini'
     path.write_text(ini_text)
-    out = subprocess.run(cli() + ['variants', '--json', '--variants', str(path)], cwd=REPO,
-                         capture_output=True, text=True)
-    if out.returncode != 0:
-        pytest.skip(f'the kibitz CLI could not list the variants: {out.stderr[:300]}')
-    want = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+    want = json_lines(kit.kibitz('variants', '--json', '--variants', path).stdout)
     assert kibitz.variants(path) == want
     assert kibitz.variants(str(path)) == want
     assert kibitz.variants(ini_text) == want
@@ -244,7 +239,7 @@ def test_bad_input_is_named():
 
 def test_orthodox_outcome():
     """Orthodox positions answer outcome() too: python-chess is the oracle."""
-    chess = pytest.importorskip('chess')
+    import chess
     for fen in [chess.STARTING_FEN,
                 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3',
                 '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1',
@@ -260,11 +255,6 @@ def test_orthodox_outcome():
 
 
 # --- the CLI answers as the Python module does ------------------------------------------
-
-def run_cli(*args):
-    return subprocess.run(cli() + [str(a) for a in args], cwd=REPO, capture_output=True,
-                          text=True)
-
 
 def kibitz_walk(name, seed, plies):
     """FENs of a seeded random game played by kibitz itself (for variants
@@ -282,9 +272,6 @@ def kibitz_walk(name, seed, plies):
 
 
 def test_cli_moves_and_play_answer_as_python_does(tmp_path, games):
-    probe = run_cli('moves', '--variant', 'chess', '--json')
-    if probe.returncode != 0:
-        pytest.skip(f'the kibitz CLI could not run: {probe.stderr[:300]}')
     by_variant = {}
     for name, ini, game in games:
         if ini is None:
@@ -294,9 +281,9 @@ def test_cli_moves_and_play_answer_as_python_does(tmp_path, games):
     for name, fens in by_variant.items():
         path = tmp_path / f'{name}.fens'
         path.write_text('\n'.join(fens) + '\n')
-        out = run_cli('moves', '--variant', name, '--fens', path, '--format', 'uci', '--json')
+        out = kit.run('moves', '--variant', name, '--fens', path, '--format', 'uci', '--json')
         assert out.returncode == 0, out.stderr
-        records = [json.loads(line) for line in out.stdout.splitlines()]
+        records = json_lines(out.stdout)
         assert len(records) == len(fens), name
         for fen, record in zip(fens, records):
             pos = kibitz.Position(fen, variant=name)
@@ -309,11 +296,11 @@ def test_cli_moves_and_play_answer_as_python_does(tmp_path, games):
         fen = fens[len(fens) // 2]
         pos = kibitz.Position(fen, variant=name)
         for fmt, san in (('uci', False), ('san', True)):
-            out = run_cli('moves', '--variant', name, '--fen', fen, '--format', fmt)
+            out = kit.run('moves', '--variant', name, '--fen', fen, '--format', fmt)
             assert out.stdout.split() == pos.legal_moves(san=san), (name, fen, fmt)
     # A Musketeer game from its first move, through `kibitz play`, in SAN and UCI.
     moves = ['leopard', 'cannon', 'L@b0', 'L@g9', 'C@d0', 'C@f9', 'd4', 'g8f6l']
-    out = run_cli('play', '--variant', 'musketeer', *moves, '--json')
+    out = kit.run('play', '--variant', 'musketeer', *moves, '--json')
     assert out.returncode == 0, out.stderr
     record = json.loads(out.stdout)
     pos = kibitz.Position(variant='musketeer')
@@ -323,7 +310,7 @@ def test_cli_moves_and_play_answer_as_python_does(tmp_path, games):
         pos.play(move)
         fens.append(pos.fen())
     assert record == {'fen': pos.fen(), 'moves': sans, 'fens': fens}
-    out = run_cli('play', '--variant', 'musketeer', 'hawk', 'spider', 'H@e0', 'H@a9',
+    out = kit.run('play', '--variant', 'musketeer', 'hawk', 'spider', 'H@e0', 'H@a9',
                   'S@h0')
     assert out.returncode == 1
     assert 'move 5' in out.stderr and 'king/rook rule' in out.stderr, out.stderr

@@ -20,24 +20,22 @@ game. The default run plays 200+ games of up to 80 plies (a minute or two on two
 cores); `pytest --exhaustive` plays four times as many, twice as long, and takes
 perft 3 from 50 positions per variant whatever the oracle.
 
-Until the CLI has `kibitz variants` and `--variant`, every test here skips and
-says so.
+A kibitz command that fails fails the test (kit.kibitz), never skips it.
 """
 
 import json
 import os
-import subprocess
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from conftest import REPO, cli
+import kit
+from kit import json_lines, kibitz
 
-sf = pytest.importorskip(
-    'pyffish', reason='pyffish (Fairy-Stockfish, the variant oracle) is not installed: '
-                      'pip install -r crates/kibitz-py/requirements-test.txt')
-
-import fairy_oracle as fo  # noqa: E402 (needs pyffish)
+# pyffish (Fairy-Stockfish, the oracle) is pinned in requirements-test.txt: imported,
+# not skipped without it.
+import pyffish as sf  # noqa: F401
+import fairy_oracle as fo
 
 WORKERS = min(2, os.cpu_count() or 1)
 
@@ -58,30 +56,10 @@ SCALES = {
 
 # --- the kibitz CLI --------------------------------------------------------------------
 
-def kibitz(*args, check=True):
-    out = subprocess.run(cli() + [str(a) for a in args], cwd=REPO, capture_output=True,
-                         text=True)
-    if check and out.returncode != 0:
-        raise AssertionError(f'kibitz {" ".join(map(str, args))[:200]} failed '
-                             f'({out.returncode}): {out.stderr[:2000]}')
-    return out
-
-
-def json_lines(text):
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
-
-
 @pytest.fixture(scope='session')
 def kibitz_variants():
-    """`kibitz variants --json`, one object per variant; skips when the CLI lacks it."""
-    out = kibitz('variants', '--json', check=False)
-    if out.returncode != 0:
-        pytest.skip('the kibitz CLI has no `variants` subcommand and no --variant yet '
-                    f'(issue 19, fairy chess): {out.stderr.strip()[:200]}')
-    moves_help = kibitz('moves', '--help').stdout
-    if '--variant' not in moves_help or '--fens' not in moves_help:
-        pytest.skip('`kibitz moves` has no --variant/--fens yet (issue 19, fairy chess)')
-    return {v['name']: v for v in json_lines(out.stdout)}
+    """`kibitz variants --json`, one object per variant (a failing CLI fails)."""
+    return {v['name']: v for v in json_lines(kibitz('variants', '--json').stdout)}
 
 
 # --- the variants and their games ------------------------------------------------------
@@ -250,7 +228,7 @@ def check_games(variant_id, user_variants, variants_ini, all_games, tmp_path):
         moves = [ply.played for ply in game.plies if ply.played]
         if not moves:
             return game, None
-        out = kibitz('play', *args, '--fen', game.start, *moves, '--json', check=False)
+        out = kit.run('play', *args, '--fen', game.start, *moves, '--json')
         return game, out
 
     with ThreadPoolExecutor(WORKERS) as pool:

@@ -5,7 +5,7 @@
 use core::fmt::Write as _;
 
 use kibitz::Position;
-use kibitz::notation::pgn::{GameEnd, GameError, PgnErrorKind, Visitor, decode, visit_games};
+use kibitz::notation::pgn::{GameEnd, GameError, PgnErrorKind, Tags, Visitor, decode, visit_games};
 
 use crate::chunk::Chunk;
 use crate::json;
@@ -68,13 +68,10 @@ impl GameList {
     ) -> Lister<'a> {
         let mut lister = Lister {
             records,
-            typed_tags: Vec::new(),
             json: self.json,
             name,
             game: 0,
-            tags: String::new(),
-            tag_count: 0,
-            result_tag: None,
+            tags: Tags::default(),
             result: None,
             value: String::new(),
             open: None,
@@ -88,10 +85,8 @@ impl GameList {
         {
             match &mut lister.records {
                 Some(records) => {
-                    // Written again below, with its tags.
-                    if let Some(last) = records.pop() {
-                        lister.typed_tags = last.tags;
-                    }
+                    // Written again below (its tags are still those kept).
+                    records.pop();
                 }
                 None => lister.scanned.out.rewind(open.checkpoint),
             }
@@ -112,7 +107,9 @@ impl GameList {
 pub struct GameRecord {
     /// The game's place in its chunk, from 0.
     pub game: u64,
-    /// Its tags, in order, values decoded (UTF-8, else Latin-1).
+    /// Its tags, in order, values decoded (UTF-8, else Latin-1), each name once: a
+    /// name given again keeps its first place and takes the later value
+    /// ([`Tags`]), as python-chess reads it.
     pub tags: Vec<(String, String)>,
     /// Plies read.
     pub plies: usize,
@@ -124,21 +121,17 @@ pub struct GameRecord {
     pub error: Option<GameError>,
 }
 
-/// The visitor: tags rendered as they come, the record at the end of the game.
+/// The visitor: tags kept as they come, the record at the end of the game.
 struct Lister<'a> {
     /// When kept typed: the records so far (and nothing rendered).
     records: Option<Vec<GameRecord>>,
-    /// When kept typed: the game's tags so far.
-    typed_tags: Vec<(String, String)>,
     json: bool,
     name: &'a str,
     /// The game's place in the chunk, from 0.
     game: u64,
-    /// The tags so far, rendered as JSON members or as `Name="value"` words.
-    tags: String,
-    tag_count: usize,
-    /// The `[Result]` tag's value: the result when the movetext has none.
-    result_tag: Option<String>,
+    /// The game's tags so far, each name once (its `[Result]` is the result when
+    /// the movetext has none).
+    tags: Tags,
     /// The result token that ended the movetext.
     result: Option<String>,
     value: String,
@@ -157,10 +150,7 @@ struct OpenGame {
 
 impl Visitor for Lister<'_> {
     fn begin_game(&mut self, _line: usize) {
-        self.typed_tags.clear();
         self.tags.clear();
-        self.tag_count = 0;
-        self.result_tag = None;
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
@@ -170,28 +160,7 @@ impl Visitor for Lister<'_> {
             Ok(text) => self.value.push_str(text),
             Err(_) => self.value.push_str(&decode(value)),
         }
-        let name = decode(name);
-        if self.records.is_some() {
-            if name == "Result" && self.result_tag.is_none() {
-                self.result_tag = Some(self.value.clone());
-            }
-            self.typed_tags.push((name, self.value.clone()));
-            return;
-        }
-        if self.tag_count > 0 {
-            self.tags.push(if self.json { ',' } else { ' ' });
-        }
-        self.tag_count += 1;
-        if self.json {
-            json::string(&mut self.tags, &name);
-            self.tags.push(':');
-            json::string(&mut self.tags, &self.value);
-        } else {
-            let _ = write!(self.tags, "{name}={:?}", self.value);
-        }
-        if name == "Result" && self.result_tag.is_none() {
-            self.result_tag = Some(self.value.clone());
-        }
+        self.tags.set(&decode(name), &self.value);
     }
 
     fn end_game(&mut self, end: &GameEnd<'_>) {
@@ -216,7 +185,7 @@ impl Visitor for Lister<'_> {
 impl Lister<'_> {
     /// Renders the game's record.
     fn record(&mut self, plies: usize, position: &Position, error: Option<&GameError>) {
-        let result = self.result.as_deref().or(self.result_tag.as_deref());
+        let result = self.result.as_deref().or(self.tags.get("Result"));
         // A game whose start position could not be set up has no final position:
         // its `fen` is null rather than the standard start it was never played from.
         let unplayed = error.is_some_and(|e| {
@@ -228,7 +197,7 @@ impl Lister<'_> {
         if let Some(records) = &mut self.records {
             records.push(GameRecord {
                 game: self.game,
-                tags: core::mem::take(&mut self.typed_tags),
+                tags: self.tags.to_vec(),
                 plies,
                 result: result.map(str::to_string),
                 fen: (!unplayed).then(|| position.fen()),
@@ -255,7 +224,14 @@ impl Lister<'_> {
             out.text.push(',');
             json::key(&mut out.text, "tags");
             out.text.push('{');
-            out.text.push_str(&self.tags);
+            for (i, (name, value)) in self.tags.iter().enumerate() {
+                if i > 0 {
+                    out.text.push(',');
+                }
+                json::string(&mut out.text, name);
+                out.text.push(':');
+                json::string(&mut out.text, value);
+            }
             out.text.push_str("},");
             json::key(&mut out.text, "plies");
             json::uint(&mut out.text, plies as u64);
@@ -293,7 +269,12 @@ impl Lister<'_> {
             let _ = write!(out.text, "\t{plies} plies\t{}\t", result.unwrap_or("*"));
             let _ = position.write_fen(&mut out.text);
             out.text.push('\t');
-            out.text.push_str(&self.tags);
+            for (i, (name, value)) in self.tags.iter().enumerate() {
+                if i > 0 {
+                    out.text.push(' ');
+                }
+                let _ = write!(out.text, "{name}={value:?}");
+            }
             out.text.push('\n');
         }
         self.game += 1;

@@ -777,10 +777,12 @@ impl<R: Records> Visitor for MateGames<'_, '_, R> {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
-        if name.eq_ignore_ascii_case(b"Variant")
-            && Variant::from_tag(value) == Some(Variant::Chess960)
-        {
-            self.castling = CastlingMode::Chess960;
+        // A `[Variant]` given again: the later one, as the driver reads it.
+        if name.eq_ignore_ascii_case(b"Variant") {
+            self.castling = match Variant::from_tag(value) {
+                Some(Variant::Chess960) => CastlingMode::Chess960,
+                _ => self.scan.castling(),
+            };
         }
     }
 

@@ -10,7 +10,6 @@
 mod common;
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::process::Command;
 
 use kibitz::Position;
@@ -169,10 +168,9 @@ fn replay(jsonl: &str, records: usize) {
     let file =
         std::env::temp_dir().join(format!("kibitz-solve-{}-{call}.jsonl", std::process::id()));
     std::fs::write(&file, jsonl).unwrap();
-    let python = std::env::var_os("KIBITZ_PYTHON").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.venv/bin/python"),
-        PathBuf::from,
-    );
+    // Run on purpose (the tests are ignored otherwise): without the oracle, a failure.
+    let python = kibitz_testdata::python_chess()
+        .expect("python-chess, the oracle (set KIBITZ_PYTHON, or run ./test.sh to make .venv)");
     let out = Command::new(&python)
         .arg("-c")
         .arg(CHECKER)
@@ -262,7 +260,6 @@ fn python_chess_replays_dfpn_and_portfolio_trees() {
 #[ignore = "needs python-chess; deep matetrack trees, up to hours at the defaults"]
 fn python_chess_replays_deep_matetrack_trees() {
     let Some(path) = common::shared("matetrack/matetrack.epd") else {
-        eprintln!("skipped: no matetrack data (set KIBITZ_TEST_DATA)");
         return;
     };
     let env = |name: &str, default: u64| {
@@ -277,21 +274,9 @@ fn python_chess_replays_deep_matetrack_trees() {
         .ok()
         .and_then(|v| v.parse::<u64>().ok());
     let text = std::fs::read_to_string(path).unwrap();
-    let mut deep: Vec<(Position, u32)> = text
-        .lines()
-        .filter_map(|l| {
-            let bm: u32 = l
-                .split("bm #")
-                .nth(1)?
-                .split(';')
-                .next()?
-                .trim()
-                .parse()
-                .ok()?;
-            (8..=100)
-                .contains(&bm)
-                .then(|| Some((Position::from_epd_line(l.as_bytes()).ok()?, bm)))?
-        })
+    let mut deep: Vec<(Position, u32)> = common::mate_bounds(&text)
+        .into_iter()
+        .filter(|(_, bm)| (8..=100).contains(bm))
         .collect();
     let mut rng = common::Rng(0x0008_de3b);
     for i in (1..deep.len()).rev() {

@@ -1,9 +1,11 @@
-//! Shared helpers for the mate tests: data files and the brute-force oracle.
+//! The helpers kibitz's test binaries share: the outside data's puzzles and
+//! matetrack positions, the brute-force mate oracle, a seeded generator and random games.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
 use kibitz::notation::lichess::read_puzzles;
+use kibitz::variant::{Variant, VariantPosition};
 use kibitz::{Move, Position};
 
 /// The outside test data's file or folder `relative`, or `None` (said on stderr)
@@ -24,6 +26,23 @@ pub fn oracle(pos: &Position) -> Vec<Move> {
 /// Moves as sorted UCI strings, for comparisons that ignore order.
 pub fn ucis(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
     let mut v: Vec<String> = moves.into_iter().map(|m| m.uci()).collect();
+    v.sort();
+    v
+}
+
+/// The oracle's mating moves as sorted UCI strings.
+pub fn mating_ucis(pos: &Position) -> Vec<String> {
+    ucis(oracle(pos))
+}
+
+/// The built-in Musketeer variant.
+pub fn musketeer() -> Variant {
+    Variant::builtin("musketeer").unwrap()
+}
+
+/// A variant position's legal moves as sorted UCI strings.
+pub fn variant_ucis(pos: &VariantPosition) -> Vec<String> {
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
     v.sort();
     v
 }
@@ -77,6 +96,24 @@ pub fn matetrack() -> Option<Vec<Position>> {
         }
     }
     Some(out)
+}
+
+/// `(position, N)` of each line of a matetrack EPD `text` that has a `bm #N` with
+/// N > 0 (a mate for the side to move), in file order.
+pub fn mate_bounds(text: &str) -> Vec<(Position, u32)> {
+    text.lines()
+        .filter_map(|l| {
+            let bm: u32 = l
+                .split("bm #")
+                .nth(1)?
+                .split(';')
+                .next()?
+                .trim()
+                .parse()
+                .ok()?;
+            Some((Position::from_epd_line(l.as_bytes()).ok()?, bm))
+        })
+        .collect()
 }
 
 /// A small deterministic random generator (xorshift64*).

@@ -6,13 +6,16 @@ use std::ops::ControlFlow;
 
 use super::error::PgnErrorKind;
 use super::lexer::decode;
+use super::tags::Tags;
 use super::visitor::{GameEnd, Reader, Visitor, visit_games};
 use crate::position::{Move, Position};
 
 /// One game: its tags, where it started, its moves and where it ended.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// The tag pairs in file order, such as `("White", "Lasker, Emanuel")`.
+    /// The tag pairs in file order, such as `("White", "Lasker, Emanuel")`, each
+    /// name once: a name given again keeps its first place and takes the later value
+    /// (see [`Tags`]).
     pub tags: Vec<(String, String)>,
     /// The start position: the `[FEN]` tag's, or the initial position.
     pub start: Position,
@@ -25,7 +28,7 @@ pub struct Game {
 }
 
 impl Game {
-    /// The value of the first tag called `name`.
+    /// The value of the tag called `name`.
     ///
     /// ```
     /// use kibitz::notation::pgn::read_games;
@@ -127,7 +130,7 @@ impl std::error::Error for PgnError {}
 #[derive(Default)]
 struct GameBuilder {
     games: usize,
-    tags: Vec<(String, String)>,
+    tags: Tags,
     game: Option<Game>,
     null_move: Option<usize>,
     done: Vec<Result<Game, PgnError>>,
@@ -142,12 +145,11 @@ impl Visitor for GameBuilder {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
-        self.tags.push((decode(name), decode(value)));
+        self.tags.set(&decode(name), &decode(value));
     }
 
     fn begin_movetext(&mut self, start: &Position) -> ControlFlow<()> {
-        let tags = core::mem::take(&mut self.tags);
-        self.game = Some(Game::new(tags, start.clone()));
+        self.game = Some(Game::new(self.tags.to_vec(), start.clone()));
         ControlFlow::Continue(())
     }
 
@@ -165,10 +167,10 @@ impl Visitor for GameBuilder {
     }
 
     fn end_game(&mut self, end: &GameEnd<'_>) {
-        let mut game = self.game.take().unwrap_or_else(|| {
-            let tags = core::mem::take(&mut self.tags);
-            Game::new(tags, end.position.clone())
-        });
+        let mut game = self
+            .game
+            .take()
+            .unwrap_or_else(|| Game::new(self.tags.to_vec(), end.position.clone()));
         game.result = end.result.map(str::to_string);
         let (line, kind) = match (end.error, self.null_move) {
             (Some(err), _) => (err.line, err.kind.clone()),

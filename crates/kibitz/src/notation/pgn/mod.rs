@@ -31,6 +31,7 @@ mod error;
 mod game;
 mod lexer;
 mod split;
+mod tags;
 mod visitor;
 
 pub use annotations::{Annotations, Clock, Eval, EvalAnnotation, annotations};
@@ -38,4 +39,5 @@ pub use error::{GameError, PgnErrorKind};
 pub use game::{Game, PgnError, PgnReader, read_games};
 pub use lexer::{Lexer, Token, decode, unescape};
 pub use split::{GameSplitter, game_starts};
+pub use tags::Tags;
 pub use visitor::{GameEnd, Reader, Variant, Visitor, visit_games};

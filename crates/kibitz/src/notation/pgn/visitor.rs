@@ -339,10 +339,11 @@ impl Driver {
                     self.value.clear();
                     unescape(value, &mut self.value);
                     v.tag(name, &self.value);
-                    if name.eq_ignore_ascii_case(b"FEN") && self.fen_line.is_none() {
+                    // A tag given again: the later value, as python-chess reads it.
+                    if name.eq_ignore_ascii_case(b"FEN") {
                         self.fen.clone_from(&self.value);
                         self.fen_line = Some(line);
-                    } else if name.eq_ignore_ascii_case(b"Variant") && self.variant_line.is_none() {
+                    } else if name.eq_ignore_ascii_case(b"Variant") {
                         self.variant.clone_from(&self.value);
                         self.variant_line = Some(line);
                     }

@@ -1,8 +1,6 @@
 //! `kibitz square`, `kibitz line` and `kibitz perft` as a user runs them.
 
-mod common;
-
-use common::{json_lines, kibitz};
+use crate::common::{json_lines, kibitz};
 
 #[test]
 fn square_json_has_every_key() {

@@ -4,17 +4,15 @@
 //!
 //! ```text
 //! KIBITZ_BENCH_SAMPLE=40 KIBITZ_BENCH_SECONDS=3 cargo test --release -p kibitz \
-//!     --test solve_dfpn_bench -- --ignored --nocapture
+//!     --test mates -- --ignored --nocapture solve_dfpn_bench::
 //! ```
 //!
 //! Every proven answer is checked: the length is at most the file's `bm`, and the
 //! two engines never disagree on a length both proved shortest.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::Rng;
+use crate::common::Rng;
 use kibitz::Position;
 use kibitz::prover::{Engine, SolveOptions, Verdict, solve_with};
 
@@ -45,7 +43,7 @@ fn run(pos: &Position, n: u32, seconds: f64, engine: Engine) -> (Verdict, bool, 
 #[test]
 #[ignore]
 fn matetrack_and_lichess_by_engine() {
-    let Some(path) = common::shared("matetrack/matetrack.epd") else {
+    let Some(path) = crate::common::shared("matetrack/matetrack.epd") else {
         return;
     };
     let sample = env_or("KIBITZ_BENCH_SAMPLE", 40) as usize;
@@ -110,7 +108,7 @@ fn matetrack_and_lichess_by_engine() {
     }
 
     // Lichess mateIn4: every puzzle with the theme, up to the sample size.
-    let Some(puzzles) = common::puzzles() else {
+    let Some(puzzles) = crate::common::puzzles() else {
         return;
     };
     let m4: Vec<&Position> = puzzles

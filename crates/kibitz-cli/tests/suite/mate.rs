@@ -1,8 +1,6 @@
 //! `kibitz mate` and `kibitz demo` from the outside.
 
-mod common;
-
-use common::{json_lines, kibitz};
+use crate::common::{json_lines, kibitz};
 
 /// Runs `kibitz mate --json` with `args` on `stdin`, expects exit status `code`,
 /// and returns the records.

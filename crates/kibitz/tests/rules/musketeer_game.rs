@@ -6,15 +6,8 @@
 
 use std::collections::BTreeSet;
 
-use kibitz::variant::{Variant, VariantPosition};
-
-fn musketeer() -> Variant {
-    Variant::builtin("musketeer").unwrap()
-}
-
-fn ucis(pos: &VariantPosition) -> Vec<String> {
-    pos.legal_moves().iter().map(|m| pos.uci(m)).collect()
-}
+use crate::common::{musketeer, variant_ucis};
+use kibitz::variant::VariantPosition;
 
 /// The FEN without its move counters (the tables number their start positions 1).
 fn board_part(fen: &str) -> String {
@@ -30,7 +23,7 @@ fn the_game_starts_with_the_selection() {
         pos.fen(),
         "********/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/********[] w KQkq - 0 1"
     );
-    let names: BTreeSet<String> = ucis(&pos).into_iter().collect();
+    let names: BTreeSet<String> = variant_ucis(&pos).into_iter().collect();
     let want: BTreeSet<String> = v
         .pieces()
         .iter()
@@ -50,7 +43,7 @@ fn the_game_starts_with_the_selection() {
         "********/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/********[Ll] b KQkq - 0 1"
     );
     assert!(pos.parse_uci("leopard").is_err());
-    assert_eq!(ucis(&pos).len(), 9);
+    assert_eq!(variant_ucis(&pos).len(), 9);
 }
 
 /// The example game of the published rules: `1. leopard cannon 2. L@b0 L@g9
@@ -110,7 +103,7 @@ fn a_placement_breaking_the_king_rook_rule_is_an_error_naming_it() {
         pos.play_uci(text).unwrap();
     }
     // White's hawk is over the king's file: the spider may not go over a rook's.
-    let moves = ucis(&pos);
+    let moves = variant_ucis(&pos);
     assert!(!moves.contains(&"S@a0".to_string()), "{moves:?}");
     assert!(!moves.contains(&"S@h0".to_string()), "{moves:?}");
     assert!(moves.contains(&"S@b0".to_string()), "{moves:?}");
@@ -245,7 +238,7 @@ fn a_game_from_the_first_move_castles_with_gating() {
         pos.play_uci(&pos.uci(&pos.parse_move(text).unwrap()))
             .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
-    let moves = ucis(&pos);
+    let moves = variant_ucis(&pos);
     assert!(moves.contains(&"e1g1l".to_string()), "{moves:?}");
     assert!(!moves.contains(&"e1g1".to_string()), "gating is compulsory");
     let castle = pos.parse_uci("e1g1l").unwrap();

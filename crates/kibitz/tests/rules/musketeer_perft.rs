@@ -4,7 +4,7 @@
 //! sample of rows per piece pair; all 13,520 rows run with
 //!
 //! ```text
-//! cargo test --release -p kibitz --test musketeer_perft -- --ignored
+//! cargo test --release -p kibitz --test rules -- --ignored musketeer_perft::
 //! ```
 //!
 //! Beside the tables, constructed positions check castling with gating, a gate
@@ -12,7 +12,8 @@
 
 use std::path::PathBuf;
 
-use kibitz::variant::{Variant, VariantPosition};
+use crate::common::{musketeer, variant_ucis};
+use kibitz::variant::VariantPosition;
 
 /// `(file name, line number, fen, perft 4)` of every table row, or `None` when the data is absent.
 fn rows() -> Option<Vec<(String, usize, String, u64)>> {
@@ -41,7 +42,7 @@ fn rows() -> Option<Vec<(String, usize, String, u64)>> {
 }
 
 fn check(rows: &[(String, usize, String, u64)]) {
-    let v = Variant::builtin("musketeer").unwrap();
+    let v = musketeer();
     let mut failures = Vec::new();
     for (file, line, fen, expected) in rows {
         let pos =
@@ -98,16 +99,6 @@ fn every_row_matches_the_published_perft() {
     check(&rows);
 }
 
-fn musketeer() -> Variant {
-    Variant::builtin("musketeer").unwrap()
-}
-
-fn ucis(pos: &VariantPosition) -> Vec<String> {
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn castling_gates_the_piece_over_the_king_or_the_rook() {
     let v = musketeer();
@@ -115,7 +106,7 @@ fn castling_gates_the_piece_over_the_king_or_the_rook() {
     let mut pos =
         VariantPosition::from_fen(&v, "****l***/r3k2r/8/8/8/8/8/8/R3K2R/****L*** w KQkq - 0 1")
             .unwrap();
-    let moves = ucis(&pos);
+    let moves = variant_ucis(&pos);
     assert!(moves.contains(&"e1g1l".to_string()), "{moves:?}");
     assert!(moves.contains(&"e1c1l".to_string()));
     assert!(!moves.contains(&"e1g1".to_string()), "gating is compulsory");
@@ -128,7 +119,7 @@ fn castling_gates_the_piece_over_the_king_or_the_rook() {
     let mut pos =
         VariantPosition::from_fen(&v, "*******h/r3k2r/8/8/8/8/8/8/R3K2R/*******H w KQkq - 0 1")
             .unwrap();
-    let moves = ucis(&pos);
+    let moves = variant_ucis(&pos);
     assert!(moves.contains(&"h1e1h".to_string()), "{moves:?}");
     assert!(
         moves.contains(&"e1c1".to_string()),
@@ -160,7 +151,7 @@ fn a_gate_is_lost_when_its_piece_is_captured() {
         VariantPosition::from_fen(&v, "********/r3k3/8/8/8/8/8/8/1N2K3/*A****** w q - 0 1")
             .unwrap();
     assert!(
-        ucis(&pos)
+        variant_ucis(&pos)
             .iter()
             .all(|m| !m.starts_with("b1") || m.ends_with('a'))
     );
@@ -176,7 +167,7 @@ fn pawns_promote_to_the_chosen_pieces() {
     let v = musketeer();
     let pos =
         VariantPosition::from_fen(&v, "***s****/4k3/P7/8/8/8/8/8/4K3/**U***** w - - 0 1").unwrap();
-    let moves = ucis(&pos);
+    let moves = variant_ucis(&pos);
     for m in ["a7a8q", "a7a8r", "a7a8b", "a7a8n", "a7a8u"] {
         assert!(moves.contains(&m.to_string()), "{m} in {moves:?}");
     }
@@ -198,7 +189,7 @@ fn check_evasions_may_gate() {
     let pos =
         VariantPosition::from_fen(&v, "********/k3r3/8/8/8/8/8/8/4KB2/****S*** w - - 0 1").unwrap();
     assert!(pos.is_check());
-    let moves = ucis(&pos);
+    let moves = variant_ucis(&pos);
     assert_eq!(moves, ["e1d1", "e1d2", "e1f2", "f1e2"]);
     // ... and loses the gate: the spider stays off the board for good.
     let mut after = pos.clone();
@@ -211,30 +202,30 @@ fn check_evasions_may_gate() {
     let pos =
         VariantPosition::from_fen(&v, "********/k7/8/8/8/8/8/4r3/4K3/****S*** w - - 0 1").unwrap();
     assert!(pos.is_check());
-    let moves = ucis(&pos);
+    let moves = variant_ucis(&pos);
     assert_eq!(moves, ["e1d1", "e1e2s", "e1f1"]);
     // Taking a piece that does not give check is no exception.
     let pos =
         VariantPosition::from_fen(&v, "********/k3r3/8/8/8/8/8/8/3nK3/****S*** w - - 0 1").unwrap();
     assert!(pos.is_check());
-    let moves = ucis(&pos);
+    let moves = variant_ucis(&pos);
     assert!(moves.contains(&"e1d1".to_string()), "{moves:?}");
     assert!(!moves.contains(&"e1d1s".to_string()), "{moves:?}");
     // A pinned knight may leave the pin line: the gated spider closes it again.
     let pos =
         VariantPosition::from_fen(&v, "********/k7/8/8/8/8/8/8/K2N3r/***S**** w - - 0 1").unwrap();
-    let moves = ucis(&pos);
+    let moves = variant_ucis(&pos);
     assert!(moves.contains(&"d1c3s".to_string()), "{moves:?}");
     // Without a gate the pinned knight may not move.
     let pos =
         VariantPosition::from_fen(&v, "********/k7/8/8/8/8/8/8/K2N3r/******** w - - 0 1").unwrap();
-    assert!(ucis(&pos).iter().all(|m| !m.starts_with("d1")));
+    assert!(variant_ucis(&pos).iter().all(|m| !m.starts_with("d1")));
     // Out of check by a gating move of another piece: the knight on d3 gives
     // check; the bishop f1 takes it and the fortress enters f1.
     let pos =
         VariantPosition::from_fen(&v, "********/k7/8/8/8/8/3n4/8/4KB2/*****F** w - - 0 1").unwrap();
     assert!(pos.is_check());
-    let moves = ucis(&pos);
+    let moves = variant_ucis(&pos);
     assert!(moves.contains(&"f1d3f".to_string()), "{moves:?}");
     // A check given by the gated piece counts: the archbishop entering b1 checks
     // the king on d3 along the diagonal.

@@ -178,6 +178,39 @@ fn tags_then_tags_are_one_game_wherever_event_is() {
 }
 
 #[test]
+fn a_tag_given_again_keeps_its_place_and_takes_the_later_value() {
+    // Two tag sections with no movetext between: one game (python-chess reads it so),
+    // whose tags hold each name once, as python-chess's dict does.
+    let games = read_games(
+        b"[Event \"a\"]\n[Result \"*\"]\n\n[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n",
+    );
+    assert_eq!(games.len(), 1);
+    let game = games[0].as_ref().unwrap();
+    let tags: Vec<(&str, &str)> = game
+        .tags
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(tags, [("Event", "b"), ("Result", "1-0")]);
+    assert_eq!(game.tag("Event"), Some("b"));
+    // In one section too, and for the tags the driver reads: the later [FEN] is the
+    // start position, the later [Variant] the rules.
+    let games = read_games(
+        b"[FEN \"8/8/8/8/8/8/4K3/k7 w - - 0 1\"]\n[White \"x\"]\n\n\
+          [FEN \"7k/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Ka2 *\n\n\
+          [Variant \"Chess960\"]\n[Variant \"Standard\"]\n\n1. e4 *\n",
+    );
+    assert_eq!(games.len(), 2);
+    let game = games[0].as_ref().unwrap();
+    assert_eq!(game.start.fen(), "7k/8/8/8/8/8/8/K7 w - - 0 1");
+    assert_eq!(game.position.fen(), "7k/8/8/8/8/8/K7/8 b - - 1 1");
+    assert_eq!(game.tags.len(), 2);
+    let game = games[1].as_ref().unwrap();
+    assert_eq!(game.tag("Variant"), Some("Standard"));
+    assert_eq!(game.moves[0].uci(), "e2e4");
+}
+
+#[test]
 fn result_ends_the_game() {
     let games =
         transcript(b"1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 *\n1. d4 1/2-1/2 1. c4 \xc2\xbd-\xc2\xbd");

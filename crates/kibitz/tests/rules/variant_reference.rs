@@ -894,7 +894,7 @@ fn built_in_variants_without_gating_agree_with_the_reference() {
 /// of the start positions, for the report.
 ///
 /// ```text
-/// cargo test --release -p kibitz --test variant_reference -- --ignored --nocapture
+/// cargo test --release -p kibitz --test rules -- --ignored --nocapture variant_reference::
 /// ```
 #[test]
 #[ignore = "speed report, release only"]

@@ -11,8 +11,8 @@ use shakmaty::Position;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 
-const SAN_MOVES: &str = include_str!("../../../data/fixtures/san_moves.tsv");
-const MATES: &str = include_str!("../../../data/fixtures/mates.tsv");
+const SAN_MOVES: &str = include_str!("../../../../data/fixtures/san_moves.tsv");
+const MATES: &str = include_str!("../../../../data/fixtures/mates.tsv");
 
 /// The data lines of a fixture: `#` comments skipped, split at the tab.
 fn records(text: &str) -> impl Iterator<Item = (&str, &str)> {

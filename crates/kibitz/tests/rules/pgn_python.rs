@@ -6,15 +6,13 @@
 //! games, and in each the same plies and final position.
 //!
 //! Needs python-chess: `KIBITZ_PYTHON=/path/to/python` (default: the workspace's
-//! `.venv/bin/python`, as `./test.sh` makes it); skipped with a message without it.
-
-mod common;
+//! `.venv/bin/python`, as `./test.sh` makes it); skipped with a message without it,
+//! a failure when `KIBITZ_PYTHON` names one without python-chess.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::process::Command;
 
-use common::Rng;
+use crate::common::Rng;
 use kibitz::Position;
 use kibitz::notation::pgn::read_games;
 use kibitz::notation::san;
@@ -30,26 +28,6 @@ with open(sys.argv[1], encoding="utf-8") as handle:
         board = game.end().board()
         print(len(board.move_stack), board.fen(), len(game.errors))
 "#;
-
-fn python() -> Option<PathBuf> {
-    let python = std::env::var_os("KIBITZ_PYTHON").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.venv/bin/python"),
-        PathBuf::from,
-    );
-    let ok = Command::new(&python)
-        .args(["-c", "import chess.pgn"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if ok {
-        Some(python)
-    } else {
-        eprintln!(
-            "skipped: no python-chess at {} (set KIBITZ_PYTHON, or run ./test.sh to make .venv)",
-            python.display()
-        );
-        None
-    }
-}
 
 /// A comment as people (and Lichess studies) write them, some over several lines,
 /// with blank lines and lines that start with `[`.
@@ -130,7 +108,7 @@ fn game(rng: &mut Rng, number: usize, out: &mut String) {
 
 #[test]
 fn games_read_as_python_chess_reads_them() {
-    let Some(python) = python() else {
+    let Some(python) = kibitz_testdata::python_chess() else {
         return;
     };
     for seed in [1u64, 2, 3, 4] {

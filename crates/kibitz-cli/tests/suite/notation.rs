@@ -1,33 +1,11 @@
 //! `kibitz moves`, `kibitz play`, `kibitz pgn`: text, --json and exit codes.
 //! Expected SAN and FENs are python-chess's for the same moves.
 
-use assert_cmd::Command;
+use crate::common::run;
 
+/// Exit status, stdout and stderr of `kibitz ARGS`.
 fn kibitz(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("kibitz")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn kibitz_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
-    let out = Command::cargo_bin("kibitz")
-        .unwrap()
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    run(args, b"")
 }
 
 fn sorted_lines(s: &str) -> Vec<&str> {
@@ -208,7 +186,7 @@ const TWO_GAMES: &[u8] =
 
 #[test]
 fn pgn_text_and_json() {
-    let (code, out, err) = kibitz_stdin(&["pgn", "-"], TWO_GAMES);
+    let (code, out, err) = run(&["pgn", "-"], TWO_GAMES);
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
@@ -226,7 +204,7 @@ fn pgn_text_and_json() {
         "{err}"
     );
 
-    let (code, out, _) = kibitz_stdin(&["pgn", "--json", "-"], TWO_GAMES);
+    let (code, out, _) = run(&["pgn", "--json", "-"], TWO_GAMES);
     assert_eq!(code, 1);
     let games: Vec<serde_json::Value> = out
         .lines()
@@ -244,6 +222,32 @@ fn pgn_text_and_json() {
     assert_eq!(
         games[2]["fen"],
         "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"
+    );
+}
+
+/// Tag sections with no movetext between them are one game; a tag given again
+/// keeps its place and takes the later value, so no JSON object holds a key twice.
+#[test]
+fn pgn_writes_each_tag_once() {
+    let text = b"[Event \"a\"]\n[Result \"*\"]\n\n[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+    let (code, out, err) = run(&["pgn", "--json", "-"], text);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "{\"file\":\"-\",\"game\":1,\"tags\":{\"Event\":\"b\",\"Result\":\"1-0\"},\"plies\":1,\
+         \"result\":\"1-0\",\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"}\n"
+    );
+    let (code, out, _) = run(&["pgn", "-"], text);
+    assert_eq!(code, 0);
+    assert!(out.ends_with("\tEvent=\"b\" Result=\"1-0\"\n"), "{out}");
+    // Without movetext or result: the [Result] tag's later value is the result.
+    let (_, out, _) = run(
+        &["pgn", "--json", "-"],
+        b"[Result \"1-0\"]\n\n[Result \"0-1\"]\n",
+    );
+    assert!(
+        out.starts_with("{\"file\":\"-\",\"game\":1,\"tags\":{\"Result\":\"0-1\"},\"plies\":0,\"result\":\"0-1\""),
+        "{out}"
     );
 }
 

@@ -1,28 +1,11 @@
 //! `kibitz mate` and `kibitz pgn` on streams: compressed files and pipes, any
 //! thread count, damaged input, thread limits.
 
-mod common;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::{json_lines, kibitz};
-
-/// The outside test data's `rel` (`KIBITZ_TEST_DATA`), or None when it is absent.
-fn data(rel: &str) -> Option<PathBuf> {
-    kibitz_testdata::path(rel)
-}
-
-/// stdout, stderr and exit status of `kibitz ARGS` with `stdin`.
-fn run(args: &[&str], stdin: &[u8]) -> (Vec<u8>, String, i32) {
-    let out = kibitz().args(args).write_stdin(stdin).output().unwrap();
-    (
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use crate::common::{json_lines, kibitz, run};
 
 /// Compresses `bytes` with the command-line tool `tool` (e.g. `pzstd -q -c`), if
 /// the machine has it.
@@ -55,11 +38,11 @@ fn path_str(p: &Path) -> &str {
 
 #[test]
 fn compressed_stdin_and_files_give_the_records_of_the_plain_file() {
-    let Some(path) = data("pgn/London1851.pgn") else {
+    let Some(path) = kibitz_testdata::path("pgn/London1851.pgn") else {
         return;
     };
     let pgn = std::fs::read(&path).unwrap();
-    let (plain, _, code) = run(&["mate", "--json", "-", "-j", "1"], &pgn);
+    let (code, plain, _) = run(&["mate", "--json", "-", "-j", "1"], &pgn);
     assert_eq!(code, 0);
     assert!(!plain.is_empty());
     // pzstd writes the layout of the Lichess database: skippable frames between
@@ -77,15 +60,15 @@ fn compressed_stdin_and_files_give_the_records_of_the_plain_file() {
         };
         tried += 1;
         for threads in ["1", "2"] {
-            let (got, err, code) = run(&["mate", "--json", "-", "-j", threads], &packed);
+            let (code, got, err) = run(&["mate", "--json", "-", "-j", threads], &packed);
             assert_eq!(code, 0, "{tool:?}: {err}");
             assert!(got == plain, "{tool:?} on stdin, -j {threads}");
         }
         let file = temp_file(&format!("games.{}", tool[0]), &packed);
-        let (got, _, code) = run(&["pgn", path_str(&file), "--json", "-j", "2"], b"");
+        let (code, got, _) = run(&["pgn", path_str(&file), "--json", "-j", "2"], b"");
         assert_eq!(code, 0);
-        let (want, _, _) = run(&["pgn", path_str(&path), "--json"], b"");
-        let name = |s: &[u8]| String::from_utf8_lossy(s).replace(path_str(&file), "F");
+        let (_, want, _) = run(&["pgn", path_str(&path), "--json"], b"");
+        let name = |s: &str| s.replace(path_str(&file), "F");
         assert_eq!(
             name(&got),
             name(&want).replace(path_str(&path), "F"),
@@ -97,7 +80,7 @@ fn compressed_stdin_and_files_give_the_records_of_the_plain_file() {
 
 #[test]
 fn a_truncated_stream_writes_what_came_before_and_exits_1() {
-    let Some(path) = data("lichess/mateIn1_rating1700.csv") else {
+    let Some(path) = kibitz_testdata::path("lichess/mateIn1_rating1700.csv") else {
         return;
     };
     let csv = std::fs::read(&path).unwrap();
@@ -105,7 +88,7 @@ fn a_truncated_stream_writes_what_came_before_and_exits_1() {
         return;
     };
     packed.truncate(packed.len() / 2);
-    let (out, err, code) = run(&["mate", "-", "--json"], &packed);
+    let (code, out, err) = run(&["mate", "-", "--json"], &packed);
     assert_eq!(code, 1, "{err}");
     assert!(
         err.contains("stdin: input ends in error after byte"),
@@ -121,7 +104,7 @@ fn a_truncated_stream_writes_what_came_before_and_exits_1() {
 
 #[test]
 fn output_does_not_depend_on_threads_or_chunks() {
-    let Some(file) = data("pgn/Capablanca.pgn") else {
+    let Some(file) = kibitz_testdata::path("pgn/Capablanca.pgn") else {
         return;
     };
     let args = |extra: &[&'static str]| {
@@ -144,16 +127,16 @@ fn output_does_not_depend_on_threads_or_chunks() {
 #[test]
 fn thread_counts_are_bounded() {
     for bad in ["0", "257", "100000"] {
-        let (_, err, code) = run(&["mate", "--fen", "startpos", "-j", bad], b"");
+        let (code, _, err) = run(&["mate", "--fen", "startpos", "-j", bad], b"");
         assert_eq!(code, 2, "-j {bad}: {err}");
         assert!(
             err.contains("--threads") && err.contains("1..=256"),
             "{err}"
         );
     }
-    let (out, _, code) = run(&["mate", "--fen", "startpos", "-j", "256"], b"");
+    let (code, out, _) = run(&["mate", "--fen", "startpos", "-j", "256"], b"");
     assert_eq!(code, 0);
-    assert!(String::from_utf8_lossy(&out).starts_with("--fen 1  rnbqkbnr/"));
+    assert!(out.starts_with("--fen 1  rnbqkbnr/"));
 }
 
 /// A slow batch writes each record as it is done: with stdin still open, the

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use kibitz::Position;
 use kibitz::notation::{SanStyle, parse_move, parse_san, san, san_all};
 
-const FIXTURE: &str = include_str!("../../../data/fixtures/san_moves.tsv");
+const FIXTURE: &str = include_str!("../../../../data/fixtures/san_moves.tsv");
 
 struct Case<'a> {
     line: usize,

@@ -1,9 +1,7 @@
 //! More evidence for the mate code: every game position of the shared data's `pgn/`, cozy-chess
 //! as an independent oracle, and near-miss variants of every glance mate.
 
-mod common;
-
-use common::{Rng, oracle, puzzles, random_positions, ucis};
+use crate::common::{Rng, mating_ucis, puzzles, random_positions, ucis};
 use kibitz::Position;
 use kibitz::mate::{count_mates_in_one, glance, glance_threats, mate_threats, mates_in_one};
 use kibitz::notation::pgn::read_games;
@@ -11,7 +9,7 @@ use kibitz::notation::pgn::read_games;
 /// Glance ⊆ exact, both sides; exact = oracle. Returns glance false positives.
 fn check(pos: &Position) -> usize {
     let exact = ucis(mates_in_one(pos));
-    assert_eq!(exact, ucis(oracle(pos)), "{}", pos.fen());
+    assert_eq!(exact, mating_ucis(pos), "{}", pos.fen());
     let threats = ucis(mate_threats(pos));
     let mut fp = glance(pos)
         .iter()
@@ -28,7 +26,7 @@ fn check(pos: &Position) -> usize {
 
 #[test]
 fn every_game_position() {
-    let Some(dir) = common::shared("pgn") else {
+    let Some(dir) = crate::common::shared("pgn") else {
         return;
     };
     let mut positions = 0;

@@ -22,12 +22,12 @@ const MEASURED: [(Pattern, f64, f64); 10] = [
 
 #[test]
 fn recall_and_agreement_do_not_drop() {
-    let Some(data) = kibitz_testdata::dir() else {
-        eprintln!("skipped: no outside test data (set KIBITZ_TEST_DATA)");
+    let Some(lichess) = kibitz_testdata::path("lichess") else {
         return;
     };
+    let data = lichess.parent().expect("lichess/ is in the data folder");
     let mut stats = MateStats::default();
-    for (pos, themes, solution) in puzzles(&data).unwrap() {
+    for (pos, themes, solution) in puzzles(data).unwrap() {
         let themes: Option<Vec<&str>> = themes
             .as_ref()
             .map(|t| t.iter().map(String::as_str).collect());

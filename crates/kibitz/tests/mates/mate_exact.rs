@@ -1,9 +1,7 @@
 //! `mates_in_one` against the Lichess labels, the brute-force oracle and cozy-chess;
 //! the glance detector against `mates_in_one` (zero false positives).
 
-mod common;
-
-use common::{matetrack, oracle, puzzles, random_positions, ucis};
+use crate::common::{matetrack, mating_ucis, puzzles, random_positions, ucis};
 use kibitz::Position;
 use kibitz::mate::{glance, glance_threats, mate_threats, mates_in_one};
 
@@ -11,9 +9,9 @@ use kibitz::mate::{glance, glance_threats, mate_threats, mates_in_one};
 /// turn), glance ⊆ exact. Returns the number of glance false positives.
 fn check(pos: &Position, label: &str) -> usize {
     let exact = ucis(mates_in_one(pos));
-    assert_eq!(exact, ucis(oracle(pos)), "{label}: {}", pos.fen());
+    assert_eq!(exact, mating_ucis(pos), "{label}: {}", pos.fen());
     let threats = ucis(mate_threats(pos));
-    let passed = pos.pass().map(|p| ucis(oracle(&p))).unwrap_or_default();
+    let passed = pos.pass().map(|p| mating_ucis(&p)).unwrap_or_default();
     assert_eq!(threats, passed, "{label} threats: {}", pos.fen());
     let mut false_positives = 0;
     for m in glance(pos) {

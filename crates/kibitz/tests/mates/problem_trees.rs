@@ -5,9 +5,7 @@
 //! exactly as long as the stipulation and ends in mate. On seeded random sparse
 //! positions, orthodox and fairy (Capablanca's 10 × 8 board).
 
-mod common;
-
-use common::Rng;
+use crate::common::Rng;
 use kibitz::board::Board;
 use kibitz::problem::{Genre, ProblemOptions, ProblemOutcome, Stipulation, solve};
 use kibitz::prover::{Tree, TreeMove};

@@ -23,9 +23,7 @@
 //! `KIBITZ_FUZZ_SCALE=n` multiplies the work and `KIBITZ_FUZZ_SEED=n` changes the
 //! seeds, for longer runs by hand.
 
-mod common;
-
-use common::{Rng, puzzles};
+use crate::common::{Rng, mating_ucis, puzzles, ucis};
 use kibitz::mate::{
     count_mates_in_one, first_mate_in_one, glance, glance_threats, has_glance_mate,
     has_mate_threat, mate_threats, mates_in_one,
@@ -34,24 +32,6 @@ use kibitz::{Move, MoveKind, Position, Role, attacks};
 use std::collections::BTreeMap;
 
 // ----- the oracles -----
-
-/// Every legal move that leaves the opponent checkmated, by brute force.
-fn oracle(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .filter(|&&mv| pos.after(mv).is_checkmate())
-        .map(|mv| mv.uci())
-        .collect();
-    v.sort();
-    v
-}
-
-fn ucis(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
-    let mut v: Vec<String> = moves.into_iter().map(|m| m.uci()).collect();
-    v.sort();
-    v
-}
 
 /// cozy-chess's mating moves, in UCI with castling written as kibitz's standard
 /// form does (the king's two-step from e1/e8 with a corner rook, king takes rook
@@ -445,7 +425,7 @@ fn check(pos: &Position, t: &mut Tally, cozy_all: bool) {
     coverage(pos, t);
     let fen = pos.fen();
     let exact = ucis(mates_in_one(pos));
-    let truth = oracle(pos);
+    let truth = mating_ucis(pos);
     if exact != truth {
         t.fail(format!(
             "mates_in_one {fen}: got {exact:?}, oracle {truth:?}"
@@ -481,7 +461,7 @@ fn check(pos: &Position, t: &mut Tally, cozy_all: bool) {
         }
     }
     let threats = glance_threats(pos);
-    if has_mate_threat(pos) != pos.pass().is_some_and(|p| !oracle(&p).is_empty()) {
+    if has_mate_threat(pos) != pos.pass().is_some_and(|p| !mating_ucis(&p).is_empty()) {
         t.fail(format!("has_mate_threat {fen}"));
     }
     match pos.pass() {
@@ -492,7 +472,7 @@ fn check(pos: &Position, t: &mut Tally, cozy_all: bool) {
         }
         Some(passed) => {
             let passed_fen = passed.fen();
-            let truth_threats = oracle(&passed);
+            let truth_threats = mating_ucis(&passed);
             let exact_threats = ucis(mate_threats(pos));
             if exact_threats != truth_threats {
                 t.fail(format!(

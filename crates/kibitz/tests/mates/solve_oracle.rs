@@ -2,14 +2,12 @@
 //! table, no ordering, no mate-in-one kernel (a mate is "in check with no legal
 //! move"). Verdict and key set must agree exactly, and every tree must replay.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use common::Rng;
+use crate::common::Rng;
 use kibitz::limits::Limits;
 use kibitz::prover::{Engine, Horizon, SolveOptions, Tree, Verdict, solve, solve_with};
 use kibitz::{Move, Position};
@@ -135,7 +133,7 @@ impl Tally {
 
 #[test]
 fn puzzles_agree_with_brute_force_within_two() {
-    let Some(puzzles) = common::puzzles() else {
+    let Some(puzzles) = crate::common::puzzles() else {
         return;
     };
     let mut tally = Tally::default();
@@ -158,7 +156,7 @@ fn puzzles_agree_with_brute_force_within_two() {
 fn every_horizon_agrees_with_brute_force() {
     // The mate-in-one variants kept for the A/B measurement (BENCHMARKS.md) must
     // be as exact as the default: the same verdicts and keys, trees that replay.
-    let Some(puzzles) = common::puzzles() else {
+    let Some(puzzles) = crate::common::puzzles() else {
         return;
     };
     for horizon in [Horizon::Generate, Horizon::Exact, Horizon::GlanceFirst] {
@@ -172,7 +170,7 @@ fn every_horizon_agrees_with_brute_force() {
 
 #[test]
 fn puzzles_agree_with_brute_force_within_three() {
-    let Some(puzzles) = common::puzzles() else {
+    let Some(puzzles) = crate::common::puzzles() else {
         return;
     };
     let mut tally = Tally::default();
@@ -191,7 +189,7 @@ fn puzzles_agree_with_brute_force_within_three() {
 #[test]
 fn matedtrack_agrees_with_brute_force() {
     // Lines with `bm #-1` and `bm #-2`: the side to move is mated.
-    let Some(path) = common::shared("matetrack/matedtrack.epd") else {
+    let Some(path) = crate::common::shared("matetrack/matedtrack.epd") else {
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();
@@ -209,7 +207,7 @@ fn matedtrack_agrees_with_brute_force() {
 #[test]
 fn random_game_positions_agree_with_brute_force() {
     let mut tally = Tally::default();
-    for pos in common::random_positions(12, 8).iter().step_by(3) {
+    for pos in crate::common::random_positions(12, 8).iter().step_by(3) {
         tally.add(check(pos, 2));
     }
     eprintln!("{tally:?}");
@@ -369,7 +367,7 @@ fn checkmated_and_degenerate_bounds() {
 fn limits_stop_cleanly() {
     // A mate in 4 from matetrack needs far more than 300 nodes (df-pn finds it
     // within about 2,000).
-    let Some(path) = common::shared("matetrack/matetrack.epd") else {
+    let Some(path) = crate::common::shared("matetrack/matetrack.epd") else {
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();
@@ -542,7 +540,7 @@ fn check_dfpn(pos: &Position, bound: u32) -> Verdict {
 
 #[test]
 fn dfpn_puzzles_agree_with_brute_force_within_three() {
-    let Some(puzzles) = common::puzzles() else {
+    let Some(puzzles) = crate::common::puzzles() else {
         return;
     };
     let mut tally = Tally::default();
@@ -564,7 +562,7 @@ fn dfpn_puzzles_agree_with_brute_force_within_three() {
 
 #[test]
 fn dfpn_matedtrack_agrees_with_brute_force() {
-    let Some(path) = common::shared("matetrack/matedtrack.epd") else {
+    let Some(path) = crate::common::shared("matetrack/matedtrack.epd") else {
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();
@@ -582,7 +580,7 @@ fn dfpn_matedtrack_agrees_with_brute_force() {
 #[test]
 fn dfpn_random_positions_agree_with_brute_force() {
     let mut tally = Tally::default();
-    for pos in common::random_positions(12, 8).iter().step_by(3) {
+    for pos in crate::common::random_positions(12, 8).iter().step_by(3) {
         tally.add(check_dfpn(pos, 2));
     }
     let mut rng = Rng(0xdf9e_0f3a_7e01);
@@ -605,7 +603,7 @@ fn dfpn_random_positions_agree_with_brute_force() {
 
 #[test]
 fn dfpn_limits_stop_cleanly() {
-    let Some(path) = common::shared("matetrack/matetrack.epd") else {
+    let Some(path) = crate::common::shared("matetrack/matetrack.epd") else {
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();

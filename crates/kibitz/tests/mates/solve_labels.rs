@@ -3,8 +3,6 @@
 //! mate known, so the proven length may be shorter but never longer). Every proof's
 //! tree is replayed by `Solution::verify`.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
 use kibitz::Position;
@@ -50,7 +48,7 @@ fn check_puzzles_by(
     engine: Engine,
 ) -> Option<Vec<(u32, Duration, u64)>> {
     let mut stats = Vec::new();
-    let puzzles = common::puzzles()?;
+    let puzzles = crate::common::puzzles()?;
     for p in puzzles.iter().step_by(step) {
         let Some(n) = p.themes.as_deref().and_then(mate_theme) else {
             continue;
@@ -117,7 +115,7 @@ fn lichess_every_mate_in_two_to_four() {
 
 /// matetrack lines `bm #N` with 1 ≤ N ≤ `up_to` (or, with `mated`, `bm #-N`).
 fn matetrack(file: &str, up_to: u32, mated: bool) -> Vec<(Position, u32, String)> {
-    let Some(path) = common::shared(&format!("matetrack/{file}")) else {
+    let Some(path) = crate::common::shared(&format!("matetrack/{file}")) else {
         return Vec::new();
     };
     let text = std::fs::read_to_string(path).unwrap();
@@ -176,7 +174,7 @@ fn check_matetrack_by(
 
 #[test]
 fn matetrack_mates_up_to_three() {
-    if common::shared("matetrack/matetrack.epd").is_none() {
+    if crate::common::shared("matetrack/matetrack.epd").is_none() {
         return;
     }
     let stats = check_matetrack("matetrack.epd", 3, false);
@@ -187,7 +185,7 @@ fn matetrack_mates_up_to_three() {
 #[test]
 fn matedtrack_losses_up_to_three() {
     // `bm #-N`: the side to move is mated in N whatever it plays.
-    if common::shared("matetrack/matedtrack.epd").is_none() {
+    if crate::common::shared("matetrack/matedtrack.epd").is_none() {
         return;
     }
     let stats = check_matetrack("matedtrack.epd", 3, true);
@@ -208,7 +206,7 @@ fn dfpn_and_portfolio_lichess_labels_sample() {
 
 #[test]
 fn dfpn_and_portfolio_matetrack_bounds_up_to_three() {
-    if common::shared("matetrack/matetrack.epd").is_none() {
+    if crate::common::shared("matetrack/matetrack.epd").is_none() {
         return;
     }
     for engine in [Engine::DfPn, Engine::Portfolio] {
@@ -237,24 +235,12 @@ fn dfpn_and_portfolio_every_label_to_four() {
 /// the same; every complete proof's tree replays.
 #[test]
 fn matetrack_sample_of_100_by_every_engine() {
-    let Some(path) = common::shared("matetrack/matetrack.epd") else {
-        eprintln!("skipped: no matetrack data (set KIBITZ_TEST_DATA)");
+    let Some(path) = crate::common::shared("matetrack/matetrack.epd") else {
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();
-    let lines: Vec<(Position, u32)> = text
-        .lines()
-        .filter_map(|l| {
-            let bm: u32 = l
-                .split("bm #")
-                .nth(1)?
-                .split(';')
-                .next()?
-                .trim()
-                .parse()
-                .ok()?;
-            Some((Position::from_epd_line(l.as_bytes()).ok()?, bm))
-        })
+    let lines: Vec<(Position, u32)> = crate::common::mate_bounds(&text)
+        .into_iter()
         .step_by(65)
         .take(100)
         .collect();
@@ -366,7 +352,7 @@ fn matetrack_deeper_within_ten_seconds() {
 #[ignore = "a measurement for A/B runs: mateIn4 puzzles and the first bm #5 of matetrack"]
 fn timing_mate_in_four_and_five() {
     let mut work = Vec::new();
-    for p in common::puzzles().unwrap_or_default() {
+    for p in crate::common::puzzles().unwrap_or_default() {
         if p.themes.as_deref().and_then(mate_theme) == Some(4) {
             work.push((p.pos, 4));
         }

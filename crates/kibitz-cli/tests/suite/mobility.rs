@@ -1,10 +1,10 @@
 //! `kibitz mobility` end to end: text, JSON, --from, --svg and every bad input.
 
-use assert_cmd::Command;
+use crate::common;
 
+/// `kibitz mobility ARGS`, colours as a terminal gets them.
 fn kibitz(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("kibitz")
-        .unwrap()
+    common::kibitz()
         .arg("mobility")
         .args(args)
         .env_remove("NO_COLOR")

@@ -1,9 +1,7 @@
 //! Issue 18 as a user meets it: long records, record limits, and messages written
 //! the same way in every command.
 
-mod common;
-
-use common::{json_lines, kibitz};
+use crate::common::{json_lines, kibitz};
 
 #[test]
 fn a_record_past_max_record_is_an_error_and_reading_goes_on() {
@@ -76,12 +74,12 @@ fn a_huge_time_is_quoted_in_at_most_80_characters() {
 
 #[test]
 fn moves_fens_keeps_going_past_a_line_that_is_not_utf8() {
-    let out = common::kibitz()
+    let out = crate::common::kibitz()
         .args(["moves", "--variant", "grand", "--fens", "-", "--json"])
         .write_stdin(&b"garbage\n\xff\xfe\n10/10/10 w - - 0 1\n"[..])
         .output()
         .unwrap();
-    let records = common::json_lines(&out.stdout);
+    let records = crate::common::json_lines(&out.stdout);
     assert_eq!(records.len(), 3, "{records:?}");
     assert_eq!(records[2]["line"], 3);
     assert_eq!(out.status.code(), Some(1));
