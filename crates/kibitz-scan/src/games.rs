@@ -112,7 +112,7 @@ impl GameList {
 pub struct GameRecord {
     /// The game's place in its chunk, from 0.
     pub game: u64,
-    /// Its tags, in order, values decoded (UTF-8, else Latin-1).
+    /// Its tags, in order, values decoded (UTF-8, else Windows-1252).
     pub tags: Vec<(String, String)>,
     /// Plies read.
     pub plies: usize,
@@ -164,7 +164,7 @@ impl Visitor for Lister<'_> {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
-        // UTF-8 where valid, else Latin-1 byte by byte (old files).
+        // UTF-8 where valid, else Windows-1252 byte by byte (old files).
         self.value.clear();
         match std::str::from_utf8(value) {
             Ok(text) => self.value.push_str(text),
