@@ -229,6 +229,12 @@ fn solve_max_solutions_lists_the_first_ones_and_says_more_exist() {
     assert!(text.contains("keys: Ra8# (#1) (more exist)"), "{text}");
     let (_, _, code) = solve(&["--stip", "h#2", "--max-solutions", "0", "-"], helpmate);
     assert_eq!(code, 2);
+    // Popeye's MaxSolutions is the same cap, and says so too.
+    let problem = "BeginProblem\nPieces White Ke1 Qd1 Ra1 Black Ke8\nStipulation h#2\nOption MaxSolutions 2\nEndProblem\n";
+    let (records, _, code) = solve(&["--json", "-"], problem);
+    assert_eq!(code, 0, "{records:?}");
+    assert_eq!(records[0]["solutions"].as_array().unwrap().len(), 2);
+    assert_eq!(records[0]["more_solutions"], true);
 }
 
 #[test]

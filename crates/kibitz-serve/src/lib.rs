@@ -12,12 +12,12 @@
 //! | `POST /api/position?variant=…&fen=…` | the same for a section of the `variants.ini` body |
 //! | `GET /api/variants` | the variants served: built-in ones and the `--variants` file's |
 //! | `POST /api/variants` | the sections of a `variants.ini` body, or the reader's error |
-//! | `POST /api/games` | the main line of each PGN game of the body, move by move |
+//! | `POST /api/games[?first=N][&count=K]` | the main line of each PGN game of the body, move by move, a page at a time |
 //! | `GET /api/mobility?piece=…\|betza=…&board=WxH[&from=sq]` | the heat map of a piece |
 //! | `GET /api/mobility.svg?…` | the same as an SVG picture, as `kibitz mobility --svg` draws it |
 //! | `GET /api/pieces` | the named pieces |
-//! | `POST /api/scan` | the mates in one that were on the board in PGN games |
-//! | `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S]` | the shortest forced mate within N, proven (within S seconds) |
+//! | `POST /api/scan[?first=N][&count=K]` | the mates in one that were on the board in PGN games, a page at a time |
+//! | `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S][&max_solutions=K]` | the shortest forced mate within N, proven (within S seconds) |
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
