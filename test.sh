@@ -104,6 +104,12 @@ echo "seed examples: all passed"
 echo "== browser tests of kibitz serve (Playwright + Debian chromium; skipped without chromium)"
 scripts/e2e.sh
 
+echo "== load test: kibitz serve on loopback under 60 s of hostile requests (scripts/load_test.py)"
+# Standard library only; the release binary built above. Fixed seed and counts;
+# about 100 s. Fails when the server exits, its RSS passes 512 MB, the polling
+# client's p99 passes 200 ms, or idle RSS does not come back afterwards.
+python3 scripts/load_test.py --binary "$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/kibitz"
+
 echo "== fuzzing the command line: the regression corpus, then fixed cases of a fixed seed"
 # Every input that ever failed (scripts/cli_fuzz_regressions/), then cases 0..4999 of
 # one seed: random bytes, mutated corpus files and flags through the release binary

@@ -16,6 +16,14 @@ mod batch;
 mod cmd;
 mod output;
 
+/// jemalloc rather than the system's allocator: with its background thread
+/// (`kibitz serve` starts it) it gives freed memory back to the system within
+/// seconds of a burst of requests, where glibc's arenas kept it (the server idle
+/// at 99 MB after the load test, not back to its 7 MB; mimalloc kept 114 MB:
+/// BENCHMARKS.md, "The server under hostile load").
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 /// kibitz — a chess toolkit: geometry, legal moves, perft, notation, mobility, mates.
 #[derive(Parser, Debug)]
 // The doc comment above is the about text: `about` alone would show the crate's

@@ -121,7 +121,9 @@ pub fn mates_in_one_batch(
 /// (False only when a mate was proven but a limit struck before "none shorter"
 /// was: `mate` is then a bound). `hash_mb` bounds the prover's table (1 to 65536
 /// MiB, default 256; it grows as it fills, and is halved until it fits in the
-/// memory available, as `kibitz solve` does). The 50-move rule and repetitions are
+/// memory available, as `kibitz solve` does). `max_solutions` lists at most that
+/// many helpmate lines or keys (1 or more; all by default), the record saying
+/// `more_solutions: True` when there were more. The 50-move rule and repetitions are
 /// ignored, as in composed problems. Runs without the GIL.
 ///
 /// stipulation='h#2' (or 's#3', 'h#1.5', '#2') instead of n solves that genre:
@@ -137,7 +139,7 @@ pub fn mates_in_one_batch(
 /// >>> r['mate'], [k['san'] for k in r['keys']], r['line']
 /// (2, ['Rd5'], ['Rd5', 'Kh3', 'Rh5#'])
 #[pyfunction]
-#[pyo3(signature = (position, n = None, *, stipulation = None, tries = false, set_play = false, max_refutations = 1, all_keys = false, tree = false, time = None, nodes = None, chess960 = false, hash_mb = None))]
+#[pyo3(signature = (position, n = None, *, stipulation = None, tries = false, set_play = false, max_refutations = 1, all_keys = false, tree = false, time = None, nodes = None, chess960 = false, hash_mb = None, max_solutions = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -153,6 +155,7 @@ pub fn solve<'py>(
     nodes: Option<u64>,
     chess960: bool,
     hash_mb: Option<usize>,
+    max_solutions: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let args = SolveArgs {
         n,
@@ -165,6 +168,7 @@ pub fn solve<'py>(
         time,
         nodes,
         hash_mb,
+        max_solutions,
     };
     let time = args.checked_time()?;
     let pos = position_arg(position, chess960)?;

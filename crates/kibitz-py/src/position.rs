@@ -151,7 +151,7 @@ impl PyPosition {
     /// The shortest forced mate within n moves, or the stipulation: see
     /// kibitz.solve. On a variant's position every stipulation is solved on its
     /// board, the record being the one `kibitz solve --variant NAME --json` writes.
-    #[pyo3(signature = (n = None, *, stipulation = None, tries = false, set_play = false, max_refutations = 1, all_keys = false, tree = false, time = None, nodes = None, hash_mb = None))]
+    #[pyo3(signature = (n = None, *, stipulation = None, tries = false, set_play = false, max_refutations = 1, all_keys = false, tree = false, time = None, nodes = None, hash_mb = None, max_solutions = None))]
     #[allow(clippy::too_many_arguments)]
     fn solve<'py>(
         &self,
@@ -166,6 +166,7 @@ impl PyPosition {
         time: Option<f64>,
         nodes: Option<u64>,
         hash_mb: Option<usize>,
+        max_solutions: Option<usize>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let args = SolveArgs {
             n,
@@ -178,6 +179,7 @@ impl PyPosition {
             time,
             nodes,
             hash_mb,
+            max_solutions,
         };
         let time = args.checked_time()?;
         crate::solve::solve(py, &self.pos, &args, time)

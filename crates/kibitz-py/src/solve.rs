@@ -33,6 +33,8 @@ pub(crate) struct SolveArgs {
     /// Either is halved until it fits in the memory available ([`fit_hash_mb`]),
     /// as `kibitz solve` does.
     pub hash_mb: Option<usize>,
+    /// The most helpmate lines or keys listed (1 or more); None: every one.
+    pub max_solutions: Option<usize>,
 }
 
 impl SolveArgs {
@@ -61,6 +63,9 @@ impl SolveArgs {
                     .map_err(|e| PyValueError::new_err(e.to_string()))?;
             }
             _ => {}
+        }
+        if self.max_solutions == Some(0) {
+            return Err(PyValueError::new_err("max_solutions must be 1 or more"));
         }
         if self.max_refutations == 0 {
             return Err(PyValueError::new_err("max_refutations must be 1 or more"));
@@ -118,6 +123,7 @@ pub(crate) fn solve<'py>(
         tries: args.tries,
         max_refutations: args.max_refutations,
         set_play: args.set_play,
+        max_solutions: args.max_solutions,
         ..SolveScan::default()
     };
     let line = py.detach(|| scan.record(pos, stip).json_line("position"));

@@ -107,8 +107,8 @@ impl GameList {
 pub struct GameRecord {
     /// The game's place in its chunk, from 0.
     pub game: u64,
-    /// Its tags, in order, values decoded (UTF-8, else Latin-1), each name once: a
-    /// name given again keeps its first place and takes the later value
+    /// Its tags, in order, values decoded (UTF-8, else Windows-1252), each name
+    /// once: a name given again keeps its first place and takes the later value
     /// ([`Tags`]), as python-chess reads it.
     pub tags: Vec<(String, String)>,
     /// Plies read.
@@ -154,7 +154,7 @@ impl Visitor for Lister<'_> {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
-        // UTF-8 where valid, else Latin-1 byte by byte (old files).
+        // UTF-8 where valid, else Windows-1252 byte by byte (old files).
         self.value.clear();
         match std::str::from_utf8(value) {
             Ok(text) => self.value.push_str(text),

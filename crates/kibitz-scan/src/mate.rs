@@ -397,6 +397,18 @@ impl MateScan {
     /// streaming reader; and how many games it held. A last chunk's game cut off
     /// before its result is an error row, as in `kibitz mate`.
     pub fn chunk_rows(&self, chunk: &Chunk, first_game: u64) -> (Vec<MateRow>, Totals) {
+        let (rows, totals, _) = self.chunk_rows_by_game(chunk, first_game);
+        (rows, totals)
+    }
+
+    /// [`MateScan::chunk_rows`] with the positions scanned in each game of the
+    /// chunk (by its place in the chunk, from 0; a game without a position may
+    /// be missing at the end), for a front end that lists some of its games.
+    pub fn chunk_rows_by_game(
+        &self,
+        chunk: &Chunk,
+        first_game: u64,
+    ) -> (Vec<MateRow>, Totals, Vec<u64>) {
         let mut rows = Rows {
             base: first_game,
             ..Rows::default()
@@ -409,7 +421,7 @@ impl MateScan {
             chunk.last,
             &mut rows,
         );
-        (rows.rows, rows.totals)
+        (rows.rows, rows.totals, rows.per_game)
     }
 
     /// Writes one record of a position.
@@ -607,6 +619,10 @@ struct MateGames<'s, 'o, R: Records> {
 trait Records {
     /// The counts of the scan so far.
     fn totals(&mut self) -> &mut Totals;
+    /// A position scanned, in the chunk's game `game` (from 0).
+    fn position(&mut self, _game: u64) {
+        self.totals().positions += 1;
+    }
     /// A position with a mate in one.
     fn found<B: Board>(&mut self, scan: &MateScan, input: &Input<'_>, found: &Found<'_, B>);
     /// A record that could not be read.
@@ -652,6 +668,8 @@ struct Rows {
     per_text: bool,
     rows: Vec<MateRow>,
     totals: Totals,
+    /// Positions scanned in each game of the chunk, by its place in the chunk.
+    per_game: Vec<u64>,
 }
 
 impl Rows {
@@ -672,6 +690,15 @@ impl Rows {
 impl Records for Rows {
     fn totals(&mut self) -> &mut Totals {
         &mut self.totals
+    }
+
+    fn position(&mut self, game: u64) {
+        self.totals.positions += 1;
+        let game = game as usize;
+        if self.per_game.len() <= game {
+            self.per_game.resize(game + 1, 0);
+        }
+        self.per_game[game] += 1;
     }
 
     fn found<B: Board>(&mut self, _scan: &MateScan, input: &Input<'_>, found: &Found<'_, B>) {
@@ -789,7 +816,7 @@ impl<R: Records> Visitor for MateGames<'_, '_, R> {
     fn ply(&mut self, before: &Position, mv: Move, _san: &[u8]) -> ControlFlow<()> {
         self.flush();
         self.ply += 1;
-        self.records.totals().positions += 1;
+        self.records.position(self.game);
         let analysis = self.scan.analyse(before);
         if !analysis.mates.is_empty() {
             self.records.totals().count(&analysis.mates);
@@ -826,7 +853,7 @@ impl<R: Records> Visitor for MateGames<'_, '_, R> {
         // on time, abandoned) may hold a mate in one that nobody played: a record
         // without a move played.
         if end.error.is_none() && end.result.is_some() {
-            self.records.totals().positions += 1;
+            self.records.position(self.game);
             let analysis = self.scan.analyse(end.position);
             if !analysis.mates.is_empty() {
                 self.records.totals().count(&analysis.mates);

@@ -100,7 +100,7 @@ impl PopeyeScan {
     /// to the solver's: `SetPlay` the set play, `Try` the tries (one refutation),
     /// `Defence n` the tries with up to n refutations, `Variations` the solution
     /// tree, `MaxSolutions n` at most n solutions (keys, helpmate lines) in the
-    /// record, `MaxTime n` at most n seconds (the command's `--time` if smaller).
+    /// record (as `--max-solutions`, the smaller wins), `MaxTime n` at most n seconds (the command's `--time` if smaller).
     fn solve_problem(&self, problem: &Problem) -> SolveRecord {
         let options = &problem.options;
         let mut scan = self.solve.clone();
@@ -114,13 +114,12 @@ impl PopeyeScan {
             let t = Duration::from_secs(u64::from(secs));
             scan.time = Some(scan.time.map_or(t, |given| given.min(t)));
         }
-        let mut record = scan.record(&problem.position, problem.stipulation);
         if let Some(n) = options.max_solutions {
-            let n = n as usize;
-            record.keys.truncate(n);
-            record.solutions.truncate(n);
+            // The solver stops past them, and the record says more exist.
+            let n = usize::try_from(n).unwrap_or(usize::MAX);
+            scan.max_solutions = Some(scan.max_solutions.map_or(n, |given| given.min(n)));
         }
-        record
+        scan.record(&problem.position, problem.stipulation)
     }
 }
 

@@ -67,6 +67,10 @@ pub struct SolveScan {
     pub max_refutations: u32,
     /// `#n`, `s#n`: list the set play.
     pub set_play: bool,
+    /// The most solutions listed: helpmate lines, or keys (`--max-solutions`);
+    /// None lists every one. Past it the search stops where it can and the
+    /// record says that more exist ([`SolveRecord::more_solutions`]).
+    pub max_solutions: Option<usize>,
 }
 
 impl SolveScan {
@@ -166,6 +170,7 @@ impl SolveScan {
             max_refutations: self.max_refutations.max(1),
             set_play: self.set_play,
             tree: self.tree,
+            max_solutions: self.max_solutions,
             limits: Limits {
                 nodes: self.nodes,
                 deadline: self.time.map(|t| started + t),
@@ -245,6 +250,7 @@ impl SolveScan {
             stipulation: stip,
             length,
             solutions: sol.solutions.iter().map(|l| line_of(pos, l)).collect(),
+            more_solutions: sol.more,
             tries: (self.tries && battle).then(|| {
                 sol.tries
                     .iter()
@@ -384,6 +390,10 @@ pub struct SolveRecord {
     pub length: Option<u32>,
     /// Helpmates: every solution, its moves in order from the side to move.
     pub solutions: Vec<Vec<SolveMove>>,
+    /// More solutions (helpmate lines, or keys) exist than
+    /// [`SolveScan::max_solutions`] let the record list: `"more_solutions": true`
+    /// in JSON, `(more exist)` in text.
+    pub more_solutions: bool,
     /// When asked for (`#n`, `s#n`): the tries.
     pub tries: Option<Vec<SolveTry>>,
     /// When asked for (`#n`, `s#n`): the set play.
@@ -623,6 +633,12 @@ impl SolveRecord {
             moves_json(t, line);
         }
         t.push(']');
+        // Listed up to the cap only: said so rather than left to guess.
+        if self.more_solutions {
+            t.push(',');
+            json::key(t, "more_solutions");
+            t.push_str("true");
+        }
         if let Some(tries) = &self.tries {
             t.push(',');
             json::key(t, "tries");
@@ -722,6 +738,9 @@ impl SolveRecord {
                     let _ = write!(t, " (#{mate})");
                 }
             }
+            if self.more_solutions {
+                t.push_str(MORE);
+            }
         }
         if self.proven && !self.complete && self.shortest {
             t.push_str("  (partial: a limit struck after the length was proven)");
@@ -772,11 +791,19 @@ impl SolveRecord {
                     let _ = write!(t, " ({mate})");
                 }
             }
+            if self.more_solutions {
+                t.push_str(MORE);
+            }
         }
         if !self.solutions.is_empty() {
-            let _ = write!(t, "  {} solution", self.solutions.len());
+            // Past the cap: the first ones, and more exist.
+            let first = if self.more_solutions { "first " } else { "" };
+            let _ = write!(t, "  {first}{} solution", self.solutions.len());
             if self.solutions.len() > 1 {
                 t.push('s');
+            }
+            if self.more_solutions {
+                t.push_str(MORE);
             }
             t.push(':');
             for (i, line) in self.solutions.iter().enumerate() {
@@ -837,6 +864,9 @@ impl SolveRecord {
         }
     }
 }
+
+/// Written after the keys or the solutions listed when more exist.
+const MORE: &str = " (more exist)";
 
 /// Counts a record in the batch's totals.
 pub(crate) fn count(totals: &mut Totals, record: &SolveRecord) {

@@ -12,12 +12,12 @@
 //! | `POST /api/position?variant=…&fen=…` | the same for a section of the `variants.ini` body |
 //! | `GET /api/variants` | the variants served: built-in ones and the `--variants` file's |
 //! | `POST /api/variants` | the sections of a `variants.ini` body, or the reader's error |
-//! | `POST /api/games` | the main line of each PGN game of the body, move by move |
+//! | `POST /api/games[?first=N][&count=K]` | the main line of each PGN game of the body, move by move, a page at a time |
 //! | `GET /api/mobility?piece=…\|betza=…&board=WxH[&from=sq]` | the heat map of a piece |
 //! | `GET /api/mobility.svg?…` | the same as an SVG picture, as `kibitz mobility --svg` draws it |
 //! | `GET /api/pieces` | the named pieces |
-//! | `POST /api/scan` | the mates in one that were on the board in PGN games |
-//! | `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S]` | the shortest forced mate within N, proven (within S seconds) |
+//! | `POST /api/scan[?first=N][&count=K]` | the mates in one that were on the board in PGN games, a page at a time |
+//! | `GET /api/solve?fen=…&mate=N[&tree=1][&all=1][&limit=S][&max_solutions=K]` | the shortest forced mate within N, proven (within S seconds) |
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -78,6 +78,17 @@ pub struct Limits {
     /// Scans and solves that run at once; more wait for a turn (within
     /// `scan_time`).
     pub scans_at_once: usize,
+    /// The most solutions a solve lists (helpmate lines, or keys of `#n` and
+    /// `s#n`, each with its tree): `/api/solve`'s default and the most its
+    /// `max_solutions=` may ask. A record with more says `"more_solutions": true`.
+    pub max_solutions: usize,
+    /// The most games one answer of `/api/scan` or `/api/games` lists; the
+    /// answer says where the next page starts (`next`), asked with `first=`.
+    pub games_per_answer: usize,
+    /// The most moves (`/api/games`) or positions with a mate (`/api/scan`) one
+    /// answer lists: the page ends after the game that reaches it, and a
+    /// single game longer than this is listed up to it, with a note.
+    pub moves_per_answer: usize,
 }
 
 impl Default for Limits {
@@ -90,6 +101,9 @@ impl Default for Limits {
             scan_time: Duration::from_secs(10),
             // Scans are CPU-bound: more at once than cores only share the cores.
             scans_at_once: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            max_solutions: 1000,
+            games_per_answer: 1000,
+            moves_per_answer: 20_000,
         }
     }
 }
@@ -115,25 +129,44 @@ impl AppState {
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
         let limit = self.limits.scan_time;
-        let too_long = || {
-            ApiError::status(
-                StatusCode::REQUEST_TIMEOUT,
-                format!("{what} took longer than {} s", limit.as_secs_f64()),
-            )
-        };
-        let permit = tokio::time::timeout(limit, self.scans.clone().acquire_owned())
+        let too_long = || too_long(what, limit);
+        self.run_within(limit, limit, too_long, what, work).await
+    }
+
+    /// [`AppState::run_limited`] with its own times: `wait` for the turn (past
+    /// it, `busy`'s error) and `run` for the work (past it, 408).
+    async fn run_within<T: Send + 'static>(
+        &self,
+        wait: Duration,
+        run: Duration,
+        busy: impl FnOnce() -> ApiError,
+        what: &str,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let permit = tokio::time::timeout(wait, self.scans.clone().acquire_owned())
             .await
-            .map_err(|_| too_long())?
+            .map_err(|_| busy())?
             .map_err(|e| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, e))?;
         let job = tokio::task::spawn_blocking(move || {
             let _turn = permit;
             work()
         });
-        tokio::time::timeout(limit, job)
+        tokio::time::timeout(run, job)
             .await
-            .map_err(|_| too_long())?
+            .map_err(|_| too_long(what, run))?
             .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
     }
+}
+
+/// 408: `what` took longer than `limit`.
+fn too_long(what: &str, limit: Duration) -> ApiError {
+    ApiError::status(
+        StatusCode::REQUEST_TIMEOUT,
+        format!(
+            "{what} took longer than {} s and was stopped",
+            limit.as_secs_f64()
+        ),
+    )
 }
 
 /// The whole application with the default [`Limits`]: the page and the API.

@@ -1,14 +1,18 @@
-//! `GET /api/solve?fen=…&mate=N[&variant=NAME][&tree=1][&all=1][&limit=S][&hash=MB]` or
+//! `GET /api/solve?fen=…&mate=N[&variant=NAME][&tree=1][&all=1][&limit=S][&hash=MB][&max_solutions=K]` or
 //! `…&stip=h#2[&tries=1][&set=1]` (`#` written `%23` in a URL): the prover's answer for one
 //! position of orthodox chess or of a variant — the very record `kibitz solve --json` writes (mate, proven, keys,
 //! line, nodes, ms, and the solution tree when asked), made by the same code.
 //!
 //! A solve is CPU-bound: it takes a turn among the scans (`Limits::scans_at_once`)
 //! and stops at `Limits::scan_time`, answering `"proven": false` with what was
-//! proven so far rather than failing.
+//! proven so far rather than failing. At most `max_solutions` helpmate lines or
+//! keys are listed ([`crate::Limits::max_solutions`] by default and at most): the
+//! record says `"more_solutions": true` when there were more.
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
+use std::time::Duration;
+
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use kibitz::problem::Stipulation;
@@ -42,6 +46,9 @@ pub struct Params {
     tries: Option<String>,
     /// `1` or `true`: the set play (`#n`, `s#n`).
     set: Option<String>,
+    /// The most solutions listed (helpmate lines, or keys), 1 to
+    /// [`crate::Limits::max_solutions`] (the default too).
+    max_solutions: Option<String>,
 }
 
 /// The largest table a request may ask for, in MiB: every scan running at once
@@ -54,8 +61,20 @@ pub const MAX_HASH_MB: usize = 256;
 /// server's time limit.
 pub const DEFAULT_HASH_MB: usize = 16;
 
-fn flag(value: &Option<String>) -> bool {
-    matches!(value.as_deref(), Some("1" | "true" | "yes"))
+/// A flag of the query: absent, `1`/`true`/`yes` or `0`/`false`/`no`; anything
+/// else is a 400 naming it, not a silent "no".
+fn flag(name: &'static str, value: &Option<String>) -> Result<bool, ApiError> {
+    match value.as_deref() {
+        None | Some("0" | "false" | "no") => Ok(false),
+        Some("1" | "true" | "yes") => Ok(true),
+        Some(other) => Err(ApiError::bad(
+            name,
+            format!(
+                "must be 1, true or yes (or 0, false, no), not {:?}",
+                kibitz::text::quote_to(other, 20)
+            ),
+        )),
+    }
 }
 
 /// Proves the shortest mate within `mate` moves.
@@ -136,30 +155,55 @@ pub async fn handle(
             })?;
         limit = limit.min(std::time::Duration::from_secs_f64(seconds.min(1e6)));
     }
-    let _permit = tokio::time::timeout(limit, state.scans.clone().acquire_owned())
-        .await
-        .map_err(|_| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, "too busy: try again"))?
-        .map_err(|e| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, e))?;
+    let cap = state.limits.max_solutions;
+    let max_solutions = match params.max_solutions.as_deref() {
+        None => cap,
+        Some(text) => text
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=cap).contains(n))
+            .ok_or_else(|| {
+                ApiError::bad(
+                    "max_solutions",
+                    format!(
+                        "must be a number of solutions from 1 to {cap}, not {:?}",
+                        kibitz::text::quote_to(text, 20)
+                    ),
+                )
+            })?,
+    };
     let scan = SolveScan {
-        all_keys: flag(&params.all),
-        tree: flag(&params.tree),
+        all_keys: flag("all", &params.all)?,
+        tree: flag("tree", &params.tree)?,
         json: true,
         time: Some(limit),
         hash_mb,
         stipulation: Some(stip),
-        tries: flag(&params.tries),
+        tries: flag("tries", &params.tries)?,
         max_refutations: 1,
-        set_play: flag(&params.set),
+        set_play: flag("set", &params.set)?,
+        max_solutions: Some(max_solutions),
         rules,
         ..SolveScan::default()
     };
-    let record = tokio::task::spawn_blocking(move || {
-        let mut line = scan.record(&pos, stip).json_line("fen");
-        line.truncate(line.trim_end().len());
-        line
-    })
-    .await
-    .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    // A turn not had within the limit is 503 "too busy"; once it runs, the
+    // search stops itself at the limit (`"proven": false`), with a second's
+    // grace before the answer is given up.
+    let busy = || ApiError::status(StatusCode::SERVICE_UNAVAILABLE, "too busy: try again");
+    let record = state
+        .run_within(
+            limit,
+            limit + Duration::from_secs(1),
+            busy,
+            "the solve",
+            move || {
+                let mut line = scan.record(&pos, stip).json_line("fen");
+                line.truncate(line.trim_end().len());
+                line
+            },
+        )
+        .await?;
     // The record's own bytes, as `kibitz solve --json` writes them.
     Ok(([(header::CONTENT_TYPE, "application/json")], record))
 }

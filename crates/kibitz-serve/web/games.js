@@ -20,6 +20,11 @@ function item(parent, tag, text, cls) {
   return node;
 }
 
+/** `n thing` or `n things`. */
+function count(n, thing) {
+  return `${n} ${thing}${n === 1 ? "" : "s"}`;
+}
+
 function describe(p) {
   // The move number and side from the position's FEN: a game set up from a FEN
   // need not start with White's first move.
@@ -80,8 +85,12 @@ async function paste(text) {
   for (const g of result.games) if (g.error) errors.push(g.error);
   if (result.error) errors.push(result.error);
   if (errors.length) showMessage($("scan-message"), errors.join("\n"));
-  item(info, "p", `${result.games.length} game(s), ${result.positions} positions: ` +
+  item(info, "p", `${count(result.games.length, "game")}, ${count(result.positions, "position")}: ` +
     `${result.with_mate} with a mate in one, ${result.missed} missed.`, "summary");
+  // A page of a long paste: said, with where the rest begins.
+  for (const note of new Set([result.note, games.ok ? games.data.note : undefined])) {
+    if (note) item(info, "p", `Only part of the games is shown: ${note}.`, "note").id = "scan-more";
+  }
   if (pasted.games.length) {
     item(info, "h3", "Games");
     const list = item(info, "ol", undefined, "games");
@@ -118,7 +127,7 @@ async function paste(text) {
   if (!missed.children.length) item(missed, "li", "none");
   if (!all.children.length) item(all, "li", "none");
   $("next-missed").disabled = !pasted.missed.length;
-  $("missed-status").textContent = pasted.missed.length ? `${pasted.missed.length} missed mate(s)` : "no missed mate";
+  $("missed-status").textContent = pasted.missed.length ? count(pasted.missed.length, "missed mate") : "no missed mate";
   const first = pasted.games.find((g) => !g.error);
   if (first) await showGame(first.game);
 }

@@ -148,6 +148,9 @@ function show(record, fen, seconds) {
     item(out, "p", "No set play.");
   }
   if (record.complete === false) item(out, "p", "A limit struck after the length was proven: the keys or the tree may be partial.");
+  if (record.more_solutions) {
+    item(out, "p", `More ${record.solutions && record.solutions.length ? "solutions" : "keys"} exist than the server lists: these are the first ones.`, "note").id = "solve-more";
+  }
   if (record.tree) {
     item(out, "h3", "Solution tree");
     const tree = item(out, "ul", undefined, "tree");

@@ -34,7 +34,7 @@ pub fn quote_to(text: &str, max: usize) -> String {
 }
 
 /// Bytes quoted as [`quote`] quotes text: decoded as UTF-8, each byte that is not
-/// UTF-8 read as Latin-1 (old PGN files), and only as much decoded as is quoted.
+/// UTF-8 read as Windows-1252 (old PGN files), and only as much decoded as is quoted.
 ///
 /// ```
 /// use kibitz::text::quote_bytes;
@@ -51,12 +51,16 @@ pub fn quote_bytes(bytes: &[u8]) -> String {
     out
 }
 
-/// Bytes as text: UTF-8 where they are UTF-8, each other byte read as Latin-1
-/// (old PGN and Popeye files).
+/// Bytes as text: UTF-8 where they are UTF-8, each other byte read as
+/// Windows-1252 (old PGN and Popeye files): Latin-1 but for 0x80–0x9F, where
+/// Windows-1252 has its curly quotes, dashes, `€` and `Œ`, which is what such
+/// files mean by them (the five bytes it leaves undefined stay Latin-1's
+/// control characters, as WHATWG's decoder reads them).
 ///
 /// ```
 /// use kibitz::text::decode_bytes;
 /// assert_eq!(decode_bytes(b"R\xe9ti \xc3\xa9"), "Réti é");
+/// assert_eq!(decode_bytes(b"\x93Capa\x94 \x96 1\x80"), "“Capa” – 1€");
 /// ```
 pub fn decode_bytes(bytes: &[u8]) -> String {
     let mut decoded = String::with_capacity(bytes.len());
@@ -72,9 +76,27 @@ pub fn decode_bytes(bytes: &[u8]) -> String {
                 // `good` is valid UTF-8 by construction.
                 decoded.push_str(core::str::from_utf8(good).unwrap_or_default());
                 let n = err.error_len().unwrap_or(bad.len()).max(1).min(bad.len());
-                decoded.extend(bad[..n].iter().map(|&b| b as char));
+                decoded.extend(bad[..n].iter().map(|&b| windows_1252(b)));
                 rest = &bad[n..];
             }
         }
+    }
+}
+
+/// A byte of Windows-1252 as its character.
+fn windows_1252(b: u8) -> char {
+    // 0x80 to 0x9F; 0 where Windows-1252 defines nothing (Latin-1's control
+    // character then).
+    const HIGH: [u16; 32] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+        0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
+        0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ];
+    match b {
+        0x80..=0x9F => match HIGH[usize::from(b - 0x80)] {
+            0 => char::from(b),
+            c => char::from_u32(u32::from(c)).unwrap_or(char::from(b)),
+        },
+        _ => char::from(b),
     }
 }

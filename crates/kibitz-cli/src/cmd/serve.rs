@@ -1,7 +1,9 @@
 //! `kibitz serve [--port P] [--host 127.0.0.1] [--variants FILE]`: the page and the
 //! JSON API of `kibitz-serve`, on loopback unless told otherwise.
 
-use crate::output::Status;
+use std::io::Write as _;
+
+use crate::output::{Diagnostics, Status};
 
 use anyhow::Context;
 
@@ -32,6 +34,16 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
             kibitz::variant::ini::parse(&text).with_context(|| format!("{}", path.display()))?
         }
     };
+    // The allocator's background thread returns freed memory to the system
+    // while the server is idle (dirty pages decay over 10 s), rather than only
+    // when a later allocation happens to purge them.
+    if let Err(e) = tikv_jemalloc_ctl::background_thread::write(true) {
+        let _ = writeln!(
+            Diagnostics,
+            "kibitz serve: the allocator's background thread did not start ({e}): \
+             memory freed is returned to the system only as new requests come"
+        );
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

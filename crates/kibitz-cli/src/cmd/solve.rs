@@ -70,6 +70,11 @@ pub struct Args {
     /// to mate (JSON).
     #[arg(long)]
     tree: bool,
+    /// List at most N solutions (helpmate lines, or keys with their trees) and
+    /// stop looking past them; the record then says that more exist
+    /// (`"more_solutions": true`, `(more exist)`). Every one by default.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_solutions: Option<u64>,
     /// Write JSON Lines.
     #[arg(long)]
     json: bool,
@@ -139,6 +144,9 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         tries: args.tries,
         max_refutations: args.max_refutations,
         set_play: args.set,
+        max_solutions: args
+            .max_solutions
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
     };
     let detect = |head: &[u8]| scan.detect(head);
     if !args.batch.chunk_bytes_given() {

@@ -199,6 +199,43 @@ fn solve_all_in_text_writes_each_keys_length() {
 }
 
 #[test]
+fn solve_max_solutions_lists_the_first_ones_and_says_more_exist() {
+    // A lone king against a queen and a rook: many h#2 lines; Ra8# and Re8#.
+    let helpmate = "4k3/8/8/8/8/8/8/R2QK3 b - - 0 1\n";
+    let (all, _, code) = solve(&["--stip", "h#2", "--json", "-"], helpmate);
+    assert_eq!(code, 0);
+    assert!(all[0]["solutions"].as_array().unwrap().len() > 3);
+    assert_eq!(all[0].get("more_solutions"), None);
+    let (three, _, _) = solve(
+        &["--stip", "h#2", "--max-solutions", "3", "--json", "-"],
+        helpmate,
+    );
+    assert_eq!(
+        three[0]["solutions"].as_array().unwrap()[..],
+        all[0]["solutions"].as_array().unwrap()[..3]
+    );
+    assert_eq!(three[0]["more_solutions"], true);
+    let (_, text, _) = solve(&["--stip", "h#2", "--max-solutions", "3", "-"], helpmate);
+    assert!(
+        text.contains("first 3 solutions (more exist): 1."),
+        "{text}"
+    );
+    let (_, text, _) = solve(
+        &["--all", "--mate", "2", "--max-solutions", "1", "-"],
+        "6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1\n",
+    );
+    assert!(text.contains("keys: Ra8# (#1) (more exist)"), "{text}");
+    let (_, _, code) = solve(&["--stip", "h#2", "--max-solutions", "0", "-"], helpmate);
+    assert_eq!(code, 2);
+    // Popeye's MaxSolutions is the same cap, and says so too.
+    let problem = "BeginProblem\nPieces White Ke1 Qd1 Ra1 Black Ke8\nStipulation h#2\nOption MaxSolutions 2\nEndProblem\n";
+    let (records, _, code) = solve(&["--json", "-"], problem);
+    assert_eq!(code, 0, "{records:?}");
+    assert_eq!(records[0]["solutions"].as_array().unwrap().len(), 2);
+    assert_eq!(records[0]["more_solutions"], true);
+}
+
+#[test]
 fn solve_text_of_a_search_a_limit_stopped_claims_no_proven_length() {
     // Stopped before anything is proven: "not proven", and no "(partial: a limit
     // struck after the length was proven)", which belongs to proven lengths.

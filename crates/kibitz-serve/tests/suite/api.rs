@@ -391,10 +391,19 @@ async fn bad_and_odd_scan_bodies() {
             .unwrap()
             .contains("Ke3")
     );
-    // A damaged compressed body: the records before the damage, and the error.
-    let (status, answer) = post("/api/scan", b"\x28\xb5\x2f\xfd garbage".to_vec()).await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
-    assert!(answer["error"].as_str().is_some(), "{answer}");
+    // A damaged compressed body is a 400 naming the damage, not a 200, for the
+    // scan and the game listing alike.
+    let mut damaged = zstd::encode_all(MISSED.as_bytes(), 3).unwrap();
+    let at = damaged.len() - 8;
+    damaged[at] ^= 0xFF;
+    for body in [b"\x28\xb5\x2f\xfd garbage".to_vec(), damaged] {
+        for uri in ["/api/scan", "/api/games"] {
+            let (status, answer) = post(uri, body.clone()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {answer}");
+            let error = answer["error"].as_str().unwrap();
+            assert!(error.contains("damaged: zstd"), "{error}");
+        }
+    }
 }
 
 #[tokio::test]
@@ -843,4 +852,170 @@ async fn a_variants_ini_body_is_read_not_built() {
         answer["error"].as_str().unwrap().contains("frobnicate"),
         "{answer}"
     );
+}
+
+/// A helpmate's solutions are listed up to a cap (the server's default, or
+/// `max_solutions=` within it), and the record says that more exist.
+#[tokio::test]
+async fn solve_lists_at_most_max_solutions() {
+    // A lone king against a queen and a rook: hundreds of h#2 lines.
+    let fen = encode("4k3/8/8/8/8/8/8/R2QK3 b - - 0 1");
+    let (status, all) = get(&format!("/api/solve?fen={fen}&stip=h%232")).await;
+    assert_eq!(status, StatusCode::OK, "{all}");
+    let every = all["solutions"].as_array().unwrap().len();
+    assert!(every > 5, "{every}");
+    assert_eq!(all.get("more_solutions"), None);
+    let (status, five) = get(&format!("/api/solve?fen={fen}&stip=h%232&max_solutions=5")).await;
+    assert_eq!(status, StatusCode::OK, "{five}");
+    assert_eq!(
+        five["solutions"].as_array().unwrap()[..],
+        all["solutions"].as_array().unwrap()[..5]
+    );
+    assert_eq!(five["more_solutions"], true);
+    // The server's own cap applies without max_solutions=.
+    let limits = kibitz_serve::Limits {
+        max_solutions: 3,
+        ..Default::default()
+    };
+    let request = Request::get(format!("/api/solve?fen={fen}&stip=h%232"))
+        .body(Body::empty())
+        .unwrap();
+    let (status, capped, _) = send_to(kibitz_serve::app_with(limits), request).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(capped["solutions"].as_array().unwrap().len(), 3);
+    assert_eq!(capped["more_solutions"], true);
+    // Keys of #n with all=1 too: Ra8# and Re8#, one kept.
+    let two = encode("6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1");
+    let (status, one) = get(&format!(
+        "/api/solve?fen={two}&mate=2&all=1&tree=1&max_solutions=1"
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{one}");
+    assert_eq!(one["keys"].as_array().unwrap().len(), 1);
+    assert_eq!(one["tree"].as_array().unwrap().len(), 1);
+    assert_eq!(one["more_solutions"], true);
+    for query in ["max_solutions=0", "max_solutions=1001", "max_solutions=x"] {
+        let (status, answer) = get(&format!("/api/solve?fen={fen}&stip=h%232&{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(answer["param"], "max_solutions", "{query}");
+    }
+}
+
+/// A flag is 1/true/yes or 0/false/no (or absent): anything else is a 400
+/// naming it, not a silent "no".
+#[tokio::test]
+async fn solve_flags_are_flags() {
+    for (query, param) in [
+        ("tree=2", "tree"),
+        ("all=on", "all"),
+        ("tries=y", "tries"),
+        ("set=TRUE", "set"),
+    ] {
+        let (status, answer) = get(&format!("/api/solve?fen=startpos&mate=2&{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {answer}");
+        assert_eq!(answer["param"], param, "{query}");
+    }
+    for query in ["tree=0", "tree=no", "all=false", "tree=yes"] {
+        let (status, answer) = get(&format!("/api/solve?fen=startpos&mate=1&{query}")).await;
+        assert_eq!(status, StatusCode::OK, "{query}: {answer}");
+    }
+}
+
+/// `/api/scan` and `/api/games` answer a page of games at a time: at most so
+/// many games and moves (or positions), `next` naming the first game not listed,
+/// asked for with `first=`.
+#[tokio::test]
+async fn scan_and_games_answer_a_page_at_a_time() {
+    let pgn = MISSED.repeat(5); // ten games, each with a mate in one
+    let limits = kibitz_serve::Limits {
+        games_per_answer: 4,
+        ..Default::default()
+    };
+    for uri in ["/api/scan", "/api/games"] {
+        let mut numbers = Vec::new();
+        let mut first = 1;
+        for _ in 0..10 {
+            let request = Request::post(format!("{uri}?first={first}"))
+                .body(Body::from(pgn.clone()))
+                .unwrap();
+            let (status, answer, _) = send_to(kibitz_serve::app_with(limits), request).await;
+            assert_eq!(status, StatusCode::OK, "{uri}: {answer}");
+            let games = answer["games"].as_array().unwrap();
+            assert!(games.len() <= 4, "{uri}: {answer}");
+            numbers.extend(games.iter().map(|g| g["game"].as_u64().unwrap()));
+            match answer["next"].as_u64() {
+                Some(next) => {
+                    assert!(
+                        answer["note"]
+                            .as_str()
+                            .unwrap()
+                            .contains(&format!("first={next}"))
+                    );
+                    first = next;
+                }
+                None => break,
+            }
+        }
+        assert_eq!(numbers, (1..=10).collect::<Vec<u64>>(), "{uri}");
+    }
+    // count= within the limit; outside it, or a bad first=, a 400 naming it.
+    let (status, answer) = post("/api/scan?count=3&first=2", pgn.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["games"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        (answer["games"][0]["game"].as_u64(), answer["next"].as_u64()),
+        (Some(2), Some(5))
+    );
+    assert_eq!(answer["with_mate"], 3);
+    for (query, param) in [
+        ("count=0", "count"),
+        ("count=1001", "count"),
+        ("first=0", "first"),
+        ("first=x", "first"),
+    ] {
+        for uri in ["/api/scan", "/api/games"] {
+            let (status, answer) = post(&format!("{uri}?{query}"), pgn.clone()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}?{query}");
+            assert_eq!(answer["param"], param, "{uri}?{query}");
+        }
+    }
+    // One game longer than the moves an answer holds: listed up to them, and said.
+    let limits = kibitz_serve::Limits {
+        moves_per_answer: 100,
+        ..Default::default()
+    };
+    let long: String = (1..=100)
+        .map(|n| format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n))
+        .collect::<String>()
+        + "*\n";
+    let request = Request::post("/api/games").body(Body::from(long)).unwrap();
+    let (status, answer, _) = send_to(kibitz_serve::app_with(limits), request).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["games"][0]["moves"].as_array().unwrap().len(), 100);
+    assert_eq!(answer["games"][0]["moves_left_off"], 300);
+}
+
+/// `/api/games` reads what `/api/scan` reads: Latin-1 and Windows-1252 bytes
+/// (curly quotes as curly quotes), and a byte-order mark between concatenated
+/// files changes no game's number.
+#[tokio::test]
+async fn games_and_scan_read_the_same_bytes() {
+    let pgn = b"[White \"R\xe9ti\"]\n[Black \"\x93Capa\x94\"]\n\n1. e4 *\n\n\xef\xbb\xbf[White \"B\"]\n\n1. d4 *\n\n[White \"C\"]\n\n1. c4 *\n".to_vec();
+    let (status, games) = post("/api/games", pgn.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{games}");
+    let (status, scan) = post("/api/scan", pgn).await;
+    assert_eq!(status, StatusCode::OK, "{scan}");
+    assert_eq!(games["games"][0]["white"], "Réti");
+    assert_eq!(games["games"][0]["black"], "\u{201c}Capa\u{201d}");
+    assert_eq!(scan["games"][0]["tags"]["Black"], "\u{201c}Capa\u{201d}");
+    for answer in [&games, &scan] {
+        let listed: Vec<(u64, bool)> = answer["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| (g["game"].as_u64().unwrap(), g["error"].is_string()))
+            .collect();
+        assert_eq!(listed, [(1, false), (2, false), (3, false)], "{answer}");
+    }
+    assert_eq!(games["games"][2]["white"], "C");
 }

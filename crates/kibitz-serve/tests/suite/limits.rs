@@ -172,7 +172,23 @@ async fn the_decompressed_body_is_bounded_too() {
     };
     let (status, answer) = scan(limits, packed).await;
     assert_eq!(status, StatusCode::OK, "{}", shown(&answer));
+    // A page of the games, and where the next begins.
     let games = answer["games"].as_array().unwrap();
-    assert_eq!(games.len(), pgn.len() / GAME.len(), "{}", shown(&answer));
+    assert_eq!(games.len(), limits.games_per_answer, "{}", shown(&answer));
+    assert_eq!(answer["next"].as_u64(), Some(games.len() as u64 + 1));
     assert!(answer["with_mate"].as_u64() >= Some(games.len() as u64));
+    // The last page of them.
+    let count = (pgn.len() / GAME.len()) as u64;
+    let response = kibitz_serve::app_with(limits)
+        .oneshot(
+            Request::post(format!("/api/scan?first={count}"))
+                .body(Body::from(zstd::encode_all(&pgn[..], 19).unwrap()))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let last: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(last["games"][0]["game"].as_u64(), Some(count), "{last}");
+    assert_eq!(last["next"], serde_json::Value::Null);
 }

@@ -248,7 +248,7 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
 
 /// [`parse_san`] on bytes, as a PGN reader finds them: the same rules, without
 /// decoding the text first. The error quotes the text as UTF-8, or each byte as
-/// Latin-1 where it is not, and at most 80 characters of it (then `…`).
+/// Windows-1252 where it is not, and at most 80 characters of it (then `…`).
 ///
 /// ```
 /// use kibitz::Position;

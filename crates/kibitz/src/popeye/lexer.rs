@@ -159,7 +159,7 @@ impl<R: BufRead> Lexer<R> {
     /// The rest of the current line after the last word (Popeye's
     /// `ReadToEndOfLine`): blanks, tabs, `;`, `.` and `,` skipped at its start,
     /// trailing blanks dropped; any characters allowed, bytes that are not UTF-8
-    /// read as Latin-1.
+    /// read as Windows-1252.
     pub(crate) fn rest_of_line(&mut self) -> String {
         let mut start = self.pos;
         while start < self.line.len() && b" \t;.,".contains(&self.line[start]) {

@@ -23,6 +23,25 @@ pub struct ProblemOptions {
     pub set_play: bool,
     /// `#n`, `s#n`: the solution tree.
     pub tree: bool,
+    /// The most solutions kept: helpmate lines, or the keys of `#n` and `s#n`
+    /// (each with its tree); None keeps every one (0 is taken as 1). Past it the search stops
+    /// where it can (a helpmate at the next solution, the keys once more than
+    /// this many of the shortest length are found) and
+    /// [`ProblemSolution::more`] says that more exist.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz::problem::{ProblemOptions, solve};
+    /// // A lone king against a queen and a rook: many h#2 lines.
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R2QK3 b - - 0 1").unwrap();
+    /// let all = solve(&pos, &ProblemOptions::new("h#2".parse().unwrap()));
+    /// assert!(all.solutions.len() > 2 && !all.more);
+    /// let opts = ProblemOptions { max_solutions: Some(2), ..ProblemOptions::new("h#2".parse().unwrap()) };
+    /// let two = solve(&pos, &opts);
+    /// assert_eq!(two.solutions, all.solutions[..2]);
+    /// assert!(two.more);
+    /// ```
+    pub max_solutions: Option<usize>,
     /// `#n`, `s#n`: one key is enough (UCI `go mate`, which plays one move): a
     /// second key (a cook) is not looked for. Ignored with `all_keys`.
     pub one_key: bool,
@@ -73,6 +92,7 @@ impl ProblemOptions {
             max_refutations: 1,
             set_play: false,
             tree: false,
+            max_solutions: None,
             one_key: false,
             limits: Limits::default(),
             hash_mb: 16,
@@ -196,6 +216,10 @@ pub struct ProblemSolution<M> {
     /// With [`ProblemOptions::tree`] (`#n`, `s#n`): one tree per key, or in `#n`
     /// with the side to move mated, every defence with the mate after it.
     pub tree: Option<Tree<M>>,
+    /// More solutions (helpmate lines, or keys) exist than
+    /// [`ProblemOptions::max_solutions`] let through: `solutions` or `keys`
+    /// holds the first ones only.
+    pub more: bool,
     /// Nodes searched.
     pub nodes: u64,
     /// False when a limit struck after the outcome was proven (keys, solutions,
@@ -243,6 +267,7 @@ impl<M: Copy> ProblemSolution<M> {
                 })
                 .collect(),
             tree: self.tree.as_ref().map(|t| t.map_moves(&f)),
+            more: self.more,
             nodes: self.nodes,
             complete: self.complete,
             shortest: self.shortest,

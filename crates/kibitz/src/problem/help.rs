@@ -7,7 +7,9 @@
 //! as each path is a different solution. The horizon: with one ply left, only
 //! the exact mates in one are played (no move generation for the mating
 //! side), and with two plies left a move of the side to be mated is followed
-//! only when it allows a mate in one.
+//! only when it allows a mate in one. With a cap on the solutions
+//! ([`ProblemOptions::max_solutions`](super::ProblemOptions::max_solutions)),
+//! the search stops at the first solution past it.
 
 use super::answer::HelpTechniques;
 use super::budget::Budget;
@@ -22,16 +24,27 @@ pub(crate) struct Help<'l, M> {
     line: Vec<M>,
     /// The solutions found, in the order found.
     pub solutions: Vec<Vec<M>>,
+    /// The most solutions kept (None: all).
+    max_solutions: Option<usize>,
+    /// A solution past `max_solutions` was found: the search stopped there.
+    pub more: bool,
 }
 
 impl<'l, M: Copy> Help<'l, M> {
-    pub fn new(budget: Budget<'l>, hash_mb: usize, techniques: HelpTechniques) -> Help<'l, M> {
+    pub fn new(
+        budget: Budget<'l>,
+        hash_mb: usize,
+        techniques: HelpTechniques,
+        max_solutions: Option<usize>,
+    ) -> Help<'l, M> {
         Help {
             budget,
             table: Table::new(if techniques.table { hash_mb } else { 1 }),
             techniques,
             line: Vec::new(),
             solutions: Vec::new(),
+            max_solutions,
+            more: false,
         }
     }
 
@@ -62,7 +75,8 @@ impl<'l, M: Copy> Help<'l, M> {
             self.line.push(mv);
             found |= self.search(&child, plies - 1);
             self.line.pop();
-            if self.budget.aborted {
+            // Past the cap nothing more is collected: the search is over.
+            if self.budget.aborted || self.more {
                 return found;
             }
         }
@@ -86,6 +100,13 @@ impl<'l, M: Copy> Help<'l, M> {
                 .collect()
         };
         for &mv in &mates {
+            if self
+                .max_solutions
+                .is_some_and(|max| self.solutions.len() >= max.max(1))
+            {
+                self.more = true;
+                break;
+            }
             let mut line = self.line.clone();
             line.push(mv);
             self.solutions.push(line);

@@ -84,6 +84,7 @@ pub fn solve<B: Board>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Mov
         tries: Vec::new(),
         set: Vec::new(),
         tree: None,
+        more: false,
         nodes: 0,
         complete: true,
         shortest: true,
@@ -105,7 +106,12 @@ pub fn solve<B: Board>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Mov
     let n = stip.moves();
     match stip.genre() {
         Genre::Help => {
-            let mut help = Help::new(Budget::new(&opts.limits), opts.hash_mb, opts.help);
+            let mut help = Help::new(
+                Budget::new(&opts.limits),
+                opts.hash_mb,
+                opts.help,
+                opts.max_solutions,
+            );
             let found = help.search(pos, stip.plies());
             sol.nodes = help.budget.nodes;
             sol.outcome = if help.budget.aborted {
@@ -117,6 +123,7 @@ pub fn solve<B: Board>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Mov
                 ProblemOutcome::NoSolution
             };
             sol.solutions = help.solutions;
+            sol.more = help.more;
             return sol;
         }
         Genre::Direct | Genre::Selfmate => {
@@ -125,6 +132,7 @@ pub fn solve<B: Board>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Mov
                 all_keys: opts.all_keys,
                 one_key: opts.one_key,
                 tree: opts.tree,
+                max_keys: opts.max_solutions,
                 limits: opts.limits.clone(),
                 hash_mb: opts.hash_mb,
                 horizon: Horizon::default(),
@@ -176,6 +184,7 @@ fn battle<M>(sol: &mut ProblemSolution<M>, proof: Solution<M>) {
         .collect();
     sol.line = proof.line;
     sol.tree = proof.tree;
+    sol.more = proof.more_keys;
     sol.nodes = proof.nodes;
     sol.complete = proof.complete;
     sol.shortest = proof.shortest;

@@ -157,6 +157,23 @@ pub struct SolveOptions {
     pub one_key: bool,
     /// Build the solution tree ([`Solution::tree`]).
     pub tree: bool,
+    /// The most keys kept (each with its tree); None keeps every one (0 is
+    /// taken as 1). The keys
+    /// kept are the first ones of the shortest lengths, in the order they would
+    /// be listed without the cap, and the search for more stops once more than
+    /// this many of the shortest length are found; [`Solution::more_keys`] says
+    /// that there were more.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz::prover::{SolveOptions, solve};
+    /// // Ra8# and Re8#: two keys, of which one is kept.
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1").unwrap();
+    /// let one = solve(&pos, &SolveOptions { max_keys: Some(1), tree: true, ..SolveOptions::mate_in(2) });
+    /// assert_eq!((one.keys.len(), one.more_keys), (1, true));
+    /// one.verify(&pos).unwrap();
+    /// ```
+    pub max_keys: Option<usize>,
     /// When to give up: after about this many nodes, at this moment, or when
     /// another thread sets the flag (UCI `stop`); the limits of every search.
     pub limits: Limits,
@@ -204,6 +221,7 @@ impl SolveOptions {
             all_keys: false,
             one_key: false,
             tree: false,
+            max_keys: None,
             limits: Limits::default(),
             hash_mb: DEFAULT_HASH_MB,
             horizon: Horizon::default(),
@@ -314,6 +332,9 @@ pub struct Solution<M = crate::Move> {
     /// The goal was the selfmate ([`solve_selfmate`]): the defender gives the
     /// mate, and a line ends at its mating defence.
     pub selfmate: bool,
+    /// More keys exist than [`SolveOptions::max_keys`] let through: `keys` (and
+    /// the tree) hold the first ones only.
+    pub more_keys: bool,
 }
 
 /// Proves the shortest forced mate within `opts.max_moves`, for the side to move or
@@ -345,6 +366,7 @@ fn empty_solution<M>(bound: u32, selfmate: bool) -> Solution<M> {
         complete: true,
         shortest: true,
         selfmate,
+        more_keys: false,
     }
 }
 
@@ -746,6 +768,14 @@ fn gather_keys<B: Board, G: Goal>(
             if one {
                 break;
             }
+            // Past the cap in keys of the shortest length, no key found later
+            // can be listed before them: the rest are not searched.
+            if opts
+                .max_keys
+                .is_some_and(|max| sol.keys.iter().filter(|k| k.mate_in == n).count() > max)
+            {
+                break;
+            }
         }
         if s.aborted {
             break;
@@ -763,6 +793,12 @@ fn gather_keys<B: Board, G: Goal>(
         return;
     }
     sol.keys.sort_by_key(|k| k.mate_in);
+    if let Some(max) = opts.max_keys
+        && sol.keys.len() > max
+    {
+        sol.keys.truncate(max.max(1));
+        sol.more_keys = true;
+    }
     let Some(first) = sol.keys.first().copied() else {
         return;
     };

@@ -6,6 +6,10 @@
 
 use memchr::{memchr, memchr3};
 
+/// The UTF-8 byte-order mark: at the start of a file, or of each of several
+/// files concatenated.
+pub(super) const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// One lexical unit of PGN, borrowing its bytes from the input.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Token<'a> {
@@ -163,6 +167,9 @@ impl<'a> Lexer<'a> {
                     self.skip_escape_line();
                 }
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.pos += 1,
+                // A byte-order mark between tokens (files concatenated, each
+                // with its own) is read as space, not as a move.
+                0xEF if buf[self.pos..].starts_with(BOM) => self.pos += BOM.len(),
                 b'{' => return Some((self.line, self.brace_comment())),
                 b';' => {
                     let start = self.pos + 1;
@@ -447,32 +454,17 @@ pub fn unescape(raw: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(rest);
 }
 
-/// Decodes bytes as UTF-8, falling back to Latin-1 for each byte of an invalid
-/// sequence (old files write `Réti` with the single byte 0xE9).
+/// Decodes bytes as UTF-8, falling back to Windows-1252 for each byte of an
+/// invalid sequence (old files write `Réti` with the single byte 0xE9, and curly
+/// quotes with 0x93 and 0x94): [`crate::text::decode_bytes`].
 ///
 /// ```
 /// use kibitz::notation::pgn::decode;
 /// assert_eq!(decode(b"R\xe9ti"), "Réti");
 /// assert_eq!(decode("Réti".as_bytes()), "Réti");
 /// ```
-pub fn decode(mut bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    loop {
-        match core::str::from_utf8(bytes) {
-            Ok(s) => {
-                out.push_str(s);
-                return out;
-            }
-            Err(err) => {
-                let (good, rest) = bytes.split_at(err.valid_up_to());
-                // `good` is valid UTF-8 by construction.
-                out.push_str(core::str::from_utf8(good).unwrap_or_default());
-                let bad = err.error_len().unwrap_or(rest.len()).max(1).min(rest.len());
-                out.extend(rest[..bad].iter().map(|&b| b as char));
-                bytes = &rest[bad..];
-            }
-        }
-    }
+pub fn decode(bytes: &[u8]) -> String {
+    crate::text::decode_bytes(bytes)
 }
 
 #[cfg(test)]
@@ -503,6 +495,10 @@ mod tests {
         assert_eq!(decode(b"R\xe9ti"), "Réti");
         assert_eq!(decode("Réti".as_bytes()), "Réti");
         assert_eq!(decode(b"\xff\xfe"), "ÿþ");
+        assert_eq!(
+            decode(b"\x93Open\x94 \x96 \x80"),
+            "\u{201c}Open\u{201d} \u{2013} \u{20ac}"
+        );
     }
 
     #[test]

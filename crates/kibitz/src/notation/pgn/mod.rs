@@ -1,7 +1,7 @@
 //! Reading games in Portable Game Notation, as found in the wild: tag pairs, move
 //! numbers, comments `{…}` and `;…`, variations `(…)` (skipped), NAGs `$1` and
 //! glyphs (`e4!?`), results, null moves (`--`, `Z0`), many games per file, a
-//! byte-order mark, Latin-1 bytes, a `[FEN]` start position.
+//! byte-order mark, Latin-1 and Windows-1252 bytes, a `[FEN]` start position.
 //!
 //! One driver reads and plays every game, and tells a [`Visitor`] what it finds:
 //! [`visit_games`] over text in memory (a chunk of a large file, say), [`Reader`]

@@ -5,7 +5,7 @@ use memchr::memchr;
 
 use super::lexer::{Lexer, Token};
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use super::lexer::BOM;
 
 /// Finds where games begin in PGN text fed to it one line at a time, carrying what
 /// it needs from line to line (an open `{` comment, whether the current game has
@@ -104,9 +104,9 @@ impl GameSplitter {
     /// whether a game begins at its start. The input's first line always does.
     pub fn line(&mut self, mut line: &[u8]) -> bool {
         let first = std::mem::take(&mut self.first);
-        if first {
-            line = line.strip_prefix(BOM).unwrap_or(line);
-        }
+        // Any line may begin with a byte-order mark: files concatenated, each
+        // with its own, begin their first game after it.
+        line = line.strip_prefix(BOM).unwrap_or(line);
         let starts = first
             || (!self.in_comment
                 && (self.closed

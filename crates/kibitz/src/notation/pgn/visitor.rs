@@ -13,7 +13,7 @@ use crate::notation::parse_san_bytes;
 use crate::notation::san_parse::quote_bytes;
 use crate::position::{Move, Position};
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use super::lexer::BOM;
 
 /// What a reader tells about each game, in order: [`begin_game`](Self::begin_game),
 /// the tags, [`begin_movetext`](Self::begin_movetext), the moves, comments and NAGs
