@@ -432,3 +432,44 @@ fn serve_reads_its_variants_file_before_listening() {
     assert!(err.contains("missing.ini"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 44: the closing line said "1 positions".
+#[test]
+fn the_closing_line_counts_one_position_in_the_singular() {
+    for args in [
+        &["mate", "--fen", "startpos"][..],
+        &["solve", "--fen", "startpos", "--mate", "1"],
+    ] {
+        let out = kibitz().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("1 position, "), "{args:?}: {stderr}");
+    }
+}
+
+/// Issue 44: `solve --variant X --fen startpos` must solve the variant's start
+/// position (it once failed with exit status 0); so must `mate`.
+#[test]
+fn a_variant_start_position_is_solved() {
+    for variant in ["capablanca", "chess"] {
+        let out = kibitz()
+            .args([
+                "solve",
+                "--variant",
+                variant,
+                "--fen",
+                "startpos",
+                "--mate",
+                "1",
+                "--json",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{variant}");
+        let record = &json_lines(&out.stdout)[0];
+        assert_eq!(record["proven"], true, "{variant}: {record}");
+        assert!(record.get("error").is_none(), "{variant}: {record}");
+        let fen = record["fen"].as_str().unwrap();
+        assert!(fen.ends_with(" w KQkq - 0 1"), "{variant}: {fen}");
+        assert_eq!(fen.starts_with("rnbqkbnr/"), variant == "chess", "{fen}");
+    }
+}
