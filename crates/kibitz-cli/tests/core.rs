@@ -473,3 +473,33 @@ fn a_variant_start_position_is_solved() {
         assert_eq!(fen.starts_with("rnbqkbnr/"), variant == "chess", "{fen}");
     }
 }
+
+/// Issue 44: UCI `setoption name Hash value 4096` took 2.1 GB at once, where
+/// `solve --hash` grows as needed. The engine's memory after it is still small.
+#[cfg(target_os = "linux")]
+#[test]
+fn uci_hash_is_a_bound_taken_as_needed() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "setoption name Hash value 4096\nisready").unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while stdout.read_line(&mut line).unwrap() > 0 && !line.contains("readyok") {
+        line.clear();
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    writeln!(stdin, "quit").unwrap();
+    child.wait().unwrap();
+    let rss_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    assert!(rss_kib < 100 << 10, "{rss_kib} KiB after Hash 4096");
+}
