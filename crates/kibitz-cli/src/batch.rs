@@ -5,11 +5,13 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use kibitz_scan::Options;
 use kibitz_scan::chunk::Chunk;
 use kibitz_scan::detect::Format;
 use kibitz_scan::scanned::{Scanned, Totals};
 use kibitz_scan::source::Input;
+use kibitz_scan::{Options, Written};
+
+use crate::stop::{Opened, Stop};
 
 /// The most worker threads a batch takes: more would only cost memory.
 pub const MAX_THREADS: usize = 256;
@@ -75,19 +77,30 @@ pub struct Done {
 
 impl Done {
     /// Writes the closing line to stderr — `N positions, {counts}, E errors,
-    /// R positions/s (S s, T threads)` — and says whether a record was an error.
-    pub fn finish(&self, counts: &str, threads: usize) -> crate::output::Status {
+    /// R positions/s (S s, T threads)`, or, when a signal stopped the batch,
+    /// `stopped by SIGINT: …` — and says how the command ends: whether a record
+    /// was an error, or that it was stopped.
+    pub fn finish(
+        &self,
+        counts: &str,
+        threads: usize,
+        stop: &Stop,
+    ) -> anyhow::Result<crate::output::Status> {
         let Totals {
             positions, errors, ..
         } = self.totals;
         let secs = self.secs;
-        let _ = writeln!(
-            crate::output::Diagnostics,
-            "{positions} positions, {counts}, {errors} errors, {} positions/s ({secs:.2} s, {})",
+        let line = format!(
+            "{}, {counts}, {errors} errors, {} positions/s ({secs:.2} s, {})",
+            crate::output::count(positions as usize, "position"),
             crate::output::per_second(positions as f64 / secs),
             crate::output::count(threads, "thread")
         );
-        crate::output::Status::from_bad(errors)
+        if let Some(outcome) = stop.outcome(|| line.clone()) {
+            return outcome;
+        }
+        let _ = writeln!(crate::output::Diagnostics, "{line}");
+        Ok(crate::output::Status::from_bad(errors))
     }
 }
 
@@ -96,24 +109,29 @@ pub type Out<'a> = io::BufWriter<io::StdoutLock<'a>>;
 
 /// Runs a batch command: each `--fen` (its record named `--fen N`) through
 /// `one`, then every input through `each` (see [`for_each_input`]), the records
-/// on stdout in order and flushed after each `--fen`.
+/// on stdout in order and flushed after each `--fen`; nothing more once `stop`
+/// is raised.
 pub fn run_command(
     fens: &[String],
     inputs: &Inputs<'_>,
+    stop: &Stop,
     one: impl Fn(&str, &str) -> Scanned,
-    each: impl FnMut(Input, &mut Out<'_>, &mut crate::output::Diagnostics) -> io::Result<Totals>,
+    each: impl FnMut(Opened, &mut Out<'_>, &mut crate::output::Diagnostics) -> io::Result<Totals>,
 ) -> io::Result<Done> {
     let start = Instant::now();
     let mut totals = Totals::default();
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut err = crate::output::Diagnostics;
     for (i, fen) in fens.iter().enumerate() {
+        if stop.raised() {
+            break;
+        }
         let scanned = one(&format!("--fen {}", i + 1), fen);
         totals += scanned.totals;
         scanned.out.write(&mut out, &mut err, 0)?;
         out.flush()?;
     }
-    totals += for_each_input(inputs, &mut out, &mut err, each)?;
+    totals += for_each_input(inputs, stop, &mut out, &mut err, each)?;
     out.flush()?;
     Ok(Done {
         totals,
@@ -127,24 +145,28 @@ pub fn run_command(
 pub fn run_inputs(
     inputs: &Inputs<'_>,
     options: &Options,
+    stop: &Stop,
     out: &mut impl Write,
     err: &mut impl Write,
-    scan: impl Fn(&str, Format, &Chunk) -> Scanned + Sync,
+    scan: impl Fn(&str, Format, &Chunk, &mut dyn FnMut(Scanned)) + Sync,
 ) -> io::Result<Totals> {
-    for_each_input(inputs, out, err, |input, out, err| {
-        run(input, options, out, err, inputs.format, &scan)
+    for_each_input(inputs, stop, out, err, |input, out, err| {
+        run(input, options, stop, out, err, inputs.format, &scan)
     })
 }
 
 /// Opens every input of a batch command in turn (each file or `-`, the default
-/// when asked and there are none), with a hint when stdin is a terminal, and
-/// hands each to `each`; an input that cannot be opened is one error, and the
-/// others are read.
+/// when asked and there are none; a pipe or a terminal live, see
+/// [`crate::stop::open`]), with a hint when stdin is a terminal, and hands each
+/// to `each`; an input that cannot be opened is one error, and the others are
+/// read. Once `stop` is raised no further input is opened. What was written is
+/// flushed before each input is opened, since opening a pipe waits for it.
 pub fn for_each_input<O: Write, E: Write>(
     inputs: &Inputs<'_>,
+    stop: &Stop,
     out: &mut O,
     err: &mut E,
-    mut each: impl FnMut(Input, &mut O, &mut E) -> io::Result<Totals>,
+    mut each: impl FnMut(Opened, &mut O, &mut E) -> io::Result<Totals>,
 ) -> io::Result<Totals> {
     let stdin_only = [String::from("-")];
     let names = if inputs.names.is_empty() && inputs.stdin_by_default {
@@ -154,6 +176,10 @@ pub fn for_each_input<O: Write, E: Write>(
     };
     let mut totals = Totals::default();
     for name in names {
+        out.flush()?;
+        if stop.raised() {
+            break;
+        }
         if name == "-" && io::stdin().is_terminal() {
             writeln!(
                 err,
@@ -161,65 +187,75 @@ pub fn for_each_input<O: Write, E: Write>(
                 inputs.holds, inputs.command
             )?;
         }
-        let mut input = match Input::open(name) {
-            Ok(input) => input,
+        let mut opened = match crate::stop::open(name, stop) {
+            Ok(opened) => opened,
+            // Stopped while waiting for the input's first bytes.
+            Err(_) if stop.raised() => break,
             Err(open) => {
-                out.flush()?;
                 writeln!(err, "kibitz: {open}")?;
                 totals.errors += 1;
                 continue;
             }
         };
         if inputs.named_as_given {
-            input.name = name.clone();
+            opened.input.name = name.clone();
         }
-        totals += each(input, out, err)?;
+        totals += each(opened, out, err)?;
     }
     Ok(totals)
 }
 
-/// The longest that records already done wait in the output buffer while
-/// chunks come quickly.
+/// Written records wait in the output buffer at most this long while the
+/// workers keep it busy; whenever the writer waits for them, they go out at
+/// once.
 const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// A chunk that took this long after the one before is written out at once.
-const SLOW_CHUNK: std::time::Duration = std::time::Duration::from_millis(100);
-
-/// Runs one input: records to `out` in order, messages to `err`, a progress bar
-/// on the terminal when stderr is one.
+/// Runs one input: records to `out` in order, each handed out by `scan` (a
+/// chunk's at once, or one by one) and written as soon as it and every record
+/// before it are done; messages to `err`; a progress bar on the terminal when
+/// stderr is one. What was written is flushed whenever the writer waits for the
+/// workers, so a reader (`| head -1`, `tail -f`) sees every finished record, and a
+/// run that is stopped or killed keeps them. Once `stop` is raised no more input
+/// is read and the chunks begun are finished (see [`kibitz_scan::stream`]).
 pub fn run(
-    input: Input,
+    opened: Opened,
     options: &Options,
+    stop: &Stop,
     out: &mut impl Write,
     err: &mut impl Write,
     format: impl FnOnce(&[u8]) -> Format,
-    scan: impl Fn(&str, Format, &Chunk) -> Scanned + Sync,
+    scan: impl Fn(&str, Format, &Chunk, &mut dyn FnMut(Scanned)) + Sync,
 ) -> io::Result<Totals> {
-    let bar = progress(&input);
+    opened.go_live();
+    let bar = progress(&opened.input);
     let start = Instant::now();
     let mut seen = Totals::default();
-    let (mut flushed, mut last) = (start, start);
-    let totals = kibitz_scan::run(
-        input,
+    let mut flushed = start;
+    let totals = kibitz_scan::run_records(
+        opened.input,
         options,
+        Some(stop.flag()),
         format,
         scan,
-        |scanned, games_before, raw| {
+        |written| {
+            let Written::Records {
+                scanned,
+                games_before,
+                done,
+            } = written
+            else {
+                flushed = Instant::now();
+                return out.flush();
+            };
             bar.suspend(|| scanned.out.write(out, err, games_before))?;
-            // Slow records (a prover at 10 s a position) reach a file or pipe as
-            // they are done, not 64 KiB at a time: a reader sees the progress, and
-            // a run that is killed keeps what it has written. Fast ones are
-            // flushed once a second at most.
-            let now = Instant::now();
-            if now - last >= SLOW_CHUNK || now - flushed >= FLUSH_EVERY {
+            if flushed.elapsed() >= FLUSH_EVERY {
                 out.flush()?;
-                flushed = now;
+                flushed = Instant::now();
             }
-            last = now;
             seen += scanned.totals;
             if !bar.is_hidden() {
                 let secs = start.elapsed().as_secs_f64().max(1e-9);
-                bar.set_position(raw);
+                bar.set_position(done);
                 bar.set_message(format!(
                     "{} positions/s, {} games/s",
                     crate::output::per_second(seen.positions as f64 / secs),

@@ -5,7 +5,8 @@
 //! bad (a FEN, square, move, piece, board, file or record: each is reported on
 //! stderr and every good one is still answered); 2 only for usage errors (clap's,
 //! and flags out of range) and output that cannot be written. A closed stdout
-//! (`| head`) ends quietly with 0.
+//! (`| head`) ends quietly with 0. A batch stopped by SIGINT or SIGTERM writes
+//! every record it finished and exits 128 + the signal's number (130, 143).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -15,6 +16,7 @@ use clap::{Parser, Subcommand};
 mod batch;
 mod cmd;
 mod output;
+mod stop;
 
 /// jemalloc rather than the system's allocator: with its background thread
 /// (`kibitz serve` starts it) it gives freed memory back to the system within
@@ -151,6 +153,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(output::Status::Fine) => ExitCode::SUCCESS,
         Ok(output::Status::SomeBad) => ExitCode::from(1),
+        // As a shell reports a command the signal killed: 130 for SIGINT.
+        Ok(output::Status::Stopped(signal)) => {
+            ExitCode::from(u8::try_from(128 + signal).unwrap_or(u8::MAX))
+        }
         Err(err) => {
             if output::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;

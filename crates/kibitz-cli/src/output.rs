@@ -3,8 +3,6 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
@@ -17,62 +15,6 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-/// A flag raised as soon as nobody reads standard output any more: the reader of
-/// its pipe or socket has gone, as `head` does once it has its lines. A long
-/// search (`kibitz solve --time 10`) takes it as its stop flag, so the command
-/// ends at once, quietly, instead of finishing records nobody will read; before,
-/// the searches under way ran to their end first (`kibitz solve --time 1 | head
-/// -1` over 200 positions took 21 s to exit). A file or a terminal never raises it.
-pub fn stdout_reader_gone() -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    #[cfg(unix)]
-    watch_stdout(Arc::clone(&flag));
-    flag
-}
-
-/// Raises `flag` from a thread of its own when standard output, a pipe or a
-/// socket, has lost its reader. The thread waits in poll(2) asking for no event:
-/// the kernel still reports an error (a pipe without a reader) or a hang-up (a
-/// socket), and nothing else wakes it.
-#[cfg(unix)]
-fn watch_stdout(flag: Arc<AtomicBool>) {
-    use rustix::event::{PollFd, PollFlags, poll};
-    use rustix::fs::{FileType, fstat};
-    let Ok(stat) = fstat(io::stdout()) else {
-        return;
-    };
-    if !matches!(
-        FileType::from_raw_mode(stat.st_mode),
-        FileType::Fifo | FileType::Socket
-    ) {
-        return;
-    }
-    let watcher = move || {
-        let stdout = io::stdout();
-        loop {
-            let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
-            match poll(&mut fds, None) {
-                Ok(_) => {
-                    let events = fds[0].revents();
-                    if events.intersects(PollFlags::ERR | PollFlags::HUP) {
-                        flag.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    if events.contains(PollFlags::NVAL) {
-                        return;
-                    }
-                }
-                Err(rustix::io::Errno::INTR) => {}
-                Err(_) => return,
-            }
-        }
-    };
-    // Without the thread (none can be made) the command still ends, later.
-    let _ = std::thread::Builder::new()
-        .name("stdout-reader".into())
-        .spawn(watcher);
-}
-
 /// What a command found in its inputs; `main` alone turns it into the exit
 /// status (0 or 1), as it turns errors into 1 or 2.
 #[must_use]
@@ -82,6 +24,9 @@ pub enum Status {
     Fine,
     /// Some input was bad: each was reported, and every good one answered.
     SomeBad,
+    /// A batch was stopped by this signal after writing every record it had
+    /// finished (exit status 128 + the signal's number).
+    Stopped(i32),
 }
 
 impl Status {

@@ -10,6 +10,7 @@
 mod errors;
 mod exercise;
 mod game;
+mod interrupt;
 mod mate;
 mod mate_move;
 mod pieces;

@@ -3,6 +3,8 @@
 //! and a batch function over many FENs that runs without holding the GIL — and
 //! in N (`solve`).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use kibitz::CastlingMode;
 use kibitz::board::{Board, GameRules};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -90,8 +92,11 @@ pub fn mates_in_one_batch(
 ) -> PyResult<Vec<Option<Vec<String>>>> {
     let fens = fen_list(fens)?;
     let rules = GameRules::Chess(CastlingMode::from_chess960(chess960));
-    let results = py.detach(|| {
+    let stop = AtomicBool::new(false);
+    let results = crate::interrupt::interruptible(py, &stop, || {
         fens.iter()
+            // Ctrl-C: the FENs left are not looked at (KeyboardInterrupt).
+            .take_while(|_| !stop.load(Ordering::Relaxed))
             .map(|fen| {
                 rules.position(fen).map(|pos| {
                     pos.mates_in_one()
@@ -101,7 +106,7 @@ pub fn mates_in_one_batch(
                 })
             })
             .collect::<Vec<_>>()
-    });
+    })?;
     results
         .into_iter()
         .enumerate()

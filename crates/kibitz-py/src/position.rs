@@ -5,7 +5,9 @@
 
 use kibitz::board::{AnyPosition, Board, GameRules, STARTPOS};
 use kibitz::{CastlingMode, Position};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use std::sync::atomic::AtomicBool;
+
+use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict};
 
@@ -185,10 +187,21 @@ impl PyPosition {
         crate::solve::solve(py, &self.pos, &args, time)
     }
 
-    /// The number of move paths of `depth` plies (perft), counted without the GIL.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = self.pos.clone();
-        py.detach(move || pos.perft(depth))
+    /// The number of move paths of `depth` plies (perft, depth 0 to 20 as
+    /// `kibitz perft` counts), counted without the GIL; Ctrl-C stops it
+    /// (KeyboardInterrupt).
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        let max = kibitz::board::MAX_PERFT_DEPTH;
+        if depth > max {
+            return Err(PyValueError::new_err(format!(
+                "depth must be 0 to {max}, not {depth}"
+            )));
+        }
+        let stop = AtomicBool::new(false);
+        let pos = &self.pos;
+        let nodes = crate::interrupt::interruptible(py, &stop, || pos.perft_until(depth, &stop))?;
+        // None only once the flag was raised, which only an interrupt does.
+        nodes.ok_or_else(|| PyKeyboardInterrupt::new_err("perft stopped"))
     }
 
     /// The side to move: 'w' or 'b'.

@@ -6,6 +6,7 @@
 //! scanned in Rust without the GIL; Python sees one call per batch.
 
 use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use kibitz::CastlingMode;
 use kibitz_scan::chunk::{Chunker, Framing};
@@ -197,17 +198,22 @@ pub fn scan_games<'py>(
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let scan = mate_scan(threats, glance_only, chess960);
-    let rows = py.detach(|| scan_in_parallel(&scan, &texts, &fens, threads));
+    let stop = AtomicBool::new(false);
+    let rows = crate::interrupt::interruptible(py, &stop, || {
+        scan_in_parallel(&scan, &texts, &fens, threads, &stop)
+    })?;
     columns(py, &rows, threats)
 }
 
 /// The rows of every game, in order, scanned on up to `threads` threads in
-/// contiguous blocks through kibitz-scan's ordered pipeline.
+/// contiguous blocks through kibitz-scan's ordered pipeline; once `stop` is
+/// raised (Ctrl-C) no further game is read, and the rows are partial.
 fn scan_in_parallel(
     scan: &MateScan,
     texts: &[Option<String>],
     fens: &[Option<String>],
     threads: usize,
+    stop: &AtomicBool,
 ) -> Vec<MateRow> {
     let block = texts.len().div_ceil(threads.max(1)).max(1);
     let scan_block = |start: usize| -> Vec<MateRow> {
@@ -227,10 +233,12 @@ fn scan_in_parallel(
                 continue;
             }
             let run_end = (i..end).find(|&j| texts[j].is_none()).unwrap_or(end);
-            let games = (i..run_end).map(|j| {
-                let text = texts[j].as_deref().unwrap_or_default();
-                (text.as_bytes(), fens[j].as_deref())
-            });
+            let games = (i..run_end)
+                .take_while(|_| !stop.load(Ordering::Relaxed))
+                .map(|j| {
+                    let text = texts[j].as_deref().unwrap_or_default();
+                    (text.as_bytes(), fens[j].as_deref())
+                });
             rows.extend(scan.game_rows_from(i as u64, games).0);
             i = run_end;
         }

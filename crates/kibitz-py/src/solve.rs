@@ -1,5 +1,7 @@
 //! The prover from Python: the record `kibitz solve --json` writes, as a dict.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use kibitz::board::AnyPosition;
@@ -99,7 +101,7 @@ fn stipulation(args: &SolveArgs) -> PyResult<Stipulation> {
 }
 
 /// Solves the stipulation asked for in `pos`, on its own engine and without the
-/// GIL, `time` being [`SolveArgs::checked_time`]'s: the record `kibitz solve
+/// GIL (Ctrl-C stops it: KeyboardInterrupt), `time` being [`SolveArgs::checked_time`]'s: the record `kibitz solve
 /// --json` writes for it, as a dict (made from those very bytes, `input` being
 /// `position`).
 pub(crate) fn solve<'py>(
@@ -109,6 +111,7 @@ pub(crate) fn solve<'py>(
     time: Option<Duration>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let stip = stipulation(args)?;
+    let stop = Arc::new(AtomicBool::new(false));
     let scan = SolveScan {
         mate: args.n,
         all_keys: args.all_keys,
@@ -116,7 +119,7 @@ pub(crate) fn solve<'py>(
         json: true,
         time,
         nodes: args.nodes,
-        stop: None,
+        stop: Some(stop.clone()),
         // One table for the call: calls on several threads each hold their own.
         hash_mb: Some(fit_hash_mb(args.hash_mb.unwrap_or(DEFAULT_HASH_MB), 1)),
         stipulation: Some(stip),
@@ -126,6 +129,9 @@ pub(crate) fn solve<'py>(
         max_solutions: args.max_solutions,
         ..SolveScan::default()
     };
-    let line = py.detach(|| scan.record(pos, stip).json_line("position"));
+    // Ctrl-C stops the prover (its stop flag) and raises KeyboardInterrupt.
+    let line = crate::interrupt::interruptible(py, &stop, || {
+        scan.record(pos, stip).json_line("position")
+    })?;
     py.import("json")?.call_method1("loads", (line,))
 }

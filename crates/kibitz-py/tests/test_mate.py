@@ -6,6 +6,8 @@ import threading
 import chess
 import pytest
 
+import kit
+
 from kibitz import Mate, Position, glance, mate_threats, mates_in_one, mates_in_one_batch
 
 BACK_RANK = '6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1'
@@ -122,3 +124,16 @@ def test_batch_releases_the_gil(mate_in_one_puzzles):
         done.set()
         spinner.join()
     assert after - before > 1000
+
+
+def test_batches_are_stopped_by_ctrl_c():
+    """Issue 44: the batch functions run without the GIL and could not be
+    interrupted; Ctrl-C now raises KeyboardInterrupt within a second."""
+    from kibitz import scan_games
+
+    fens = ['r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4'] * 1_000_000
+    assert kit.interrupted_within(lambda: mates_in_one_batch(fens)) < 1.0
+    game = '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0'
+    games = [game] * 1_000_000
+    assert kit.interrupted_within(lambda: scan_games(games, threads=2)) < 1.0
+

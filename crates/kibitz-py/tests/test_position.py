@@ -8,7 +8,10 @@ import random
 import chess
 import pytest
 
+import kit
+
 from kibitz import Position
+
 
 
 def random_game_positions(games=60, seed=20261129):
@@ -146,3 +149,17 @@ def test_two_digits_in_a_row_are_refused_as_python_chess_refuses_them(fens):
             chess.Board(fen)
         with pytest.raises(ValueError, match='two digits in a row'):
             Position(fen)
+
+
+def test_perft_is_stopped_by_ctrl_c_and_bounded_like_the_cli():
+    """Issue 44: perft(9) ran on 60 s after Ctrl-C, and perft(21) was accepted
+    where `kibitz perft 21` is refused. Ctrl-C now raises KeyboardInterrupt within
+    a second, on both engines, and the depth is at most 20."""
+    for pos in [Position(), Position(variant='capablanca')]:
+        assert kit.interrupted_within(lambda: pos.perft(9)) < 1.0
+    assert Position().perft(3) == 8902
+    assert Position(variant='capablanca').perft(2) == 28 * 28
+    with pytest.raises(ValueError, match='depth must be 0 to 20, not 21'):
+        Position().perft(21)
+    assert Position().perft(0) == 1
+

@@ -195,3 +195,17 @@ def test_hash_mb_bounds_the_table_and_refuses_zero():
     for bad in (0, 65537):
         with pytest.raises(ValueError, match='hash_mb'):
             kibitz.solve(fen, 3, hash_mb=bad)
+
+
+def test_solve_is_stopped_by_ctrl_c():
+    """Issue 44: solve(..., 8) stopped 47 s after Ctrl-C. The prover's stop flag is
+    raised and KeyboardInterrupt comes within a second, from both faces."""
+    import kibitz
+    from kibitz import Position
+
+    start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+    assert kit.interrupted_within(lambda: kibitz.solve(start, 8)) < 1.0
+    assert kit.interrupted_within(lambda: Position(start).solve(stipulation='h#8')) < 1.0
+    # The module still answers after an interrupt.
+    assert kibitz.solve('8/8/8/8/7k/5K2/8/3R4 w - - 0 1', 3)['mate'] == 2
+

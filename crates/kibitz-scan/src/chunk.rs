@@ -19,6 +19,12 @@
 //! the next record (in PGN, the next line starting with `[` that follows a line
 //! that is not a tag, a `{` left open in the dropped record forgotten).
 //!
+//! A live input (a pipe fed as a game goes on) is not held back to fill a chunk:
+//! a read that fails with [`io::ErrorKind::WouldBlock`] says the input has
+//! stalled, and the whole records read so far are handed out at once (a reader
+//! such as the command line's standard input says so after a short wait without
+//! input; a file never does, and keeps its big chunks).
+//!
 //! ```
 //! use kibitz_scan::chunk::{Chunker, Framing};
 //! let text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
@@ -157,12 +163,26 @@ pub struct Chunker<R> {
     line: u64,
     offset: u64,
     eof: bool,
+    /// The last read found no input for now (a live input): whole records held
+    /// go out without waiting for more.
+    stalled: bool,
     error: Option<io::Error>,
     done: bool,
 }
 
 /// How much is read at a time.
 const READ_SIZE: usize = 64 * 1024;
+
+/// What a read brought.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Fill {
+    /// More bytes.
+    More,
+    /// Nothing for now: the input has stalled (a live pipe).
+    Stalled,
+    /// The end of the input, or an error.
+    End,
+}
 
 impl<R: Read> Chunker<R> {
     /// A chunker of `reader` aiming at `target` bytes per chunk (at least 1), cutting
@@ -187,6 +207,7 @@ impl<R: Read> Chunker<R> {
             line: 1,
             offset: 0,
             eof: false,
+            stalled: false,
             error: None,
             done: false,
         }
@@ -243,15 +264,24 @@ impl<R: Read> Chunker<R> {
 
     /// The first bytes of the input, at least `n` of them unless the input is
     /// shorter, without taking them: format detection looks at them.
+    /// On a live input that stalls, fewer: the whole lines there are, once
+    /// there is one.
     pub fn head(&mut self, n: usize) -> &[u8] {
-        while self.buf.len() < n && self.fill() {}
+        while self.buf.len() < n {
+            match self.fill() {
+                Fill::More => {}
+                Fill::Stalled if memchr(b'\n', &self.buf).is_some() => break,
+                Fill::Stalled => {}
+                Fill::End => break,
+            }
+        }
         &self.buf
     }
 
-    /// Reads more into `buf`; false at the end of input or on an error.
-    fn fill(&mut self) -> bool {
+    /// Reads more into `buf`.
+    fn fill(&mut self) -> Fill {
         if self.eof {
-            return false;
+            return Fill::End;
         }
         let len = self.buf.len();
         self.buf.resize(len + READ_SIZE, 0);
@@ -260,20 +290,26 @@ impl<R: Read> Chunker<R> {
                 Ok(0) => {
                     self.eof = true;
                     self.buf.truncate(len);
-                    return false;
+                    return Fill::End;
                 }
                 Ok(n) => {
                     self.buf.truncate(len + n);
                     self.work += n as u64;
                     self.peak = self.peak.max(self.buf.len());
-                    return true;
+                    self.stalled = false;
+                    return Fill::More;
                 }
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                Err(err) if err.kind() == io::ErrorKind::WouldBlock => {
+                    self.buf.truncate(len);
+                    self.stalled = true;
+                    return Fill::Stalled;
+                }
                 Err(err) => {
                     self.eof = true;
                     self.error = Some(err);
                     self.buf.truncate(len);
-                    return false;
+                    return Fill::End;
                 }
             }
         }
@@ -423,7 +459,13 @@ impl<R: Read> Iterator for Chunker<R> {
             if let Some(chunk) = self.too_long() {
                 return Some(Ok(chunk));
             }
-            if !self.fill() {
+            // A live input has stalled (here or while its head was read): the
+            // whole records there are go now, not when a chunk is full.
+            if self.stalled && self.skipping.is_none() && self.record_start > 0 {
+                let end = self.record_start;
+                return Some(Ok(self.take(end)));
+            }
+            if self.fill() == Fill::End {
                 break;
             }
         }
@@ -655,5 +697,44 @@ mod tests {
         let err = chunker.next().unwrap().unwrap_err();
         assert_eq!(err.offset, 6);
         assert!(chunker.next().is_none());
+    }
+
+    /// A reader that gives its pieces one read each, saying "would block" after
+    /// each, as a pipe fed line by line does.
+    struct Stalling(std::collections::VecDeque<&'static [u8]>, bool);
+
+    impl Read for Stalling {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.1 = !self.1;
+            if !self.1 {
+                return Err(io::ErrorKind::WouldBlock.into());
+            }
+            let Some(piece) = self.0.pop_front() else {
+                return Ok(0);
+            };
+            buf[..piece.len()].copy_from_slice(piece);
+            Ok(piece.len())
+        }
+    }
+
+    #[test]
+    fn a_stalled_input_hands_over_its_whole_records_at_once() {
+        let pieces = [&b"a\nb"[..], b"b\n", b"cc", b"c\nd\n"];
+        let stalling = || Stalling(pieces.into_iter().collect(), false);
+        let mut chunker = Chunker::new(stalling(), 1 << 20);
+        assert_eq!(chunker.head(1 << 16), b"a\nb");
+        let cs: Vec<Vec<u8>> = chunker.map(|c| c.unwrap().bytes).collect();
+        // Each whole line as soon as the input stalls after it, never a piece of one.
+        assert_eq!(cs, [&b"a\n"[..], b"bb\n", b"ccc\nd\n"]);
+        // Games: those before the last game begun.
+        let text: &'static [u8] = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+        let mut chunker = Chunker::new(
+            Stalling([&text[..20], &text[20..]].into_iter().collect(), false),
+            1 << 20,
+        );
+        chunker.set_framing(Framing::Games);
+        let cs: Vec<Vec<u8>> = chunker.map(|c| c.unwrap().bytes).collect();
+        assert_eq!(cs.len(), 2, "{cs:?}");
+        assert_eq!(cs.concat(), text);
     }
 }

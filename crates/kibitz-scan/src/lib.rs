@@ -38,4 +38,4 @@ pub mod source;
 
 mod driver;
 
-pub use driver::{InputError, Options, run, run_each};
+pub use driver::{Event, InputError, Options, Written, run, run_each, run_records, stream};

@@ -13,6 +13,7 @@ use kibitz::popeye::{PopeyeError, Problem, Reader};
 
 use crate::json;
 use crate::mate::{Input, Name, error_record};
+use crate::pipeline::Event;
 use crate::render::Rendered;
 use crate::scanned::Scanned;
 use crate::solve::{SolveRecord, SolveScan};
@@ -28,25 +29,33 @@ pub struct PopeyeScan {
 impl PopeyeScan {
     /// Reads every problem of `source` (named `name` in the records), solves them
     /// on `threads` workers and hands each problem's record to `sink` in input
-    /// order.
+    /// order, then [`Event::Waiting`] whenever nothing is ready. Once the stop
+    /// flag ([`SolveScan::stop`]) is raised no further problem is read or begun,
+    /// and a record whose search it cut short is left out.
     pub fn run(
         &self,
         name: &str,
         source: impl Read + Send,
         threads: usize,
-        mut sink: impl FnMut(Scanned) -> io::Result<()>,
+        sink: impl FnMut(Event<Scanned>) -> io::Result<()>,
     ) -> io::Result<()> {
         let problems = Reader::new(BufReader::with_capacity(1 << 16, source));
-        crate::pipeline::ordered(
+        crate::pipeline::ordered_parts(
             problems,
             threads,
-            |problem| self.record(name, problem),
-            &mut sink,
+            self.solve.stop.as_deref(),
+            |problem, emit| {
+                if let Some(scanned) = self.record(name, problem) {
+                    emit(scanned);
+                }
+            },
+            sink,
         )
     }
 
-    /// One problem's record (or its error's).
-    pub fn record(&self, name: &str, problem: Result<Problem, PopeyeError>) -> Scanned {
+    /// One problem's record (or its error's); None when the stop flag cut its
+    /// search short.
+    pub fn record(&self, name: &str, problem: Result<Problem, PopeyeError>) -> Option<Scanned> {
         let mut scanned = Scanned::default();
         scanned.totals.positions += 1;
         let mut escaped = String::new();
@@ -71,7 +80,7 @@ impl PopeyeScan {
                 // The input names the file and the line; the message the rest.
                 let _ = write!(message.text, "problem {}: {}", err.problem, err.kind);
                 error_record(&mut scanned.out, &input, self.solve.json, &fields, message);
-                return scanned;
+                return Some(scanned);
             }
         };
         let input = Input::Line {
@@ -79,6 +88,9 @@ impl PopeyeScan {
             line: problem.line,
         };
         let record = self.solve_problem(&problem);
+        if self.solve.cut_short(&record) {
+            return None;
+        }
         crate::solve::count(&mut scanned.totals, &record);
         let mut rendered = Rendered::default();
         record.write(&mut rendered, &input, self.solve.json);
@@ -93,7 +105,7 @@ impl PopeyeScan {
             rendered.text.insert_str(at, &what);
         }
         scanned.out.append(rendered);
-        scanned
+        Some(scanned)
     }
 
     /// The problem solved with the command's flags and its own options, mapped
@@ -214,8 +226,10 @@ mod tests {
             },
         };
         let mut out = String::new();
-        scan.run("p.txt", text.as_bytes(), 2, |s| {
-            out.push_str(&s.out.text);
+        scan.run("p.txt", text.as_bytes(), 2, |event| {
+            if let Event::Part(s) = event {
+                out.push_str(&s.out.text);
+            }
             Ok(())
         })
         .unwrap();
@@ -248,8 +262,10 @@ mod tests {
             },
         };
         let mut out = String::new();
-        scan.run("p", text.as_bytes(), 1, |s| {
-            out.push_str(&s.out.text);
+        scan.run("p", text.as_bytes(), 1, |event| {
+            if let Event::Part(s) = event {
+                out.push_str(&s.out.text);
+            }
             Ok(())
         })
         .unwrap();

@@ -53,7 +53,9 @@ pub struct SolveScan {
     /// Chess960 castling right is an error record in standard chess — and how UCI
     /// writes castling), or a variant (FEN/EPD lines).
     pub rules: GameRules,
-    /// Set to stop every search at once.
+    /// Set to stop every search at once. A record whose search it cut (not
+    /// proven, or proven but not complete) is not written: the batch
+    /// ([`SolveScan::chunk_each`]) ends with the records finished before it.
     pub stop: Option<Arc<AtomicBool>>,
     /// The battle's table for each position, in MiB (`--hash`); None: the
     /// prover's default, [`DEFAULT_HASH_MB`] (the table grows only as it fills).
@@ -74,8 +76,29 @@ pub struct SolveScan {
 }
 
 impl SolveScan {
-    /// Scans one chunk of an input named `name` holding `format`.
+    /// Scans one chunk of an input named `name` holding `format`: its records,
+    /// all at once.
     pub fn chunk(&self, name: &str, format: Format, chunk: &Chunk) -> Scanned {
+        let mut scanned = Scanned::default();
+        self.chunk_each(name, format, chunk, &mut |record| {
+            scanned.totals += record.totals;
+            scanned.out.append(record.out);
+        });
+        scanned
+    }
+
+    /// Scans one chunk of an input named `name` holding `format`, handing each
+    /// record to `emit` as soon as it is done: a chunk of an easy position and a
+    /// hard one lets the easy one's record out at once, not when the hard one
+    /// is proven. Once [`stop`](SolveScan::stop) is raised, a record whose search
+    /// it cut is left out and so is the rest of the chunk.
+    pub fn chunk_each(
+        &self,
+        name: &str,
+        format: Format,
+        chunk: &Chunk,
+        emit: &mut dyn FnMut(Scanned),
+    ) {
         let mut scanned = Scanned::default();
         let mut escaped = String::new();
         json::escape(&mut escaped, name);
@@ -90,17 +113,42 @@ impl SolveScan {
                     name,
                     game: 0,
                     started: false,
+                    cut: false,
                     scanned: &mut scanned,
+                    emit,
                 };
                 visit_games(&chunk.bytes, chunk.first_line as usize, &mut games);
+                let rest = std::mem::take(games.scanned);
+                if !games.cut {
+                    emit(rest);
+                }
             }
             Format::Fen | Format::Puzzles { .. } => {
+                let mut cut = false;
                 LineReader::new(format, &self.rules).read(chunk, |line, read| {
-                    self.position(&mut scanned, &Input::Line { name, line }, read);
+                    if !cut {
+                        let input = Input::Line { name, line };
+                        cut = !self.position(&mut scanned, &input, read);
+                        if !cut {
+                            emit(std::mem::take(&mut scanned));
+                        }
+                    }
                 });
             }
         }
-        scanned
+    }
+
+    /// Has [`stop`](SolveScan::stop) been raised?
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(core::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// Did the stop flag cut `record` short? Then it is not an answer: a
+    /// search that ended on its own just before the stop still is.
+    pub fn cut_short(&self, record: &SolveRecord) -> bool {
+        self.stopped() && !(record.proven && record.complete && record.shortest)
     }
 
     /// One position given as text (a FEN, an EPD line or `startpos`).
@@ -140,26 +188,41 @@ impl SolveScan {
         Some((Stipulation::direct_clamped(bound), note))
     }
 
-    /// One position's record, or its error's.
-    fn position(&self, scanned: &mut Scanned, input: &Input<'_>, parsed: Result<Entry, LineError>) {
-        scanned.totals.positions += 1;
+    /// One position's record, or its error's; false (and nothing written) when
+    /// the stop flag has cut its search short, or was raised before it began.
+    fn position(
+        &self,
+        scanned: &mut Scanned,
+        input: &Input<'_>,
+        parsed: Result<Entry, LineError>,
+    ) -> bool {
+        if self.stopped() {
+            return false;
+        }
         let entry = match parsed {
             Ok(entry) => entry,
             Err(err) => {
+                scanned.totals.positions += 1;
                 scanned.totals.errors += 1;
                 self.error(&mut scanned.out, input, &err.to_string());
-                return;
+                return true;
             }
         };
         let Some((stip, note)) = self.stipulation_for(&entry) else {
+            scanned.totals.positions += 1;
             scanned.totals.errors += 1;
             self.error(&mut scanned.out, input, NO_STIPULATION);
-            return;
+            return true;
         };
         let mut record = self.record(&entry.position, stip);
+        if self.cut_short(&record) {
+            return false;
+        }
         record.note = note;
+        scanned.totals.positions += 1;
         count(&mut scanned.totals, &record);
         record.write(&mut scanned.out, input, self.json);
+        true
     }
 
     /// The options of a problem search with the scan's limits, from `started`.
@@ -947,7 +1010,11 @@ struct StartPositions<'s, 'o> {
     game: u64,
     /// Did the game's start position get a record?
     started: bool,
+    /// The stop flag cut a search short: nothing more is written.
+    cut: bool,
+    /// The records not yet handed out (a game's count comes after its record).
     scanned: &'o mut Scanned,
+    emit: &'o mut dyn FnMut(Scanned),
 }
 
 impl Visitor for StartPositions<'_, '_> {
@@ -957,6 +1024,9 @@ impl Visitor for StartPositions<'_, '_> {
 
     fn begin_movetext(&mut self, start: &Position) -> ControlFlow<()> {
         self.started = true;
+        if self.cut {
+            return ControlFlow::Break(());
+        }
         let input = Input::Game {
             name: self.name,
             game: self.game,
@@ -966,7 +1036,10 @@ impl Visitor for StartPositions<'_, '_> {
             mate_bound: None,
             stipulation: None,
         });
-        self.scan.position(self.scanned, &input, parsed);
+        self.cut = !self.scan.position(self.scanned, &input, parsed);
+        if !self.cut {
+            (self.emit)(std::mem::take(self.scanned));
+        }
         // The moves are not needed.
         ControlFlow::Break(())
     }
@@ -975,6 +1048,7 @@ impl Visitor for StartPositions<'_, '_> {
         self.scanned.totals.games += 1;
         if let Some(err) = end.error
             && !self.started
+            && !self.cut
         {
             // A game whose start could not be set up (a bad [FEN], an unknown
             // variant) has no position: one error record in its place.

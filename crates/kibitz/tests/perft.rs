@@ -203,3 +203,44 @@ fn deep_wiki_positions() {
         );
     }
 }
+
+/// Issue 44: perft could not be stopped (Python's `perft(9)` ran on 60 s after
+/// Ctrl-C). `perft_until` counts what `perft` counts, on both engines, and ends
+/// soon after its flag is raised.
+#[test]
+fn perft_until_counts_the_same_and_stops_when_told() {
+    use kibitz::board::{Board, GameRules};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let never = AtomicBool::new(false);
+    for rules in [
+        GameRules::chess(),
+        GameRules::variant(kibitz::variant::Variant::builtin("chess").unwrap()),
+    ] {
+        let pos = rules.position(kiwipete).unwrap();
+        assert_eq!(pos.perft_until(4, &never), Some(pos.perft(4)));
+        assert_eq!(pos.perft_until(4, &never), Some(4_085_603));
+        assert_eq!(pos.perft_until(1, &never), Some(48));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let raiser = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+            Instant::now()
+        })
+    };
+    let pos = GameRules::chess().startpos();
+    assert_eq!(pos.perft_until(9, &stop), None);
+    let raised = raiser.join().unwrap();
+    // Not a timing of the count: perft 9 takes hours, and a subtree of 3 plies
+    // from the start position milliseconds.
+    assert!(
+        raised.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        raised.elapsed()
+    );
+}

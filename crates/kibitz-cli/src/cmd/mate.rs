@@ -9,6 +9,7 @@ use kibitz_scan::scanned::Totals;
 
 use crate::batch::{self, BatchArgs, Inputs};
 use crate::output::{Status, UsageError};
+use crate::stop::Stop;
 
 /// Arguments of `kibitz mate`.
 #[derive(clap::Args, Debug)]
@@ -56,14 +57,22 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         named_as_given: false,
         format: &detect,
     };
+    let stop = Stop::batch();
     let done = batch::run_command(
         &args.fen,
         &inputs,
+        &stop,
         |name, fen| scan.one(name, fen),
         |input, out, err| {
-            batch::run(input, &options, out, err, detect, |name, format, chunk| {
-                scan.chunk(name, format, chunk)
-            })
+            batch::run(
+                input,
+                &options,
+                &stop,
+                out,
+                err,
+                detect,
+                |name, format, chunk, emit| emit(scan.chunk(name, format, chunk)),
+            )
         },
     )?;
     let Totals {
@@ -74,5 +83,5 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     } = done.totals;
     let counts =
         format!("{with_mate} with a mate in one, {mates} mates, {glanced} seen at a glance");
-    Ok(done.finish(&counts, options.threads))
+    done.finish(&counts, options.threads, &stop)
 }

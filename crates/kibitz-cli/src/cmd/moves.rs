@@ -10,8 +10,9 @@ use serde::Serialize;
 
 use super::game::{self, GameArgs};
 use crate::output::{Status, json_line, warn};
+use crate::stop::Stop;
 use kibitz::text::quote;
-use kibitz_scan::lines::each_line;
+use kibitz_scan::lines::{Read, each_line};
 use kibitz_scan::reader::fen_line;
 
 /// How to write moves.
@@ -102,16 +103,20 @@ pub const MAX_FEN_LINE: usize = 64 << 10;
 /// line reader ([`fen_line`]): time linear in the input, memory bounded by
 /// [`MAX_FEN_LINE`].
 fn run_batch(args: &Args, rules: &GameRules, path: &str) -> anyhow::Result<Status> {
-    let reader: Box<dyn io::Read> = if path == "-" {
-        Box::new(io::stdin().lock())
-    } else {
-        let file = std::fs::File::open(path)
-            .with_context(|| format!("--fens: opening {}", quote(path)))?;
-        Box::new(file)
-    };
+    let stop = Stop::batch();
+    let reader = crate::stop::lines_reader(path, &stop)
+        .with_context(|| format!("--fens: opening {}", quote(path)))?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut bad = 0u64;
-    let read = each_line(reader, MAX_FEN_LINE, |number, line| -> anyhow::Result<()> {
+    let (mut bad, mut lines) = (0u64, 0u64);
+    let read = each_line(reader, MAX_FEN_LINE, |read| -> anyhow::Result<()> {
+        if stop.raised() {
+            return Err(Stopped.into());
+        }
+        let Read::Line(number, line) = read else {
+            // A live input's lines are answered as they come.
+            return Ok(out.flush()?);
+        };
+        lines += 1;
         let error = match line {
             Err(skipped) => skipped.to_string(),
             Ok(text) => match fen_line(rules, number, text.as_bytes()) {
@@ -135,10 +140,25 @@ fn run_batch(args: &Args, rules: &GameRules, path: &str) -> anyhow::Result<Statu
         }
         Ok(())
     });
-    read.with_context(|| format!("--fens: reading {}", quote(path)))?;
     out.flush()?;
+    if let Some(outcome) = stop.outcome(|| crate::output::count(lines as usize, "line")) {
+        return outcome;
+    }
+    read.with_context(|| format!("--fens: reading {}", quote(path)))?;
     Ok(Status::from_bad(bad))
 }
+
+/// The error that ends the reading of `--fens` when the batch is stopped.
+#[derive(Debug)]
+struct Stopped;
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("stopped")
+    }
+}
+
+impl std::error::Error for Stopped {}
 
 /// One position's moves.
 fn write_moves(out: &mut impl Write, pos: &AnyPosition, args: &Args) -> anyhow::Result<()> {

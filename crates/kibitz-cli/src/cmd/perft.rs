@@ -11,9 +11,8 @@ use serde::Serialize;
 use super::game::{self, GameArgs};
 use crate::output::{BadInput, Status, json_line, warn};
 
-/// The deepest perft the command runs: deeper is centuries of work on any position
-/// with a real game in it (and the library recurses once per ply).
-const MAX_DEPTH: u32 = 20;
+/// The deepest perft the command runs (the library's bound, as Python's).
+const MAX_DEPTH: u32 = kibitz::board::MAX_PERFT_DEPTH;
 
 /// From this depth on, the root moves are counted one by one with a progress bar
 /// (on a terminal) and a warning that it may take long.

@@ -9,6 +9,7 @@ use kibitz_scan::games::GameList;
 
 use crate::batch::{self, BatchArgs, Inputs};
 use crate::output::Diagnostics;
+use crate::stop::Stop;
 
 /// Arguments of `kibitz pgn`.
 #[derive(clap::Args, Debug)]
@@ -39,9 +40,18 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         named_as_given: true,
         format: &|_| Format::Pgn,
     };
-    let totals = batch::run_inputs(&inputs, &options, &mut out, &mut err, |name, _, chunk| {
-        list.chunk(name, chunk)
-    })?;
+    let stop = Stop::batch();
+    let totals = batch::run_inputs(
+        &inputs,
+        &options,
+        &stop,
+        &mut out,
+        &mut err,
+        |name, _, chunk, emit| emit(list.chunk(name, chunk)),
+    )?;
     out.flush()?;
+    if let Some(outcome) = stop.outcome(|| crate::output::count(totals.games as usize, "game")) {
+        return outcome;
+    }
     Ok(Status::from_bad(totals.errors))
 }

@@ -15,6 +15,7 @@ use std::time::Duration;
 use kibitz::problem::Stipulation;
 use kibitz::prover::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MATE_MOVES, fit_hash_mb};
 use kibitz_scan::detect::Format;
+use kibitz_scan::pipeline::Event;
 use kibitz_scan::popeye::PopeyeScan;
 use kibitz_scan::scanned::Totals;
 use kibitz_scan::solve::SolveScan;
@@ -23,6 +24,7 @@ use kibitz_scan::source::Input;
 use crate::batch::{self, BatchArgs, Inputs};
 use crate::cmd::game::GameArgs;
 use crate::output::{Diagnostics, Status, UsageError};
+use crate::stop::{Opened, Stop};
 
 /// Positions are slow work: small chunks (a few EPD lines) spread them over the
 /// workers, keep them all busy to the end of the input, and let each record out
@@ -130,6 +132,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         // The default must fit too; it is halved without a word, as no size was asked.
         None => fit_hash_mb(DEFAULT_HASH_MB, tables),
     };
+    let stop = Stop::batch();
     let scan = SolveScan {
         mate: args.mate,
         all_keys: args.all,
@@ -138,7 +141,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         time,
         nodes: args.nodes,
         rules: args.game.rules()?,
-        stop: Some(crate::output::stdout_reader_gone()),
+        stop: Some(stop.flag().clone()),
         hash_mb: Some(hash_mb),
         stipulation: args.stip,
         tries: args.tries,
@@ -166,8 +169,20 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     let done = batch::run_command(
         &args.fen,
         &inputs,
+        &stop,
         |name, fen| scan.one(name, fen),
-        |input, out, err| solve_input(input, args.popeye, &popeye, &options, out, err, detect),
+        |input, out, err| {
+            solve_input(
+                input,
+                args.popeye,
+                &popeye,
+                &options,
+                &stop,
+                out,
+                err,
+                detect,
+            )
+        },
     )?;
     let Totals {
         with_mate,
@@ -175,7 +190,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         ..
     } = done.totals;
     let counts = format!("{with_mate} with a forced mate, {unproven} not proven within the limits");
-    Ok(done.finish(&counts, options.threads))
+    done.finish(&counts, options.threads, &stop)
 }
 
 /// `--stip`: a stipulation, or a usage error naming it and listing the genres.
@@ -184,39 +199,77 @@ fn parse_stipulation(text: &str) -> Result<Stipulation, String> {
         .map_err(|e: kibitz::problem::StipulationError| e.to_string())
 }
 
-/// How many bytes are looked at for the first word of an input.
-const FIRST_WORD_BYTES: usize = 512;
+/// How many bytes are looked at for the first word of an input: enough for
+/// `beginproblem` and the first word of any FEN line, so that a live pipe of
+/// positions is not held until more lines come.
+const FIRST_WORD_BYTES: usize = 16;
+
+/// How many, when the first word is not over within [`FIRST_WORD_BYTES`]
+/// (blank lines before it).
+const FIRST_WORD_MORE: usize = 512;
 
 /// One input: a Popeye problem file (asked for, or told by its first word) one
-/// problem at a time, or positions through the batch pipeline.
+/// problem at a time, or positions through the batch pipeline, each record
+/// written as soon as it and every one before it are done.
+#[allow(clippy::too_many_arguments)]
 fn solve_input(
-    mut input: Input,
+    mut opened: Opened,
     popeye: bool,
     scan: &PopeyeScan,
     options: &kibitz_scan::Options,
+    stop: &Stop,
     out: &mut impl Write,
     err: &mut impl Write,
     detect: impl FnOnce(&[u8]) -> Format,
 ) -> io::Result<Totals> {
-    let is_popeye = popeye
-        || match input.peek(FIRST_WORD_BYTES) {
-            Ok(head) => kibitz::popeye::looks_like_popeye(&head),
-            // The read error comes again, reported, when the input is read.
-            Err(_) => false,
-        };
+    let is_popeye = popeye || first_word_is_popeye(&mut opened.input);
     if !is_popeye {
-        return batch::run(input, options, out, err, detect, |name, f, chunk| {
-            scan.solve.chunk(name, f, chunk)
-        });
+        return batch::run(
+            opened,
+            options,
+            stop,
+            out,
+            err,
+            detect,
+            |name, f, chunk, emit| scan.solve.chunk_each(name, f, chunk, emit),
+        );
     }
     let mut totals = Totals::default();
-    let name = input.name.clone();
-    scan.run(&name, input, options.threads, |scanned| {
-        totals += scanned.totals;
-        scanned.out.write(out, err, 0)?;
-        out.flush()
+    let name = opened.input.name.clone();
+    scan.run(&name, opened.input, options.threads, |event| match event {
+        Event::Part(scanned) => {
+            totals += scanned.totals;
+            scanned.out.write(out, err, 0)
+        }
+        Event::Waiting => out.flush(),
     })?;
     // A read that failed (a damaged compressed stream) is the error record of the
     // problem it cut short.
     Ok(totals)
+}
+
+/// Does the input begin with Popeye's `begin`…`beginproblem`? Looked at in as
+/// few bytes as tell it (a FEN's first word is longer than `beginproblem`), put
+/// back for the reading.
+fn first_word_is_popeye(input: &mut Input) -> bool {
+    let mut head = Vec::new();
+    for bytes in [FIRST_WORD_BYTES, FIRST_WORD_MORE] {
+        head = match input.peek(bytes) {
+            Ok(head) => head,
+            // The read error comes again, reported, when the input is read.
+            Err(_) => return false,
+        };
+        let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head);
+        let word = text.trim_ascii_start();
+        // Told: the input ended, the word ended, or it is too long for Popeye's.
+        let told = head.len() < bytes
+            || word.len() > "beginproblem".len()
+            || word
+                .iter()
+                .any(|b| b.is_ascii_whitespace() || b",;".contains(b));
+        if told {
+            break;
+        }
+    }
+    kibitz::popeye::looks_like_popeye(&head)
 }

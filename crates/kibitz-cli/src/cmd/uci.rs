@@ -41,8 +41,8 @@ fn say(out: &Out, line: &str) -> bool {
     writeln!(w, "{line}").and_then(|()| w.flush()).is_ok()
 }
 
-/// The largest `Hash` accepted, in MiB (the table halves itself until it fits in
-/// the memory there is).
+/// The largest `Hash` accepted, in MiB: a bound, taken as the search fills its
+/// table (which stops growing where the memory runs short).
 const MAX_HASH_MB: usize = 4096;
 
 /// The engine's state between commands.

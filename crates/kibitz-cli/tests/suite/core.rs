@@ -430,3 +430,74 @@ fn serve_reads_its_variants_file_before_listening() {
     assert!(err.contains("missing.ini"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 44: the closing line said "1 positions".
+#[test]
+fn the_closing_line_counts_one_position_in_the_singular() {
+    for args in [
+        &["mate", "--fen", "startpos"][..],
+        &["solve", "--fen", "startpos", "--mate", "1"],
+    ] {
+        let out = kibitz().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("1 position, "), "{args:?}: {stderr}");
+    }
+}
+
+/// Issue 44: `solve --variant X --fen startpos` must solve the variant's start
+/// position (it once failed with exit status 0); so must `mate`.
+#[test]
+fn a_variant_start_position_is_solved() {
+    for variant in ["capablanca", "chess"] {
+        let out = kibitz()
+            .args([
+                "solve",
+                "--variant",
+                variant,
+                "--fen",
+                "startpos",
+                "--mate",
+                "1",
+                "--json",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{variant}");
+        let record = &json_lines(&out.stdout)[0];
+        assert_eq!(record["proven"], true, "{variant}: {record}");
+        assert!(record.get("error").is_none(), "{variant}: {record}");
+        let fen = record["fen"].as_str().unwrap();
+        assert!(fen.ends_with(" w KQkq - 0 1"), "{variant}: {fen}");
+        assert_eq!(fen.starts_with("rnbqkbnr/"), variant == "chess", "{fen}");
+    }
+}
+
+/// Issue 44: UCI `setoption name Hash value 4096` took 2.1 GB at once, where
+/// `solve --hash` grows as needed. The engine's memory after it is still small.
+#[cfg(target_os = "linux")]
+#[test]
+fn uci_hash_is_a_bound_taken_as_needed() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "setoption name Hash value 4096\nisready").unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while stdout.read_line(&mut line).unwrap() > 0 && !line.contains("readyok") {
+        line.clear();
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    writeln!(stdin, "quit").unwrap();
+    child.wait().unwrap();
+    let rss_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    assert!(rss_kib < 100 << 10, "{rss_kib} KiB after Hash 4096");
+}

@@ -180,3 +180,249 @@ fn a_slow_batch_lets_its_records_out_before_the_input_ends() {
     let first = first.expect("no record came out while stdin was open");
     assert!(first.contains("\"input\":\"stdin:1\""), "{first}");
 }
+
+/// Nine positions proven at once (mates in one), then one no limit short of the
+/// deadline proves (`bm #126`): the tenth record, in a chunk with the ninth
+/// once the chunks have grown, is the slow one.
+fn easy_then_hard() -> String {
+    let easy = "5K2/8/2qk4/2nPp3/3r4/6B1/B7/3R4 w - e6 0 1 bm #1;\n";
+    let hard = "n7/b1p1K3/1pP4p/1P4p1/6p1/1p4Pn/1P2N1br/3NRn1k w - - bm #126;\n";
+    format!("{}{hard}", easy.repeat(9))
+}
+
+/// `kibitz ARGS` with its stdout read line by line on a thread of its own: the
+/// child, its stdin, and the lines as they come.
+fn spawn_reading(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::sync::mpsc::Receiver<String>,
+) {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, stdin, rx)
+}
+
+/// The next `n` lines from `rx`, each within `secs` seconds (None if one is late).
+fn lines_within(
+    rx: &std::sync::mpsc::Receiver<String>,
+    n: usize,
+    secs: u64,
+) -> Option<Vec<String>> {
+    (0..n)
+        .map(|_| rx.recv_timeout(std::time::Duration::from_secs(secs)).ok())
+        .collect()
+}
+
+/// Sends `signal` (`-INT`, `-TERM`) to the child, by its id.
+fn signal(child: &std::process::Child, signal: &str) {
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Waits for the child at most `secs` seconds: its status, or None (and the
+/// child killed) if it is still running.
+fn wait_within(child: &mut std::process::Child, secs: u64) -> Option<std::process::ExitStatus> {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while std::time::Instant::now() < until {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// Issue 44: `kibitz solve two.epd --time 10 | head -1` took the 10 s of the
+/// hard position, since a chunk's records waited for its last one (and the first
+/// chunk was not flushed). Each record now goes out as soon as it and those
+/// before it are done; when the reader goes, the search stops.
+#[cfg(unix)]
+#[test]
+fn solve_writes_each_record_before_a_slow_one_after_it_is_done() {
+    use std::io::{BufRead, BufReader};
+    let file = temp_file("easy-then-hard.epd", easy_then_hard().as_bytes());
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("kibitz"))
+        .args(["solve", path_str(&file), "--time", "120", "-j", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // A watchdog: were the easy records held until the hard one is done, they
+    // would come after 120 s; at 60 s the child is killed and the read ends.
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let id = child.id().to_string();
+    let watchdog = std::thread::spawn(move || {
+        if done_rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .is_err()
+        {
+            let _ = Command::new("kill").args(["-KILL", &id]).status();
+        }
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut lines = Vec::new();
+    for _ in 0..9 {
+        let mut line = String::new();
+        if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+            break;
+        }
+        lines.push(line);
+    }
+    assert_eq!(
+        lines.len(),
+        9,
+        "the nine easy records did not come before the hard one was done: {lines:?}"
+    );
+    assert!(
+        lines[8].starts_with(&format!("{}:9  ", path_str(&file))),
+        "{lines:?}"
+    );
+    // `| head -9`: the reader goes, and the search under way stops.
+    drop(stdout);
+    let status = wait_within(&mut child, 30);
+    let _ = done_tx.send(());
+    watchdog.join().unwrap();
+    assert!(
+        status.is_some(),
+        "kibitz solve went on after its reader had gone"
+    );
+}
+
+/// Issue 44: SIGINT (or SIGTERM) after 3 s left an empty output. The batch now
+/// ends at once with every finished record written, a closing line that says
+/// it was stopped, and exit status 128 + the signal (130, 143).
+#[cfg(unix)]
+#[test]
+fn a_signal_ends_a_batch_with_every_finished_record() {
+    use std::io::Read;
+    let file = temp_file("easy-then-hard-sigint.epd", easy_then_hard().as_bytes());
+    for (sig, status) in [("-INT", 130), ("-TERM", 143)] {
+        let (mut child, stdin, rx) = spawn_reading(&[
+            "solve",
+            path_str(&file),
+            "--time",
+            "120",
+            "--json",
+            "-j",
+            "2",
+        ]);
+        drop(stdin);
+        let lines = lines_within(&rx, 9, 30).expect("the easy records");
+        signal(&child, sig);
+        let exit = wait_within(&mut child, 10).expect("stopped within 10 s of the signal");
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        let rest: Vec<String> = rx.try_iter().collect();
+        assert_eq!(exit.code(), Some(status), "{stderr}");
+        assert_eq!(lines.len() + rest.len(), 9, "{rest:?}");
+        let name = if sig == "-INT" { "SIGINT" } else { "SIGTERM" };
+        assert!(
+            stderr.contains(&format!(
+                "stopped by {name}: 9 positions, 9 with a forced mate"
+            )),
+            "{stderr}"
+        );
+    }
+}
+
+/// A batch waiting for a silent pipe (a terminal, a feed) is stopped too.
+#[cfg(unix)]
+#[test]
+fn a_signal_ends_a_batch_waiting_for_its_input() {
+    use std::io::Read;
+    for args in [
+        &["mate", "-"][..],
+        &["solve", "--mate", "2", "-"],
+        &["moves", "--fens", "-"],
+    ] {
+        let (mut child, stdin, _rx) = spawn_reading(args);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        signal(&child, "-INT");
+        let exit = wait_within(&mut child, 10);
+        drop(stdin);
+        let exit = exit.unwrap_or_else(|| panic!("{args:?} went on waiting after SIGINT"));
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(exit.code(), Some(130), "{args:?}: {stderr}");
+        assert!(stderr.contains("stopped by SIGINT"), "{args:?}: {stderr}");
+    }
+}
+
+/// Issue 44: `kibitz mate -` on a slowly fed pipe wrote nothing until the input
+/// ended. Each line of a live pipe is answered while the pipe stays open, by
+/// every command that reads lines.
+#[test]
+fn each_line_of_a_live_pipe_is_answered_while_it_stays_open() {
+    let fen = "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1";
+    let epd = "8/8/8/8/7k/5K2/8/3R4 w - - 0 1 bm #3;";
+    for (args, line, answer) in [
+        (&["mate", "-"][..], fen, "Re8#"),
+        (&["solve", "-"], epd, "mate in 2"),
+        (&["moves", "--fens", "-"], fen, "Re8#"),
+        (
+            &["pgn", "-"],
+            "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]",
+            "1 plies",
+        ),
+    ] {
+        let (mut child, mut stdin, rx) = spawn_reading(args);
+        for _ in 0..2 {
+            writeln!(stdin, "{line}").unwrap();
+            stdin.flush().unwrap();
+            // `moves` writes a line a move: the one looked for is among them.
+            let got = std::iter::from_fn(|| lines_within(&rx, 1, 20))
+                .take(50)
+                .find(|got| got[0].contains(answer));
+            if got.is_none() {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{args:?}: no answer while the pipe was open");
+            }
+            if args[0] != "moves" {
+                // One record a line (moves writes a line a move).
+                assert!(
+                    rx.recv_timeout(std::time::Duration::from_millis(300))
+                        .is_err()
+                );
+            }
+            if args[0] == "pgn" {
+                break;
+            }
+        }
+        drop(stdin);
+        assert!(wait_within(&mut child, 20).is_some());
+    }
+}

@@ -38,6 +38,7 @@ mod fairy;
 use core::fmt::Debug;
 use core::hash::Hash;
 use core::ops::Deref;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 pub use any::{AnyMove, AnyPosition, BoardJob, GameRules, STARTPOS};
 pub use end::{EndReason, GameEnd};
@@ -68,6 +69,14 @@ pub struct MoveFacts {
     /// Does it take a man?
     pub capture: bool,
 }
+
+/// The plies [`Board::perft_until`] counts without looking at its stop flag.
+pub const PERFT_STOP_DEPTH: u32 = 3;
+
+/// The deepest perft the front ends run (`kibitz perft`, Python's
+/// `Position.perft`): deeper is centuries of work on any position with a real
+/// game in it, and the count recurses once per ply.
+pub const MAX_PERFT_DEPTH: u32 = 20;
 
 /// A chess position of either engine: its board, whose turn it is, its legal
 /// moves and the position after each, notation, check, the game's end, perft and
@@ -230,6 +239,32 @@ pub trait Board: Clone + Debug + Send + Sync + 'static {
     /// The number of leaf positions `depth` plies ahead (saturating at
     /// `u64::MAX`).
     fn perft(&self, depth: u32) -> u64;
+    /// [`perft`](Board::perft) that can be stopped: `stop` is looked at before
+    /// each subtree of [`PERFT_STOP_DEPTH`] plies (a few thousand nodes from a
+    /// game's position, at most about ten million from the most crowded), and
+    /// once it is raised the count ends with None. Below that depth the plain
+    /// perft counts, so the plain one pays nothing for this.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use kibitz::board::{Board, GameRules};
+    /// let pos = GameRules::chess().startpos();
+    /// assert_eq!(pos.perft_until(5, &AtomicBool::new(false)), Some(4_865_609));
+    /// assert_eq!(pos.perft_until(5, &AtomicBool::new(true)), None);
+    /// ```
+    fn perft_until(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if depth <= PERFT_STOP_DEPTH {
+            return Some(self.perft(depth));
+        }
+        let mut nodes = 0u64;
+        for &mv in self.legal_moves().iter() {
+            nodes = nodes.saturating_add(self.after(mv).perft_until(depth - 1, stop)?);
+        }
+        Some(nodes)
+    }
     /// Every legal move that checkmates.
     fn mates_in_one(&self) -> Vec<Self::Move>;
     /// A legal move that checkmates, if any (cheaper than the list).

@@ -6,10 +6,10 @@
 //! * [`solve`]: every solution of a stipulation in a position — every key of a
 //!   direct mate or selfmate (a second key, a cook, is visible), every line of a
 //!   helpmate, and on request the tries, the set play and the solution tree.
-//! * Any [`Board`](crate::board::Board): the orthodox
+//! * Any [`crate::board::Board`]: the orthodox
 //!   [`Position`](crate::Position), any
 //!   [`VariantPosition`](crate::variant::VariantPosition), and an
-//!   [`AnyPosition`](crate::board::AnyPosition) holding either.
+//!   [`crate::board::AnyPosition`] holding either.
 //!
 //! The side to move is taken from the position: in `#n` it mates, in `s#n` it
 //! forces the other side to mate it, in `h#n` it begins and is mated, in

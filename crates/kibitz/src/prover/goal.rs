@@ -11,7 +11,8 @@
 //! In both, `n` counts the attacker's moves, and a defender node's `n` the
 //! attacker's moves left after the defence.
 
-/// The end of the battle: see the [module docs](self).
+/// The end of the battle: the direct mate ([`DirectMate`], `#n`) or the selfmate
+/// ([`SelfMate`], `s#n`); `n` counts the attacker's moves.
 pub trait Goal: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// The attacker delivers the mate (`#n`); else the defender must (`s#n`).
     const DIRECT: bool;

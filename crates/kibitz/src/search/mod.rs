@@ -104,10 +104,91 @@ struct TtEntry {
     best: Option<Move>,
 }
 
+/// The best move per position seen: a power of two of entries, one per key,
+/// growing on demand. It starts at [`MIN_ENTRIES`] and doubles whenever half its
+/// entries are in use, up to the size asked for, as the prover's table does: a
+/// UCI `Hash` of 4096 MiB once took 2 GiB at `setoption`, whatever the search
+/// went on to need.
+struct BestMoves {
+    entries: Vec<TtEntry>,
+    /// Entries in use.
+    filled: usize,
+    /// The most entries it may grow to.
+    max: usize,
+}
+
+/// The entries a table starts with (1 MiB).
+const MIN_ENTRIES: usize = 1 << 16;
+
+impl BestMoves {
+    /// A table that may grow to about `mb` MiB (1 to 4096).
+    fn new(mb: usize) -> BestMoves {
+        let wanted = (mb.clamp(1, 4096) << 20) / core::mem::size_of::<TtEntry>();
+        // The largest power of two that fits (the index is a mask of the key).
+        let max = 1 << wanted.ilog2();
+        BestMoves {
+            entries: vec![TtEntry::default(); MIN_ENTRIES.min(max)],
+            filled: 0,
+            max,
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+
+    /// The best move stored for `key`.
+    fn best(&self, key: u64) -> Option<Move> {
+        let e = &self.entries[self.slot(key)];
+        if e.key == key { e.best } else { None }
+    }
+
+    /// Stores `best` for `key`, growing the table first when half full.
+    fn store(&mut self, key: u64, best: Move) {
+        if self.filled * 2 > self.entries.len() && self.entries.len() < self.max {
+            self.grow();
+        }
+        let slot = self.slot(key);
+        let e = &mut self.entries[slot];
+        self.filled += usize::from(e.best.is_none());
+        *e = TtEntry {
+            key,
+            best: Some(best),
+        };
+    }
+
+    /// Doubles the table, moving every entry over; when the memory is not there
+    /// it stops growing instead (a `Hash` larger than the machine has must not
+    /// abort the engine).
+    #[cold]
+    fn grow(&mut self) {
+        let count = self.entries.len() * 2;
+        let mut entries = Vec::new();
+        if entries.try_reserve_exact(count).is_err() {
+            self.max = self.entries.len();
+            return;
+        }
+        entries.resize(count, TtEntry::default());
+        let old = core::mem::replace(&mut self.entries, entries);
+        self.filled = 0;
+        for e in old {
+            if let Some(best) = e.best {
+                self.store(e.key, best);
+            }
+        }
+    }
+
+    /// Forgets every entry, back to the first size.
+    fn clear(&mut self) {
+        self.entries = vec![TtEntry::default(); MIN_ENTRIES.min(self.max)];
+        self.filled = 0;
+    }
+}
+
 /// A search with its memory (the best move per position seen, which orders the next
 /// iteration's moves), reused from move to move.
 pub struct Search {
-    table: Vec<TtEntry>,
+    table: BestMoves,
     nodes: u64,
     limits: Limits,
     started: Instant,
@@ -117,19 +198,11 @@ pub struct Search {
 }
 
 impl Search {
-    /// A search with about `hash_mb` MiB of memory for best moves.
+    /// A search with at most about `hash_mb` MiB of memory for best moves (1 to
+    /// 4096), taken as the search fills it.
     pub fn new(hash_mb: usize) -> Search {
-        let entries = (hash_mb.clamp(1, 4096) << 20) / core::mem::size_of::<TtEntry>();
-        // The largest power of two that fits, halved until the memory is there:
-        // a `Hash` larger than the machine has must not abort the engine.
-        let mut len = (entries.next_power_of_two() / 2).max(1);
-        let mut table = Vec::new();
-        while table.try_reserve_exact(len).is_err() && len > 1 {
-            len /= 2;
-        }
-        table.resize(len, TtEntry::default());
         Search {
-            table,
+            table: BestMoves::new(hash_mb),
             nodes: 0,
             limits: Limits::default(),
             started: Instant::now(),
@@ -139,9 +212,14 @@ impl Search {
         }
     }
 
+    /// The bytes its table of best moves holds now.
+    pub fn table_bytes(&self) -> usize {
+        self.table.entries.len() * core::mem::size_of::<TtEntry>()
+    }
+
     /// Forgets what earlier searches learnt (`ucinewgame`).
     pub fn clear(&mut self) {
-        self.table.fill(TtEntry::default());
+        self.table.clear();
     }
 
     /// Searches `pos` by iterative deepening to `depth` plies (UCI `go depth`;
@@ -251,10 +329,7 @@ impl Search {
         if ply > 0 && pos.halfmoves() >= 100 {
             return 0;
         }
-        let slot = (pos.key() as usize) & (self.table.len() - 1);
-        let hinted = (self.table[slot].key == pos.key())
-            .then_some(self.table[slot].best)
-            .flatten();
+        let hinted = self.table.best(pos.key());
         order(pos, &mut moves, hinted);
         let mut best_move = None;
         for &mv in moves.iter() {
@@ -278,11 +353,8 @@ impl Search {
                 }
             }
         }
-        if best_move.is_some() {
-            self.table[slot] = TtEntry {
-                key: pos.key(),
-                best: best_move,
-            };
+        if let Some(best) = best_move {
+            self.table.store(pos.key(), best);
         }
         alpha
     }
@@ -395,5 +467,27 @@ mod tests {
         let pos = Position::from_fen("k7/8/1K6/8/8/8/8/7R b - - 0 1").unwrap();
         let r = Search::new(1).think(&pos, Some(4), &Limits::default(), |_| {});
         assert_eq!(r.score, Score::Mate(-1), "{r:?}");
+    }
+
+    /// Issue 44: `setoption name Hash value 4096` took 2.1 GB at once. The table
+    /// now starts at 1 MiB, grows as a search fills it, and never past the bound.
+    #[test]
+    fn the_table_grows_as_it_fills_and_never_past_its_bound() {
+        let search = Search::new(4096);
+        assert!(search.table_bytes() <= 1 << 20, "{}", search.table_bytes());
+        let mut table = BestMoves::new(2);
+        let mv = Position::startpos().legal_moves()[0];
+        let mut key = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..1_000_000 {
+            key = key
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            table.store(key, mv);
+        }
+        let bytes = table.entries.len() * core::mem::size_of::<TtEntry>();
+        assert!(bytes > 1 << 20 && bytes <= 2 << 20, "{bytes}");
+        assert_eq!(table.best(key), Some(mv));
+        table.clear();
+        assert_eq!(table.best(key), None);
     }
 }

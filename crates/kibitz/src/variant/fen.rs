@@ -173,6 +173,21 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
     Ok(out)
 }
 
+/// `white` or `black`.
+fn colour_name(c: usize) -> &'static str {
+    if c == 0 { "white" } else { "black" }
+}
+
+/// A castling right whose king is off its square: an error naming the right.
+fn king_off(rules: &Rules, field: &str, right: char, c: usize, king: Sq) -> VariantError {
+    fen_error(format!(
+        "castling field `{}`: right `{right}` needs the {} king on {}",
+        quote(field),
+        colour_name(c),
+        rules.size.square_name(king)
+    ))
+}
+
 /// The board cells of a FEN (used to find the pieces' initial squares).
 pub(crate) fn board_cells(rules: &Rules, fen: &str) -> Result<Vec<Option<(u8, u8)>>, VariantError> {
     let field = fen.split_whitespace().next().unwrap_or("");
@@ -274,10 +289,19 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                     let Some(k) = rules.castling else {
                         return Err(bad());
                     };
-                    let rook = default_rook(rules, &state, c, side);
                     let king = rank * Sq::from(files) + Sq::from(k.king_file);
-                    if rook == NO_SQ || state.kings[c] != king {
-                        continue; // FSF skips rights whose king or rook is missing
+                    // Fairy-Stockfish drops a right whose king or rook is not
+                    // there; kibitz says so, as its orthodox reader does.
+                    if state.kings[c] != king {
+                        return Err(king_off(rules, castling, ch, c, king));
+                    }
+                    let rook = default_rook(rules, &state, c, side);
+                    if rook == NO_SQ {
+                        return Err(fen_error(format!(
+                            "castling field `{}`: right `{ch}` has no {} rook to castle with",
+                            quote(castling),
+                            colour_name(c)
+                        )));
                     }
                     state.castling |= 1 << (2 * c + side);
                     state.rook_sq[2 * c + side] = rook;
@@ -302,12 +326,20 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                     };
                     let side = usize::from(f < k.king_file);
                     let rook_code = super::state::code(c, usize::from(k.rook_type));
-                    if state.board[usize::from(sq)] == rook_code
-                        && state.kings[c] == rank * Sq::from(files) + Sq::from(k.king_file)
-                    {
-                        state.castling |= 1 << (2 * c + side);
-                        state.rook_sq[2 * c + side] = sq;
+                    let king = rank * Sq::from(files) + Sq::from(k.king_file);
+                    if state.kings[c] != king {
+                        return Err(king_off(rules, castling, ch, c, king));
                     }
+                    if state.board[usize::from(sq)] != rook_code {
+                        return Err(fen_error(format!(
+                            "castling field `{}`: right `{ch}` has no {} rook on {}",
+                            quote(castling),
+                            colour_name(c),
+                            rules.size.square_name(sq)
+                        )));
+                    }
+                    state.castling |= 1 << (2 * c + side);
+                    state.rook_sq[2 * c + side] = sq;
                 }
                 _ => return Err(bad()),
             }

@@ -271,3 +271,50 @@ startFen = zakqaz/pppppp/6/6/PPPPPP/ZAKQAZ w - - 0 1
     assert!(vs[2].pieces().iter().any(|p| p.betza == "ZZ"));
     assert!(VariantPosition::startpos(&vs[2]).perft(2) > 0);
 }
+
+/// Issue 44: with `--variant chess` or `capablanca`, a castling right whose king
+/// was off its file, or that had no rook, was dropped without a word (the
+/// orthodox reader refuses it). Each is now an error naming the right.
+#[test]
+fn a_castling_right_without_its_king_or_rook_is_refused() {
+    for (name, fen, says) in [
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+            "right `K` needs the white king on e1",
+        ),
+        (
+            "chess",
+            "r2k4/8/8/8/8/8/8/4K3 w q - 0 1",
+            "right `q` needs the black king on e8",
+        ),
+        (
+            "capablanca",
+            "5k4/10/10/10/10/10/10/4K4R w K - 0 1",
+            "right `K` needs the white king on f1",
+        ),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            "right `K` has no white rook to castle with",
+        ),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/R3K3 w H - 0 1",
+            "right `H` has no white rook on h1",
+        ),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/R2K3R w A - 0 1",
+            "right `A` needs the white king on e1",
+        ),
+    ] {
+        let v = Variant::builtin(name).unwrap();
+        let err = VariantPosition::from_fen(&v, fen).unwrap_err().to_string();
+        assert!(err.contains(says), "{name}: {fen}: {err}");
+    }
+    // Rights that are there still read, in both forms.
+    let v = Variant::builtin("chess").unwrap();
+    let pos = VariantPosition::from_fen(&v, "r3k2r/8/8/8/8/8/8/R3K2R w HAq - 0 1").unwrap();
+    assert_eq!(pos.fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+}
