@@ -16,6 +16,7 @@
 pub mod engines;
 pub mod fairy;
 pub mod harness;
+pub mod markers;
 pub mod mate;
 pub mod mate_report;
 pub mod mate_stats;

@@ -84,7 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<String> {
     let s = section(&data)?;
     let old =
         std::fs::read_to_string(&args.output).unwrap_or_else(|_| "# Benchmarks\n".to_string());
-    let new = crate::report::rewrite(&old, MARKER, &s)?;
+    let new = crate::markers::rewrite(&old, MARKER, &s)?;
     std::fs::write(&args.output, new)?;
     Ok(s)
 }
