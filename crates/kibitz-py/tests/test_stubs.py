@@ -42,3 +42,22 @@ def test_stub_function_parameters_match():
             stub = [a.arg for a in node.args.args + node.args.kwonlyargs]
             real = list(inspect.signature(getattr(kibitz, node.name)).parameters)
             assert stub == real, node.name
+
+
+def test_stub_method_parameters_match():
+    for node in stub_tree().body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(kibitz, node.name)
+        for method in node.body:
+            if not isinstance(method, ast.FunctionDef) or method.name.startswith('_'):
+                continue
+            if any(isinstance(d, ast.Name) and d.id == 'property' for d in method.decorator_list):
+                continue
+            stub = [a.arg for a in method.args.args + method.args.kwonlyargs if a.arg != 'self']
+            try:
+                real = list(inspect.signature(getattr(cls, method.name)).parameters)
+            except (TypeError, ValueError):
+                continue  # a slot wrapper without a text signature
+            real = [p for p in real if p not in ('self', '$self')]
+            assert stub == real, f'{node.name}.{method.name}'

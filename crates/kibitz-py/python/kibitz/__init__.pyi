@@ -106,6 +106,7 @@ class Position:
         time: Optional[float] = None,
         nodes: Optional[int] = None,
         hash_mb: Optional[int] = None,
+        max_solutions: Optional[int] = None,
     ) -> dict[str, Any]:
         """kibitz.solve on this position; on a variant's position (variant=) the
         record `kibitz solve --variant NAME --json` writes, every stipulation."""
@@ -199,6 +200,7 @@ def solve(
     nodes: Optional[int] = None,
     chess960: bool = False,
     hash_mb: Optional[int] = None,
+    max_solutions: Optional[int] = None,
 ) -> dict[str, Any]:
     """The solve record `kibitz solve --json` writes (stipulation= h#2, s#3, #2, ...);
     a kibitz.Position of a variant is solved on its board, as `kibitz solve --variant`."""
