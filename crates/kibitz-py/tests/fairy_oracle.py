@@ -181,6 +181,73 @@ def user_variants(count=30, seed=19):
     return out
 
 
+# Sections written by hand for the corners of Fairy-Stockfish's variants.ini dialect
+# where kibitz once gave a different game (issue 40): castling one square, which
+# Fairy-Stockfish writes as the king taking its rook (`d1a1`); a re-lettered piece
+# that stays a promotion choice; two castling piece types; `rook = r`; the deprecated
+# `promotionRank` and `doubleStepRank`; keys in any order; the short FEN `w 0 1`; a
+# letter taken over, or given to its own piece again.
+# Only the questions are typed here: pyffish answers them at test time.
+DIALECT_SECTIONS = [
+    """[dlcastle1:chess]
+startFen = r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1
+castlingKingFile = d
+castlingQueensideFile = c
+castlingKingsideFile = g
+""",
+    """[dlreletter:capablanca]
+archbishop = y
+chancellor = x
+startFen = 5k4/1P3p4/10/10/10/10/1p3P4/5K4 w - - 0 1
+""",
+    """[dlrooks:chess]
+customPiece1 = c:RF
+startFen = c3k2r/pppppppp/8/8/8/8/PPPPPPPP/C3K2R w KQkq - 0 1
+castlingRookPieces = rc
+""",
+    """[dlrook:chess]
+rook = r
+""",
+    """[dldeprecated:chess]
+promotionRank = 7
+doubleStepRank = 3
+startFen = 4k3/pp3ppp/1P6/8/8/1p1P4/PP3PPP/4K3 w - - 0 1
+""",
+    """[dlorder:chess]
+promotionPieceTypes = qy
+startFen = 4k3/1P3p2/8/8/8/8/1p3P2/4K3 w - - 0 1
+customPiece1 = y:NN
+""",
+    """[dlshort:chess]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 1
+""",
+    """[dltakeover:chess]
+customPiece1 = n:NN
+startFen = rn2k1nr/1P3ppp/8/8/8/8/1p3PPP/RN2K1NR w KQkq - 0 1
+""",
+    """[dlsameletter:capablanca]
+archbishop = a
+startFen = 5k4/1P3p4/10/10/10/10/1p3P4/5K4 w - - 0 1
+""",
+]
+
+
+def dialect_variants():
+    """The hand-written dialect sections as user variants (Fairy-Stockfish loads each)."""
+    import pyffish as sf
+
+    out = []
+    for section in DIALECT_SECTIONS:
+        name = section[1:section.index(':')]
+        load_config(section)
+        assert name in sf.variants(), f'Fairy-Stockfish refuses the section {name}'
+        fen = sf.start_fen(name)
+        rows = fen.split()[0].split('/')
+        width = sum(int(c) if c.isdigit() else 1 for c in rows[0])
+        out.append(UserVariant(name, width, len(rows), {}, fen, section))
+    return out
+
+
 # --- games ---------------------------------------------------------------------------
 
 @dataclass

@@ -7,8 +7,10 @@ target/fairy-stockfish/fairy-stockfish; without it perft is compared to move-lis
 recursion through pyffish, to a smaller depth). See fairy_oracle.py.
 
 Covered: every built-in variant of kibitz that Fairy-Stockfish knows by the same
-name, and 30 generated user variants (random pieces from the Betza both read,
-boards up to 12 x 10) given to both as variants.ini sections. Seeded random games
+name, 30 generated user variants (random pieces from the Betza both read,
+boards up to 12 x 10) given to both as variants.ini sections, and the sections of
+fairy_oracle.DIALECT_SECTIONS (the dialect's corners: one-square castling, re-lettered
+pieces, deprecated keys, key order, short FENs). Seeded random games
 are played in Fairy-Stockfish; at every ply kibitz must give the same legal moves
 (UCI, as sets), check, FEN (read and written back) and end of game, and playing the
 game's moves must reach the same FEN after every ply. Perft from positions of those
@@ -66,7 +68,7 @@ def kibitz_variants():
 
 @pytest.fixture(scope='session')
 def user_variants():
-    return fo.user_variants(count=30, seed=19)
+    return fo.user_variants(count=USER_VARIANTS, seed=19) + fo.dialect_variants()
 
 
 @pytest.fixture(scope='session')
@@ -76,8 +78,13 @@ def variants_ini(tmp_path_factory, user_variants):
     return path
 
 
+# Generated user variants; after them, the dialect's hand-written sections.
+USER_VARIANTS = 30
+
+
 def variant_ids():
-    return fo.FSF_BUILTINS + [f'user{i:02d}' for i in range(30)]
+    count = USER_VARIANTS + len(fo.DIALECT_SECTIONS)
+    return fo.FSF_BUILTINS + [f'user{i:02d}' for i in range(count)]
 
 
 _GAMES = {}

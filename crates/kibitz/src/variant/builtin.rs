@@ -80,7 +80,7 @@ pub(crate) fn chess_rules() -> Rules {
             rook_kingside_file: 7,
             rook_queenside_file: 0,
             rank: 0,
-            rook_type: 3,
+            rook_types: 1 << 3,
         }),
         gating: Gating::None,
         stalemate: GameValue::Draw,
@@ -112,10 +112,8 @@ impl Rules {
                 *t += 1;
             }
         }
-        if let Some(c) = self.castling.as_mut()
-            && c.rook_type >= at
-        {
-            c.rook_type += 1;
+        if let Some(c) = self.castling.as_mut() {
+            c.rook_types = super::rules::types_after_insert(c.rook_types, at);
         }
         at
     }

@@ -57,6 +57,33 @@ impl Variant {
                 MAX_TYPES
             )));
         }
+        if let Some(c) = rules.castling {
+            let files = rules.size.files();
+            let off = [
+                ("castlingKingFile", c.king_file),
+                ("castlingKingsideFile", c.kingside_file),
+                ("castlingQueensideFile", c.queenside_file),
+                ("castlingRookKingsideFile", c.rook_kingside_file),
+                ("castlingRookQueensideFile", c.rook_queenside_file),
+            ]
+            .into_iter()
+            .find(|&(_, f)| f >= files);
+            if let Some((key, f)) = off {
+                // The king would castle off the board: refused rather than played
+                // as some other castling (or `castling = false` says what is meant).
+                return Err(VariantError::Definition(format!(
+                    "{key}: file {} is off the board of {files} files (or set `castling = false`)",
+                    char::from(b'a' + f)
+                )));
+            }
+            if c.rank >= rules.size.ranks() {
+                return Err(VariantError::Definition(format!(
+                    "castlingRank: rank {} is off the board of {} ranks",
+                    c.rank + 1,
+                    rules.size.ranks()
+                )));
+            }
+        }
         let mut seen = Vec::new();
         for p in &rules.pieces {
             if !p.letter.is_ascii_uppercase() || seen.contains(&p.letter) {

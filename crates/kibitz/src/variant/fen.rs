@@ -165,6 +165,13 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
             else {
                 return Err(fen_error(format!("unknown piece `{ch}` in holdings")));
             };
+            if rules.pieces[usize::from(t)].kind == super::rules::PieceKind::King {
+                // Fairy-Stockfish reads it and plays on without the king on the board.
+                return Err(fen_error(format!(
+                    "holdings `{}`: a royal piece (`{ch}`) cannot be in hand",
+                    quote(h)
+                )));
+            }
             let c = usize::from(ch.is_ascii_lowercase());
             let slot = &mut out.holdings[c][usize::from(t)];
             *slot = slot.saturating_add(1);
@@ -202,7 +209,6 @@ fn default_rook(rules: &Rules, state: &State, c: usize, side: usize) -> Sq {
     };
     let files = rules.size.files();
     let rank = State::gate_rank(rules, c);
-    let rook_code = super::state::code(c, usize::from(k.rook_type));
     let mut f = i32::from(if side == 0 {
         k.rook_kingside_file
     } else {
@@ -211,7 +217,7 @@ fn default_rook(rules: &Rules, state: &State, c: usize, side: usize) -> Sq {
     let step = if side == 0 { -1 } else { 1 };
     while f != i32::from(k.king_file) && (0..i32::from(files)).contains(&f) {
         let sq = rank * Sq::from(files) + f as Sq;
-        if state.board[usize::from(sq)] == rook_code {
+        if state.is_castling_rook(&k, c, sq) {
             return sq;
         }
         f += step;
@@ -220,7 +226,7 @@ fn default_rook(rules: &Rules, state: &State, c: usize, side: usize) -> Sq {
 }
 
 pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, VariantError> {
-    let mut fields = fen.split_whitespace();
+    let mut fields = fen.split_whitespace().peekable();
     let Some(board_field) = fields.next() else {
         return Err(fen_error("empty fen".to_string()));
     };
@@ -237,6 +243,17 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
             }
             state.put(t, sq as Sq, c, usize::from(ty));
         }
+    }
+    if let Some(king) = t.king
+        && let Some(c) = (0..2).find(|&c| state.kings[c] == NO_SQ)
+    {
+        // A variant with a royal piece has one of each colour (Fairy-Stockfish's
+        // validate_fen); without it, check and mate would mean nothing.
+        return Err(fen_error(format!(
+            "no {} {} on the board",
+            colour_name(c),
+            rules.pieces[usize::from(king)].name
+        )));
     }
     state.holdings = board.holdings;
     state.musketeer = board.musketeer;
@@ -272,7 +289,17 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
         }
     }
     state.derive_chosen(rules);
-    let castling = fields.next().unwrap_or("-");
+    // Fairy-Stockfish's short form, which its own start positions of shogi-like
+    // games use (`… w 0 1`): a number right after the side to move means that the
+    // castling and en-passant fields are left out.
+    let short = fields
+        .peek()
+        .is_some_and(|f| f.starts_with(|c: char| c.is_ascii_digit()));
+    let castling = if short {
+        "-"
+    } else {
+        fields.next().unwrap_or("-")
+    };
     if castling != "-" {
         for ch in castling.chars() {
             let c = usize::from(ch.is_ascii_lowercase());
@@ -325,12 +352,11 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                         return Err(bad());
                     };
                     let side = usize::from(f < k.king_file);
-                    let rook_code = super::state::code(c, usize::from(k.rook_type));
                     let king = rank * Sq::from(files) + Sq::from(k.king_file);
                     if state.kings[c] != king {
                         return Err(king_off(rules, castling, ch, c, king));
                     }
-                    if state.board[usize::from(sq)] != rook_code {
+                    if !state.is_castling_rook(&k, c, sq) {
                         return Err(fen_error(format!(
                             "castling field `{}`: right `{ch}` has no {} rook on {}",
                             quote(castling),
@@ -352,7 +378,11 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
             }
         }
     }
-    let ep = fields.next().unwrap_or("-");
+    let ep = if short {
+        "-"
+    } else {
+        fields.next().unwrap_or("-")
+    };
     if ep != "-" {
         let mut rest = ep;
         let mut squares = Vec::new();

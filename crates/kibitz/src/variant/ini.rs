@@ -16,7 +16,7 @@ use super::VariantError;
 use super::builtin::{chess_rules, pawn, piece};
 use super::definition::Variant;
 use super::error::quote;
-use super::rules::{GameValue, Gating, PieceKind, Rules};
+use super::rules::{GameValue, Gating, PieceKind, Rules, types_after_remove};
 
 pub use super::error::IniError;
 
@@ -80,6 +80,23 @@ struct Section {
     parent: Option<String>,
     line: usize,
     keys: Vec<(usize, String, String)>,
+}
+
+impl Section {
+    /// The keys in the order they are applied ([`key_phase`]; a piece's removal
+    /// before the pieces defined, which may take its letter; the text's order
+    /// otherwise). `doubleStepRankMin` is left out beside `doubleStepRank`, as
+    /// Fairy-Stockfish reads the first only without the second.
+    fn ordered_keys(&self) -> impl Iterator<Item = &(usize, String, String)> {
+        let mut keys: Vec<&(usize, String, String)> = self.keys.iter().collect();
+        keys.sort_by_key(|(_, key, value)| {
+            let phase = key_phase(key);
+            (phase, !(phase == 1 && value == "-"))
+        });
+        let both = self.keys.iter().any(|(_, k, _)| k == "doubleStepRank");
+        keys.into_iter()
+            .filter(move |(_, key, _)| !(both && key == "doubleStepRankMin"))
+    }
 }
 
 /// A `variants.ini` text read but not built: the sections, their parents and
@@ -239,7 +256,7 @@ impl VariantsIni {
         for &k in chain.iter().rev() {
             let s = &self.sections[k];
             rules.name = s.name.clone();
-            for (line, key, value) in &s.keys {
+            for (line, key, value) in s.ordered_keys() {
                 apply(&mut rules, key, value).map_err(|m| IniError {
                     line: *line,
                     message: format!("key `{}`: {m}", quote(key)),
@@ -334,24 +351,29 @@ fn set_piece(
     default_betza: &str,
     kind: PieceKind,
 ) -> Result<(), String> {
-    // Remove the piece of this name (or kind, for pawn and king) first.
-    let existing = rules
-        .pieces
-        .iter()
-        .position(|p| p.name == name || (kind != PieceKind::Other && p.kind == kind));
+    let find = |rules: &Rules| {
+        rules
+            .pieces
+            .iter()
+            .position(|p| p.name == name || (kind != PieceKind::Other && p.kind == kind))
+    };
     if value == "-" {
-        if let Some(i) = existing {
+        if let Some(i) = find(rules) {
             remove_piece(rules, i);
         }
         return Ok(());
     }
     let (letter, betza) = letter_and_betza(value)?;
     let betza = betza.unwrap_or(default_betza);
-    if let Some(i) = existing {
-        remove_piece(rules, i);
-    }
-    if let Some(i) = rules.type_of_letter(letter) {
-        remove_piece(rules, usize::from(i));
+    // As Fairy-Stockfish's `add_piece`: the piece that had the letter gives it up
+    // and leaves the game (promotion choices included); a piece given its own letter
+    // again leaves the promotion choices only.
+    if let Some(owner) = rules.type_of_letter(letter) {
+        if Some(usize::from(owner)) == find(rules) {
+            rules.promotion_types.retain(|&t| t != owner);
+        } else {
+            remove_piece(rules, usize::from(owner));
+        }
     }
     let mut def = match kind {
         PieceKind::Pawn => pawn(),
@@ -360,11 +382,18 @@ fn set_piece(
     def.letter = letter;
     def.kind = kind;
     def.betza = betza.to_string();
-    if kind == PieceKind::King {
-        rules.pieces.push(def);
-        rules.promotion_limit.push(0);
-    } else {
-        rules.add_piece(def);
+    // Changed in place, a piece keeps its type: it stays a promotion choice, a
+    // castling piece, under its promotion limit (Fairy-Stockfish's piece types are
+    // fixed slots, and a key changes only the slot's letter and moves).
+    match find(rules) {
+        Some(i) => rules.pieces[i] = def,
+        None if kind == PieceKind::King => {
+            rules.pieces.push(def);
+            rules.promotion_limit.push(0);
+        }
+        None => {
+            rules.add_piece(def);
+        }
     }
     Ok(())
 }
@@ -379,11 +408,76 @@ fn remove_piece(rules: &mut Rules, i: usize) {
             *t -= 1;
         }
     }
-    if let Some(c) = rules.castling.as_mut()
-        && c.rook_type > i
-    {
-        c.rook_type -= 1;
+    if let Some(c) = rules.castling.as_mut() {
+        c.rook_types = types_after_remove(c.rook_types, i);
     }
+}
+
+/// When a key is applied within its section. Fairy-Stockfish reads a section as a
+/// map, in an order of its own: the board's size, then the pieces, then the other
+/// keys, then the deprecated ones (which override). kibitz applies them in that
+/// order too, so a section means the same whatever the order of its lines.
+fn key_phase(key: &str) -> u8 {
+    if matches!(key, "maxRank" | "maxFile") {
+        0
+    } else if matches!(key, "pawn" | "king")
+        || key.starts_with("customPiece")
+        || NAMED_PIECES.iter().any(|(n, _)| *n == key)
+    {
+        1
+    } else if DEPRECATED_KEYS.contains(&key) {
+        3
+    } else {
+        2
+    }
+}
+
+/// Keys Fairy-Stockfish still reads though its documentation has replaced them.
+const DEPRECATED_KEYS: &[&str] = &[
+    "promotionRank",
+    "doubleStepRank",
+    "doubleStepRankMin",
+    "castlingRookPiece",
+];
+
+/// A rank number from 1 to the board's ranks.
+fn rank_number(rules: &Rules, value: &str) -> Result<u8, String> {
+    let ranks = rules.size.ranks();
+    value
+        .parse::<u8>()
+        .ok()
+        .filter(|r| (1..=ranks).contains(r))
+        .ok_or_else(|| format!("`{}` is not a rank from 1 to {ranks}", quote(value)))
+}
+
+/// The ranks from relative rank `from` to relative rank `to` (1-based, both
+/// included) of each colour, as absolute rank masks: White's counted from rank 1,
+/// Black's from the last.
+fn relative_ranks(rules: &Rules, from: u8, to: u8) -> [u16; 2] {
+    let ranks = rules.size.ranks();
+    let mut mask = [0u16; 2];
+    for r in from.max(1)..=to.min(ranks) {
+        mask[0] |= 1 << (r - 1);
+        mask[1] |= 1 << (ranks - r);
+    }
+    mask
+}
+
+/// The piece types a `castlingRookPieces` value names (letters, `*` for all).
+fn castling_types(rules: &Rules, value: &str) -> Result<u32, String> {
+    let mut mask = 0u32;
+    for ch in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+        if ch == '*' {
+            mask = (1u32 << rules.pieces.len()) - 1;
+            continue;
+        }
+        let t = rules
+            .type_of_letter(ch)
+            .filter(|_| ch.is_ascii_alphabetic())
+            .ok_or_else(|| format!("no piece `{ch}`"))?;
+        mask |= 1 << t;
+    }
+    Ok(mask)
 }
 
 fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
@@ -473,7 +567,7 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
                     rules.castling.as_mut(),
                     rules.pieces.iter().position(|p| p.letter == 'R'),
                 ) {
-                    c.rook_type = rook as u8;
+                    c.rook_types = 1 << rook;
                     c.rook_kingside_file = rules.size.files() - 1;
                 }
             }
@@ -497,12 +591,9 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
                 "castlingRookQueensideFile" => c.rook_queenside_file = file(value)?,
                 "castlingRank" => c.rank = (number(value)?.clamp(1, 16) - 1) as u8,
                 _ => {
-                    let l = value.chars().next().unwrap_or(' ');
-                    let t = rules
-                        .type_of_letter(l)
-                        .ok_or_else(|| format!("no piece `{}`", quote(value)))?;
+                    let types = castling_types(rules, value)?;
                     if let Some(c) = rules.castling.as_mut() {
-                        c.rook_type = t;
+                        c.rook_types = types;
                     }
                 }
             }
@@ -518,6 +609,22 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
             if boolean(value)? {
                 rules.gating = Gating::Seirawan;
             }
+        }
+        "promotionRank" => {
+            // Deprecated: the zone from this rank (relative) to the last.
+            let r = rank_number(rules, value)?;
+            rules.promotion_ranks = relative_ranks(rules, r, rules.size.ranks());
+        }
+        "doubleStepRank" => {
+            // Deprecated: pawns step two from the second rank up to this one.
+            let r = rank_number(rules, value)?;
+            rules.double_step = relative_ranks(rules, 2, r);
+        }
+        "doubleStepRankMin" => {
+            // Deprecated: pawns step two from this rank up to the second (read only
+            // without `doubleStepRank`: see `Section::ordered_keys`).
+            let r = rank_number(rules, value)?;
+            rules.double_step = relative_ranks(rules, r, 2);
         }
         "stalemateValue" => rules.stalemate = game_value(value)?,
         "checkmateValue" => rules.checkmate = game_value(value)?,
@@ -574,6 +681,106 @@ mod tests {
         // Listing builds each in turn, and stops at the broken one.
         let listed: Result<Vec<_>, _> = ini.variants().collect();
         assert_eq!(listed.unwrap_err().line, 1005);
+    }
+
+    fn error_of(text: &str) -> String {
+        let ini = VariantsIni::read(text).unwrap();
+        let name = ini.names().last().unwrap().to_string();
+        ini.find(&name).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_letter_taken_over_replaces_the_piece_that_had_it() {
+        // As Fairy-Stockfish: the knight leaves the game (and the promotion
+        // choices), and a FEN's `n` is the nightrider, whether the knight is
+        // removed by its own key too or not, before or after.
+        for text in [
+            "[x:chess]\ncustomPiece1 = n:NN\n",
+            "[x:chess]\nknight = -\ncustomPiece1 = n:NN\n",
+            "[x:chess]\ncustomPiece1 = n:NN\nknight = -\n",
+        ] {
+            let v = VariantsIni::read(text).unwrap().find("x").unwrap();
+            let n = v.rules.type_of_letter('n').unwrap();
+            assert_eq!(v.rules.pieces[usize::from(n)].betza, "NN", "{text}");
+            assert!(v.rules.pieces.iter().all(|p| p.name != "knight"), "{text}");
+            assert!(!v.rules.promotion_types.contains(&n), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_re_lettered_piece_keeps_its_place_in_promotion_and_castling() {
+        let ini = VariantsIni::read(
+            "[a:capablanca]\narchbishop = y\n\
+             startFen = rnybqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNYBQKBCNR w KQkq - 0 1\n\
+             [r:chess]\nrook = r\n[q:chess]\nqueen = w\n             startFen = rnbwkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWKBNR w KQkq - 0 1\n",
+        )
+        .unwrap();
+        let a = ini.find("a").unwrap();
+        let y = a.rules.type_of_letter('y').unwrap();
+        assert!(a.rules.promotion_types.contains(&y));
+        for name in ["r", "q"] {
+            let v = ini.find(name).unwrap();
+            let rook = v.rules.type_of_letter('r').unwrap();
+            let c = v.rules.castling.unwrap();
+            assert_eq!(c.rook_types, 1 << rook, "{name}");
+        }
+        // Given its own letter again, a piece leaves the promotion choices only
+        // (Fairy-Stockfish removes it and adds it back, as it would another's).
+        let r = ini.find("r").unwrap();
+        let rook = r.rules.type_of_letter('r').unwrap();
+        assert!(!r.rules.promotion_types.contains(&rook));
+    }
+
+    #[test]
+    fn castling_pieces_are_a_set() {
+        let ini = VariantsIni::read(
+            "[rc:chess]\ncustomPiece1 = c:RF\ncastlingRookPieces = rc\n             startFen = c3k2r/pppppppp/8/8/8/8/PPPPPPPP/C3K2R w KQkq - 0 1\n",
+        )
+        .unwrap();
+        let v = ini.find("rc").unwrap();
+        let c = v.rules.castling.unwrap();
+        for letter in ['r', 'c'] {
+            assert!(c.castles_with(usize::from(v.rules.type_of_letter(letter).unwrap())));
+        }
+        assert!(!c.castles_with(usize::from(v.rules.type_of_letter('q').unwrap())));
+    }
+
+    #[test]
+    fn keys_mean_the_same_in_any_order() {
+        let before = "[v:chess]\nmaxFile = 10\ncustomPiece1 = y:NN\npromotionPieceTypes = qy\n                      castlingKingsideFile = i\n                      startFen = rnbqkbnr2/pppppppp2/10/10/10/10/PPPPPPPP2/RNBQKBNR2 w KQkq - 0 1\n";
+        let after = "[v:chess]\ncastlingKingsideFile = i\npromotionPieceTypes = qy\n                     startFen = rnbqkbnr2/pppppppp2/10/10/10/10/PPPPPPPP2/RNBQKBNR2 w KQkq - 0 1\n                     customPiece1 = y:NN\nmaxFile = 10\n";
+        let a = VariantsIni::read(before).unwrap().find("v").unwrap();
+        let b = VariantsIni::read(after).unwrap().find("v").unwrap();
+        assert_eq!(a.rules, b.rules);
+    }
+
+    #[test]
+    fn deprecated_rank_keys_are_read() {
+        let v = VariantsIni::read("[d:chess]\npromotionRank = 7\ndoubleStepRank = 3\n")
+            .unwrap()
+            .find("d")
+            .unwrap();
+        assert_eq!(v.rules.promotion_ranks, [0b1100_0000, 0b0000_0011]);
+        assert_eq!(v.rules.double_step, [0b0000_0110, 0b0110_0000]);
+        // doubleStepRankMin is read only without doubleStepRank, as Fairy-Stockfish does.
+        let v = VariantsIni::read("[d:chess]\ndoubleStepRankMin = 1\ndoubleStepRank = 3\n")
+            .unwrap()
+            .find("d")
+            .unwrap();
+        assert_eq!(v.rules.double_step, [0b0000_0110, 0b0110_0000]);
+        let err = error_of("[d:chess]\npromotionRank = 9\n");
+        assert!(err.contains("not a rank from 1 to 8"), "{err}");
+    }
+
+    #[test]
+    fn castling_off_the_board_is_refused() {
+        let err = error_of("[c:chess]\ncastlingKingsideFile = j\n");
+        assert!(
+            err.contains("castlingKingsideFile: file j is off the board of 8 files"),
+            "{err}"
+        );
+        let err = error_of("[c:chess]\nmaxFile = 6\nstartFen = 6/6/6/6/6/6/6/K4k w - - 0 1\n");
+        assert!(err.contains("castlingKingsideFile: file g is off"), "{err}");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::mobility::betza::Hop;
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Gating, Rules};
-use super::state::{State, code, color_of, type_of};
+use super::state::{State, color_of, type_of};
 use super::tables::{CAPTURE, MOVE, Tables, first_time};
 
 impl State {
@@ -291,10 +291,7 @@ impl State {
                 continue;
             }
             let rook = self.rook_sq[2 * us + side];
-            if rook == NO_SQ
-                || rook == king
-                || self.board[usize::from(rook)] != code(us, usize::from(rules.rook_type))
-            {
+            if rook == NO_SQ || rook == king || !self.is_castling_rook(&rules, us, rook) {
                 continue;
             }
             // The square next to the king towards the rook first (most often taken).

@@ -249,6 +249,11 @@ impl VariantPosition {
             let side = usize::from(mv.kind == MoveKind::CastleQueenside);
             from = self.state.rook_sq[2 * self.state.turn + side];
             to = mv.from;
+        } else if mv.is_castling() && self.is_also_a_king_step(mv) {
+            // Fairy-Stockfish writes such castling as the king taking its own rook
+            // (`d1a1`), since the king's destination would name the step.
+            let side = usize::from(mv.kind == MoveKind::CastleQueenside);
+            to = self.state.rook_sq[2 * self.state.turn + side];
         }
         let mut s = size.square_name(from);
         s.push_str(&size.square_name(to));
@@ -259,6 +264,22 @@ impl VariantPosition {
             s.push(letter(mv.gate));
         }
         s
+    }
+
+    /// Is castling `mv` written like a move of the king's own to its destination
+    /// (a king castling one square, or onto a square it reaches anyway)?
+    fn is_also_a_king_step(&self, mv: &VariantMove) -> bool {
+        let mut moves = Vec::new();
+        self.state.piece_moves(
+            &self.variant.tables,
+            &self.variant.rules,
+            mv.from,
+            false,
+            &mut moves,
+        );
+        moves
+            .iter()
+            .any(|m| !m.is_castling() && m.from == mv.from && m.to == mv.to)
     }
 
     /// Standard algebraic notation with the variant's letters: `Nf3`, `exd5`,

@@ -74,8 +74,32 @@ pub struct CastlingRules {
     pub rook_queenside_file: u8,
     /// The castling rank, relative (0 = White's first rank, Black's last).
     pub rank: u8,
-    /// The piece type index that castles with the king.
-    pub rook_type: u8,
+    /// The piece types that castle with the king, a bit per type index
+    /// (Fairy-Stockfish's `castlingRookPieces`: the rook alone, unless a variant
+    /// names more).
+    pub rook_types: u32,
+}
+
+impl CastlingRules {
+    /// Does a piece of type index `t` castle with the king?
+    pub fn castles_with(&self, t: usize) -> bool {
+        t < 32 && (self.rook_types >> t) & 1 == 1
+    }
+}
+
+/// A set of type indices (a bit per index) after a type is inserted at `at`:
+/// the indices from `at` on move up by one.
+pub(crate) fn types_after_insert(mask: u32, at: u8) -> u32 {
+    let low = mask & ((1u32 << at) - 1);
+    low | ((mask & !low) << 1)
+}
+
+/// A set of type indices after type `i` is removed: `i` leaves the set and the
+/// indices above it move down by one.
+pub(crate) fn types_after_remove(mask: u32, i: u8) -> u32 {
+    let low = mask & ((1u32 << i) - 1);
+    let high = mask.checked_shr(u32::from(i) + 1).unwrap_or(0);
+    low | (high << i)
 }
 
 /// The rules of a variant (all fields public to the crate; the public reads are

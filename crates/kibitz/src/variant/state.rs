@@ -3,7 +3,7 @@
 
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::{Gating, MAX_TYPES, Rules};
+use super::rules::{CastlingRules, Gating, MAX_TYPES, Rules};
 use super::tables::Tables;
 
 /// Piece code on a square: 0 empty, else `1 + 2 × type + colour`.
@@ -72,6 +72,13 @@ impl State {
             chosen: [0; 2],
             pawns: [WideBitboard::EMPTY; 2],
         }
+    }
+
+    /// Is the piece on `sq` one of colour `c`'s pieces that castle with the king
+    /// (the variant's castling rook types)?
+    pub(crate) fn is_castling_rook(&self, castling: &CastlingRules, c: usize, sq: Sq) -> bool {
+        let p = self.board[usize::from(sq)];
+        p != 0 && color_of(p) == c && castling.castles_with(type_of(p))
     }
 
     /// Calls `each` with the square of every two- or three-square step the pawn

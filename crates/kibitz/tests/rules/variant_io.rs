@@ -178,13 +178,18 @@ fn bad_input_is_named() {
     assert!(err.to_string().contains("before any section"), "{err}");
 
     // A full 16 x 16 board and the largest counters do not overflow.
-    let sixteen = Variant::builtin("sixteen").unwrap();
+    // (Without its king: a position of a variant with one needs one of each colour.)
     let full = format!(
         "{} w - - 4294967295 4294967295",
         ["NNNNNNNNNNNNNNNN"; 16].join("/")
     );
-    let pos = VariantPosition::from_fen(&sixteen, &full).unwrap();
+    let text = format!("[full:sixteen]\nking = -\nstartFen = {full}\n");
+    let kingless = ini::VariantsIni::read(&text).unwrap().find("full").unwrap();
+    let pos = VariantPosition::from_fen(&kingless, &full).unwrap();
     assert_eq!(pos.perft(1), 0);
+    let sixteen = Variant::builtin("sixteen").unwrap();
+    let err = VariantPosition::from_fen(&sixteen, &full).unwrap_err();
+    assert!(err.to_string().contains("no white king"), "{err}");
     let mut pos = VariantPosition::from_fen(
         &sixteen,
         "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - - 4294967295 4294967295",
