@@ -57,7 +57,11 @@ impl Variant {
                 MAX_TYPES
             )));
         }
-        if let Some(c) = rules.castling {
+        // (Without a royal piece, nothing castles: Fairy-Stockfish's template keeps
+        // chess's castling files on boards of any size.)
+        if let Some(c) = rules.castling
+            && rules.kind_index(PieceKind::King).is_some()
+        {
             let files = rules.size.files();
             let off = [
                 ("castlingKingFile", c.king_file),

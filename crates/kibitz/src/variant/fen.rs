@@ -314,7 +314,9 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                 'K' | 'Q' => {
                     let side = usize::from(ch.eq_ignore_ascii_case(&'Q'));
                     let Some(k) = rules.castling else {
-                        return Err(bad());
+                        // Without castling in the variant, Fairy-Stockfish reads
+                        // `KQkq` as no right (its own start positions say so).
+                        continue;
                     };
                     let king = rank * Sq::from(files) + Sq::from(k.king_file);
                     // Fairy-Stockfish drops a right whose king or rook is not
@@ -378,7 +380,9 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
             }
         }
     }
-    let ep = if short {
+    // A number where the en-passant square would be begins the counters (`w - 0 1`).
+    let counters_next = fields.peek().is_some_and(|f| f.parse::<u32>().is_ok());
+    let ep = if short || counters_next {
         "-"
     } else {
         fields.next().unwrap_or("-")

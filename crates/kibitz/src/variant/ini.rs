@@ -237,7 +237,7 @@ impl VariantsIni {
         let base = loop {
             let s = &self.sections[at];
             let Some(parent) = &s.parent else {
-                break chess_rules();
+                break template_rules();
             };
             match self.sections[..at].iter().rposition(|p| &p.name == parent) {
                 Some(p) => {
@@ -265,6 +265,20 @@ impl VariantsIni {
         }
         Ok(rules)
     }
+}
+
+/// Fairy-Stockfish's template for a section without a parent: chess's rules
+/// without a single piece (the section names each of its pieces; a rook it names
+/// is the castling piece, as there).
+fn template_rules() -> Rules {
+    let mut rules = chess_rules();
+    rules.pieces.clear();
+    rules.promotion_limit.clear();
+    rules.promotion_types.clear();
+    if let Some(c) = rules.castling.as_mut() {
+        c.rook_types = 0;
+    }
+    rules
 }
 
 /// Parses every section of a `variants.ini` text into a variant (each built, all
@@ -392,7 +406,14 @@ fn set_piece(
             rules.promotion_limit.push(0);
         }
         None => {
-            rules.add_piece(def);
+            let at = rules.add_piece(def);
+            // Fairy-Stockfish's castling piece is the rook unless a key says otherwise.
+            if let Some(c) = rules.castling.as_mut()
+                && c.rook_types == 0
+                && name == "rook"
+            {
+                c.rook_types = 1 << at;
+            }
         }
     }
     Ok(())
@@ -773,6 +794,24 @@ mod tests {
     }
 
     #[test]
+    fn a_section_without_a_parent_starts_with_no_pieces() {
+        // Fairy-Stockfish's template: chess's rules, no piece until a key names it.
+        let nim = "[nim]\nmaxRank = 9\nmaxFile = d\ncustomPiece1 = p:mfR\n\
+                   startFen = 3p/4/2p1/4/1p2/4/p3/4/PPPP\nstalemateValue = loss\n";
+        let v = VariantsIni::read(nim).unwrap().find("nim").unwrap();
+        assert_eq!(v.rules.pieces.len(), 1);
+        assert!(
+            error_of("[k]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n").contains("unknown piece")
+        );
+        // A rook named is the castling piece, as there.
+        let text = "[t]\nking = k\nrook = r\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n";
+        let v = VariantsIni::read(text).unwrap().find("t").unwrap();
+        let pos = super::super::VariantPosition::startpos(&v);
+        let castles = pos.legal_moves().iter().filter(|m| m.is_castling()).count();
+        assert_eq!(castles, 2);
+    }
+
+    #[test]
     fn castling_off_the_board_is_refused() {
         let err = error_of("[c:chess]\ncastlingKingsideFile = j\n");
         assert!(
@@ -785,9 +824,9 @@ mod tests {
 
     #[test]
     fn a_later_section_of_the_same_name_wins_and_a_parent_is_an_earlier_one() {
-        let text = "[a]\nmaxFile = 9\nstartFen = 9/9/9/9/9/9/9/K7k w - - 0 1\n\
+        let text = "[a:chess]\nmaxFile = 9\nstartFen = 9/9/9/9/9/9/9/K7k w - - 0 1\n\
                     [b:a]\n\
-                    [a]\nmaxFile = 10\nstartFen = 10/10/10/10/10/10/10/K8k w - - 0 1\n";
+                    [a:chess]\nmaxFile = 10\nstartFen = 10/10/10/10/10/10/10/K8k w - - 0 1\n";
         let ini = VariantsIni::read(text).unwrap();
         assert_eq!(ini.find("a").unwrap().files(), 10);
         // b's parent is the `a` before it.

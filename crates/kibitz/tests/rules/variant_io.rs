@@ -246,7 +246,7 @@ fn ini_reads_fairy_stockfish_sections() {
 startFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1
 pieceToCharTable = PNBRQ..AC............Kpnbrq..ac............k
 
-[mini]
+[mini:chess]
 maxRank = 6
 maxFile = 6
 archbishop = a
