@@ -23,6 +23,16 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "grasshopper",
     "shako",
     "sixteen",
+    "nocastle",
+    "almost",
+    "hoppelpoppel",
+    "newzealand",
+    "gardner",
+    "losalamos",
+    "centaur",
+    "chancellor",
+    "modern",
+    "perfect",
 ];
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
@@ -291,10 +301,12 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
             }
         }
         _ => {
-            return Err(VariantError::UnknownVariant {
-                name: name.to_string(),
-                known: BUILTIN_NAMES.iter().map(|s| s.to_string()).collect(),
-            });
+            if !chess_family(name, &mut r)? {
+                return Err(VariantError::UnknownVariant {
+                    name: name.to_string(),
+                    known: BUILTIN_NAMES.iter().map(|s| s.to_string()).collect(),
+                });
+            }
         }
     }
     r.name = name.to_string();
@@ -354,4 +366,96 @@ impl Variant {
             other => other,
         })
     }
+}
+
+/// The piece of White letter `letter` becomes `def`, in place: it keeps its
+/// type index, so its promotion and castling roles stay.
+fn replace_piece(r: &mut Rules, letter: char, def: PieceDef) {
+    if let Some(t) = r.type_of_letter(letter) {
+        r.pieces[usize::from(t)] = def;
+    }
+}
+
+/// Fairy-Stockfish's built-ins that are chess with other pieces or another
+/// board, as its `variant.cpp` defines them; `r` is chess's rules. Whether
+/// `name` is one of them.
+fn chess_family(name: &str, r: &mut Rules) -> Result<bool, VariantError> {
+    match name {
+        "nocastle" => {
+            r.castling = None;
+            r.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".to_string();
+        }
+        "almost" => {
+            // The queen's slot becomes the chancellor's: it promotes in her place.
+            replace_piece(r, 'Q', piece('C', "chancellor", "RN"));
+            r.start_fen = "rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1".to_string();
+        }
+        "hoppelpoppel" => {
+            replace_piece(r, 'N', piece('N', "knibis", "mNcB"));
+            replace_piece(r, 'B', piece('B', "biskni", "mBcN"));
+        }
+        "newzealand" => {
+            replace_piece(r, 'R', piece('R', "rookni", "mRcN"));
+            replace_piece(r, 'N', piece('N', "kniroo", "mNcR"));
+        }
+        "gardner" => {
+            r.resize(5, 5)?;
+            r.start_fen = "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1".to_string();
+            r.promotion_ranks = [1 << 4, 1];
+            r.double_step = [0, 0];
+            r.castling = None;
+        }
+        "losalamos" => {
+            r.resize(6, 6)?;
+            r.castling = None;
+            if let Some(b) = r.type_of_letter('B') {
+                r.pieces.remove(usize::from(b));
+                r.promotion_limit.remove(usize::from(b));
+            }
+            r.set_promotions("QRN");
+            r.start_fen = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1".to_string();
+            r.promotion_ranks = [1 << 5, 1];
+            r.double_step = [0, 0];
+        }
+        "centaur" => {
+            r.resize(10, 8)?;
+            r.add_piece(piece('C', "centaur", "KN"));
+            r.start_fen =
+                "rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1".to_string();
+            r.set_promotions("CQRBN");
+            if let Some(c) = r.castling.as_mut() {
+                c.kingside_file = 8;
+                c.queenside_file = 2;
+            }
+        }
+        "chancellor" | "modern" => {
+            r.resize(9, 9)?;
+            r.promotion_ranks = [1 << 8, 1];
+            r.double_step = [1 << 1, 1 << 7];
+            if name == "chancellor" {
+                r.add_piece(piece('C', "chancellor", "RN"));
+                r.start_fen =
+                    "rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1".to_string();
+                r.set_promotions("CQRBN");
+            } else {
+                r.add_piece(piece('M', "archbishop", "BN"));
+                r.start_fen =
+                    "rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1".to_string();
+                r.set_promotions("MQRBN");
+            }
+        }
+        "perfect" => {
+            let c = r.add_piece(piece('C', "chancellor", "RN"));
+            r.add_piece(piece('M', "archbishop", "BN"));
+            r.add_piece(piece('G', "amazon", "QN"));
+            r.start_fen = "cmqgkbnr/pppppppp/8/8/8/8/PPPPPPPP/CMQGKBNR w KQkq - 0 1".to_string();
+            r.set_promotions("GCMQRBN");
+            // The chancellor castles too (on the queenside it stands in the corner).
+            if let Some(castling) = r.castling.as_mut() {
+                castling.rook_types |= 1 << c;
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
