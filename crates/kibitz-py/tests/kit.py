@@ -149,6 +149,10 @@ def interrupted_within(call, delay=0.3):
         sent.append(time.monotonic())
         os.kill(os.getpid(), signal.SIGINT)
 
+    # Python's own SIGINT handler, whatever this process inherited: a command
+    # started in the background by a shell without job control (`cmd &`) ignores
+    # SIGINT, and Python then installs no handler, so the call would never stop.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(delay, interrupt)
     timer.start()
     try:
@@ -157,4 +161,5 @@ def interrupted_within(call, delay=0.3):
         return time.monotonic() - sent[0]
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     pytest.fail(f'{call} returned instead of raising KeyboardInterrupt')
