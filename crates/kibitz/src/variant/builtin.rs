@@ -23,6 +23,9 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "grasshopper",
     "shako",
     "sixteen",
+    "crazyhouse",
+    "loop",
+    "chessgi",
 ];
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
@@ -86,6 +89,7 @@ pub(crate) fn chess_rules() -> Rules {
         stalemate: GameValue::Draw,
         checkmate: GameValue::Loss,
         chosen_promotions: false,
+        drops: super::drops::DropRules::NONE,
     }
 }
 
@@ -274,6 +278,14 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
             r.start_fen =
                 "********/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/********[] w KQkq - 0 1"
                     .to_string();
+        }
+        "crazyhouse" | "loop" | "chessgi" => {
+            // Fairy-Stockfish's crazyhouse, and its loop (promoted pieces keep
+            // their type in hand) and chessgi (loop, pawns dropped on the first rank).
+            r.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1".to_string();
+            r.drops = super::drops::DropRules::CRAZYHOUSE;
+            r.drops.drop_loop = name != "crazyhouse";
+            r.drops.first_rank_pawn_drops = name == "chessgi";
         }
         "sixteen" => {
             r.resize(16, 16)?;

@@ -47,6 +47,10 @@ impl State {
             }
             self.legal_after(t, r, mv)
         });
+        // `mustDrop`: with a legal drop, only drops are legal.
+        if r.drops.must_drop && out.iter().any(|mv| mv.is_drop()) {
+            out.retain(|mv| mv.is_drop());
+        }
     }
 
     /// Is the pseudo-legal `mv` legal (the mover's royal not attacked after it)?
@@ -474,6 +478,10 @@ impl State {
         if t.has_hoppers {
             return self.count_legal_hoppers(t, r, king, buffer);
         }
+        if r.drops.needs_listing() {
+            self.legal_moves(t, r, buffer);
+            return buffer.len() as u64;
+        }
         let Some(pinned) = self.pins_unless_check(t, king) else {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
@@ -482,6 +490,10 @@ impl State {
         let occ = self.occ[0] | self.occ[1];
         let files = Sq::from(r.size.files());
         let mut n = 0;
+        // Outside check every drop is legal (it exposes nothing).
+        if r.drops.enabled {
+            n += self.count_drops(t, r);
+        }
         // The unpinned pawns all at once, where they can be.
         let mut pieces = self.occ[us];
         if t.small && self.ep[0] == NO_SQ && r.triple_step[us] == 0 {
@@ -557,7 +569,7 @@ impl State {
         buffer: &mut Vec<VariantMove>,
     ) -> u64 {
         let us = self.turn;
-        if r.gating != Gating::None || self.attacked(t, king, us ^ 1) {
+        if r.gating != Gating::None || r.drops.enabled || self.attacked(t, king, us ^ 1) {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         }
