@@ -26,6 +26,8 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "crazyhouse",
     "loop",
     "chessgi",
+    "pocketknight",
+    "placement",
 ];
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
@@ -286,6 +288,23 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
             r.drops = super::drops::DropRules::CRAZYHOUSE;
             r.drops.drop_loop = name != "crazyhouse";
             r.drops.first_rank_pawn_drops = name == "chessgi";
+        }
+        "pocketknight" => {
+            // Fairy-Stockfish's pocket knight: one knight each in hand, no captures to hand.
+            r.start_fen =
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1".to_string();
+            r.drops.enabled = true;
+        }
+        "placement" => {
+            // Fairy-Stockfish's placement chess: the back ranks dropped first, on
+            // them, bishops on both colours; a king and a rook dropped on their
+            // squares castle.
+            r.start_fen = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1".to_string();
+            r.drops.enabled = true;
+            r.drops.must_drop = true;
+            r.drops.region = Some([1, 1 << 7]);
+            r.drops.opposite_bishops = true;
+            r.drops.castling_dropped_piece = true;
         }
         "sixteen" => {
             r.resize(16, 16)?;

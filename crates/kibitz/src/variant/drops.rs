@@ -41,6 +41,15 @@ pub(crate) struct DropRules {
     pub must_drop: bool,
     /// `dropChecks`: may a drop give check?
     pub checks: bool,
+    /// The ranks (a bit per absolute rank) each colour drops on, where the
+    /// variant restricts them (Fairy-Stockfish's `dropRegion`).
+    pub region: Option<[u16; 2]>,
+    /// `dropOppositeColoredBishop`: the bishops must be able to end on squares
+    /// of both colours.
+    pub opposite_bishops: bool,
+    /// `castlingDroppedPiece`: a king dropped on its castling square, or a rook
+    /// dropped in a corner beside it, gains the castling right.
+    pub castling_dropped_piece: bool,
     /// `pocketSize`: read for the ini's sake (it only sizes Fairy-Stockfish's
     /// displays and networks; it changes no rule and no FEN).
     pub pocket_size: u8,
@@ -58,6 +67,9 @@ impl DropRules {
         no_doubled_count: 1,
         must_drop: false,
         checks: true,
+        region: None,
+        opposite_bishops: false,
+        castling_dropped_piece: false,
         pocket_size: 0,
     };
 
@@ -79,7 +91,7 @@ impl DropRules {
     /// target square), rather than counted by perft?
     #[inline]
     pub(crate) fn needs_listing(&self) -> bool {
-        self.enabled && (self.must_drop || !self.checks)
+        self.enabled && (self.must_drop || !self.checks || self.opposite_bishops)
     }
 
     /// Applies one `variants.ini` key of the drop family; `None` when the key is
@@ -105,6 +117,8 @@ impl DropRules {
             "firstRankPawnDrops" => flag(&mut self.first_rank_pawn_drops),
             "promotionZonePawnDrops" => flag(&mut self.promotion_zone_pawn_drops),
             "mustDrop" => flag(&mut self.must_drop),
+            "dropOppositeColoredBishop" => flag(&mut self.opposite_bishops),
+            "castlingDroppedPiece" => flag(&mut self.castling_dropped_piece),
             "dropChecks" => flag(&mut self.checks),
             "dropNoDoubled" => match value {
                 "-" => {
@@ -223,6 +237,15 @@ impl State {
         let us = self.turn;
         let occ = self.occ[0] | self.occ[1];
         let mut out = board_squares(t) & !occ;
+        if let Some(region) = r.drops.region {
+            for rank in 0..Sq::from(r.size.ranks()) {
+                if region[us] >> rank & 1 == 0 {
+                    for f in 0..t.files {
+                        out.remove(rank * t.files + f);
+                    }
+                }
+            }
+        }
         if Some(ty as u8) == t.pawn {
             if !r.drops.promotion_zone_pawn_drops {
                 out = out & !t.promo_zone[us];
@@ -266,6 +289,9 @@ impl State {
                 if !r.drops.checks && self.gives_check(t, r, &mv) {
                     continue;
                 }
+                if r.drops.opposite_bishops && !self.bishops_stay_apart(t, r, ty, to) {
+                    continue;
+                }
                 out.push(mv);
             }
         }
@@ -295,6 +321,99 @@ impl State {
         n
     }
 
+    /// `dropOppositeColoredBishop`, as Fairy-Stockfish tests it: a bishop may
+    /// not join more than half the side's bishops (board and hand) on one
+    /// colour of squares; another piece may not take a square the bishops still
+    /// to drop need (enough free squares of each colour for half of them).
+    fn bishops_stay_apart(&self, t: &Tables, r: &Rules, ty: usize, to: Sq) -> bool {
+        let us = self.turn;
+        let Some(bishop) = r.type_of_letter('B').map(usize::from) else {
+            return true;
+        };
+        let files = t.files;
+        let dark = |s: Sq| (s % files + s / files).is_multiple_of(2);
+        let total = usize::from(self.counts[us][bishop]) + usize::from(self.holdings[us][bishop]);
+        let ours: Vec<Sq> = self.occ[us]
+            .iter()
+            .filter(|&s| type_of(self.board[usize::from(s)]) == bishop)
+            .collect();
+        if ty == bishop {
+            let same = ours.iter().filter(|&&s| dark(s) == dark(to)).count();
+            return same < total.div_ceil(2);
+        }
+        let mut spots = ours;
+        let mut region = self.drop_targets_of(t, r, us, bishop);
+        region.remove(to);
+        spots.extend(region.iter());
+        let dark_spots = spots.iter().filter(|&&s| dark(s)).count();
+        dark_spots >= total / 2 && spots.len() - dark_spots >= total / 2
+    }
+
+    /// [`drop_targets`](Self::drop_targets) of colour `c`.
+    fn drop_targets_of(&self, t: &Tables, r: &Rules, c: usize, ty: usize) -> WideBitboard {
+        let mut probe = *self;
+        probe.turn = c;
+        probe.drop_targets(t, r, ty)
+    }
+
+    /// `castlingDroppedPiece`: after a drop on the side's castling rank, the
+    /// rights a king on its castling square and a rook in a corner of that rank
+    /// now give (Fairy-Stockfish's rule: the dropped piece makes the pair).
+    fn castling_after_drop(&mut self, r: &Rules, ty: usize, to: Sq) {
+        let Some(c) = r.castling else { return };
+        let us = self.turn;
+        let files = Sq::from(r.size.files());
+        let rank = State::gate_rank(r, us);
+        if to / files != rank {
+            return;
+        }
+        let king_sq = rank * files + Sq::from(c.king_file);
+        let rook = code(us, usize::from(c.rook_type));
+        let Some(king) = r.kind_index(super::rules::PieceKind::King) else {
+            return;
+        };
+        let king_there = self.board[usize::from(king_sq)] == code(us, usize::from(king));
+        let corners = [rank * files + files - 1, rank * files];
+        for (side, &corner) in corners.iter().enumerate() {
+            let pair = if to == king_sq && ty == usize::from(king) {
+                self.board[usize::from(corner)] == rook
+            } else {
+                to == corner && usize::from(c.rook_type) == ty && king_there
+            };
+            if pair {
+                self.castling |= 1 << (2 * us + side);
+                self.rook_sq[2 * us + side] = corner;
+            }
+        }
+    }
+
+    /// `mustDrop`: with a legal drop among the legal `moves`, only drops are legal.
+    pub(crate) fn must_drop(&self, moves: &mut Vec<VariantMove>) {
+        if moves.iter().any(|mv| mv.is_drop()) {
+            moves.retain(|mv| mv.is_drop());
+        }
+    }
+
+    /// In check: the squares a drop may stop it on (a superset: the empty
+    /// squares the king sees along every line), so that the other drops need
+    /// no test; `None` where a drop may also stop a check elsewhere (a hopper's
+    /// line beyond its hurdle, a lame leap's block square).
+    pub(crate) fn drop_blocks(&self, t: &Tables, king: Sq) -> Option<WideBitboard> {
+        if t.has_hoppers || t.lame.iter().any(|&l| l) {
+            return None;
+        }
+        let mut out = WideBitboard::EMPTY;
+        for d in 0..t.dirs.len() {
+            for &s in t.ray(king, d as u8) {
+                if self.board[usize::from(s)] != 0 {
+                    break;
+                }
+                out.insert(s);
+            }
+        }
+        Some(out)
+    }
+
     /// Does the move give check (the opponent's royal attacked after it)?
     fn gives_check(&self, t: &Tables, r: &Rules, mv: &VariantMove) -> bool {
         let mut next = *self;
@@ -306,11 +425,14 @@ impl State {
     /// Plays a drop (from [`drop_moves`](Self::drop_moves)): the piece leaves
     /// the hand for its square; the halfmove clock restarts (a drop cannot be
     /// taken back), en passant is gone, castling rights stay.
-    pub(crate) fn make_drop(&mut self, t: &Tables, mv: &VariantMove) {
+    pub(crate) fn make_drop(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
         let us = self.turn;
         let ty = usize::from(mv.gate);
         self.holdings[us][ty] -= 1;
         self.put(t, mv.to, us, ty);
+        if r.drops.castling_dropped_piece {
+            self.castling_after_drop(r, ty, mv.to);
+        }
         self.halfmove = 0;
         self.ep = [NO_SQ; 2];
         self.ep_victim = NO_SQ;
@@ -398,5 +520,183 @@ pub(crate) fn drop_notation(rules: &Rules, mv: &VariantMove) -> String {
         s.push('@');
         s.push_str(&rules.size.square_name(mv.to));
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Variant, VariantError, VariantPosition, ini};
+
+    fn perft(variant: &str, fen: &str, depth: u32) -> u64 {
+        let v = Variant::builtin(variant).unwrap();
+        VariantPosition::from_fen(&v, fen).unwrap().perft(depth)
+    }
+
+    /// The pocket counts of Fairy-Stockfish's own test suite (`tests/perft.sh`
+    /// in its repository, the "pockets" section).
+    #[test]
+    fn fairy_stockfish_pocket_perft_counts() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+        for name in ["crazyhouse", "loop", "chessgi"] {
+            assert_eq!(perft(name, start, 3), 8902, "{name}");
+        }
+        let cases = [
+            (
+                "crazyhouse",
+                "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1",
+                2,
+                75_353,
+            ),
+            ("crazyhouse", "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1", 3, 88_634),
+            ("crazyhouse", "2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1", 3, 88_634),
+            (
+                "crazyhouse",
+                "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1",
+                3,
+                58_057,
+            ),
+            (
+                "loop",
+                "5R2/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnppp] b - - 1 1",
+                2,
+                31_983,
+            ),
+            (
+                "chessgi",
+                "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48",
+                2,
+                32_816,
+            ),
+        ];
+        let placement = [
+            (
+                "placement",
+                "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/QR1BKNN1[BRk] w - - 0 1",
+                6,
+                17_804,
+            ),
+            (
+                "placement",
+                "1n1r1q2/pppppppp/8/8/8/8/PPPPPPPP/1N1B1R1N[KQRBkrbbn] b - - 0 4",
+                5,
+                145_152,
+            ),
+            (
+                "placement",
+                "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1",
+                4,
+                18_492,
+            ),
+            (
+                "placement",
+                "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+                3,
+                50_560,
+            ),
+            (
+                "pocketknight",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1",
+                3,
+                88_617,
+            ),
+        ];
+        for (name, fen, depth, nodes) in cases.into_iter().chain(placement) {
+            assert_eq!(perft(name, fen, depth), nodes, "{name} {fen}");
+        }
+    }
+
+    #[test]
+    fn perft_counts_the_drops_it_lists() {
+        // Bulk counting at the last ply (drops counted, not listed) against the list.
+        let v = Variant::builtin("crazyhouse").unwrap();
+        let pos = VariantPosition::from_fen(
+            &v,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[NPbp] w KQkq - 0 1",
+        )
+        .unwrap();
+        let listed: u64 = pos
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                next.legal_moves().len() as u64
+            })
+            .sum();
+        assert_eq!(pos.perft(2), listed);
+    }
+
+    #[test]
+    fn a_captured_promoted_piece_goes_to_hand_as_a_pawn_unless_looping() {
+        // White promotes on b8 (`Q~` in crazyhouse); Black's rook takes it: a
+        // pawn in crazyhouse's hand, a queen in loop's.
+        let fen = "r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1";
+        for (name, promoted, taken) in [
+            (
+                "crazyhouse",
+                "rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+                "1r2k3/8/8/8/8/8/8/4K3[p] w - - 0 2",
+            ),
+            (
+                "loop",
+                "rQ2k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+                "1r2k3/8/8/8/8/8/8/4K3[q] w - - 0 2",
+            ),
+        ] {
+            let v = Variant::builtin(name).unwrap();
+            let mut pos = VariantPosition::from_fen(&v, fen).unwrap();
+            pos.play_uci("b7b8q").unwrap();
+            assert_eq!(pos.fen(), promoted, "{name}");
+            // The mark is read back: the same position, the same demotion.
+            let mut again = VariantPosition::from_fen(&v, promoted).unwrap();
+            assert_eq!(again, pos, "{name}");
+            pos.play_uci("a8b8").unwrap();
+            again.play_uci("a8b8").unwrap();
+            assert_eq!(pos.fen(), taken, "{name}");
+            assert_eq!(again.fen(), taken, "{name}");
+        }
+    }
+
+    #[test]
+    fn drops_are_written_as_fairy_stockfish_writes_them() {
+        let v = Variant::builtin("crazyhouse").unwrap();
+        let pos = VariantPosition::from_fen(&v, "2k5/8/8/8/8/8/8/4K3[Nq] w - - 0 1").unwrap();
+        let mv = pos.parse_uci("N@b6").unwrap();
+        assert_eq!(pos.san(&mv), "N@b6+");
+        assert_eq!(pos.parse_move("N@b6+").unwrap(), mv);
+        let mut next = pos.clone();
+        next.play(&mv).unwrap();
+        assert_eq!(next.fen(), "2k5/8/1N6/8/8/8/8/4K3[q] b - - 0 1");
+        // Pawns never drop on the first or last rank in crazyhouse.
+        let pos = VariantPosition::from_fen(&v, "2k5/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap();
+        assert!(pos.parse_uci("P@a1").is_err() && pos.parse_uci("P@a8").is_err());
+        assert!(pos.parse_uci("P@a2").is_ok());
+    }
+
+    #[test]
+    fn a_user_section_inherits_the_drops_and_bad_values_are_named() {
+        let text = "[mycrazy:crazyhouse]\ndropNoDoubled = p\n";
+        let v = ini::parse(text).unwrap().remove(0);
+        let pos = VariantPosition::from_fen(&v, "2k5/8/8/8/8/8/P7/4K3[P] w - - 0 1").unwrap();
+        assert!(pos.parse_uci("P@a3").is_err() && pos.parse_uci("P@b3").is_ok());
+        let err = ini::parse("[x:crazyhouse]\ndropLoop = maybe\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.to_string().contains("dropLoop"), "{err}");
+        let err = ini::parse("[x:crazyhouse]\ndropNoDoubledCount = 0\n").unwrap_err();
+        assert!(err.to_string().contains("dropNoDoubledCount"), "{err}");
+    }
+
+    #[test]
+    fn malformed_pockets_are_fen_errors() {
+        let v = Variant::builtin("crazyhouse").unwrap();
+        for fen in [
+            "4k3/8/8/8/8/8/8/4K3[Qx] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3[Q w - - 0 1",
+            "4k3/8/8/8/8/8/8/~4K3[] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K~~3[] w - - 0 1",
+        ] {
+            let err = VariantPosition::from_fen(&v, fen).unwrap_err();
+            assert!(matches!(err, VariantError::Fen { .. }), "{fen}: {err}");
+        }
     }
 }

@@ -109,8 +109,13 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
     let ranks = usize::from(rules.size.ranks());
     let files = usize::from(rules.size.files());
     let musketeer = rules.gating == Gating::Musketeer;
-    let rows: Vec<&str> = rows_text.split('/').collect();
+    let mut rows: Vec<&str> = rows_text.split('/').collect();
     let expected = ranks + if musketeer { 2 } else { 0 };
+    // Drops: the hand may also follow the board as one more row (`…/4K3/Qn`).
+    let holdings_text = match holdings_text {
+        None if rules.drops.enabled && rows.len() == expected + 1 => rows.pop(),
+        other => other,
+    };
     if rows.len() != expected {
         return Err(fen_error(format!(
             "{} rows where the {}x{} board needs {expected}{}",

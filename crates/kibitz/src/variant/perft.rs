@@ -20,6 +20,9 @@ impl State {
         let us = self.turn;
         let king = self.kings[us];
         if king == NO_SQ {
+            if r.drops.must_drop {
+                self.must_drop(out);
+            }
             return;
         }
         // Squares whose piece may not leave without a full test: with hoppers,
@@ -36,7 +39,18 @@ impl State {
             self.pinned(t, king)
         };
         let king_code = t.king.map(|k| code(us, usize::from(k)));
+        let drop_blocks = if in_check && r.drops.enabled {
+            self.drop_blocks(t, king)
+        } else {
+            None
+        };
         out.retain(|mv| {
+            if let Some(blocks) = drop_blocks
+                && mv.is_drop()
+                && !blocks.contains(mv.to)
+            {
+                return false;
+            }
             if !in_check
                 && Some(self.board[usize::from(mv.from)]) != king_code
                 && mv.kind != MoveKind::EnPassant
@@ -47,9 +61,8 @@ impl State {
             }
             self.legal_after(t, r, mv)
         });
-        // `mustDrop`: with a legal drop, only drops are legal.
-        if r.drops.must_drop && out.iter().any(|mv| mv.is_drop()) {
-            out.retain(|mv| mv.is_drop());
+        if r.drops.must_drop {
+            self.must_drop(out);
         }
     }
 

@@ -222,7 +222,7 @@ impl State {
     pub fn make(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
         if r.drops.enabled {
             if mv.kind == MoveKind::Drop {
-                self.make_drop(t, mv);
+                self.make_drop(t, r, mv);
                 return;
             }
             if r.drops.captures_to_hand {
