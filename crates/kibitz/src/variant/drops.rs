@@ -3,7 +3,8 @@
 //! ([`DropRules`], read from the `variants.ini` keys `pieceDrops`,
 //! `capturesToHand`, `dropLoop`, `firstRankPawnDrops`, `promotionZonePawnDrops`,
 //! `dropNoDoubled`, `dropNoDoubledCount`, `mustDrop`, `dropChecks`,
-//! `pocketSize`); the hand is the state's `holdings` (the one Seirawan gating
+//! `dropRegionWhite`/`Black` as whole ranks, `dropOppositeColoredBishop`,
+//! `castlingDroppedPiece`, `pocketSize`); the hand is the state's `holdings` (the one Seirawan gating
 //! uses), written in the FEN's `[…]` after the board, White's pieces first, each
 //! side's from its last piece type to its first (Fairy-Stockfish's order).
 //!
@@ -139,9 +140,33 @@ impl DropRules {
                 Ok(())
             }),
             "pocketSize" => small("size").map(|n| self.pocket_size = n),
+            "dropRegionWhite" | "whiteDropRegion" | "dropRegionBlack" | "blackDropRegion" => {
+                rank_region(value).map(|ranks| {
+                    let c = usize::from(key.contains("lack"));
+                    let mut region = self.region.unwrap_or([u16::MAX; 2]);
+                    region[c] = ranks;
+                    self.region = Some(region);
+                })
+            }
             _ => return None,
         })
     }
+}
+
+/// A drop region given as whole ranks (`*1 *2`, `-` for none): a bit per rank.
+fn rank_region(value: &str) -> Result<u16, String> {
+    let mut mask = 0u16;
+    for token in value.split_whitespace().filter(|&t| t != "-") {
+        let rank = token
+            .strip_prefix('*')
+            .and_then(|r| r.parse::<u8>().ok())
+            .filter(|r| (1..=16).contains(r))
+            .ok_or_else(|| {
+                format!("region `{value}`: only whole ranks such as `*1` are supported")
+            })?;
+        mask |= 1 << (rank - 1);
+    }
+    Ok(mask)
 }
 
 /// The FEN row `row` without its promoted marks, and the cells (from 0, in the
@@ -308,7 +333,9 @@ impl State {
             if self.holdings[us][ty] == 0 {
                 continue;
             }
-            let plain = Some(ty as u8) != t.pawn && r.drops.no_doubled.is_none();
+            let plain = Some(ty as u8) != t.pawn
+                && r.drops.no_doubled.is_none()
+                && r.drops.region.is_none();
             n += if plain {
                 // Every piece but a restricted one drops on every empty square.
                 *any.get_or_insert_with(|| {
@@ -679,6 +706,27 @@ mod tests {
         let v = ini::parse(text).unwrap().remove(0);
         let pos = VariantPosition::from_fen(&v, "2k5/8/8/8/8/8/P7/4K3[P] w - - 0 1").unwrap();
         assert!(pos.parse_uci("P@a3").is_err() && pos.parse_uci("P@b3").is_ok());
+        // A drop region of whole ranks: listed and counted alike.
+        let text = "[low:crazyhouse]\ndropRegionWhite = *1 *2 *3\ndropRegionBlack = *6 *7 *8\n";
+        let v = ini::parse(text).unwrap().remove(0);
+        let pos = VariantPosition::from_fen(
+            &v,
+            "2b5/rppnkNpr/2p1pp2/p7/P2pQP2/b1P5/1P1PPP2/RNB1KBNR[Qp] w - - 1 23",
+        )
+        .unwrap();
+        assert!(pos.parse_uci("Q@h3").is_ok() && pos.parse_uci("Q@h4").is_err());
+        let listed: u64 = pos
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                next.legal_moves().len() as u64
+            })
+            .sum();
+        assert_eq!(pos.perft(2), listed);
+        let err = ini::parse("[x:crazyhouse]\ndropRegionWhite = e4\n").unwrap_err();
+        assert!(err.to_string().contains("whole ranks"), "{err}");
         let err = ini::parse("[x:crazyhouse]\ndropLoop = maybe\n").unwrap_err();
         assert_eq!(err.line, 2);
         assert!(err.to_string().contains("dropLoop"), "{err}");
