@@ -29,8 +29,11 @@ from kit import REPO
 # ../shared/data/musketeer are its oracle, in the Rust tests.)
 FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 'seirawan', 'amazon', 'nightrider', 'grasshopper', 'shako',
+                # Chess with other pieces or boards (builtin.rs, chess_family).
                 'nocastle', 'almost', 'hoppelpoppel', 'newzealand', 'gardner', 'losalamos',
-                'centaur', 'chancellor', 'modern', 'perfect']
+                'centaur', 'chancellor', 'modern', 'perfect',
+                # Drops (variant/drops.rs).
+                'crazyhouse', 'loop', 'chessgi', 'pocketknight', 'placement']
 
 FILES = 'abcdefghijklmnop'
 

@@ -111,7 +111,7 @@ impl Board for VariantPosition {
         let letter = |t: usize| variant.pieces()[t].letter;
         let on_board = !mv.is_pregame();
         MoveFacts {
-            from: on_board.then(|| size.square_name(mv.from())),
+            from: (on_board && !mv.is_drop()).then(|| size.square_name(mv.from())),
             to: on_board.then(|| size.square_name(mv.to())),
             promotion: mv.promotion().map(letter),
             gate: mv.gate().map(|(t, _)| letter(t)),

@@ -33,6 +33,11 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "chancellor",
     "modern",
     "perfect",
+    "crazyhouse",
+    "loop",
+    "chessgi",
+    "pocketknight",
+    "placement",
 ];
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
@@ -96,6 +101,7 @@ pub(crate) fn chess_rules() -> Rules {
         stalemate: GameValue::Draw,
         checkmate: GameValue::Loss,
         chosen_promotions: false,
+        drops: super::drops::DropRules::NONE,
     }
 }
 
@@ -282,6 +288,31 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
             r.start_fen =
                 "********/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/********[] w KQkq - 0 1"
                     .to_string();
+        }
+        "crazyhouse" | "loop" | "chessgi" => {
+            // Fairy-Stockfish's crazyhouse, and its loop (promoted pieces keep
+            // their type in hand) and chessgi (loop, pawns dropped on the first rank).
+            r.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1".to_string();
+            r.drops = super::drops::DropRules::CRAZYHOUSE;
+            r.drops.drop_loop = name != "crazyhouse";
+            r.drops.first_rank_pawn_drops = name == "chessgi";
+        }
+        "pocketknight" => {
+            // Fairy-Stockfish's pocket knight: one knight each in hand, no captures to hand.
+            r.start_fen =
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1".to_string();
+            r.drops.enabled = true;
+        }
+        "placement" => {
+            // Fairy-Stockfish's placement chess: the back ranks dropped first, on
+            // them, bishops on both colours; a king and a rook dropped on their
+            // squares castle.
+            r.start_fen = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1".to_string();
+            r.drops.enabled = true;
+            r.drops.must_drop = true;
+            r.drops.region = Some([1, 1 << 7]);
+            r.drops.opposite_bishops = true;
+            r.drops.castling_dropped_piece = true;
         }
         "sixteen" => {
             r.resize(16, 16)?;

@@ -4,7 +4,7 @@
 //! `*` for an empty cell.
 
 use super::VariantError;
-use super::board::{NO_SQ, Sq};
+use super::board::{NO_SQ, Sq, WideBitboard};
 use super::error::quote;
 use super::moves::NO_TYPE;
 use super::pregame::Pregame;
@@ -88,6 +88,8 @@ struct BoardField {
     cells: Vec<Option<(u8, u8)>>,
     holdings: [[u8; super::rules::MAX_TYPES]; 2],
     musketeer: [[u8; 16]; 2],
+    /// Drops: the pieces marked `~` (promoted).
+    promoted: WideBitboard,
 }
 
 fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
@@ -107,8 +109,13 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
     let ranks = usize::from(rules.size.ranks());
     let files = usize::from(rules.size.files());
     let musketeer = rules.gating == Gating::Musketeer;
-    let rows: Vec<&str> = rows_text.split('/').collect();
+    let mut rows: Vec<&str> = rows_text.split('/').collect();
     let expected = ranks + if musketeer { 2 } else { 0 };
+    // Drops: the hand may also follow the board as one more row (`…/4K3/Qn`).
+    let holdings_text = match holdings_text {
+        None if rules.drops.enabled && rows.len() == expected + 1 => rows.pop(),
+        other => other,
+    };
     if rows.len() != expected {
         return Err(fen_error(format!(
             "{} rows where the {}x{} board needs {expected}{}",
@@ -126,6 +133,7 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
         cells: vec![None; ranks * files],
         holdings: [[0; super::rules::MAX_TYPES]; 2],
         musketeer: [[NO_TYPE; 16]; 2],
+        promoted: WideBitboard::EMPTY,
     };
     for (i, row) in rows.iter().enumerate() {
         if musketeer && (i == 0 || i == expected - 1) {
@@ -152,7 +160,11 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
         let board_row = if musketeer { i - 1 } else { i };
         let rank = ranks - 1 - board_row;
         let name = format!("rank {}", rank + 1);
-        let cells = parse_row(rules, row, i + 1, &name, false)?;
+        let (row, marks) = super::drops::promoted_marks(row)?;
+        let cells = parse_row(rules, &row, i + 1, &name, false)?;
+        for f in marks {
+            out.promoted.insert((rank * files + f) as Sq);
+        }
         for (f, cell) in cells.into_iter().enumerate() {
             out.cells[rank * files + f] = cell;
         }
@@ -256,6 +268,9 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
         )));
     }
     state.holdings = board.holdings;
+    if rules.drops.demotes() {
+        state.promoted = board.promoted;
+    }
     state.musketeer = board.musketeer;
     state.turn = match fields.next() {
         None | Some("w") => 0,
@@ -555,6 +570,10 @@ pub(crate) fn write(rules: &Rules, state: &State) -> String {
         out.push('/');
     }
     for rank in (0..ranks).rev() {
+        if rules.drops.demotes() {
+            super::drops::write_marked_rows(rules, state, &mut out);
+            break;
+        }
         let cells = (0..files).map(|f| {
             let p = state.board[rank * files + f];
             (p != 0).then(|| letter(rules, color_of(p), type_of(p)))
@@ -568,7 +587,9 @@ pub(crate) fn write(rules: &Rules, state: &State) -> String {
         out.push('/');
         gate_row(&mut out, 0);
     }
-    if rules.gating == Gating::Seirawan {
+    if rules.drops.enabled {
+        super::drops::write_hand(rules, state, &mut out);
+    } else if rules.gating == Gating::Seirawan {
         out.push('[');
         for c in 0..2 {
             for t in (0..rules.pieces.len()).rev() {

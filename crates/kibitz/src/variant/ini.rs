@@ -515,6 +515,9 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     if let Some(&(name, betza)) = NAMED_PIECES.iter().find(|(n, _)| *n == key) {
         return set_piece(rules, name, value, betza, PieceKind::Other);
     }
+    if let Some(read) = rules.drops.apply(key, value) {
+        return read;
+    }
     match key {
         "pawn" => set_piece(rules, "pawn", value, "fmWfceF", PieceKind::Pawn)?,
         "king" => set_piece(rules, "king", value, "K", PieceKind::King)?,
@@ -649,7 +652,7 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
         }
         "stalemateValue" => rules.stalemate = game_value(value)?,
         "checkmateValue" => rules.checkmate = game_value(value)?,
-        "chess960" | "pieceDrops" | "capturesToHand" | "twoBoards" | "checking" => {
+        "chess960" | "twoBoards" | "checking" => {
             let expected = key == "checking";
             if boolean(value)? != expected {
                 return Err(format!("`{}` is not supported", quote(value)));

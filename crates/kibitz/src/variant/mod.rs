@@ -61,6 +61,7 @@ mod board;
 mod builtin;
 mod definition;
 mod describe;
+mod drops;
 mod error;
 mod fen;
 pub mod ini;

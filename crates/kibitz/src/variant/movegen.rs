@@ -125,6 +125,9 @@ impl State {
         for from in self.occ[self.turn].iter() {
             self.piece_moves(t, r, from, in_check, out);
         }
+        if r.drops.enabled {
+            self.drop_moves(t, r, out);
+        }
     }
 
     /// The pseudo-legal moves of the piece on `from`.

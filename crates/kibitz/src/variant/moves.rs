@@ -17,6 +17,9 @@ pub(crate) enum MoveKind {
     /// Musketeer: a selected piece is placed over a file of the side's gating row
     /// (`gate` is the type, `gate_sq` the file).
     Place,
+    /// A piece from the hand enters the board on `to` (`from` is `to`; `gate`
+    /// is the type).
+    Drop,
 }
 
 /// No piece type (promotion or gating).
@@ -64,7 +67,7 @@ impl VariantMove {
 
     /// The piece type index gated in, and the square it enters on.
     pub fn gate(&self) -> Option<(usize, Sq)> {
-        (self.gate != NO_TYPE && !self.is_pregame())
+        (self.gate != NO_TYPE && !self.is_pregame() && !self.is_drop())
             .then_some((usize::from(self.gate), self.gate_sq))
     }
 
@@ -84,6 +87,17 @@ impl VariantMove {
     /// [`to`](Self::to) are meaningless for it).
     pub fn is_pregame(&self) -> bool {
         matches!(self.kind, MoveKind::Select | MoveKind::Place)
+    }
+
+    /// Is it a drop from the hand (`P@e4`)? Its [`to`](Self::to) is the square;
+    /// its [`from`](Self::from) is the same square.
+    pub fn is_drop(&self) -> bool {
+        self.kind == MoveKind::Drop
+    }
+
+    /// The piece type index a drop puts on the board.
+    pub fn dropped(&self) -> Option<usize> {
+        self.is_drop().then_some(usize::from(self.gate))
     }
 
     /// Is it castling?

@@ -20,6 +20,9 @@ impl State {
         let us = self.turn;
         let king = self.kings[us];
         if king == NO_SQ {
+            if r.drops.must_drop {
+                self.must_drop(out);
+            }
             return;
         }
         // Squares whose piece may not leave without a full test: with hoppers,
@@ -36,7 +39,18 @@ impl State {
             self.pinned(t, king)
         };
         let king_code = t.king.map(|k| code(us, usize::from(k)));
+        let drop_blocks = if in_check && r.drops.enabled {
+            self.drop_blocks(t, king)
+        } else {
+            None
+        };
         out.retain(|mv| {
+            if let Some(blocks) = drop_blocks
+                && mv.is_drop()
+                && !blocks.contains(mv.to)
+            {
+                return false;
+            }
             if !in_check
                 && Some(self.board[usize::from(mv.from)]) != king_code
                 && mv.kind != MoveKind::EnPassant
@@ -47,6 +61,9 @@ impl State {
             }
             self.legal_after(t, r, mv)
         });
+        if r.drops.must_drop {
+            self.must_drop(out);
+        }
     }
 
     /// Is the pseudo-legal `mv` legal (the mover's royal not attacked after it)?
@@ -474,6 +491,10 @@ impl State {
         if t.has_hoppers {
             return self.count_legal_hoppers(t, r, king, buffer);
         }
+        if r.drops.needs_listing() {
+            self.legal_moves(t, r, buffer);
+            return buffer.len() as u64;
+        }
         let Some(pinned) = self.pins_unless_check(t, king) else {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
@@ -482,6 +503,10 @@ impl State {
         let occ = self.occ[0] | self.occ[1];
         let files = Sq::from(r.size.files());
         let mut n = 0;
+        // Outside check every drop is legal (it exposes nothing).
+        if r.drops.enabled {
+            n += self.count_drops(t, r);
+        }
         // The unpinned pawns all at once, where they can be.
         let mut pieces = self.occ[us];
         if t.small && self.ep[0] == NO_SQ && r.triple_step[us] == 0 {
@@ -557,7 +582,7 @@ impl State {
         buffer: &mut Vec<VariantMove>,
     ) -> u64 {
         let us = self.turn;
-        if r.gating != Gating::None || self.attacked(t, king, us ^ 1) {
+        if r.gating != Gating::None || r.drops.enabled || self.attacked(t, king, us ^ 1) {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         }

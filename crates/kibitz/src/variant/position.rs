@@ -238,6 +238,9 @@ impl VariantPosition {
         if mv.is_pregame() {
             return Pregame::notation(&self.variant.rules, &self.state, mv);
         }
+        if mv.is_drop() {
+            return super::drops::drop_notation(&self.variant.rules, mv);
+        }
         let size = self.variant.rules.size;
         let letter = |t: u8| {
             self.variant.rules.pieces[usize::from(t)]
@@ -295,7 +298,9 @@ impl VariantPosition {
         let b = &self.state.board;
         let p = b[usize::from(mv.from)];
         let mut s = String::new();
-        if mv.is_castling() {
+        if mv.is_drop() {
+            s = super::drops::drop_notation(&self.variant.rules, mv);
+        } else if mv.is_castling() {
             s.push_str(if mv.kind == MoveKind::CastleKingside {
                 "O-O"
             } else {
@@ -338,7 +343,7 @@ impl VariantPosition {
                 s.push(rules.pieces[usize::from(mv.promotion)].letter);
             }
         }
-        if mv.gate != NO_TYPE {
+        if mv.gate != NO_TYPE && !mv.is_drop() {
             s.push('/');
             s.push(rules.pieces[usize::from(mv.gate)].letter);
             if mv.gate_sq != mv.from {

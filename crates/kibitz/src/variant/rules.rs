@@ -130,6 +130,8 @@ pub(crate) struct Rules {
     pub checkmate: GameValue,
     /// Musketeer: pawns may also promote to the side's chosen pieces.
     pub chosen_promotions: bool,
+    /// Drops from the hand (crazyhouse and its family); all off by default.
+    pub drops: super::drops::DropRules,
 }
 
 impl Rules {

@@ -50,6 +50,8 @@ pub(crate) struct State {
     pub chosen: [u32; 2],
     /// The pawns of each colour (kept by `put` and `remove`).
     pub pawns: [WideBitboard; 2],
+    /// Drops: the promoted pieces (marked `~` in a crazyhouse FEN).
+    pub promoted: WideBitboard,
 }
 
 impl State {
@@ -71,6 +73,7 @@ impl State {
             musketeer: [[NO_TYPE; 16]; 2],
             chosen: [0; 2],
             pawns: [WideBitboard::EMPTY; 2],
+            promoted: WideBitboard::EMPTY,
         }
     }
 
@@ -224,6 +227,15 @@ impl State {
 
     /// Plays a pseudo-legal move.
     pub fn make(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
+        if r.drops.enabled {
+            if mv.kind == MoveKind::Drop {
+                self.make_drop(t, r, mv);
+                return;
+            }
+            if r.drops.captures_to_hand {
+                self.hand_before_move(t, r, mv);
+            }
+        }
         let us = self.turn;
         let them = us ^ 1;
         let files = t.files;

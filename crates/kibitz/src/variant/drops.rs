@@ -1,0 +1,750 @@
+//! Drops: pieces in hand entering the board as a move of their own (`P@e4`), as
+//! Fairy-Stockfish plays them (crazyhouse and its family). The rules are data
+//! ([`DropRules`], read from the `variants.ini` keys `pieceDrops`,
+//! `capturesToHand`, `dropLoop`, `firstRankPawnDrops`, `promotionZonePawnDrops`,
+//! `dropNoDoubled`, `dropNoDoubledCount`, `mustDrop`, `dropChecks`,
+//! `dropRegionWhite`/`Black` as whole ranks, `dropOppositeColoredBishop`,
+//! `castlingDroppedPiece`, `pocketSize`); the hand is the state's `holdings` (the one Seirawan gating
+//! uses), written in the FEN's `[…]` after the board, White's pieces first, each
+//! side's from its last piece type to its first (Fairy-Stockfish's order).
+//!
+//! With captures to hand, a captured piece joins the capturer's hand; a pawn
+//! promoted on the board is marked `~` in the FEN (`Q~`) and goes back to the
+//! hand as a pawn, unless the variant's drop loop keeps it what it became.
+
+use super::VariantError;
+use super::board::{NO_SQ, Sq, WideBitboard};
+use super::moves::{MoveKind, NO_TYPE, VariantMove};
+use super::rules::Rules;
+use super::state::{State, code, color_of, type_of};
+use super::tables::Tables;
+
+/// The drop rules of a variant (all off for the variants without drops).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct DropRules {
+    /// `pieceDrops`: pieces in hand may be dropped on empty squares.
+    pub enabled: bool,
+    /// `capturesToHand`: a captured piece joins the capturer's hand.
+    pub captures_to_hand: bool,
+    /// `dropLoop`: a captured promoted piece keeps its promoted type in hand
+    /// (and the FEN does not mark promoted pieces).
+    pub drop_loop: bool,
+    /// `firstRankPawnDrops`: pawns may be dropped on the side's first rank.
+    pub first_rank_pawn_drops: bool,
+    /// `promotionZonePawnDrops`: pawns may be dropped in the promotion zone.
+    pub promotion_zone_pawn_drops: bool,
+    /// `dropNoDoubled`: the letter of the piece type that may not be dropped on a
+    /// file already holding `no_doubled_count` of the side's pieces of that type.
+    pub no_doubled: Option<char>,
+    /// `dropNoDoubledCount` (Fairy-Stockfish's default 1).
+    pub no_doubled_count: u8,
+    /// `mustDrop`: a side with a legal drop must drop.
+    pub must_drop: bool,
+    /// `dropChecks`: may a drop give check?
+    pub checks: bool,
+    /// The ranks (a bit per absolute rank) each colour drops on, where the
+    /// variant restricts them (Fairy-Stockfish's `dropRegion`).
+    pub region: Option<[u16; 2]>,
+    /// `dropOppositeColoredBishop`: the bishops must be able to end on squares
+    /// of both colours.
+    pub opposite_bishops: bool,
+    /// `castlingDroppedPiece`: a king dropped on its castling square, or a rook
+    /// dropped in a corner beside it, gains the castling right.
+    pub castling_dropped_piece: bool,
+    /// `pocketSize`: read for the ini's sake (it only sizes Fairy-Stockfish's
+    /// displays and networks; it changes no rule and no FEN).
+    pub pocket_size: u8,
+}
+
+impl DropRules {
+    /// No drops: every variant's rules before a key or a built-in turns them on.
+    pub(crate) const NONE: DropRules = DropRules {
+        enabled: false,
+        captures_to_hand: false,
+        drop_loop: false,
+        first_rank_pawn_drops: false,
+        promotion_zone_pawn_drops: false,
+        no_doubled: None,
+        no_doubled_count: 1,
+        must_drop: false,
+        checks: true,
+        region: None,
+        opposite_bishops: false,
+        castling_dropped_piece: false,
+        pocket_size: 0,
+    };
+
+    /// Crazyhouse: drops, captures to hand, promoted pieces demoted.
+    pub(crate) const CRAZYHOUSE: DropRules = DropRules {
+        enabled: true,
+        captures_to_hand: true,
+        ..DropRules::NONE
+    };
+
+    /// Does the FEN mark promoted pieces with `~`, and does a captured one go to
+    /// hand as a pawn? (Fairy-Stockfish: captures to hand without the drop loop.)
+    #[inline]
+    pub(crate) fn demotes(&self) -> bool {
+        self.captures_to_hand && !self.drop_loop
+    }
+
+    /// Must the legal drops be listed one by one (a rule that looks beyond the
+    /// target square), rather than counted by perft?
+    #[inline]
+    pub(crate) fn needs_listing(&self) -> bool {
+        self.enabled && (self.must_drop || !self.checks || self.opposite_bishops)
+    }
+
+    /// Applies one `variants.ini` key of the drop family; `None` when the key is
+    /// not one of them, else whether its value was read.
+    pub(crate) fn apply(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
+        let flag = |slot: &mut bool| -> Result<(), String> {
+            *slot = match value {
+                "true" => true,
+                "false" => false,
+                _ => return Err(format!("`{value}` is not true or false")),
+            };
+            Ok(())
+        };
+        let small = |what: &str| -> Result<u8, String> {
+            value
+                .parse::<u8>()
+                .map_err(|_| format!("`{value}` is not a {what}"))
+        };
+        Some(match key {
+            "pieceDrops" => flag(&mut self.enabled),
+            "capturesToHand" => flag(&mut self.captures_to_hand),
+            "dropLoop" => flag(&mut self.drop_loop),
+            "firstRankPawnDrops" => flag(&mut self.first_rank_pawn_drops),
+            "promotionZonePawnDrops" => flag(&mut self.promotion_zone_pawn_drops),
+            "mustDrop" => flag(&mut self.must_drop),
+            "dropOppositeColoredBishop" => flag(&mut self.opposite_bishops),
+            "castlingDroppedPiece" => flag(&mut self.castling_dropped_piece),
+            "dropChecks" => flag(&mut self.checks),
+            "dropNoDoubled" => match value {
+                "-" => {
+                    self.no_doubled = None;
+                    Ok(())
+                }
+                _ if value.len() == 1 && value.as_bytes()[0].is_ascii_alphabetic() => {
+                    self.no_doubled = value.chars().next().map(|c| c.to_ascii_uppercase());
+                    Ok(())
+                }
+                _ => Err(format!("`{value}` is not a piece letter")),
+            },
+            "dropNoDoubledCount" => small("count").and_then(|n| {
+                if n == 0 {
+                    return Err("a count of 0 forbids nothing: at least 1".to_string());
+                }
+                self.no_doubled_count = n;
+                Ok(())
+            }),
+            "pocketSize" => small("size").map(|n| self.pocket_size = n),
+            "dropRegionWhite" | "whiteDropRegion" | "dropRegionBlack" | "blackDropRegion" => {
+                rank_region(value).map(|ranks| {
+                    let c = usize::from(key.contains("lack"));
+                    let mut region = self.region.unwrap_or([u16::MAX; 2]);
+                    region[c] = ranks;
+                    self.region = Some(region);
+                })
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// A drop region given as whole ranks (`*1 *2`, `-` for none): a bit per rank.
+fn rank_region(value: &str) -> Result<u16, String> {
+    let mut mask = 0u16;
+    for token in value.split_whitespace().filter(|&t| t != "-") {
+        let rank = token
+            .strip_prefix('*')
+            .and_then(|r| r.parse::<u8>().ok())
+            .filter(|r| (1..=16).contains(r))
+            .ok_or_else(|| {
+                format!("region `{value}`: only whole ranks such as `*1` are supported")
+            })?;
+        mask |= 1 << (rank - 1);
+    }
+    Ok(mask)
+}
+
+/// The FEN row `row` without its promoted marks, and the cells (from 0, in the
+/// row's order) of the pieces marked `~`. A `~` after no piece is an error.
+pub(crate) fn promoted_marks(row: &str) -> Result<(String, Vec<usize>), VariantError> {
+    let mut plain = String::with_capacity(row.len());
+    let mut marks = Vec::new();
+    let (mut cell, mut number, mut last_piece) = (0usize, 0usize, false);
+    for ch in row.chars() {
+        if let Some(d) = ch.to_digit(10) {
+            number = number * 10 + d as usize;
+            last_piece = false;
+            plain.push(ch);
+            continue;
+        }
+        cell += number;
+        number = 0;
+        if ch == '~' {
+            if !last_piece {
+                return Err(VariantError::Fen {
+                    what: format!("`~` (a promoted piece) after no piece in row `{row}`"),
+                });
+            }
+            marks.push(cell - 1);
+            last_piece = false;
+            continue;
+        }
+        plain.push(ch);
+        cell += 1;
+        last_piece = true;
+    }
+    Ok((plain, marks))
+}
+
+/// The board field's ranks with promoted pieces marked `~` (for the variants
+/// whose FEN marks them, [`DropRules::demotes`]).
+pub(crate) fn write_marked_rows(rules: &Rules, state: &State, out: &mut String) {
+    let files = usize::from(rules.size.files());
+    let ranks = usize::from(rules.size.ranks());
+    for rank in (0..ranks).rev() {
+        let mut run = 0;
+        for f in 0..files {
+            let sq = rank * files + f;
+            let p = state.board[sq];
+            if p == 0 {
+                run += 1;
+                continue;
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+                run = 0;
+            }
+            let l = rules.pieces[type_of(p)].letter;
+            out.push(if color_of(p) == 0 {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            });
+            if state.promoted.contains(sq as Sq) {
+                out.push('~');
+            }
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+}
+
+/// The hand in the FEN's brackets: White's pieces then Black's, each side's
+/// from its last type to its first.
+pub(crate) fn write_hand(rules: &Rules, state: &State, out: &mut String) {
+    out.push('[');
+    for c in 0..2 {
+        for t in (0..rules.pieces.len()).rev() {
+            let l = rules.pieces[t].letter;
+            let l = if c == 0 { l } else { l.to_ascii_lowercase() };
+            for _ in 0..state.holdings[c][t] {
+                out.push(l);
+            }
+        }
+    }
+    out.push(']');
+}
+
+impl State {
+    /// The empty squares a piece of type `ty` of the side to move may be dropped
+    /// on (before any test of check).
+    #[inline]
+    pub(crate) fn drop_targets(&self, t: &Tables, r: &Rules, ty: usize) -> WideBitboard {
+        let us = self.turn;
+        let occ = self.occ[0] | self.occ[1];
+        let mut out = board_squares(t) & !occ;
+        if let Some(region) = r.drops.region {
+            for rank in 0..Sq::from(r.size.ranks()) {
+                if region[us] >> rank & 1 == 0 {
+                    for f in 0..t.files {
+                        out.remove(rank * t.files + f);
+                    }
+                }
+            }
+        }
+        if Some(ty as u8) == t.pawn {
+            if !r.drops.promotion_zone_pawn_drops {
+                out = out & !t.promo_zone[us];
+            }
+            if !r.drops.first_rank_pawn_drops {
+                let first = if us == 0 { 0 } else { r.size.ranks() as Sq - 1 };
+                for f in 0..t.files {
+                    out.remove(first * t.files + f);
+                }
+            }
+        }
+        if let Some(letter) = r.drops.no_doubled
+            && r.type_of_letter(letter) == Some(ty as u8)
+        {
+            let own = code(us, ty);
+            for f in 0..t.files {
+                let on_file = (0..Sq::from(r.size.ranks()))
+                    .filter(|&rank| self.board[usize::from(rank * t.files + f)] == own)
+                    .count();
+                if on_file >= usize::from(r.drops.no_doubled_count) {
+                    for rank in 0..Sq::from(r.size.ranks()) {
+                        out.remove(rank * t.files + f);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The drop moves of the side to move (pseudo-legal: a drop that leaves its
+    /// king in check is removed by the legality test; one that gives check where
+    /// `dropChecks` forbids it is never listed).
+    pub(crate) fn drop_moves(&self, t: &Tables, r: &Rules, out: &mut Vec<VariantMove>) {
+        let us = self.turn;
+        for ty in 0..t.types {
+            if self.holdings[us][ty] == 0 {
+                continue;
+            }
+            for to in self.drop_targets(t, r, ty).iter() {
+                let mv = drop_move(ty, to);
+                if !r.drops.checks && self.gives_check(t, r, &mv) {
+                    continue;
+                }
+                if r.drops.opposite_bishops && !self.bishops_stay_apart(t, r, ty, to) {
+                    continue;
+                }
+                out.push(mv);
+            }
+        }
+    }
+
+    /// How many drops the side to move has, outside check and where every drop
+    /// is legal ([`DropRules::needs_listing`] false): their targets, counted.
+    #[inline]
+    pub(crate) fn count_drops(&self, t: &Tables, r: &Rules) -> u64 {
+        let us = self.turn;
+        let mut n = 0;
+        let mut any: Option<u64> = None;
+        for ty in 0..t.types {
+            if self.holdings[us][ty] == 0 {
+                continue;
+            }
+            let plain = Some(ty as u8) != t.pawn
+                && r.drops.no_doubled.is_none()
+                && r.drops.region.is_none();
+            n += if plain {
+                // Every piece but a restricted one drops on every empty square.
+                *any.get_or_insert_with(|| {
+                    u64::from((board_squares(t) & !(self.occ[0] | self.occ[1])).count())
+                })
+            } else {
+                u64::from(self.drop_targets(t, r, ty).count())
+            };
+        }
+        n
+    }
+
+    /// `dropOppositeColoredBishop`, as Fairy-Stockfish tests it: a bishop may
+    /// not join more than half the side's bishops (board and hand) on one
+    /// colour of squares; another piece may not take a square the bishops still
+    /// to drop need (enough free squares of each colour for half of them).
+    fn bishops_stay_apart(&self, t: &Tables, r: &Rules, ty: usize, to: Sq) -> bool {
+        let us = self.turn;
+        let Some(bishop) = r.type_of_letter('B').map(usize::from) else {
+            return true;
+        };
+        let files = t.files;
+        let dark = |s: Sq| (s % files + s / files).is_multiple_of(2);
+        let total = usize::from(self.counts[us][bishop]) + usize::from(self.holdings[us][bishop]);
+        let ours: Vec<Sq> = self.occ[us]
+            .iter()
+            .filter(|&s| type_of(self.board[usize::from(s)]) == bishop)
+            .collect();
+        if ty == bishop {
+            let same = ours.iter().filter(|&&s| dark(s) == dark(to)).count();
+            return same < total.div_ceil(2);
+        }
+        let mut spots = ours;
+        let mut region = self.drop_targets_of(t, r, us, bishop);
+        region.remove(to);
+        spots.extend(region.iter());
+        let dark_spots = spots.iter().filter(|&&s| dark(s)).count();
+        dark_spots >= total / 2 && spots.len() - dark_spots >= total / 2
+    }
+
+    /// [`drop_targets`](Self::drop_targets) of colour `c`.
+    fn drop_targets_of(&self, t: &Tables, r: &Rules, c: usize, ty: usize) -> WideBitboard {
+        let mut probe = *self;
+        probe.turn = c;
+        probe.drop_targets(t, r, ty)
+    }
+
+    /// `castlingDroppedPiece`: after a drop on the side's castling rank, the
+    /// rights a king on its castling square and a rook in a corner of that rank
+    /// now give (Fairy-Stockfish's rule: the dropped piece makes the pair).
+    fn castling_after_drop(&mut self, r: &Rules, ty: usize, to: Sq) {
+        let Some(c) = r.castling else { return };
+        let us = self.turn;
+        let files = Sq::from(r.size.files());
+        let rank = State::gate_rank(r, us);
+        if to / files != rank {
+            return;
+        }
+        let king_sq = rank * files + Sq::from(c.king_file);
+        let rook = code(us, usize::from(c.rook_type));
+        let Some(king) = r.kind_index(super::rules::PieceKind::King) else {
+            return;
+        };
+        let king_there = self.board[usize::from(king_sq)] == code(us, usize::from(king));
+        let corners = [rank * files + files - 1, rank * files];
+        for (side, &corner) in corners.iter().enumerate() {
+            let pair = if to == king_sq && ty == usize::from(king) {
+                self.board[usize::from(corner)] == rook
+            } else {
+                to == corner && usize::from(c.rook_type) == ty && king_there
+            };
+            if pair {
+                self.castling |= 1 << (2 * us + side);
+                self.rook_sq[2 * us + side] = corner;
+            }
+        }
+    }
+
+    /// `mustDrop`: with a legal drop among the legal `moves`, only drops are legal.
+    pub(crate) fn must_drop(&self, moves: &mut Vec<VariantMove>) {
+        if moves.iter().any(|mv| mv.is_drop()) {
+            moves.retain(|mv| mv.is_drop());
+        }
+    }
+
+    /// In check: the squares a drop may stop it on (a superset: the empty
+    /// squares the king sees along every line), so that the other drops need
+    /// no test; `None` where a drop may also stop a check elsewhere (a hopper's
+    /// line beyond its hurdle, a lame leap's block square).
+    pub(crate) fn drop_blocks(&self, t: &Tables, king: Sq) -> Option<WideBitboard> {
+        if t.has_hoppers || t.lame.iter().any(|&l| l) {
+            return None;
+        }
+        let mut out = WideBitboard::EMPTY;
+        for d in 0..t.dirs.len() {
+            for &s in t.ray(king, d as u8) {
+                if self.board[usize::from(s)] != 0 {
+                    break;
+                }
+                out.insert(s);
+            }
+        }
+        Some(out)
+    }
+
+    /// Does the move give check (the opponent's royal attacked after it)?
+    fn gives_check(&self, t: &Tables, r: &Rules, mv: &VariantMove) -> bool {
+        let mut next = *self;
+        next.make(t, r, mv);
+        let k = next.kings[next.turn];
+        k != NO_SQ && next.attacked(t, k, next.turn ^ 1)
+    }
+
+    /// Plays a drop (from [`drop_moves`](Self::drop_moves)): the piece leaves
+    /// the hand for its square; the halfmove clock restarts (a drop cannot be
+    /// taken back), en passant is gone, castling rights stay.
+    pub(crate) fn make_drop(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
+        let us = self.turn;
+        let ty = usize::from(mv.gate);
+        self.holdings[us][ty] -= 1;
+        self.put(t, mv.to, us, ty);
+        if r.drops.castling_dropped_piece {
+            self.castling_after_drop(r, ty, mv.to);
+        }
+        self.halfmove = 0;
+        self.ep = [NO_SQ; 2];
+        self.ep_victim = NO_SQ;
+        if us == 1 {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = us ^ 1;
+    }
+
+    /// Before a board move is made, with captures to hand: the captured piece
+    /// (the en-passant victim too) joins the mover's hand, a promoted one as a
+    /// pawn unless the drop loop keeps it; the promoted mark follows the piece
+    /// and is set on a promotion (only without the drop loop: with it, no piece
+    /// is ever marked).
+    pub(crate) fn hand_before_move(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
+        if mv.is_castling() {
+            return;
+        }
+        let us = self.turn;
+        let capsq = if mv.kind == MoveKind::EnPassant {
+            self.ep_victim
+        } else {
+            mv.to
+        };
+        if capsq != NO_SQ {
+            let q = self.board[usize::from(capsq)];
+            if q != 0 && color_of(q) != us {
+                let mut ty = type_of(q);
+                if self.promoted.contains(capsq) {
+                    ty = usize::from(t.pawn.unwrap_or(ty as u8));
+                }
+                self.holdings[us][ty] = self.holdings[us][ty].saturating_add(1);
+                self.promoted.remove(capsq);
+            }
+        }
+        // Promotions are remembered only where they matter: the drop loop
+        // keeps them what they became (and its FEN does not mark them).
+        if !r.drops.demotes() {
+            return;
+        }
+        if self.promoted.contains(mv.from) {
+            self.promoted.remove(mv.from);
+            self.promoted.insert(mv.to);
+        }
+        if mv.promotion != NO_TYPE {
+            self.promoted.insert(mv.to);
+        }
+    }
+}
+
+/// The drop of a `ty` on `to`.
+#[inline]
+pub(crate) fn drop_move(ty: usize, to: Sq) -> VariantMove {
+    VariantMove {
+        gate: ty as u8,
+        ..VariantMove::new(to, to, MoveKind::Drop)
+    }
+}
+
+/// Every square of the board.
+#[inline]
+fn board_squares(t: &Tables) -> WideBitboard {
+    let mut b = WideBitboard::EMPTY;
+    let n = t.squares;
+    for (i, word) in b.0.iter_mut().enumerate() {
+        let lo = i * 64;
+        if n > lo {
+            let bits = (n - lo).min(64);
+            *word = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+        }
+    }
+    b
+}
+
+/// A drop as Fairy-Stockfish writes it in UCI and SAN alike: the piece's
+/// uppercase letter, `@`, the square (`P@e4`).
+pub(crate) fn drop_notation(rules: &Rules, mv: &VariantMove) -> String {
+    {
+        let mut s = String::new();
+        s.push(rules.pieces[usize::from(mv.gate)].letter);
+        s.push('@');
+        s.push_str(&rules.size.square_name(mv.to));
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Variant, VariantError, VariantPosition, ini};
+
+    fn perft(variant: &str, fen: &str, depth: u32) -> u64 {
+        let v = Variant::builtin(variant).unwrap();
+        VariantPosition::from_fen(&v, fen).unwrap().perft(depth)
+    }
+
+    /// The pocket counts of Fairy-Stockfish's own test suite (`tests/perft.sh`
+    /// in its repository, the "pockets" section).
+    #[test]
+    fn fairy_stockfish_pocket_perft_counts() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+        for name in ["crazyhouse", "loop", "chessgi"] {
+            assert_eq!(perft(name, start, 3), 8902, "{name}");
+        }
+        let cases = [
+            (
+                "crazyhouse",
+                "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1",
+                2,
+                75_353,
+            ),
+            ("crazyhouse", "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1", 3, 88_634),
+            ("crazyhouse", "2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1", 3, 88_634),
+            (
+                "crazyhouse",
+                "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1",
+                3,
+                58_057,
+            ),
+            (
+                "loop",
+                "5R2/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnppp] b - - 1 1",
+                2,
+                31_983,
+            ),
+            (
+                "chessgi",
+                "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48",
+                2,
+                32_816,
+            ),
+        ];
+        let placement = [
+            (
+                "placement",
+                "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/QR1BKNN1[BRk] w - - 0 1",
+                6,
+                17_804,
+            ),
+            (
+                "placement",
+                "1n1r1q2/pppppppp/8/8/8/8/PPPPPPPP/1N1B1R1N[KQRBkrbbn] b - - 0 4",
+                5,
+                145_152,
+            ),
+            (
+                "placement",
+                "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1",
+                4,
+                18_492,
+            ),
+            (
+                "placement",
+                "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+                3,
+                50_560,
+            ),
+            (
+                "pocketknight",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1",
+                3,
+                88_617,
+            ),
+        ];
+        for (name, fen, depth, nodes) in cases.into_iter().chain(placement) {
+            assert_eq!(perft(name, fen, depth), nodes, "{name} {fen}");
+        }
+    }
+
+    #[test]
+    fn perft_counts_the_drops_it_lists() {
+        // Bulk counting at the last ply (drops counted, not listed) against the list.
+        let v = Variant::builtin("crazyhouse").unwrap();
+        let pos = VariantPosition::from_fen(
+            &v,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[NPbp] w KQkq - 0 1",
+        )
+        .unwrap();
+        let listed: u64 = pos
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                next.legal_moves().len() as u64
+            })
+            .sum();
+        assert_eq!(pos.perft(2), listed);
+    }
+
+    #[test]
+    fn a_captured_promoted_piece_goes_to_hand_as_a_pawn_unless_looping() {
+        // White promotes on b8 (`Q~` in crazyhouse); Black's rook takes it: a
+        // pawn in crazyhouse's hand, a queen in loop's.
+        let fen = "r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1";
+        for (name, promoted, taken) in [
+            (
+                "crazyhouse",
+                "rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+                "1r2k3/8/8/8/8/8/8/4K3[p] w - - 0 2",
+            ),
+            (
+                "loop",
+                "rQ2k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+                "1r2k3/8/8/8/8/8/8/4K3[q] w - - 0 2",
+            ),
+        ] {
+            let v = Variant::builtin(name).unwrap();
+            let mut pos = VariantPosition::from_fen(&v, fen).unwrap();
+            pos.play_uci("b7b8q").unwrap();
+            assert_eq!(pos.fen(), promoted, "{name}");
+            // The mark is read back: the same position, the same demotion.
+            let mut again = VariantPosition::from_fen(&v, promoted).unwrap();
+            assert_eq!(again, pos, "{name}");
+            pos.play_uci("a8b8").unwrap();
+            again.play_uci("a8b8").unwrap();
+            assert_eq!(pos.fen(), taken, "{name}");
+            assert_eq!(again.fen(), taken, "{name}");
+        }
+    }
+
+    #[test]
+    fn drops_are_written_as_fairy_stockfish_writes_them() {
+        let v = Variant::builtin("crazyhouse").unwrap();
+        let pos = VariantPosition::from_fen(&v, "2k5/8/8/8/8/8/8/4K3[Nq] w - - 0 1").unwrap();
+        let mv = pos.parse_uci("N@b6").unwrap();
+        assert_eq!(pos.san(&mv), "N@b6+");
+        assert_eq!(pos.parse_move("N@b6+").unwrap(), mv);
+        let mut next = pos.clone();
+        next.play(&mv).unwrap();
+        assert_eq!(next.fen(), "2k5/8/1N6/8/8/8/8/4K3[q] b - - 0 1");
+        // Pawns never drop on the first or last rank in crazyhouse.
+        let pos = VariantPosition::from_fen(&v, "2k5/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap();
+        assert!(pos.parse_uci("P@a1").is_err() && pos.parse_uci("P@a8").is_err());
+        assert!(pos.parse_uci("P@a2").is_ok());
+    }
+
+    #[test]
+    fn a_user_section_inherits_the_drops_and_bad_values_are_named() {
+        let text = "[mycrazy:crazyhouse]\ndropNoDoubled = p\n";
+        let v = ini::parse(text).unwrap().remove(0);
+        let pos = VariantPosition::from_fen(&v, "2k5/8/8/8/8/8/P7/4K3[P] w - - 0 1").unwrap();
+        assert!(pos.parse_uci("P@a3").is_err() && pos.parse_uci("P@b3").is_ok());
+        // A drop region of whole ranks: listed and counted alike.
+        let text = "[low:crazyhouse]\ndropRegionWhite = *1 *2 *3\ndropRegionBlack = *6 *7 *8\n";
+        let v = ini::parse(text).unwrap().remove(0);
+        let pos = VariantPosition::from_fen(
+            &v,
+            "2b5/rppnkNpr/2p1pp2/p7/P2pQP2/b1P5/1P1PPP2/RNB1KBNR[Qp] w - - 1 23",
+        )
+        .unwrap();
+        assert!(pos.parse_uci("Q@h3").is_ok() && pos.parse_uci("Q@h4").is_err());
+        let listed: u64 = pos
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                next.legal_moves().len() as u64
+            })
+            .sum();
+        assert_eq!(pos.perft(2), listed);
+        let err = ini::parse("[x:crazyhouse]\ndropRegionWhite = e4\n").unwrap_err();
+        assert!(err.to_string().contains("whole ranks"), "{err}");
+        let err = ini::parse("[x:crazyhouse]\ndropLoop = maybe\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.to_string().contains("dropLoop"), "{err}");
+        let err = ini::parse("[x:crazyhouse]\ndropNoDoubledCount = 0\n").unwrap_err();
+        assert!(err.to_string().contains("dropNoDoubledCount"), "{err}");
+    }
+
+    #[test]
+    fn malformed_pockets_are_fen_errors() {
+        let v = Variant::builtin("crazyhouse").unwrap();
+        for fen in [
+            "4k3/8/8/8/8/8/8/4K3[Qx] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3[Q w - - 0 1",
+            "4k3/8/8/8/8/8/8/~4K3[] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K~~3[] w - - 0 1",
+        ] {
+            let err = VariantPosition::from_fen(&v, fen).unwrap_err();
+            assert!(matches!(err, VariantError::Fen { .. }), "{fen}: {err}");
+        }
+    }
+}
