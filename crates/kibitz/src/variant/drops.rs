@@ -395,7 +395,6 @@ impl State {
             return;
         }
         let king_sq = rank * files + Sq::from(c.king_file);
-        let rook = code(us, usize::from(c.rook_type));
         let Some(king) = r.kind_index(super::rules::PieceKind::King) else {
             return;
         };
@@ -403,9 +402,9 @@ impl State {
         let corners = [rank * files + files - 1, rank * files];
         for (side, &corner) in corners.iter().enumerate() {
             let pair = if to == king_sq && ty == usize::from(king) {
-                self.board[usize::from(corner)] == rook
+                self.is_castling_rook(&c, us, corner)
             } else {
-                to == corner && usize::from(c.rook_type) == ty && king_there
+                to == corner && c.castles_with(ty) && king_there
             };
             if pair {
                 self.castling |= 1 << (2 * us + side);
