@@ -28,7 +28,8 @@ from kit import REPO
 # (Musketeer is not among Fairy-Stockfish's variants: the published perft tables in
 # ../shared/data/musketeer are its oracle, in the Rust tests.)
 FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
-                'seirawan', 'amazon', 'nightrider', 'grasshopper', 'shako']
+                'seirawan', 'amazon', 'nightrider', 'grasshopper', 'shako',
+                'xiangqi', 'minixiangqi']
 
 FILES = 'abcdefghijklmnop'
 

@@ -23,6 +23,8 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "grasshopper",
     "shako",
     "sixteen",
+    "xiangqi",
+    "minixiangqi",
 ];
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
@@ -86,6 +88,7 @@ pub(crate) fn chess_rules() -> Rules {
         stalemate: GameValue::Draw,
         checkmate: GameValue::Loss,
         chosen_promotions: false,
+        regions: super::regions::Regions::default(),
     }
 }
 
@@ -292,6 +295,8 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
                 c.queenside_file = 4;
             }
         }
+        "xiangqi" => r = super::regions::xiangqi_rules()?,
+        "minixiangqi" => r = super::regions::minixiangqi_rules()?,
         _ => {
             return Err(VariantError::UnknownVariant {
                 name: name.to_string(),

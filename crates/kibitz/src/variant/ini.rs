@@ -359,7 +359,8 @@ fn set_piece(
     };
     def.letter = letter;
     def.kind = kind;
-    def.betza = betza.to_string();
+    // Read in Fairy-Stockfish's dialect (`fsW`, `fN`), rewritten to standard Betza.
+    def.betza = super::regions::fsf_betza(betza);
     if kind == PieceKind::King {
         rules.pieces.push(def);
         rules.promotion_limit.push(0);
@@ -388,6 +389,10 @@ fn remove_piece(rules: &mut Rules, i: usize) {
 
 fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     if DISPLAY_KEYS.contains(&key) {
+        return Ok(());
+    }
+    // Regions, the soldier and the flying general ([`super::regions`]).
+    if super::regions::apply_key(rules, key, value)? {
         return Ok(());
     }
     if let Some(n) = key.strip_prefix("customPiece") {

@@ -106,6 +106,8 @@ pub(crate) struct Rules {
     pub checkmate: GameValue,
     /// Musketeer: pawns may also promote to the side's chosen pieces.
     pub chosen_promotions: bool,
+    /// Mobility regions, the soldier and the flying general ([`super::regions`]).
+    pub regions: super::regions::Regions,
 }
 
 impl Rules {
