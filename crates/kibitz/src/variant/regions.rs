@@ -42,6 +42,9 @@ pub(crate) struct Regions {
     pub soldier_rank: u8,
     /// May the kings not face each other on an open line?
     pub flying_general: bool,
+    /// Letters SAN writes for a moving piece instead of its FEN letter
+    /// (Fairy-Stockfish's `pieceToCharSynonyms`: xiangqi's horse `H`, elephant `E`).
+    pub san_synonyms: Vec<(char, char)>,
 }
 
 impl Regions {
@@ -68,6 +71,14 @@ impl Regions {
                 self.mobility.push((name.to_string(), r));
             }
         }
+    }
+
+    /// The letter SAN writes for a moving piece whose FEN letter is `letter`.
+    pub fn san_letter(&self, letter: char) -> char {
+        self.san_synonyms
+            .iter()
+            .find(|(l, _)| *l == letter)
+            .map_or(letter, |&(_, s)| s)
     }
 
     /// May a leap of the piece `def` of colour `c` go from `from` to `to`? Its
@@ -332,6 +343,7 @@ pub(crate) fn minixiangqi_rules() -> Result<Rules, VariantError> {
     r.regions
         .set_region("king", 1, rectangle(size, (2, 4), (4, 6)));
     r.regions.soldier_rank = 0;
+    r.regions.san_synonyms = vec![('N', 'H')];
     r.regions.flying_general = true;
     Ok(r)
 }
@@ -363,6 +375,7 @@ pub(crate) fn xiangqi_rules() -> Result<Rules, VariantError> {
     r.regions
         .set_region("elephant", 1, rectangle(size, (0, 8), (5, 9)));
     r.regions.soldier_rank = 5;
+    r.regions.san_synonyms = vec![('N', 'H'), ('B', 'E')];
     r.regions.flying_general = true;
     Ok(r)
 }
@@ -434,6 +447,17 @@ mod tests {
         assert!(crate::variant::ini::parse(&bad).is_err());
         let bad = text.replace("*1 *2 *3 *4 *5", "*1 *2 *3 *4 z5");
         assert!(crate::variant::ini::parse(&bad).is_err());
+    }
+
+    /// SAN as Fairy-Stockfish writes it: the horse and elephant by their synonyms.
+    #[test]
+    fn xiangqi_san_letters() {
+        let v = Variant::builtin("xiangqi").unwrap();
+        let pos = VariantPosition::startpos(&v);
+        let san: Vec<String> = pos.legal_moves().iter().map(|m| pos.san(m)).collect();
+        for expected in ["Hc3", "Ea3", "Ece3", "Che3", "Ade2", "Ke2", "Pe5"] {
+            assert!(san.iter().any(|s| s == expected), "{expected} in {san:?}");
+        }
     }
 
     #[test]
