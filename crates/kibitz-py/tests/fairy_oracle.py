@@ -29,7 +29,7 @@ from kit import REPO
 # ../shared/data/musketeer are its oracle, in the Rust tests.)
 FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 'seirawan', 'amazon', 'nightrider', 'grasshopper', 'shako',
-                'xiangqi', 'minixiangqi']
+                'xiangqi', 'minixiangqi', 'makruk']
 
 FILES = 'abcdefghijklmnop'
 

@@ -25,6 +25,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "sixteen",
     "xiangqi",
     "minixiangqi",
+    "makruk",
 ];
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
@@ -297,6 +298,7 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         }
         "xiangqi" => r = super::regions::xiangqi_rules()?,
         "minixiangqi" => r = super::regions::minixiangqi_rules()?,
+        "makruk" => r = super::regions::makruk_rules()?,
         _ => {
             return Err(VariantError::UnknownVariant {
                 name: name.to_string(),

@@ -28,6 +28,8 @@ use super::VariantError;
 use super::board::{BoardSize, Sq, WideBitboard};
 use super::builtin::{chess_rules, piece};
 use super::rules::{GameValue, PieceDef, PieceKind, Rules};
+use super::state::State;
+use super::tables::Tables;
 
 /// The region rules of a variant (all empty for variants without them).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -45,6 +47,9 @@ pub(crate) struct Regions {
     /// Letters SAN writes for a moving piece instead of its FEN letter
     /// (Fairy-Stockfish's `pieceToCharSynonyms`: xiangqi's horse `H`, elephant `E`).
     pub san_synonyms: Vec<(char, char)>,
+    /// Makruk's counting rule (`countingRule = makruk`): kept in the FEN (the
+    /// limit in the en-passant field, the plies counted in the halfmove field).
+    pub makruk_counting: bool,
 }
 
 impl Regions {
@@ -311,6 +316,96 @@ pub(crate) fn fsf_betza(text: &str) -> String {
     out
 }
 
+/// The pieces of colour `c`, its king included.
+fn pieces_of(s: &State, c: usize) -> u32 {
+    s.counts[c].iter().map(|&n| u32::from(n)).sum()
+}
+
+/// Makruk's counting limit in full moves for `side`, the side that would count
+/// (Fairy-Stockfish's `count_limit`): none while a pawn is on the board or the
+/// other side has its king alone; 64 (the board's honour) while `side` has more
+/// than its king; else by the other side's pieces (the pieces' honour).
+fn makruk_count_limit(s: &State, t: &Tables, r: &Rules, side: usize) -> u16 {
+    let other = side ^ 1;
+    let pawns = t.pawn.map_or(0, |p| {
+        s.counts[0][usize::from(p)] + s.counts[1][usize::from(p)]
+    });
+    if pawns > 0 || pieces_of(s, other) == 1 {
+        return 0;
+    }
+    if pieces_of(s, side) > 1 {
+        return 64;
+    }
+    let of = |name: &str| {
+        r.pieces
+            .iter()
+            .position(|p| p.name == name)
+            .map_or(0, |ty| s.counts[other][ty])
+    };
+    let (rooks, khons, knights) = (of("rook"), of("khon"), of("knight"));
+    match () {
+        _ if rooks > 1 => 8,
+        _ if rooks == 1 => 16,
+        _ if khons > 1 => 22,
+        _ if knights > 1 => 32,
+        _ if khons == 1 => 44,
+        _ => 64,
+    }
+}
+
+/// After a move (the side to move is the next one): counts a ply of a running
+/// count, and starts (or restarts) a count as Fairy-Stockfish's `do_move` does.
+pub(crate) fn update_counting(
+    s: &mut State,
+    t: &Tables,
+    r: &Rules,
+    captured_pawn: bool,
+    captured_or_promoted: bool,
+) {
+    if s.counting_limit != 0 {
+        s.counting_ply = s.counting_ply.saturating_add(1);
+    }
+    let side = s.turn;
+    let mover = side ^ 1;
+    let total = (pieces_of(s, 0) + pieces_of(s, 1)) as u16;
+    let pawns = t.pawn.map_or(0, |p| {
+        s.counts[0][usize::from(p)] + s.counts[1][usize::from(p)]
+    });
+    if captured_pawn && pieces_of(s, mover) == 1 && pawns == 0 {
+        let limit = makruk_count_limit(s, t, r, mover);
+        if limit != 0 {
+            s.counting_limit = 2 * limit;
+            s.counting_ply = 2 * total - 1;
+        }
+    }
+    if s.counting_limit == 0 || (captured_or_promoted && pieces_of(s, side) == 1) {
+        let limit = makruk_count_limit(s, t, r, side);
+        if limit != 0 {
+            s.counting_limit = 2 * limit;
+            s.counting_ply = if pieces_of(s, side) > 1 { 0 } else { 2 * total };
+        }
+    }
+}
+
+/// Makruk (Fairy-Stockfish's `makruk`): khon `S` (`FfW`), met `M` (`F`), pawns
+/// on the third rank promoting to a met on the sixth, no double step, no
+/// castling; the counting rule (its end is a claim, not played here).
+pub(crate) fn makruk_rules() -> Result<Rules, VariantError> {
+    let mut r = chess_rules();
+    r.name = "makruk".to_string();
+    r.pieces.retain(|p| p.letter != 'B' && p.letter != 'Q');
+    r.promotion_limit = vec![0; r.pieces.len()];
+    r.castling = None;
+    r.add_piece(piece('S', "khon", "FfW"));
+    r.add_piece(piece('M', "met", "F"));
+    r.set_promotions("M");
+    r.promotion_ranks = [0b1110_0000, 0b0000_0111];
+    r.double_step = [0, 0];
+    r.start_fen = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1".to_string();
+    r.regions.makruk_counting = true;
+    Ok(r)
+}
+
 /// Minixiangqi (Fairy-Stockfish's `minixiangqi`): 7 × 7, chariot, horse, general
 /// in the palace c–e 1–3, cannon, soldier; the flying general; stalemate loses.
 pub(crate) fn minixiangqi_rules() -> Result<Rules, VariantError> {
@@ -458,6 +553,30 @@ mod tests {
         for expected in ["Hc3", "Ea3", "Ece3", "Che3", "Ade2", "Ke2", "Pe5"] {
             assert!(san.iter().any(|s| s == expected), "{expected} in {san:?}");
         }
+    }
+
+    /// Fairy-Stockfish's `tests/perft.sh`: `makruk startpos 4 273026`.
+    #[test]
+    fn makruk_perft_of_fairy_stockfish_tests() {
+        let v = Variant::builtin("makruk").unwrap();
+        assert_eq!(VariantPosition::startpos(&v).perft(4), 273_026);
+    }
+
+    /// A count running is read and written in the FEN's en-passant and halfmove
+    /// fields, as Fairy-Stockfish writes them.
+    #[test]
+    fn makruk_counting_in_the_fen() {
+        let v = Variant::builtin("makruk").unwrap();
+        let fen = "8/8/3k4/8/8/4K3/8/R7 w - 128 12 40";
+        let pos = VariantPosition::from_fen(&v, fen).unwrap();
+        assert_eq!(pos.fen(), fen);
+        assert!(VariantPosition::from_fen(&v, "8/8/3k4/8/8/4K3/8/R7 w - 12x 12 40").is_err());
+        // Taking the last pawn starts the lone king's count (pyffish 0.0.90's FENs).
+        let mut pos = VariantPosition::from_fen(&v, "8/8/3k4/8/8/4K3/p7/R7 w - - 12 40").unwrap();
+        pos.play_uci("a1a2").unwrap();
+        assert_eq!(pos.fen(), "8/8/3k4/8/8/4K3/R7/8 b - 32 6 40");
+        pos.play_uci("d6d5").unwrap();
+        assert_eq!(pos.fen(), "8/8/8/3k4/8/4K3/R7/8 w - 32 7 41");
     }
 
     #[test]
