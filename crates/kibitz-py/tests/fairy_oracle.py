@@ -33,7 +33,9 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 'nocastle', 'almost', 'hoppelpoppel', 'newzealand', 'gardner', 'losalamos',
                 'centaur', 'chancellor', 'modern', 'perfect',
                 # Drops (variant/drops.rs).
-                'crazyhouse', 'loop', 'chessgi', 'pocketknight', 'placement']
+                'crazyhouse', 'loop', 'chessgi', 'pocketknight', 'placement',
+                # Regions and the Eastern games (variant/regions.rs).
+                'xiangqi', 'minixiangqi', 'makruk']
 
 FILES = 'abcdefghijklmnop'
 

@@ -38,6 +38,9 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "chessgi",
     "pocketknight",
     "placement",
+    "xiangqi",
+    "minixiangqi",
+    "makruk",
 ];
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
@@ -102,6 +105,7 @@ pub(crate) fn chess_rules() -> Rules {
         checkmate: GameValue::Loss,
         chosen_promotions: false,
         drops: super::drops::DropRules::NONE,
+        regions: super::regions::Regions::default(),
     }
 }
 
@@ -331,6 +335,9 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
                 c.queenside_file = 4;
             }
         }
+        "xiangqi" => r = super::regions::xiangqi_rules()?,
+        "minixiangqi" => r = super::regions::minixiangqi_rules()?,
+        "makruk" => r = super::regions::makruk_rules()?,
         _ => {
             if !chess_family(name, &mut r)? {
                 return Err(VariantError::UnknownVariant {

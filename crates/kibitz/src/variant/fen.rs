@@ -395,14 +395,21 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
             }
         }
     }
-    // A number where the en-passant square would be begins the counters (`w - 0 1`).
-    let counters_next = fields.peek().is_some_and(|f| f.parse::<u32>().is_ok());
+    // A number where the en-passant square would be begins the counters (`w - 0 1`),
+    // except where makruk's counting writes its limit there.
+    let makruk = rules.regions.makruk_counting;
+    let counters_next = !makruk && fields.peek().is_some_and(|f| f.parse::<u32>().is_ok());
     let ep = if short || counters_next {
         "-"
     } else {
         fields.next().unwrap_or("-")
     };
-    if ep != "-" {
+    let counting = makruk && ep.starts_with(|c: char| c.is_ascii_digit());
+    if counting {
+        state.counting_limit = ep
+            .parse()
+            .map_err(|_| fen_error(format!("counting limit `{}` is not a number", quote(ep))))?;
+    } else if ep != "-" {
         let mut rest = ep;
         let mut squares = Vec::new();
         while !rest.is_empty() {
@@ -432,6 +439,11 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
         }
     };
     state.halfmove = counter("halfmove clock")?.unwrap_or(0);
+    // While a count runs, the halfmove field is the plies counted.
+    if state.counting_limit != 0 && state.halfmove != 0 {
+        state.counting_ply = state.halfmove.min(u32::from(u16::MAX)) as u16;
+        state.halfmove = 0;
+    }
     state.fullmove = counter("fullmove number")?.unwrap_or(1).max(1);
     if let Some(extra) = fields.next() {
         return Err(fen_error(format!(
@@ -638,13 +650,20 @@ pub(crate) fn write(rules: &Rules, state: &State) -> String {
     }
     out.push_str(&rights);
     out.push(' ');
-    if state.ep[0] == NO_SQ {
+    if state.counting_limit != 0 {
+        out.push_str(&state.counting_limit.to_string());
+    } else if state.ep[0] == NO_SQ {
         out.push('-');
     } else {
         for &sq in state.ep.iter().filter(|&&s| s != NO_SQ) {
             out.push_str(&rules.size.square_name(sq));
         }
     }
-    out.push_str(&format!(" {} {}", state.halfmove, state.fullmove));
+    let halfmove = if state.counting_limit != 0 {
+        u32::from(state.counting_ply)
+    } else {
+        state.halfmove
+    };
+    out.push_str(&format!(" {} {}", halfmove, state.fullmove));
     out
 }

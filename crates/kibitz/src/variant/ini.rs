@@ -395,7 +395,8 @@ fn set_piece(
     };
     def.letter = letter;
     def.kind = kind;
-    def.betza = betza.to_string();
+    // Read in Fairy-Stockfish's dialect (`fsW`, `fN`), rewritten to standard Betza.
+    def.betza = super::regions::fsf_betza(betza);
     // Changed in place, a piece keeps its type: it stays a promotion choice, a
     // castling piece, under its promotion limit (Fairy-Stockfish's piece types are
     // fixed slots, and a key changes only the slot's letter and moves).
@@ -503,6 +504,10 @@ fn castling_types(rules: &Rules, value: &str) -> Result<u32, String> {
 
 fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     if DISPLAY_KEYS.contains(&key) {
+        return Ok(());
+    }
+    // Regions, the soldier and the flying general ([`super::regions`]).
+    if super::regions::apply_key(rules, key, value)? {
         return Ok(());
     }
     if let Some(n) = key.strip_prefix("customPiece") {

@@ -70,6 +70,7 @@ mod moves;
 mod perft;
 mod position;
 mod pregame;
+mod regions;
 mod rules;
 mod state;
 mod tables;

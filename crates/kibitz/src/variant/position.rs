@@ -314,7 +314,7 @@ impl VariantPosition {
                     s.push(char::from(b'a' + size.file_of(mv.from)));
                 }
             } else {
-                s.push(rules.pieces[ty].letter);
+                s.push(rules.regions.san_letter(rules.pieces[ty].letter));
                 let others: Vec<super::board::Sq> = self
                     .legal_moves()
                     .iter()

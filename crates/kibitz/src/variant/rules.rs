@@ -132,6 +132,8 @@ pub(crate) struct Rules {
     pub chosen_promotions: bool,
     /// Drops from the hand (crazyhouse and its family); all off by default.
     pub drops: super::drops::DropRules,
+    /// Mobility regions, the soldier and the flying general ([`super::regions`]).
+    pub regions: super::regions::Regions,
 }
 
 impl Rules {

@@ -52,6 +52,10 @@ pub(crate) struct State {
     pub pawns: [WideBitboard; 2],
     /// Drops: the promoted pieces (marked `~` in a crazyhouse FEN).
     pub promoted: WideBitboard,
+    /// Makruk's counting ([`super::regions`]): the limit in plies (0: no count
+    /// running) and the plies counted.
+    pub counting_limit: u16,
+    pub counting_ply: u16,
 }
 
 impl State {
@@ -74,6 +78,8 @@ impl State {
             chosen: [0; 2],
             pawns: [WideBitboard::EMPTY; 2],
             promoted: WideBitboard::EMPTY,
+            counting_limit: 0,
+            counting_ply: 0,
         }
     }
 
@@ -245,6 +251,11 @@ impl State {
         if Some(ty as u8) == t.pawn {
             self.halfmove = 0;
         }
+        // Makruk's counting needs to know what the move took.
+        let counted_capture = r.regions.makruk_counting && self.board[usize::from(mv.to)] != 0;
+        let captured_pawn = counted_capture
+            && t.pawn
+                .is_some_and(|pw| type_of(self.board[usize::from(mv.to)]) == usize::from(pw));
         let old_ep = self.ep_victim;
         self.ep = [NO_SQ; 2];
         self.ep_victim = NO_SQ;
@@ -322,6 +333,10 @@ impl State {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
+        if r.regions.makruk_counting {
+            let promoted = mv.promotion != NO_TYPE;
+            super::regions::update_counting(self, t, r, captured_pawn, counted_capture || promoted);
+        }
     }
 
     #[inline]

@@ -183,6 +183,8 @@ impl Tables {
         let pawn = rules.kind_index(PieceKind::Pawn);
         let king = rules.kind_index(PieceKind::King);
 
+        let has_regions = rules.regions.any();
+        rules.regions.check(rules)?;
         // Where `i` (initial) moves may start: as in Fairy-Stockfish, any piece on a
         // rank of its side's double-step region.
         let mut initial = vec![WideBitboard::EMPTY; 2 * types];
@@ -294,6 +296,12 @@ impl Tables {
             }
             rays.push(list);
         }
+        // The flying general's lines ([`super::regions`]): the four orthogonals.
+        if rules.regions.flying_general {
+            for (dx, dy) in [(1, 0), (0, 1)] {
+                dir_id(dx, dy, &mut dirs);
+            }
+        }
         let nd = dirs.len();
         let opposite: Vec<u8> = dirs
             .iter()
@@ -340,6 +348,18 @@ impl Tables {
                         let Some(to) = on(f + comp.dx, r + comp.dy) else {
                             continue;
                         };
+                        // Mobility regions and the soldier ([`super::regions`]).
+                        if has_regions
+                            && !rules.regions.allows_leap(
+                                rules.size,
+                                &rules.pieces[t],
+                                c,
+                                sq as Sq,
+                                to,
+                            )
+                        {
+                            continue;
+                        }
                         let mut block = [NO_SQ; 2];
                         if comp.lame {
                             let path = lame_path(comp.dx, comp.dy);
@@ -439,6 +459,18 @@ impl Tables {
                             grass_mask[c][d] |= 1 << t;
                             has_hoppers = true;
                         }
+                    }
+                }
+            }
+        }
+        // The flying general: each king attacks along the orthogonals, any distance
+        // (attack-only: no move is made of it).
+        if let (true, Some(k)) = (rules.regions.flying_general, king) {
+            for c in 0..2 {
+                for (d, &(dx, dy)) in dirs.iter().enumerate() {
+                    if dx == 0 || dy == 0 {
+                        ride_mask[c][d] |= 1 << k;
+                        ride_max[c][d][usize::from(k)] = 255;
                     }
                 }
             }
