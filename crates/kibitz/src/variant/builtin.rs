@@ -23,6 +23,18 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "grasshopper",
     "shako",
     "sixteen",
+    "kingofthehill",
+    "racingkings",
+    "3check",
+    "5check",
+    "antichess",
+    "giveaway",
+    "suicide",
+    "extinction",
+    "kinglet",
+    "threekings",
+    "atomic",
+    "nocheckatomic",
 ];
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
@@ -86,6 +98,7 @@ pub(crate) fn chess_rules() -> Rules {
         stalemate: GameValue::Draw,
         checkmate: GameValue::Loss,
         chosen_promotions: false,
+        ends: super::ends::EndRules::default(),
     }
 }
 
@@ -164,6 +177,10 @@ pub(crate) const MUSKETEER_PIECES: &[(char, &str, &str)] = &[
 
 pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
     let mut r = chess_rules();
+    if super::ends::builtin_rules(name, &mut r) {
+        r.name = name.to_string();
+        return Ok(r);
+    }
     match name {
         "chess" => {}
         "capablanca" => {

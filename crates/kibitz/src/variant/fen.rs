@@ -292,7 +292,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                     let king = rank * Sq::from(files) + Sq::from(k.king_file);
                     // Fairy-Stockfish drops a right whose king or rook is not
                     // there; kibitz says so, as its orthodox reader does.
-                    if state.kings[c] != king {
+                    if state.kings[c] != king && !state.castling_king_on(rules, c, king) {
                         return Err(king_off(rules, castling, ch, c, king));
                     }
                     let rook = default_rook(rules, &state, c, side);
@@ -327,7 +327,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                     let side = usize::from(f < k.king_file);
                     let rook_code = super::state::code(c, usize::from(k.rook_type));
                     let king = rank * Sq::from(files) + Sq::from(k.king_file);
-                    if state.kings[c] != king {
+                    if state.kings[c] != king && !state.castling_king_on(rules, c, king) {
                         return Err(king_off(rules, castling, ch, c, king));
                     }
                     if state.board[usize::from(sq)] != rook_code {
@@ -372,6 +372,9 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
             rest = &rest[len..];
         }
         set_ep_from_fen(rules, t, &mut state, &squares);
+    }
+    if rules.ends.check_counting {
+        state.checks = super::ends::read_check_counts(&mut fields).map_err(fen_error)?;
     }
     let mut counter = |name: &str| -> Result<Option<u32>, VariantError> {
         match fields.next() {
@@ -589,6 +592,9 @@ pub(crate) fn write(rules: &Rules, state: &State) -> String {
         for &sq in state.ep.iter().filter(|&&s| s != NO_SQ) {
             out.push_str(&rules.size.square_name(sq));
         }
+    }
+    if rules.ends.check_counting {
+        out.push_str(&format!(" {}+{}", state.checks[0], state.checks[1]));
     }
     out.push_str(&format!(" {} {}", state.halfmove, state.fullmove));
     out

@@ -106,6 +106,9 @@ pub(crate) struct Rules {
     pub checkmate: GameValue,
     /// Musketeer: pawns may also promote to the side's chosen pieces.
     pub chosen_promotions: bool,
+    /// Game ends and capture rules beyond mate (flags, check counting,
+    /// extinction, compulsory captures, atomic captures).
+    pub ends: super::ends::EndRules,
 }
 
 impl Rules {

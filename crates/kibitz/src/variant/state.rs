@@ -50,6 +50,8 @@ pub(crate) struct State {
     pub chosen: [u32; 2],
     /// The pawns of each colour (kept by `put` and `remove`).
     pub pawns: [WideBitboard; 2],
+    /// Check counting: the checks each side still has to give (FEN `3+3`).
+    pub checks: [u8; 2],
 }
 
 impl State {
@@ -71,6 +73,7 @@ impl State {
             musketeer: [[NO_TYPE; 16]; 2],
             chosen: [0; 2],
             pawns: [WideBitboard::EMPTY; 2],
+            checks: [0; 2],
         }
     }
 
@@ -227,6 +230,9 @@ impl State {
             self.halfmove = 0;
         }
         let old_ep = self.ep_victim;
+        let captured = r.ends.hooks_make
+            && (mv.kind == MoveKind::EnPassant
+                || (!mv.is_castling() && self.board[usize::from(mv.to)] != 0));
         self.ep = [NO_SQ; 2];
         self.ep_victim = NO_SQ;
         match mv.kind {
@@ -303,10 +309,13 @@ impl State {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
+        if r.ends.hooks_make {
+            self.after_move_ends(t, r, mv.to, captured, us);
+        }
     }
 
     #[inline]
-    fn clear_rights_at(&mut self, r: &Rules, sq: Sq) {
+    pub(crate) fn clear_rights_at(&mut self, r: &Rules, sq: Sq) {
         let Some(rules) = r.castling else { return };
         // Kings and castling rooks stand on the castling ranks.
         let rank = sq / Sq::from(r.size.files());
