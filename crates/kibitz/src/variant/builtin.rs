@@ -35,6 +35,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "threekings",
     "atomic",
     "nocheckatomic",
+    "horde",
 ];
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {

@@ -62,6 +62,9 @@ pub(crate) struct EndRules {
     pub blast_immune_letters: Vec<char>,
     /// `castlingKingPiece` when it is not the royal king (a commoner castles).
     pub castling_king_letter: Option<char>,
+    /// `enPassantRegion` as ranks (a bit per rank), per capturing colour: Horde
+    /// keeps en passant off the second rank its first-rank pawns pass.
+    pub en_passant_ranks: [u16; 2],
 
     // Resolved by `resolve` from the letters above.
     /// The flag piece's type.
@@ -103,6 +106,7 @@ impl Default for EndRules {
             blast_on_capture: false,
             blast_immune_letters: Vec::new(),
             castling_king_letter: None,
+            en_passant_ranks: [u16::MAX; 2],
             flag_type: None,
             flag_is_king: false,
             extinction_types: 0,
@@ -294,7 +298,8 @@ impl State {
         let us = self.turn;
         let mut next = *self;
         next.make(t, r, mv);
-        if t.king.is_some() {
+        // A side without a royal king (Horde's White) has nothing to expose.
+        if self.kings[us] != NO_SQ {
             let k = next.kings[us];
             if k == NO_SQ || next.attacked(t, k, us ^ 1) {
                 return false;
@@ -506,6 +511,17 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
             r.ends.extinction_letters = vec!['K'];
             r.ends.extinction_piece_count = 2;
             r.start_fen = "knbqkbnk/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNK w - - 0 1".to_string();
+        }
+        "horde" => {
+            e.extinction_value = Some(GameValue::Loss);
+            e.extinction_letters = vec!['*'];
+            // White's pawns step two from the first rank too, and en passant
+            // is taken only on the usual ranks (never on the second).
+            e.en_passant_ranks = [1 << 5, 1 << 2];
+            r.double_step[0] |= 1;
+            r.start_fen =
+                "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+                    .to_string();
         }
         "atomic" | "nocheckatomic" => {
             commoner(r);

@@ -410,7 +410,9 @@ fn set_ep_from_fen(rules: &Rules, t: &Tables, state: &mut State, squares: &[Sq])
     let push = if them == 0 { files } else { -files };
     let mut n = 0;
     for &sq in squares.iter().take(2) {
-        if state.board[usize::from(sq)] != 0 {
+        if state.board[usize::from(sq)] != 0
+            || rules.ends.en_passant_ranks[us] >> (sq / t.files) & 1 == 0
+        {
             continue;
         }
         let attacked = t.leap_attackers(us, sq).iter().any(|a| {

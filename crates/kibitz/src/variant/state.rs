@@ -348,7 +348,7 @@ impl State {
             let capturable = t.leap_attackers(them, sq).iter().any(|a| {
                 (a.types >> pawn) & 1 != 0 && self.board[usize::from(a.from)] == code(them, pawn)
             });
-            if capturable {
+            if capturable && r.ends.en_passant_ranks[them] >> (sq / t.files) & 1 != 0 {
                 self.ep[n] = sq;
                 n += 1;
             }
