@@ -38,7 +38,7 @@ impl Variant {
     pub(crate) fn from_rules(mut rules: Rules) -> Result<Variant, VariantError> {
         rules
             .ends
-            .resolve(&rules.pieces)
+            .resolve(&rules.pieces, rules.size)
             .map_err(VariantError::Definition)?;
         // As Fairy-Stockfish, the castling king is the one king on White's
         // castling rank of the start position, wherever it stands.

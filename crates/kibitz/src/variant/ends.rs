@@ -10,7 +10,7 @@
 //! moves listed and tested one by one, because a game end removes every move
 //! (Fairy-Stockfish's legal move list is empty once the game has ended).
 
-use super::board::{NO_SQ, Sq, WideBitboard};
+use super::board::{BoardSize, NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, VariantMove};
 use super::position::VariantOutcome;
 use super::rules::{GameValue, PieceDef, PieceKind, Rules};
@@ -25,8 +25,9 @@ use super::tables::Tables;
 pub(crate) struct EndRules {
     /// `flagPiece`: the piece that wins by reaching its side's flag region.
     pub flag_letter: Option<char>,
-    /// `flagRegionWhite` / `flagRegionBlack`.
-    pub flag_region: [WideBitboard; 2],
+    /// `flagRegionWhite` / `flagRegionBlack`, as read (squares, whole ranks
+    /// or files), made squares by [`resolve`](Self::resolve) on the final board.
+    pub flag_cells: [Vec<Cell>; 2],
     /// `flagMove`: the other side gets one more move after a flag is reached.
     pub flag_move: bool,
     /// `flagPieceCount`: how many flag pieces must stand in the region.
@@ -66,7 +67,9 @@ pub(crate) struct EndRules {
     /// keeps en passant off the second rank its first-rank pawns pass.
     pub en_passant_ranks: [u16; 2],
 
-    // Resolved by `resolve` from the letters above.
+    // Resolved by `resolve` from the letters and cells above.
+    /// The flag regions.
+    pub flag_region: [WideBitboard; 2],
     /// The flag piece's type.
     pub flag_type: Option<u8>,
     /// Is the flag piece the royal king?
@@ -89,7 +92,7 @@ impl Default for EndRules {
     fn default() -> EndRules {
         EndRules {
             flag_letter: None,
-            flag_region: [WideBitboard::EMPTY; 2],
+            flag_cells: [Vec::new(), Vec::new()],
             flag_move: false,
             flag_piece_count: 1,
             flag_piece_blocked_win: false,
@@ -107,6 +110,7 @@ impl Default for EndRules {
             blast_immune_letters: Vec::new(),
             castling_king_letter: None,
             en_passant_ranks: [u16::MAX; 2],
+            flag_region: [WideBitboard::EMPTY; 2],
             flag_type: None,
             flag_is_king: false,
             extinction_types: 0,
@@ -119,10 +123,40 @@ impl Default for EndRules {
     }
 }
 
+/// A cell of a region as `variants.ini` writes it: `d4`, `*8` (a rank), `a*` (a file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cell {
+    /// One square (file, rank from 0).
+    Square(u8, u8),
+    /// A whole rank (from 0).
+    Rank(u8),
+    /// A whole file (from 0).
+    File(u8),
+}
+
 impl EndRules {
-    /// Turns the letters into type indices and sets the hook flags; an error
-    /// names a letter that is no piece of the variant.
-    pub fn resolve(&mut self, pieces: &[PieceDef]) -> Result<(), String> {
+    /// Turns the letters into type indices and the cells into squares of a
+    /// board of `size`, and sets the hook flags; an error names a letter that
+    /// is no piece of the variant or a cell off the board.
+    pub fn resolve(&mut self, pieces: &[PieceDef], size: BoardSize) -> Result<(), String> {
+        for c in 0..2 {
+            let mut region = WideBitboard::EMPTY;
+            for &cell in &self.flag_cells[c] {
+                let (files, ranks) = (i32::from(size.files()), i32::from(size.ranks()));
+                let squares: Vec<(i32, i32)> = match cell {
+                    Cell::Square(f, r) => vec![(i32::from(f), i32::from(r))],
+                    Cell::Rank(r) => (0..files).map(|f| (f, i32::from(r))).collect(),
+                    Cell::File(f) => (0..ranks).map(|r| (i32::from(f), r)).collect(),
+                };
+                for (f, r) in squares {
+                    let sq = size
+                        .square_index(f, r)
+                        .ok_or_else(|| format!("flag region: {cell:?} is off the {size} board"))?;
+                    region.insert(sq);
+                }
+            }
+            self.flag_region[c] = region;
+        }
         let find = |l: char, key: &str| -> Result<u8, String> {
             pieces
                 .iter()
@@ -442,13 +476,6 @@ impl State {
 /// and start positions (its `variant.cpp`), built on orthodox chess `r`;
 /// false for another name.
 pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
-    let rank = |k: u16| {
-        let mut b = WideBitboard::EMPTY;
-        for f in 0..8 {
-            b.insert(k * 8 + f);
-        }
-        b
-    };
     let e = &mut r.ends;
     // No royal king: a commoner `K` that may be taken and castles (Antichess,
     // Extinction, Atomic).
@@ -469,7 +496,7 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
         }
         "racingkings" => {
             e.flag_letter = Some('K');
-            e.flag_region = [rank(7), rank(7)];
+            e.flag_cells = [vec![Cell::Rank(7)], vec![Cell::Rank(7)]];
             e.flag_move = true;
             e.checking = false;
             r.castling = None;
@@ -533,6 +560,94 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
         _ => return false,
     }
     true
+}
+
+/// Reads a `variants.ini` key of this module's rules into `rules`; false for
+/// a key it does not know, an error for a bad value.
+pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<bool, String> {
+    use super::ini::{boolean, game_value, number, ranks_region};
+    let e = &mut rules.ends;
+    let letter = |v: &str| -> Result<Option<char>, String> {
+        let mut chars = v.chars();
+        match (chars.next(), chars.next()) {
+            (Some('-'), None) => Ok(None),
+            (Some(c), None) if c.is_ascii_alphabetic() => Ok(Some(c.to_ascii_uppercase())),
+            _ => Err(format!("`{v}` is not a piece letter")),
+        }
+    };
+    let letters = |v: &str| -> Result<Vec<char>, String> {
+        v.chars()
+            .filter(|&c| c != '-' && !c.is_whitespace())
+            .map(|c| {
+                if c == '*' || c.is_ascii_alphabetic() {
+                    Ok(c.to_ascii_uppercase())
+                } else {
+                    Err(format!("`{v}` is not a list of piece letters"))
+                }
+            })
+            .collect()
+    };
+    match key {
+        "flagPiece" => e.flag_letter = letter(value)?,
+        "flagRegion" => {
+            let cells = cells(value)?;
+            e.flag_cells = [cells.clone(), cells];
+        }
+        "flagRegionWhite" => e.flag_cells[0] = cells(value)?,
+        "flagRegionBlack" => e.flag_cells[1] = cells(value)?,
+        "flagMove" => e.flag_move = boolean(value)?,
+        "flagPieceCount" => e.flag_piece_count = number(value)?,
+        "flagPieceBlockedWin" => e.flag_piece_blocked_win = boolean(value)?,
+        "checking" => e.checking = boolean(value)?,
+        "checkCounting" => e.check_counting = boolean(value)?,
+        "extinctionValue" => {
+            e.extinction_value = match value {
+                "none" => None,
+                v => Some(game_value(v)?),
+            }
+        }
+        "extinctionClaim" => e.extinction_claim = boolean(value)?,
+        "extinctionPseudoRoyal" => e.extinction_pseudo_royal = boolean(value)?,
+        "extinctionPieceTypes" => e.extinction_letters = letters(value)?,
+        "extinctionPieceCount" => e.extinction_piece_count = number(value)?,
+        "extinctionOpponentPieceCount" => e.extinction_opponent_piece_count = number(value)?,
+        "mustCapture" => e.must_capture = boolean(value)?,
+        "stalematePieceCount" => e.stalemate_piece_count = boolean(value)?,
+        "blastOnCapture" => e.blast_on_capture = boolean(value)?,
+        "blastImmuneTypes" => e.blast_immune_letters = letters(value)?,
+        "castlingKingPiece" => e.castling_king_letter = letter(value)?,
+        "enPassantRegionWhite" => e.en_passant_ranks[0] = ranks_region(value)?,
+        "enPassantRegionBlack" => e.en_passant_ranks[1] = ranks_region(value)?,
+        "enPassantRegion" if value != "-" => e.en_passant_ranks = [ranks_region(value)?; 2],
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// A region's cells: `d4 e4`, `*8` (a rank), `a*` (a file), `-` for none.
+fn cells(value: &str) -> Result<Vec<Cell>, String> {
+    let bad = |t: &str| format!("region `{value}`: `{t}` is not a square, `*rank` or `file*`");
+    let file = |c: char| {
+        c.is_ascii_lowercase()
+            .then(|| c as u8 - b'a')
+            .filter(|&f| f < 16)
+    };
+    let rank = |t: &str| t.parse::<u8>().ok().filter(|r| (1..=16).contains(r));
+    let mut out = Vec::new();
+    for t in value.split_whitespace().filter(|&t| t != "-") {
+        let first = t.chars().next().unwrap_or(' ');
+        let cell = if let Some(r) = t.strip_prefix('*') {
+            rank(r).map(|r| Cell::Rank(r - 1))
+        } else if t.len() == 2 && t.ends_with('*') {
+            file(first).map(Cell::File)
+        } else {
+            file(first)
+                .zip(rank(&t[1..]))
+                .map(|(f, r)| Cell::Square(f, r - 1))
+        };
+        out.push(cell.ok_or_else(|| bad(t))?);
+    }
+    Ok(out)
 }
 
 /// The value for the other side.
