@@ -28,7 +28,11 @@ from kit import REPO
 # (Musketeer is not among Fairy-Stockfish's variants: the published perft tables in
 # ../shared/data/musketeer are its oracle, in the Rust tests.)
 FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
-                'seirawan', 'amazon', 'nightrider', 'grasshopper', 'shako']
+                'seirawan', 'amazon', 'nightrider', 'grasshopper', 'shako',
+                # game ends and capture rules (variant/ends.rs, variant/atomic.rs)
+                'kingofthehill', 'racingkings', '3check', '5check', 'antichess',
+                'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
+                'atomic', 'nocheckatomic']
 
 FILES = 'abcdefghijklmnop'
 

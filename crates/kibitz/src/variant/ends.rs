@@ -63,6 +63,9 @@ pub(crate) struct EndRules {
     pub blast_immune_letters: Vec<char>,
     /// `castlingKingPiece` when it is not the royal king (a commoner castles).
     pub castling_king_letter: Option<char>,
+    /// `nMoveRule`: a side may claim a draw after this many moves of each side
+    /// without a capture or pawn move (0: never).
+    pub n_move_rule: u32,
     /// `enPassantRegion` as ranks (a bit per rank), per capturing colour: Horde
     /// keeps en passant off the second rank its first-rank pawns pass.
     pub en_passant_ranks: [u16; 2],
@@ -109,6 +112,7 @@ impl Default for EndRules {
             blast_on_capture: false,
             blast_immune_letters: Vec::new(),
             castling_king_letter: None,
+            n_move_rule: 50,
             en_passant_ranks: [u16::MAX; 2],
             flag_region: [WideBitboard::EMPTY; 2],
             flag_type: None,
@@ -420,6 +424,23 @@ impl State {
         }
     }
 
+    /// The n-move rule (Fairy-Stockfish's `is_optional_game_end` without the
+    /// repetitions, which need the game's history): a draw may be claimed once
+    /// the halfmove clock passes twice `nMoveRule`, unless the side to move
+    /// is checkmated.
+    pub(crate) fn n_move_draw(&self, t: &Tables, r: &Rules) -> bool {
+        let n = r.ends.n_move_rule;
+        if n == 0 || self.halfmove < 2 * n {
+            return false;
+        }
+        if !self.in_check(t) {
+            return true;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(t, r, &mut moves);
+        !moves.is_empty()
+    }
+
     /// Does colour `c`'s non-royal castling king stand on `king`?
     pub(crate) fn castling_king_on(&self, r: &Rules, c: usize, king: Sq) -> bool {
         r.ends
@@ -616,6 +637,7 @@ pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<boo
         "blastOnCapture" => e.blast_on_capture = boolean(value)?,
         "blastImmuneTypes" => e.blast_immune_letters = letters(value)?,
         "castlingKingPiece" => e.castling_king_letter = letter(value)?,
+        "nMoveRule" => e.n_move_rule = number(value)?,
         "enPassantRegionWhite" => e.en_passant_ranks[0] = ranks_region(value)?,
         "enPassantRegionBlack" => e.en_passant_ranks[1] = ranks_region(value)?,
         "enPassantRegion" if value != "-" => e.en_passant_ranks = [ranks_region(value)?; 2],
@@ -726,6 +748,17 @@ mod tests {
         pos.play_uci("c7c6").unwrap();
         pos.play_uci("b5c6").unwrap();
         assert!(pos.fen().contains(" 2+3 "), "{}", pos.fen());
+    }
+
+    #[test]
+    fn fifty_moves_may_be_claimed_unless_mated() {
+        let v = Variant::builtin("chess").unwrap();
+        let pos = VariantPosition::from_fen(&v, "4k3/8/8/8/8/8/8/4K2R w - - 100 80").unwrap();
+        assert!(pos.n_move_draw());
+        let pos = VariantPosition::from_fen(&v, "4k3/8/8/8/8/8/8/4K2R w - - 99 80").unwrap();
+        assert!(!pos.n_move_draw());
+        let mated = VariantPosition::from_fen(&v, "R3k3/7R/8/8/8/8/8/4K3 b - - 100 80").unwrap();
+        assert!(!mated.n_move_draw());
     }
 
     #[test]

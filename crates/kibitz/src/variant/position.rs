@@ -369,6 +369,17 @@ impl VariantPosition {
         })
     }
 
+    /// May a draw be claimed by the n-move rule (the variant's `nMoveRule`, 50
+    /// by default: the halfmove clock at twice that, the side to move not
+    /// checkmated)? Fairy-Stockfish's `is_optional_game_end` without
+    /// repetitions, which need the game's history.
+    pub fn n_move_draw(&self) -> bool {
+        self.pregame.is_none()
+            && self
+                .state
+                .n_move_draw(&self.variant.tables, &self.variant.rules)
+    }
+
     /// The number of leaf positions `depth` plies ahead (bulk counting at the last ply).
     pub fn perft(&self, depth: u32) -> u64 {
         if self.pregame.is_some() {
