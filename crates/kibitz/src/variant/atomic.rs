@@ -81,6 +81,19 @@ impl State {
         }
     }
 
+    /// The pseudo-royal pieces of both sides, found once per position.
+    pub(crate) fn pseudo_royals(&self, t: &Tables, r: &Rules) -> PseudoRoyals {
+        let us = self.turn;
+        let ours = self.pseudo_royal_types(t, r, us);
+        let theirs = self.pseudo_royal_types(t, r, us ^ 1);
+        PseudoRoyals {
+            ours,
+            theirs,
+            our_squares: self.pieces_of(us, ours),
+            their_squares: self.pieces_of(us ^ 1, theirs),
+        }
+    }
+
     /// With pseudo-royal pieces (the atomic king), is the pseudo-legal `mv`,
     /// which leads to `next`, legal? Not if it explodes one of the mover's own;
     /// else yes if it explodes one of the opponent's; else none of the mover's
@@ -93,19 +106,26 @@ impl State {
         r: &Rules,
         mv: &VariantMove,
         next: &State,
+        royals: &PseudoRoyals,
     ) -> bool {
         let us = self.turn;
         let them = us ^ 1;
         let blast = r.ends.blast_on_capture;
-        let ours = self.pseudo_royal_types(t, r, us);
-        let theirs = self.pseudo_royal_types(t, r, them);
-        for ty in 0..t.types {
-            if ours >> ty & 1 != 0 && next.counts[us][ty] < self.counts[us][ty] {
+        let PseudoRoyals {
+            ours,
+            theirs,
+            our_squares,
+            their_squares,
+        } = *royals;
+        let mut mask = ours;
+        while mask != 0 {
+            let ty = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if next.counts[us][ty] < self.counts[us][ty] {
                 return false;
             }
         }
-        let their_royals = self.pieces_of(them, theirs);
-        if mv.is_castling() && ours >> type_of(self.board[usize::from(mv.from)]) & 1 != 0 {
+        if mv.is_castling() && our_squares.contains(mv.from) {
             // The squares from the king's to the one before its destination,
             // with the king lifted off its square.
             let mut lifted = *self;
@@ -115,21 +135,39 @@ impl State {
                 if s == mv.to && mv.from != mv.to {
                     continue;
                 }
-                if !(blast && self.touches(t, s, their_royals)) && lifted.attacked(t, s, them) {
+                if !(blast && self.touches(t, s, their_squares)) && lifted.attacked(t, s, them) {
                     return false;
                 }
             }
         }
-        for ty in 0..t.types {
-            if theirs >> ty & 1 != 0 && next.counts[them][ty] < self.counts[them][ty] {
+        let mut mask = theirs;
+        while mask != 0 {
+            let ty = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if next.counts[them][ty] < self.counts[them][ty] {
                 return true;
             }
         }
-        let mine = next.pieces_of(us, ours);
-        !mine
-            .iter()
-            .any(|sq| !(blast && next.touches(t, sq, their_royals)) && next.attacked(t, sq, them))
+        // Ours after the move: where they stood, the moved one on its target
+        // (none exploded, as tested above).
+        !our_squares.iter().any(|sq| {
+            let sq = if sq == mv.from { mv.to } else { sq };
+            !(blast && next.touches(t, sq, their_squares)) && next.attacked(t, sq, them)
+        })
     }
+}
+
+/// The pseudo-royal types and pieces of the side to move and of the other side.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PseudoRoyals {
+    /// The side to move's pseudo-royal types (a bit per type).
+    pub ours: u32,
+    /// The other side's.
+    pub theirs: u32,
+    /// The side to move's pseudo-royal pieces.
+    pub our_squares: WideBitboard,
+    /// The other side's.
+    pub their_squares: WideBitboard,
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 //! moves listed and tested one by one, because a game end removes every move
 //! (Fairy-Stockfish's legal move list is empty once the game has ended).
 
+use super::atomic::PseudoRoyals;
 use super::board::{BoardSize, NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, VariantMove};
 use super::position::VariantOutcome;
@@ -318,7 +319,11 @@ impl State {
         if r.ends.castling_king_type.is_some() {
             self.non_royal_castling(r, out);
         }
-        out.retain(|mv| self.legal_by_end_rules(t, r, mv));
+        let royals = r
+            .ends
+            .extinction_pseudo_royal
+            .then(|| self.pseudo_royals(t, r));
+        out.retain(|mv| self.legal_by_end_rules(t, r, mv, royals.as_ref()));
         if r.ends.must_capture && out.iter().any(|mv| self.is_capture(mv)) {
             out.retain(|mv| self.is_capture(mv));
         }
@@ -332,8 +337,19 @@ impl State {
     /// Is the pseudo-legal `mv` legal: the royal king not left attacked, no
     /// check given where checks are not allowed, no pseudo-royal piece
     /// exploded or left attacked?
-    fn legal_by_end_rules(&self, t: &Tables, r: &Rules, mv: &VariantMove) -> bool {
+    fn legal_by_end_rules(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        mv: &VariantMove,
+        royals: Option<&PseudoRoyals>,
+    ) -> bool {
         let us = self.turn;
+        // Nothing to test without a royal king, checks allowed and no
+        // pseudo-royal pieces (Antichess): spare the make-move.
+        if self.kings[us] == NO_SQ && r.ends.checking && royals.is_none() {
+            return true;
+        }
         let mut next = *self;
         next.make(t, r, mv);
         // A side without a royal king (Horde's White) has nothing to expose.
@@ -346,7 +362,7 @@ impl State {
         if !r.ends.checking && next.in_check(t) {
             return false;
         }
-        !r.ends.extinction_pseudo_royal || self.pseudo_royal_safe(t, r, mv, &next)
+        royals.is_none_or(|p| self.pseudo_royal_safe(t, r, mv, &next, p))
     }
 
     /// The types whose pieces of colour `c` are pseudo-royal here: an
@@ -507,13 +523,13 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
     match name {
         "kingofthehill" => {
             e.flag_letter = Some('K');
-            let hill = [27, 28, 35, 36]
-                .iter()
-                .fold(WideBitboard::EMPTY, |mut b, &s| {
-                    b.insert(s);
-                    b
-                });
-            e.flag_region = [hill, hill];
+            let hill = vec![
+                Cell::Square(3, 3),
+                Cell::Square(4, 3),
+                Cell::Square(3, 4),
+                Cell::Square(4, 4),
+            ];
+            e.flag_cells = [hill.clone(), hill];
         }
         "racingkings" => {
             e.flag_letter = Some('K');
