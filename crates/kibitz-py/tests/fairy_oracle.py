@@ -35,7 +35,11 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 # Drops (variant/drops.rs).
                 'crazyhouse', 'loop', 'chessgi', 'pocketknight', 'placement',
                 # Regions and the Eastern games (variant/regions.rs).
-                'xiangqi', 'minixiangqi', 'makruk']
+                'xiangqi', 'minixiangqi', 'makruk',
+                # Game ends and capture rules (variant/ends.rs, variant/atomic.rs).
+                'kingofthehill', 'racingkings', '3check', '5check', 'antichess',
+                'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
+                'atomic', 'nocheckatomic']
 
 FILES = 'abcdefghijklmnop'
 

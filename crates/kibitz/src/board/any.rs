@@ -146,9 +146,17 @@ impl GameRules {
             GameRules::Variant(v) => {
                 let text = crate::text::decode_bytes(line);
                 let fields: Vec<&str> = text.split_whitespace().collect();
+                // Check counting adds a `3+3` field before the clocks.
+                let checks = v.rules.ends.check_counting;
+                let clock_or_checks = |f: &&str| {
+                    f.parse::<u64>().is_ok()
+                        || (checks && f.split('+').all(|n| n.parse::<u8>().is_ok()))
+                };
                 let fen = match fields.len() {
                     0..=4 => fields.join(" "),
-                    n if n <= 6 && fields[4..].iter().all(|f| f.parse::<u64>().is_ok()) => {
+                    n if n <= 6 + usize::from(checks)
+                        && fields[4..].iter().all(clock_or_checks) =>
+                    {
                         fields.join(" ")
                     }
                     _ if fields.last().is_some_and(|f| f.ends_with(';')) => fields[..4].join(" "),

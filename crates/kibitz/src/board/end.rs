@@ -11,6 +11,12 @@ pub enum EndReason {
     Stalemate,
     /// Neither side has the material to mate (orthodox chess).
     InsufficientMaterial,
+    /// A flag goal was reached (King of the Hill, Racing Kings).
+    Flag,
+    /// A side lost every piece of an extinction type (Antichess, Atomic).
+    Extinction,
+    /// A side gave its last counted check (Three-check).
+    CheckCount,
 }
 
 impl EndReason {
@@ -21,6 +27,9 @@ impl EndReason {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::Flag => "flag",
+            EndReason::Extinction => "extinction",
+            EndReason::CheckCount => "check count",
         }
     }
 }

@@ -17,6 +17,9 @@ impl VariantOutcome {
         let reason = match self {
             VariantOutcome::Checkmate(_) => EndReason::Checkmate,
             VariantOutcome::Stalemate(_) => EndReason::Stalemate,
+            VariantOutcome::Flag(_) => EndReason::Flag,
+            VariantOutcome::Extinction(_) => EndReason::Extinction,
+            VariantOutcome::CheckCount(_) => EndReason::CheckCount,
         };
         GameEnd { winner, reason }
     }

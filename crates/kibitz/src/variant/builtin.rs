@@ -41,6 +41,19 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "xiangqi",
     "minixiangqi",
     "makruk",
+    "kingofthehill",
+    "racingkings",
+    "3check",
+    "5check",
+    "antichess",
+    "giveaway",
+    "suicide",
+    "extinction",
+    "kinglet",
+    "threekings",
+    "atomic",
+    "nocheckatomic",
+    "horde",
 ];
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
@@ -106,6 +119,7 @@ pub(crate) fn chess_rules() -> Rules {
         chosen_promotions: false,
         drops: super::drops::DropRules::NONE,
         regions: super::regions::Regions::default(),
+        ends: super::ends::EndRules::default(),
     }
 }
 
@@ -182,6 +196,10 @@ pub(crate) const MUSKETEER_PIECES: &[(char, &str, &str)] = &[
 
 pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
     let mut r = chess_rules();
+    if super::ends::builtin_rules(name, &mut r) {
+        r.name = name.to_string();
+        return Ok(r);
+    }
     match name {
         "chess" => {}
         "capablanca" => {

@@ -36,10 +36,17 @@ impl Variant {
     /// Builds a variant from its rules: parses every piece's Betza, builds the tables
     /// and checks the start position.
     pub(crate) fn from_rules(mut rules: Rules) -> Result<Variant, VariantError> {
+        rules
+            .ends
+            .resolve(&rules.pieces, rules.size)
+            .map_err(VariantError::Definition)?;
         // As Fairy-Stockfish, the castling king is the one king on White's
         // castling rank of the start position, wherever it stands.
-        if let (Some(k), Some(king)) = (rules.castling, rules.kind_index(PieceKind::King))
-            && let Ok(cells) = fen::board_cells(&rules, &rules.start_fen)
+        let castling_king = rules.kind_index(PieceKind::King);
+        if let (Some(k), Some(king)) = (
+            rules.castling,
+            castling_king.or(rules.ends.castling_king_type),
+        ) && let Ok(cells) = fen::board_cells(&rules, &rules.start_fen)
         {
             let files = usize::from(rules.size.files());
             let row = usize::from(k.rank) * files;

@@ -177,8 +177,11 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
             else {
                 return Err(fen_error(format!("unknown piece `{ch}` in holdings")));
             };
-            if rules.pieces[usize::from(t)].kind == super::rules::PieceKind::King {
-                // Fairy-Stockfish reads it and plays on without the king on the board.
+            if rules.pieces[usize::from(t)].kind == super::rules::PieceKind::King
+                && !rules.drops.enabled
+            {
+                // Only a drop variant enters a king from the hand (placement);
+                // elsewhere Fairy-Stockfish reads it and plays on without the king.
                 return Err(fen_error(format!(
                     "holdings `{}`: a royal piece (`{ch}`) cannot be in hand",
                     quote(h)
@@ -190,6 +193,19 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
         }
     }
     Ok(out)
+}
+
+/// Does colour `c` have a royal piece (type `king`) in the variant's start
+/// position, on the board or in hand? (Asked only of a FEN without one.)
+fn start_has_royal(rules: &Rules, c: usize, king: u8) -> bool {
+    let field = rules.start_fen.split_whitespace().next().unwrap_or("");
+    parse_board(rules, field).map_or(true, |start| {
+        start.holdings[c][usize::from(king)] > 0
+            || start
+                .cells
+                .iter()
+                .any(|&cell| cell == Some((c as u8, king)))
+    })
 }
 
 /// `white` or `black`.
@@ -257,10 +273,16 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
         }
     }
     if let Some(king) = t.king
-        && let Some(c) = (0..2).find(|&c| state.kings[c] == NO_SQ)
+        && let Some(c) = (0..2).find(|&c| {
+            state.kings[c] == NO_SQ
+                && board.holdings[c][usize::from(king)] == 0
+                && start_has_royal(rules, c, king)
+        })
     {
-        // A variant with a royal piece has one of each colour (Fairy-Stockfish's
-        // validate_fen); without it, check and mate would mean nothing.
+        // A side whose start position has a royal piece has it, on the board or
+        // in hand (Fairy-Stockfish's validate_fen counts them against the start
+        // position's: horde's White has none); without it, check and mate would
+        // mean nothing.
         return Err(fen_error(format!(
             "no {} {} on the board",
             colour_name(c),
@@ -336,7 +358,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                     let king = rank * Sq::from(files) + Sq::from(k.king_file);
                     // Fairy-Stockfish drops a right whose king or rook is not
                     // there; kibitz says so, as its orthodox reader does.
-                    if state.kings[c] != king {
+                    if state.kings[c] != king && !state.castling_king_on(rules, c, king) {
                         return Err(king_off(rules, castling, ch, c, king));
                     }
                     let rook = default_rook(rules, &state, c, side);
@@ -370,7 +392,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                     };
                     let side = usize::from(f < k.king_file);
                     let king = rank * Sq::from(files) + Sq::from(k.king_file);
-                    if state.kings[c] != king {
+                    if state.kings[c] != king && !state.castling_king_on(rules, c, king) {
                         return Err(king_off(rules, castling, ch, c, king));
                     }
                     if !state.is_castling_rook(&k, c, sq) {
@@ -429,6 +451,9 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
         }
         set_ep_from_fen(rules, t, &mut state, &squares);
     }
+    if rules.ends.check_counting {
+        state.checks = super::ends::read_check_counts(&mut fields).map_err(fen_error)?;
+    }
     let mut counter = |name: &str| -> Result<Option<u32>, VariantError> {
         match fields.next() {
             None => Ok(None),
@@ -468,7 +493,9 @@ fn set_ep_from_fen(rules: &Rules, t: &Tables, state: &mut State, squares: &[Sq])
     let push = if them == 0 { files } else { -files };
     let mut n = 0;
     for &sq in squares.iter().take(2) {
-        if state.board[usize::from(sq)] != 0 {
+        if state.board[usize::from(sq)] != 0
+            || rules.ends.en_passant_ranks[us] >> (sq / t.files) & 1 == 0
+        {
             continue;
         }
         let attacked = t.leap_attackers(us, sq).iter().any(|a| {
@@ -659,6 +686,10 @@ pub(crate) fn write(rules: &Rules, state: &State) -> String {
             out.push_str(&rules.size.square_name(sq));
         }
     }
+    if rules.ends.check_counting {
+        out.push_str(&format!(" {}+{}", state.checks[0], state.checks[1]));
+    }
+    // Makruk's counting writes the plies counted where the halfmove clock goes.
     let halfmove = if state.counting_limit != 0 {
         u32::from(state.counting_ply)
     } else {

@@ -287,7 +287,7 @@ pub fn parse(text: &str) -> Result<Vec<Variant>, IniError> {
     VariantsIni::read(text)?.variants().collect()
 }
 
-fn boolean(value: &str) -> Result<bool, String> {
+pub(crate) fn boolean(value: &str) -> Result<bool, String> {
     match value {
         "true" => Ok(true),
         "false" => Ok(false),
@@ -311,14 +311,14 @@ fn file(value: &str) -> Result<u8, String> {
     }
 }
 
-fn number(value: &str) -> Result<u32, String> {
+pub(crate) fn number(value: &str) -> Result<u32, String> {
     value
         .parse()
         .map_err(|_| format!("`{}` is not a number", quote(value)))
 }
 
 /// A region given as whole ranks (`*8`, `*1 *2 *3`, `-` for none); a bit per rank.
-fn ranks_region(value: &str) -> Result<u16, String> {
+pub(crate) fn ranks_region(value: &str) -> Result<u16, String> {
     let mut mask = 0u16;
     for token in value.split_whitespace().filter(|&t| t != "-") {
         let rank = token
@@ -336,7 +336,7 @@ fn ranks_region(value: &str) -> Result<u16, String> {
     Ok(mask)
 }
 
-fn game_value(value: &str) -> Result<GameValue, String> {
+pub(crate) fn game_value(value: &str) -> Result<GameValue, String> {
     match value {
         "win" => Ok(GameValue::Win),
         "loss" => Ok(GameValue::Loss),
@@ -508,6 +508,10 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     }
     // Regions, the soldier and the flying general ([`super::regions`]).
     if super::regions::apply_key(rules, key, value)? {
+        return Ok(());
+    }
+    // Game ends and capture rules ([`super::ends`]).
+    if super::ends::apply_ini(rules, key, value)? {
         return Ok(());
     }
     if let Some(n) = key.strip_prefix("customPiece") {

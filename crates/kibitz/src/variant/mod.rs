@@ -56,12 +56,14 @@
 //! king starts on i1 and castles to m1 (rook p1 to l1) or e1 (rook a1 to f1).
 //! Stalemate is a draw.
 
+mod atomic;
 mod attacks;
 mod board;
 mod builtin;
 mod definition;
 mod describe;
 mod drops;
+mod ends;
 mod error;
 mod fen;
 pub mod ini;

@@ -11,6 +11,9 @@ use crate::mobility::betza::Hop;
 impl State {
     /// Legal moves into `out` (cleared first).
     pub fn legal_moves(&self, t: &Tables, r: &Rules, out: &mut Vec<VariantMove>) {
+        if r.ends.hooks_moves {
+            return self.legal_moves_ends(t, r, out);
+        }
         out.clear();
         let in_check = self.in_check(t);
         self.pseudo_moves(t, r, in_check, out);
@@ -482,6 +485,10 @@ impl State {
     /// check, in a variant without hoppers or gating, an unpinned piece other
     /// than the king and the pawns has as many legal moves as targets.
     pub fn count_legal(&self, t: &Tables, r: &Rules, buffer: &mut Vec<VariantMove>) -> u64 {
+        if r.ends.hooks_moves {
+            self.legal_moves_ends(t, r, buffer);
+            return buffer.len() as u64;
+        }
         let us = self.turn;
         let king = self.kings[us];
         if king == NO_SQ {

@@ -27,13 +27,23 @@ pub enum VariantOutcome {
     Checkmate(GameValue),
     /// The side to move has no legal move and is not in check.
     Stalemate(GameValue),
+    /// A flag goal was reached (King of the Hill, Racing Kings).
+    Flag(GameValue),
+    /// A side lost every piece of an extinction type (Antichess, Horde, Atomic's king).
+    Extinction(GameValue),
+    /// A side gave its last counted check (Three-check).
+    CheckCount(GameValue),
 }
 
 impl VariantOutcome {
     /// The variant's value of the end for the side to move.
     pub fn value(self) -> GameValue {
         match self {
-            VariantOutcome::Checkmate(v) | VariantOutcome::Stalemate(v) => v,
+            VariantOutcome::Checkmate(v)
+            | VariantOutcome::Stalemate(v)
+            | VariantOutcome::Flag(v)
+            | VariantOutcome::Extinction(v)
+            | VariantOutcome::CheckCount(v) => v,
         }
     }
 }
@@ -367,8 +377,14 @@ impl VariantPosition {
         self.state.in_check(&self.variant.tables)
     }
 
-    /// Checkmate or stalemate (with the variant's values), or `None` while moves remain.
+    /// Checkmate or stalemate (with the variant's values), or the end by a
+    /// variant rule (flag, extinction, check count), or `None` while the game goes on.
     pub fn outcome(&self) -> Option<VariantOutcome> {
+        if self.variant.rules.ends.hooks_moves && self.pregame.is_none() {
+            return self
+                .state
+                .outcome_ends(&self.variant.tables, &self.variant.rules);
+        }
         if !self.legal_moves().is_empty() {
             return None;
         }
@@ -377,6 +393,17 @@ impl VariantPosition {
         } else {
             VariantOutcome::Stalemate(self.variant.rules.stalemate)
         })
+    }
+
+    /// May a draw be claimed by the n-move rule (the variant's `nMoveRule`, 50
+    /// by default: the halfmove clock at twice that, the side to move not
+    /// checkmated)? Fairy-Stockfish's `is_optional_game_end` without
+    /// repetitions, which need the game's history.
+    pub fn n_move_draw(&self) -> bool {
+        self.pregame.is_none()
+            && self
+                .state
+                .n_move_draw(&self.variant.tables, &self.variant.rules)
     }
 
     /// The number of leaf positions `depth` plies ahead (bulk counting at the last ply).

@@ -134,6 +134,9 @@ pub(crate) struct Rules {
     pub drops: super::drops::DropRules,
     /// Mobility regions, the soldier and the flying general ([`super::regions`]).
     pub regions: super::regions::Regions,
+    /// Game ends and capture rules beyond mate (flags, check counting,
+    /// extinction, compulsory captures, atomic captures).
+    pub ends: super::ends::EndRules,
 }
 
 impl Rules {

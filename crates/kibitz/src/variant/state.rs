@@ -56,6 +56,8 @@ pub(crate) struct State {
     /// running) and the plies counted.
     pub counting_limit: u16,
     pub counting_ply: u16,
+    /// Check counting: the checks each side still has to give (FEN `3+3`).
+    pub checks: [u8; 2],
 }
 
 impl State {
@@ -80,6 +82,7 @@ impl State {
             promoted: WideBitboard::EMPTY,
             counting_limit: 0,
             counting_ply: 0,
+            checks: [0; 2],
         }
     }
 
@@ -257,6 +260,9 @@ impl State {
             && t.pawn
                 .is_some_and(|pw| type_of(self.board[usize::from(mv.to)]) == usize::from(pw));
         let old_ep = self.ep_victim;
+        let captured = r.ends.hooks_make
+            && (mv.kind == MoveKind::EnPassant
+                || (!mv.is_castling() && self.board[usize::from(mv.to)] != 0));
         self.ep = [NO_SQ; 2];
         self.ep_victim = NO_SQ;
         match mv.kind {
@@ -337,10 +343,13 @@ impl State {
             let promoted = mv.promotion != NO_TYPE;
             super::regions::update_counting(self, t, r, captured_pawn, counted_capture || promoted);
         }
+        if r.ends.hooks_make {
+            self.after_move_ends(t, r, mv.to, captured, us);
+        }
     }
 
     #[inline]
-    fn clear_rights_at(&mut self, r: &Rules, sq: Sq) {
+    pub(crate) fn clear_rights_at(&mut self, r: &Rules, sq: Sq) {
         let Some(rules) = r.castling else { return };
         // Kings and castling rooks stand on the castling ranks.
         let rank = sq / Sq::from(r.size.files());
@@ -373,7 +382,7 @@ impl State {
             let capturable = t.leap_attackers(them, sq).iter().any(|a| {
                 (a.types >> pawn) & 1 != 0 && self.board[usize::from(a.from)] == code(them, pawn)
             });
-            if capturable {
+            if capturable && r.ends.en_passant_ranks[them] >> (sq / t.files) & 1 != 0 {
                 self.ep[n] = sq;
                 n += 1;
             }

@@ -89,7 +89,10 @@ fn bad_input_is_named() {
     );
     let long = "x".repeat(500);
     let err = Variant::builtin(&long).unwrap_err().to_string();
-    assert!(err.len() < 400, "quoted to 80 characters: {err}");
+    assert!(
+        !err.contains(&"x".repeat(81)),
+        "quoted to 80 characters: {err}"
+    );
 
     let v = Variant::builtin("capablanca").unwrap();
     let err = VariantPosition::from_fen(
@@ -156,7 +159,7 @@ fn bad_input_is_named() {
     assert_eq!(err.line, 1, "the variant is built at its section");
     assert!(
         err.to_string()
-            .contains("piece `A` with betza `afsW`: unsupported betza modifier `a`"),
+            .contains("piece `A` with betza `afWasW`: unsupported betza modifier `a`"),
         "{err}"
     );
     let betza = format!("{}a", "W".repeat(200));
@@ -164,10 +167,10 @@ fn bad_input_is_named() {
         .unwrap_err()
         .to_string();
     assert!(err.len() < 300 && err.contains("…"), "quoted to 80: {err}");
-    let err = ini::parse("[x:chess]\n\nflyingGeneral = true\n").unwrap_err();
+    let err = ini::parse("[x:chess]\n\nbikjangRule = true\n").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "variants.ini line 3: key `flyingGeneral`: unsupported key"
+        "variants.ini line 3: key `bikjangRule`: unsupported key"
     );
     let err = ini::parse("[x:nosuchparent]\n").unwrap_err();
     assert!(

@@ -1,0 +1,192 @@
+//! Atomic captures (Fairy-Stockfish's `blastOnCapture`, `blastImmuneTypes`)
+//! and the pseudo-royal king they go with (`extinctionPseudoRoyal`): a capture
+//! explodes the capturer and every piece but a pawn next to the square taken;
+//! kings may stand next to each other (a king that would capture the other
+//! would explode with it), exploding the enemy king wins, and a move that
+//! explodes your own is illegal.
+
+use super::board::{NO_SQ, Sq, WideBitboard};
+use super::moves::VariantMove;
+use super::rules::Rules;
+use super::state::{State, type_of};
+use super::tables::Tables;
+
+impl State {
+    /// Calls `each` with the squares next to `sq` (a king's step away).
+    #[inline]
+    pub(crate) fn neighbours(t: &Tables, sq: Sq, mut each: impl FnMut(Sq)) {
+        let files = i32::from(t.files);
+        let ranks = t.squares as i32 / files;
+        let (f, r) = (i32::from(sq) % files, i32::from(sq) / files);
+        for dr in -1..=1 {
+            for df in -1..=1 {
+                let (nf, nr) = (f + df, r + dr);
+                if (df, dr) != (0, 0) && (0..files).contains(&nf) && (0..ranks).contains(&nr) {
+                    each((nr * files + nf) as Sq);
+                }
+            }
+        }
+    }
+
+    /// Does a square of `set` stand next to `sq`?
+    pub(crate) fn touches(&self, t: &Tables, sq: Sq, set: WideBitboard) -> bool {
+        let mut found = false;
+        Self::neighbours(t, sq, |s| found |= set.contains(s));
+        found
+    }
+
+    /// After a capture on `to`: the capturer and every piece but pawns next
+    /// to `to` leave the board (blast-immune types stay), with the castling
+    /// rights of the squares emptied.
+    pub(crate) fn blast(&mut self, t: &Tables, r: &Rules, to: Sq) {
+        let immune = r.ends.blast_immune;
+        let pawn = t.pawn.map_or(usize::MAX, usize::from);
+        let mut hit = [NO_SQ; 9];
+        let mut n = 0;
+        let p = self.board[usize::from(to)];
+        if p != 0 && immune >> type_of(p) & 1 == 0 {
+            hit[n] = to;
+            n += 1;
+        }
+        Self::neighbours(t, to, |s| {
+            let q = self.board[usize::from(s)];
+            if q != 0 && type_of(q) != pawn && immune >> type_of(q) & 1 == 0 {
+                hit[n] = s;
+                n += 1;
+            }
+        });
+        for &s in &hit[..n] {
+            self.remove(t, s);
+            if self.castling != 0 {
+                self.clear_rights_at(r, s);
+            }
+        }
+    }
+
+    /// The after-move rules of [`super::ends`]: the blast of a capture, and a
+    /// check given counted (by the side that moved, `mover`).
+    pub(crate) fn after_move_ends(
+        &mut self,
+        t: &Tables,
+        r: &Rules,
+        to: Sq,
+        captured: bool,
+        mover: usize,
+    ) {
+        if captured && r.ends.blast_on_capture {
+            self.blast(t, r, to);
+        }
+        if r.ends.check_counting && self.in_check(t) {
+            self.checks[mover] = self.checks[mover].saturating_sub(1);
+        }
+    }
+
+    /// The pseudo-royal pieces of both sides, found once per position.
+    pub(crate) fn pseudo_royals(&self, t: &Tables, r: &Rules) -> PseudoRoyals {
+        let us = self.turn;
+        let ours = self.pseudo_royal_types(t, r, us);
+        let theirs = self.pseudo_royal_types(t, r, us ^ 1);
+        PseudoRoyals {
+            ours,
+            theirs,
+            our_squares: self.pieces_of(us, ours),
+            their_squares: self.pieces_of(us ^ 1, theirs),
+        }
+    }
+
+    /// With pseudo-royal pieces (the atomic king), is the pseudo-legal `mv`,
+    /// which leads to `next`, legal? Not if it explodes one of the mover's own;
+    /// else yes if it explodes one of the opponent's; else none of the mover's
+    /// may be attacked, unless it stands next to an enemy one (with atomic
+    /// captures, taking it would explode the taker's own). A castling king
+    /// passes only squares safe in the same sense.
+    pub(crate) fn pseudo_royal_safe(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        mv: &VariantMove,
+        next: &State,
+        royals: &PseudoRoyals,
+    ) -> bool {
+        let us = self.turn;
+        let them = us ^ 1;
+        let blast = r.ends.blast_on_capture;
+        let PseudoRoyals {
+            ours,
+            theirs,
+            our_squares,
+            their_squares,
+        } = *royals;
+        let mut mask = ours;
+        while mask != 0 {
+            let ty = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if next.counts[us][ty] < self.counts[us][ty] {
+                return false;
+            }
+        }
+        if mv.is_castling() && our_squares.contains(mv.from) {
+            // The squares from the king's to the one before its destination,
+            // with the king lifted off its square.
+            let mut lifted = *self;
+            lifted.remove(t, mv.from);
+            let (a, z) = (mv.from.min(mv.to), mv.from.max(mv.to));
+            for s in a..=z {
+                if s == mv.to && mv.from != mv.to {
+                    continue;
+                }
+                if !(blast && self.touches(t, s, their_squares)) && lifted.attacked(t, s, them) {
+                    return false;
+                }
+            }
+        }
+        let mut mask = theirs;
+        while mask != 0 {
+            let ty = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if next.counts[them][ty] < self.counts[them][ty] {
+                return true;
+            }
+        }
+        // Ours after the move: where they stood, the moved one on its target
+        // (none exploded, as tested above).
+        !our_squares.iter().any(|sq| {
+            let sq = if sq == mv.from { mv.to } else { sq };
+            !(blast && next.touches(t, sq, their_squares)) && next.attacked(t, sq, them)
+        })
+    }
+}
+
+/// The pseudo-royal types and pieces of the side to move and of the other side.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PseudoRoyals {
+    /// The side to move's pseudo-royal types (a bit per type).
+    pub ours: u32,
+    /// The other side's.
+    pub theirs: u32,
+    /// The side to move's pseudo-royal pieces.
+    pub our_squares: WideBitboard,
+    /// The other side's.
+    pub their_squares: WideBitboard,
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::{Variant, VariantPosition};
+
+    #[test]
+    fn a_capture_explodes_the_pieces_around_and_not_the_pawns() {
+        let v = Variant::builtin("atomic").unwrap();
+        let mut pos = VariantPosition::startpos(&v);
+        for mv in ["e2e4", "d7d5", "e4d5", "d8d5", "g1f3", "d5d2"] {
+            pos.play_uci(mv).unwrap();
+        }
+        // Qxd2 exploded the queen, the bishop c1, the queen d1 and the king
+        // e1 (the pawn c2 stays): White has lost.
+        assert!(pos.legal_moves().is_empty());
+        assert_eq!(
+            pos.outcome().unwrap().value(),
+            crate::variant::GameValue::Loss
+        );
+    }
+}

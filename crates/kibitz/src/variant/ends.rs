@@ -1,0 +1,784 @@
+//! Game ends and capture rules beyond checkmate and stalemate, as data, after
+//! Fairy-Stockfish's `Variant` fields of the same names: flag goals (King of the
+//! Hill, Racing Kings), check counting (Three-check), extinction (Antichess,
+//! Horde, Extinction, Three Kings), compulsory captures, moves that may not
+//! give check, and atomic captures ([`super::atomic`]).
+//!
+//! A variant that uses none of them never comes here: the move generator and
+//! perft test one flag ([`EndRules::hooks_moves`]) once per position, and the
+//! fast paths stay as they were. A variant that does use them has its legal
+//! moves listed and tested one by one, because a game end removes every move
+//! (Fairy-Stockfish's legal move list is empty once the game has ended).
+
+use super::atomic::PseudoRoyals;
+use super::board::{BoardSize, NO_SQ, Sq, WideBitboard};
+use super::moves::{MoveKind, VariantMove};
+use super::position::VariantOutcome;
+use super::rules::{GameValue, PieceDef, PieceKind, Rules};
+use super::state::{State, code};
+use super::tables::Tables;
+
+/// The end and capture rules of a variant (all off by default: orthodox chess).
+/// Pieces are named by letter, so that a `variants.ini` section may add or
+/// remove pieces after setting them; [`resolve`](Self::resolve) turns the
+/// letters into type indices once, when the variant is built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EndRules {
+    /// `flagPiece`: the piece that wins by reaching its side's flag region.
+    pub flag_letter: Option<char>,
+    /// `flagRegionWhite` / `flagRegionBlack`, as read (squares, whole ranks
+    /// or files), made squares by [`resolve`](Self::resolve) on the final board.
+    pub flag_cells: [Vec<Cell>; 2],
+    /// `flagMove`: the other side gets one more move after a flag is reached.
+    pub flag_move: bool,
+    /// `flagPieceCount`: how many flag pieces must stand in the region.
+    pub flag_piece_count: u32,
+    /// `flagPieceBlockedWin`: a full region wins with fewer pieces.
+    pub flag_piece_blocked_win: bool,
+    /// `checking`: may a move give check?
+    pub checking: bool,
+    /// `checkCounting`: the FEN's `W+B` field counts the checks each side still
+    /// has to give; giving the last wins.
+    pub check_counting: bool,
+    /// `extinctionValue`: the value, for the side concerned, of losing every
+    /// piece of an extinction type (None: no extinction rule).
+    pub extinction_value: Option<GameValue>,
+    /// `extinctionClaim`: the side to move needs one opponent piece more.
+    pub extinction_claim: bool,
+    /// `extinctionPieceTypes` as letters; `*` is all pieces together.
+    pub extinction_letters: Vec<char>,
+    /// `extinctionPieceCount`: extinct at this many pieces or fewer.
+    pub extinction_piece_count: u32,
+    /// `extinctionOpponentPieceCount`: ... while the opponent has at least this many.
+    pub extinction_opponent_piece_count: u32,
+    /// `extinctionPseudoRoyal`: the last pieces of an extinction type may not
+    /// be left attacked (the atomic king).
+    pub extinction_pseudo_royal: bool,
+    /// `mustCapture`: a side that can capture must.
+    pub must_capture: bool,
+    /// `stalematePieceCount`: stalemate is decided by the piece counts (Suicide).
+    pub stalemate_piece_count: bool,
+    /// `blastOnCapture`: a capture explodes the capturer and the non-pawns around.
+    pub blast_on_capture: bool,
+    /// `blastImmuneTypes` as letters.
+    pub blast_immune_letters: Vec<char>,
+    /// `castlingKingPiece` when it is not the royal king (a commoner castles).
+    pub castling_king_letter: Option<char>,
+    /// `nMoveRule`: a side may claim a draw after this many moves of each side
+    /// without a capture or pawn move (0: never).
+    pub n_move_rule: u32,
+    /// `enPassantRegion` as ranks (a bit per rank), per capturing colour: Horde
+    /// keeps en passant off the second rank its first-rank pawns pass.
+    pub en_passant_ranks: [u16; 2],
+
+    // Resolved by `resolve` from the letters and cells above.
+    /// The flag regions.
+    pub flag_region: [WideBitboard; 2],
+    /// The flag piece's type.
+    pub flag_type: Option<u8>,
+    /// Is the flag piece the royal king?
+    pub flag_is_king: bool,
+    /// The extinction types (a bit per type).
+    pub extinction_types: u32,
+    /// Do all pieces together count as an extinction type (`*`)?
+    pub extinction_all: bool,
+    /// The blast-immune types (a bit per type).
+    pub blast_immune: u32,
+    /// The non-royal castling king's type.
+    pub castling_king_type: Option<u8>,
+    /// Does any rule here change the legal moves or the game's end?
+    pub hooks_moves: bool,
+    /// Does any rule here act after a move is made (blast, check counting)?
+    pub hooks_make: bool,
+}
+
+impl Default for EndRules {
+    fn default() -> EndRules {
+        EndRules {
+            flag_letter: None,
+            flag_cells: [Vec::new(), Vec::new()],
+            flag_move: false,
+            flag_piece_count: 1,
+            flag_piece_blocked_win: false,
+            checking: true,
+            check_counting: false,
+            extinction_value: None,
+            extinction_claim: false,
+            extinction_letters: Vec::new(),
+            extinction_piece_count: 0,
+            extinction_opponent_piece_count: 0,
+            extinction_pseudo_royal: false,
+            must_capture: false,
+            stalemate_piece_count: false,
+            blast_on_capture: false,
+            blast_immune_letters: Vec::new(),
+            castling_king_letter: None,
+            n_move_rule: 50,
+            en_passant_ranks: [u16::MAX; 2],
+            flag_region: [WideBitboard::EMPTY; 2],
+            flag_type: None,
+            flag_is_king: false,
+            extinction_types: 0,
+            extinction_all: false,
+            blast_immune: 0,
+            castling_king_type: None,
+            hooks_moves: false,
+            hooks_make: false,
+        }
+    }
+}
+
+/// A cell of a region as `variants.ini` writes it: `d4`, `*8` (a rank), `a*` (a file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cell {
+    /// One square (file, rank from 0).
+    Square(u8, u8),
+    /// A whole rank (from 0).
+    Rank(u8),
+    /// A whole file (from 0).
+    File(u8),
+}
+
+impl EndRules {
+    /// Turns the letters into type indices and the cells into squares of a
+    /// board of `size`, and sets the hook flags; an error names a letter that
+    /// is no piece of the variant or a cell off the board.
+    pub fn resolve(&mut self, pieces: &[PieceDef], size: BoardSize) -> Result<(), String> {
+        for c in 0..2 {
+            let mut region = WideBitboard::EMPTY;
+            for &cell in &self.flag_cells[c] {
+                let (files, ranks) = (i32::from(size.files()), i32::from(size.ranks()));
+                let squares: Vec<(i32, i32)> = match cell {
+                    Cell::Square(f, r) => vec![(i32::from(f), i32::from(r))],
+                    Cell::Rank(r) => (0..files).map(|f| (f, i32::from(r))).collect(),
+                    Cell::File(f) => (0..ranks).map(|r| (i32::from(f), r)).collect(),
+                };
+                for (f, r) in squares {
+                    let sq = size
+                        .square_index(f, r)
+                        .ok_or_else(|| format!("flag region: {cell:?} is off the {size} board"))?;
+                    region.insert(sq);
+                }
+            }
+            self.flag_region[c] = region;
+        }
+        let find = |l: char, key: &str| -> Result<u8, String> {
+            pieces
+                .iter()
+                .position(|p| p.letter == l.to_ascii_uppercase())
+                .map(|i| i as u8)
+                .ok_or_else(|| format!("{key}: `{l}` is not a piece of the variant"))
+        };
+        self.flag_type = self.flag_letter.map(|l| find(l, "flagPiece")).transpose()?;
+        self.flag_is_king = self
+            .flag_type
+            .is_some_and(|t| pieces[usize::from(t)].kind == PieceKind::King);
+        self.extinction_types = 0;
+        self.extinction_all = false;
+        for &l in &self.extinction_letters {
+            if l == '*' {
+                self.extinction_all = true;
+            } else {
+                self.extinction_types |= 1 << find(l, "extinctionPieceTypes")?;
+            }
+        }
+        self.blast_immune = 0;
+        for &l in &self.blast_immune_letters {
+            self.blast_immune |= 1 << find(l, "blastImmuneTypes")?;
+        }
+        self.castling_king_type = match self.castling_king_letter {
+            Some(l) => {
+                let t = find(l, "castlingKingPiece")?;
+                (pieces[usize::from(t)].kind != PieceKind::King).then_some(t)
+            }
+            None => None,
+        };
+        self.hooks_make = self.blast_on_capture || self.check_counting;
+        self.hooks_moves = self.hooks_make
+            || self.flag_type.is_some()
+            || !self.checking
+            || self.extinction_value.is_some()
+            || self.extinction_pseudo_royal
+            || self.must_capture
+            || self.stalemate_piece_count
+            || self.castling_king_type.is_some();
+        Ok(())
+    }
+}
+
+impl State {
+    /// The number of pieces of colour `c`.
+    fn piece_count(&self, c: usize) -> u32 {
+        self.occ[c].count()
+    }
+
+    /// Has colour `c` reached its flag (Fairy-Stockfish's `flag_reached`)?
+    fn flag_reached(&self, r: &Rules, c: usize) -> bool {
+        let e = &r.ends;
+        let Some(ty) = e.flag_type else { return false };
+        let region = e.flag_region[c];
+        let mut n = 0;
+        for sq in region.iter() {
+            if self.board[usize::from(sq)] == code(c, usize::from(ty)) {
+                n += 1;
+            }
+        }
+        n > 0
+            && (n >= e.flag_piece_count
+                || (e.flag_piece_blocked_win
+                    && region.iter().all(|sq| self.board[usize::from(sq)] != 0)))
+    }
+
+    /// The game's end by a variant rule before any move is looked at (Fairy-
+    /// Stockfish's `is_immediate_game_end`, in its order): extinction, flags,
+    /// check counting. Its value is the side to move's.
+    pub(crate) fn immediate_end(&self, t: &Tables, r: &Rules) -> Option<VariantOutcome> {
+        let e = &r.ends;
+        let us = self.turn;
+        let them = us ^ 1;
+        if let Some(value) = e.extinction_value
+            && (!e.extinction_pseudo_royal || e.blast_on_capture)
+        {
+            for c in [them, us] {
+                let claim = u32::from(e.extinction_claim && c == us);
+                let extinct = |mine: u32, theirs: u32| {
+                    mine <= e.extinction_piece_count
+                        && theirs >= e.extinction_opponent_piece_count + claim
+                };
+                let by_all =
+                    e.extinction_all && extinct(self.piece_count(c), self.piece_count(c ^ 1));
+                let by_type = (0..t.types).any(|ty| {
+                    e.extinction_types >> ty & 1 != 0
+                        && extinct(
+                            u32::from(self.counts[c][ty]),
+                            u32::from(self.counts[c ^ 1][ty]),
+                        )
+                });
+                if by_all || by_type {
+                    let v = if c == us { value } else { negate(value) };
+                    return Some(VariantOutcome::Extinction(v));
+                }
+            }
+        }
+        if e.flag_type.is_some() {
+            if e.flag_move && self.flag_reached(r, us) {
+                // Both kings there, White's first: Racing Kings' draw.
+                let draw = us == 0 && e.flag_is_king && self.flag_reached(r, them);
+                let v = if draw {
+                    GameValue::Draw
+                } else {
+                    GameValue::Win
+                };
+                return Some(VariantOutcome::Flag(v));
+            }
+            if (!e.flag_move || e.flag_is_king) && self.flag_reached(r, them) {
+                // Black may still draw by reaching the region with its king.
+                let answer = e.flag_move
+                    && e.flag_is_king
+                    && us == 1
+                    && !self.in_check(t)
+                    && self.kings[us] != NO_SQ
+                    && self.king_can_reach_flag(t, r);
+                if !answer {
+                    return Some(VariantOutcome::Flag(GameValue::Loss));
+                }
+            }
+        }
+        if e.check_counting && self.checks[them] == 0 {
+            return Some(VariantOutcome::CheckCount(GameValue::Loss));
+        }
+        None
+    }
+
+    /// Racing Kings: has the side to move a legal king move into its flag region?
+    fn king_can_reach_flag(&self, t: &Tables, r: &Rules) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves_unended(t, r, &mut moves);
+        let king = self.kings[self.turn];
+        let region = r.ends.flag_region[self.turn];
+        moves
+            .iter()
+            .any(|mv| mv.from == king && region.contains(mv.to))
+    }
+
+    /// The legal moves of a variant with end rules: none once the game has
+    /// ended, else every pseudo-legal move that passes the rules.
+    pub(crate) fn legal_moves_ends(&self, t: &Tables, r: &Rules, out: &mut Vec<VariantMove>) {
+        out.clear();
+        if self.immediate_end(t, r).is_some() {
+            return;
+        }
+        self.legal_moves_unended(t, r, out);
+    }
+
+    /// [`legal_moves_ends`](Self::legal_moves_ends) without the game-end test.
+    fn legal_moves_unended(&self, t: &Tables, r: &Rules, out: &mut Vec<VariantMove>) {
+        out.clear();
+        let in_check = self.in_check(t);
+        self.pseudo_moves(t, r, in_check, out);
+        if r.ends.castling_king_type.is_some() {
+            self.non_royal_castling(r, out);
+        }
+        let royals = r
+            .ends
+            .extinction_pseudo_royal
+            .then(|| self.pseudo_royals(t, r));
+        out.retain(|mv| self.legal_by_end_rules(t, r, mv, royals.as_ref()));
+        if r.ends.must_capture && out.iter().any(|mv| self.is_capture(mv)) {
+            out.retain(|mv| self.is_capture(mv));
+        }
+    }
+
+    /// Does `mv` take a piece?
+    pub(crate) fn is_capture(&self, mv: &VariantMove) -> bool {
+        mv.kind == MoveKind::EnPassant || (!mv.is_castling() && self.board[usize::from(mv.to)] != 0)
+    }
+
+    /// Is the pseudo-legal `mv` legal: the royal king not left attacked, no
+    /// check given where checks are not allowed, no pseudo-royal piece
+    /// exploded or left attacked?
+    fn legal_by_end_rules(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        mv: &VariantMove,
+        royals: Option<&PseudoRoyals>,
+    ) -> bool {
+        let us = self.turn;
+        // Nothing to test without a royal king, checks allowed and no
+        // pseudo-royal pieces (Antichess): spare the make-move.
+        if self.kings[us] == NO_SQ && r.ends.checking && royals.is_none() {
+            return true;
+        }
+        let mut next = *self;
+        next.make(t, r, mv);
+        // A side without a royal king (Horde's White) has nothing to expose.
+        if self.kings[us] != NO_SQ {
+            let k = next.kings[us];
+            if k == NO_SQ || next.attacked(t, k, us ^ 1) {
+                return false;
+            }
+        }
+        if !r.ends.checking && next.in_check(t) {
+            return false;
+        }
+        royals.is_none_or(|p| self.pseudo_royal_safe(t, r, mv, &next, p))
+    }
+
+    /// The types whose pieces of colour `c` are pseudo-royal here: an
+    /// extinction type of which `c` has at most one more than the extinction count.
+    pub(crate) fn pseudo_royal_types(&self, t: &Tables, r: &Rules, c: usize) -> u32 {
+        let e = &r.ends;
+        let mut m = 0;
+        for ty in 0..t.types {
+            if e.extinction_types >> ty & 1 != 0
+                && u32::from(self.counts[c][ty]) <= e.extinction_piece_count + 1
+            {
+                m |= 1 << ty;
+            }
+        }
+        m
+    }
+
+    /// The squares of colour `c`'s pieces of the types `mask`.
+    pub(crate) fn pieces_of(&self, c: usize, mask: u32) -> WideBitboard {
+        let mut out = WideBitboard::EMPTY;
+        for sq in self.occ[c].iter() {
+            if mask >> super::state::type_of(self.board[usize::from(sq)]) & 1 != 0 {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
+    /// Castling with a king that is not royal (a commoner): the right, the
+    /// king and rook on their squares and the squares between them empty; no
+    /// square need be safe (atomic's pseudo-royal test follows in
+    /// [`pseudo_royal_safe`](Self::pseudo_royal_safe)).
+    fn non_royal_castling(&self, r: &Rules, out: &mut Vec<VariantMove>) {
+        let (Some(rules), Some(kt)) = (r.castling, r.ends.castling_king_type) else {
+            return;
+        };
+        let us = self.turn;
+        if self.castling >> (2 * us) & 3 == 0 {
+            return;
+        }
+        let files = Sq::from(r.size.files());
+        let rank = Self::gate_rank(r, us);
+        let king = rank * files + Sq::from(rules.king_file);
+        if self.board[usize::from(king)] != code(us, usize::from(kt)) {
+            return;
+        }
+        for side in 0..2 {
+            if self.castling >> (2 * us + side) & 1 == 0 {
+                continue;
+            }
+            let rook = self.rook_sq[2 * us + side];
+            if rook == NO_SQ || !self.is_castling_rook(&rules, us, rook) {
+                continue;
+            }
+            let kto = rank * files
+                + Sq::from(if side == 0 {
+                    rules.kingside_file
+                } else {
+                    rules.queenside_file
+                });
+            let rto = if side == 0 { kto - 1 } else { kto + 1 };
+            let lo = king.min(rook).min(kto).min(rto);
+            let hi = king.max(rook).max(kto).max(rto);
+            if (lo..=hi).any(|s| s != king && s != rook && self.board[usize::from(s)] != 0) {
+                continue;
+            }
+            let kind = if side == 0 {
+                MoveKind::CastleKingside
+            } else {
+                MoveKind::CastleQueenside
+            };
+            out.push(VariantMove::new(king, kto, kind));
+        }
+    }
+
+    /// The n-move rule (Fairy-Stockfish's `is_optional_game_end` without the
+    /// repetitions, which need the game's history): a draw may be claimed once
+    /// the halfmove clock passes twice `nMoveRule`, unless the side to move
+    /// is checkmated.
+    pub(crate) fn n_move_draw(&self, t: &Tables, r: &Rules) -> bool {
+        let n = r.ends.n_move_rule;
+        if n == 0 || self.halfmove < 2 * n {
+            return false;
+        }
+        if !self.in_check(t) {
+            return true;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(t, r, &mut moves);
+        !moves.is_empty()
+    }
+
+    /// Does colour `c`'s non-royal castling king stand on `king`?
+    pub(crate) fn castling_king_on(&self, r: &Rules, c: usize, king: Sq) -> bool {
+        r.ends
+            .castling_king_type
+            .is_some_and(|kt| self.board[usize::from(king)] == code(c, usize::from(kt)))
+    }
+
+    /// The end when the side to move has no legal move or a rule ended the
+    /// game; `None` while the game goes on. With pseudo-royal pieces, no move
+    /// with one attacked is checkmate; `stalematePieceCount` decides a
+    /// stalemate by who has fewer pieces.
+    pub(crate) fn outcome_ends(&self, t: &Tables, r: &Rules) -> Option<VariantOutcome> {
+        if let Some(end) = self.immediate_end(t, r) {
+            return Some(end);
+        }
+        let mut moves = Vec::new();
+        self.legal_moves_unended(t, r, &mut moves);
+        if !moves.is_empty() {
+            return None;
+        }
+        if self.in_check(t) || self.pseudo_royal_attacked(t, r) {
+            return Some(VariantOutcome::Checkmate(r.checkmate));
+        }
+        let mut value = r.stalemate;
+        if r.ends.stalemate_piece_count {
+            let us = self.piece_count(self.turn);
+            let them = self.piece_count(self.turn ^ 1);
+            value = match us.cmp(&them) {
+                core::cmp::Ordering::Equal => GameValue::Draw,
+                core::cmp::Ordering::Less => r.stalemate,
+                core::cmp::Ordering::Greater => negate(r.stalemate),
+            };
+        }
+        Some(VariantOutcome::Stalemate(value))
+    }
+
+    /// Is a pseudo-royal piece of the side to move attacked (and not next to
+    /// an enemy pseudo-royal, with atomic captures)?
+    fn pseudo_royal_attacked(&self, t: &Tables, r: &Rules) -> bool {
+        if !r.ends.extinction_pseudo_royal {
+            return false;
+        }
+        let us = self.turn;
+        let ours = self.pieces_of(us, self.pseudo_royal_types(t, r, us));
+        let theirs = self.pieces_of(us ^ 1, self.pseudo_royal_types(t, r, us ^ 1));
+        ours.iter().any(|sq| {
+            !(r.ends.blast_on_capture && self.touches(t, sq, theirs))
+                && self.attacked(t, sq, us ^ 1)
+        })
+    }
+}
+
+/// The built-in variants of this module's rules, with Fairy-Stockfish's names
+/// and start positions (its `variant.cpp`), built on orthodox chess `r`;
+/// false for another name.
+pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
+    let e = &mut r.ends;
+    // No royal king: a commoner `K` that may be taken and castles (Antichess,
+    // Extinction, Atomic).
+    let commoner = |r: &mut Rules| {
+        r.pieces[5] = super::builtin::piece('K', "commoner", "K");
+        r.ends.castling_king_letter = Some('K');
+    };
+    match name {
+        "kingofthehill" => {
+            e.flag_letter = Some('K');
+            let hill = vec![
+                Cell::Square(3, 3),
+                Cell::Square(4, 3),
+                Cell::Square(3, 4),
+                Cell::Square(4, 4),
+            ];
+            e.flag_cells = [hill.clone(), hill];
+        }
+        "racingkings" => {
+            e.flag_letter = Some('K');
+            e.flag_cells = [vec![Cell::Rank(7)], vec![Cell::Rank(7)]];
+            e.flag_move = true;
+            e.checking = false;
+            r.castling = None;
+            r.start_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1".to_string();
+        }
+        "3check" | "5check" => {
+            e.check_counting = true;
+            let n = if name == "3check" { 3 } else { 5 };
+            r.start_fen =
+                format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {n}+{n} 0 1");
+        }
+        "giveaway" | "antichess" | "suicide" => {
+            e.stalemate_piece_count = name == "suicide";
+            e.extinction_value = Some(GameValue::Win);
+            e.extinction_letters = vec!['*'];
+            e.must_capture = true;
+            r.stalemate = GameValue::Win;
+            commoner(r);
+            r.set_promotions("KQRBN");
+            if name != "giveaway" {
+                r.castling = None;
+                r.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".to_string();
+            }
+        }
+        "extinction" | "kinglet" => {
+            commoner(r);
+            r.ends.extinction_value = Some(GameValue::Loss);
+            if name == "extinction" {
+                r.ends.extinction_letters = "KQRBNP".chars().collect();
+                r.set_promotions("KQRBN");
+            } else {
+                r.ends.extinction_letters = vec!['P'];
+                r.set_promotions("K");
+            }
+        }
+        "threekings" => {
+            commoner(r);
+            r.ends.extinction_value = Some(GameValue::Loss);
+            r.ends.extinction_letters = vec!['K'];
+            r.ends.extinction_piece_count = 2;
+            r.start_fen = "knbqkbnk/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNK w - - 0 1".to_string();
+        }
+        "horde" => {
+            e.extinction_value = Some(GameValue::Loss);
+            e.extinction_letters = vec!['*'];
+            // White's pawns step two from the first rank too, and en passant
+            // is taken only on the usual ranks (never on the second).
+            e.en_passant_ranks = [1 << 5, 1 << 2];
+            r.double_step[0] |= 1;
+            r.start_fen =
+                "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+                    .to_string();
+        }
+        "atomic" | "nocheckatomic" => {
+            commoner(r);
+            r.ends.extinction_value = Some(GameValue::Loss);
+            r.ends.extinction_letters = vec!['K'];
+            r.ends.blast_on_capture = true;
+            r.ends.extinction_pseudo_royal = name == "atomic";
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Reads a `variants.ini` key of this module's rules into `rules`; false for
+/// a key it does not know, an error for a bad value.
+pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<bool, String> {
+    use super::ini::{boolean, game_value, number, ranks_region};
+    let e = &mut rules.ends;
+    let letter = |v: &str| -> Result<Option<char>, String> {
+        let mut chars = v.chars();
+        match (chars.next(), chars.next()) {
+            (Some('-'), None) => Ok(None),
+            (Some(c), None) if c.is_ascii_alphabetic() => Ok(Some(c.to_ascii_uppercase())),
+            _ => Err(format!("`{v}` is not a piece letter")),
+        }
+    };
+    let letters = |v: &str| -> Result<Vec<char>, String> {
+        v.chars()
+            .filter(|&c| c != '-' && !c.is_whitespace())
+            .map(|c| {
+                if c == '*' || c.is_ascii_alphabetic() {
+                    Ok(c.to_ascii_uppercase())
+                } else {
+                    Err(format!("`{v}` is not a list of piece letters"))
+                }
+            })
+            .collect()
+    };
+    match key {
+        "flagPiece" => e.flag_letter = letter(value)?,
+        "flagRegion" => {
+            let cells = cells(value)?;
+            e.flag_cells = [cells.clone(), cells];
+        }
+        "flagRegionWhite" => e.flag_cells[0] = cells(value)?,
+        "flagRegionBlack" => e.flag_cells[1] = cells(value)?,
+        "flagMove" => e.flag_move = boolean(value)?,
+        "flagPieceCount" => e.flag_piece_count = number(value)?,
+        "flagPieceBlockedWin" => e.flag_piece_blocked_win = boolean(value)?,
+        "checking" => e.checking = boolean(value)?,
+        "checkCounting" => e.check_counting = boolean(value)?,
+        "extinctionValue" => {
+            e.extinction_value = match value {
+                "none" => None,
+                v => Some(game_value(v)?),
+            }
+        }
+        "extinctionClaim" => e.extinction_claim = boolean(value)?,
+        "extinctionPseudoRoyal" => e.extinction_pseudo_royal = boolean(value)?,
+        "extinctionPieceTypes" => e.extinction_letters = letters(value)?,
+        "extinctionPieceCount" => e.extinction_piece_count = number(value)?,
+        "extinctionOpponentPieceCount" => e.extinction_opponent_piece_count = number(value)?,
+        "mustCapture" => e.must_capture = boolean(value)?,
+        "stalematePieceCount" => e.stalemate_piece_count = boolean(value)?,
+        "blastOnCapture" => e.blast_on_capture = boolean(value)?,
+        "blastImmuneTypes" => e.blast_immune_letters = letters(value)?,
+        "castlingKingPiece" => e.castling_king_letter = letter(value)?,
+        "nMoveRule" => e.n_move_rule = number(value)?,
+        "enPassantRegionWhite" => e.en_passant_ranks[0] = ranks_region(value)?,
+        "enPassantRegionBlack" => e.en_passant_ranks[1] = ranks_region(value)?,
+        "enPassantRegion" if value != "-" => e.en_passant_ranks = [ranks_region(value)?; 2],
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// A region's cells: `d4 e4`, `*8` (a rank), `a*` (a file), `-` for none.
+fn cells(value: &str) -> Result<Vec<Cell>, String> {
+    let bad = |t: &str| format!("region `{value}`: `{t}` is not a square, `*rank` or `file*`");
+    let file = |c: char| {
+        c.is_ascii_lowercase()
+            .then(|| c as u8 - b'a')
+            .filter(|&f| f < 16)
+    };
+    let rank = |t: &str| t.parse::<u8>().ok().filter(|r| (1..=16).contains(r));
+    let mut out = Vec::new();
+    for t in value.split_whitespace().filter(|&t| t != "-") {
+        let first = t.chars().next().unwrap_or(' ');
+        let cell = if let Some(r) = t.strip_prefix('*') {
+            rank(r).map(|r| Cell::Rank(r - 1))
+        } else if t.len() == 2 && t.ends_with('*') {
+            file(first).map(Cell::File)
+        } else {
+            file(first)
+                .zip(rank(&t[1..]))
+                .map(|(f, r)| Cell::Square(f, r - 1))
+        };
+        out.push(cell.ok_or_else(|| bad(t))?);
+    }
+    Ok(out)
+}
+
+/// The value for the other side.
+pub(crate) fn negate(v: GameValue) -> GameValue {
+    match v {
+        GameValue::Win => GameValue::Loss,
+        GameValue::Loss => GameValue::Win,
+        GameValue::Draw => GameValue::Draw,
+    }
+}
+
+/// The check counts of a FEN (`3+3`, White's remaining first) after the
+/// en-passant field, when the variant counts checks: read from a copy of the
+/// field iterator, which moves past them only when they are there; without
+/// them, the next check wins (as Fairy-Stockfish reads such a FEN).
+pub(crate) fn read_check_counts<'a, I>(fields: &mut I) -> Result<[u8; 2], String>
+where
+    I: Iterator<Item = &'a str> + Clone,
+{
+    let mut ahead = fields.clone();
+    let Some(field) = ahead.next() else {
+        return Ok([1, 1]);
+    };
+    let Some((w, b)) = field.split_once('+') else {
+        return Ok([1, 1]);
+    };
+    let count = |s: &str| {
+        s.parse::<u8>()
+            .map_err(|_| format!("check counts `{field}`: `{s}` is not a number"))
+    };
+    let counts = [count(w)?, count(b)?];
+    *fields = ahead;
+    Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::{Variant, VariantOutcome, VariantPosition};
+
+    fn perft(name: &str, fen: Option<&str>, depth: u32) -> u64 {
+        let v = Variant::builtin(name).unwrap();
+        let pos = match fen {
+            Some(f) => VariantPosition::from_fen(&v, f).unwrap(),
+            None => VariantPosition::startpos(&v),
+        };
+        pos.perft(depth)
+    }
+
+    // Perft 4 from the start, as Fairy-Stockfish 0.0.90's `go perft 4` counts it
+    // (the binary scripts/build_fairy_stockfish.sh builds; the same counts are
+    // in Fairy-Stockfish's tests/perft.sh).
+    #[test]
+    fn fairy_stockfish_perft_counts() {
+        assert_eq!(perft("kingofthehill", None, 4), 197_281);
+        assert_eq!(perft("racingkings", None, 4), 296_242);
+        assert_eq!(perft("3check", None, 4), 197_281);
+        assert_eq!(perft("antichess", None, 4), 153_299);
+        assert_eq!(perft("atomic", None, 4), 197_326);
+        assert_eq!(perft("threekings", None, 4), 199_514);
+        assert_eq!(perft("extinction", None, 4), 197_742);
+    }
+
+    #[test]
+    fn kings_on_the_hill_and_checks_counted_end_the_game() {
+        let v = Variant::builtin("kingofthehill").unwrap();
+        let pos = VariantPosition::from_fen(&v, "8/8/8/8/3K4/8/8/7k b - - 0 1").unwrap();
+        assert!(pos.legal_moves().is_empty());
+        assert_eq!(
+            pos.outcome(),
+            Some(VariantOutcome::Flag(crate::variant::GameValue::Loss))
+        );
+        let v = Variant::builtin("3check").unwrap();
+        let fen = "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 3+3 1 3";
+        let mut pos = VariantPosition::from_fen(&v, fen).unwrap();
+        assert_eq!(pos.fen(), fen);
+        pos.play_uci("c7c6").unwrap();
+        pos.play_uci("b5c6").unwrap();
+        assert!(pos.fen().contains(" 2+3 "), "{}", pos.fen());
+    }
+
+    #[test]
+    fn fifty_moves_may_be_claimed_unless_mated() {
+        let v = Variant::builtin("chess").unwrap();
+        let pos = VariantPosition::from_fen(&v, "4k3/8/8/8/8/8/8/4K2R w - - 100 80").unwrap();
+        assert!(pos.n_move_draw());
+        let pos = VariantPosition::from_fen(&v, "4k3/8/8/8/8/8/8/4K2R w - - 99 80").unwrap();
+        assert!(!pos.n_move_draw());
+        let mated = VariantPosition::from_fen(&v, "R3k3/7R/8/8/8/8/8/4K3 b - - 100 80").unwrap();
+        assert!(!mated.n_move_draw());
+    }
+
+    #[test]
+    fn a_bad_check_count_is_an_error() {
+        let v = Variant::builtin("3check").unwrap();
+        let err = VariantPosition::from_fen(&v, "4k3/8/8/8/8/8/8/4K3 w - - x+3 0 1");
+        assert!(err.is_err());
+    }
+}
