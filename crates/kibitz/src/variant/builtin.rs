@@ -6,7 +6,8 @@
 use super::VariantError;
 use super::board::BoardSize;
 use super::definition::Variant;
-use super::rules::{CastlingRules, GameValue, Gating, PieceDef, PieceKind, Rules};
+use super::rules::{Gating, PieceDef, PieceKind, Rules};
+pub(crate) use super::rules::{chess_rules, pawn, piece};
 
 /// The names of the built-in variants.
 pub const BUILTIN_NAMES: &[&str] = &[
@@ -55,73 +56,6 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "nocheckatomic",
     "horde",
 ];
-
-pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
-    PieceDef {
-        letter,
-        name: name.to_string(),
-        betza: betza.to_string(),
-        kind: PieceKind::Other,
-    }
-}
-
-pub(crate) fn pawn() -> PieceDef {
-    PieceDef {
-        letter: 'P',
-        name: "pawn".to_string(),
-        betza: "fmWfceF".to_string(),
-        kind: PieceKind::Pawn,
-    }
-}
-
-pub(crate) fn king() -> PieceDef {
-    PieceDef {
-        letter: 'K',
-        name: "king".to_string(),
-        betza: "K".to_string(),
-        kind: PieceKind::King,
-    }
-}
-
-/// Orthodox chess as data; the other variants start from it.
-pub(crate) fn chess_rules() -> Rules {
-    Rules {
-        name: "chess".to_string(),
-        size: BoardSize::new(8, 8).unwrap_or_else(|_| unreachable!()),
-        pieces: vec![
-            pawn(),
-            piece('N', "knight", "N"),
-            piece('B', "bishop", "B"),
-            piece('R', "rook", "R"),
-            piece('Q', "queen", "Q"),
-            king(),
-        ],
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
-        double_step: [1 << 1, 1 << 6],
-        triple_step: [0, 0],
-        en_passant: true,
-        promotion_ranks: [1 << 7, 1],
-        promotion_types: vec![4, 3, 2, 1],
-        promotion_limit: vec![0; 6],
-        mandatory_promotion: true,
-        castling: Some(CastlingRules {
-            king_file: 4,
-            kingside_file: 6,
-            queenside_file: 2,
-            rook_kingside_file: 7,
-            rook_queenside_file: 0,
-            rank: 0,
-            rook_types: 1 << 3,
-        }),
-        gating: Gating::None,
-        stalemate: GameValue::Draw,
-        checkmate: GameValue::Loss,
-        chosen_promotions: false,
-        drops: super::drops::DropRules::NONE,
-        regions: super::regions::Regions::default(),
-        ends: super::ends::EndRules::default(),
-    }
-}
 
 impl Rules {
     /// Sets the board size. As in Fairy-Stockfish, the pawn regions stay where
@@ -315,7 +249,7 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
             // Fairy-Stockfish's crazyhouse, and its loop (promoted pieces keep
             // their type in hand) and chessgi (loop, pawns dropped on the first rank).
             r.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1".to_string();
-            r.drops = super::drops::DropRules::CRAZYHOUSE;
+            r.drops = super::rules::DropRules::CRAZYHOUSE;
             r.drops.drop_loop = name != "crazyhouse";
             r.drops.first_rank_pawn_drops = name == "chessgi";
         }

@@ -15,46 +15,9 @@
 use super::VariantError;
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::Rules;
+use super::rules::{DropRules, Rules};
 use super::state::{State, code, color_of, type_of};
 use super::tables::Tables;
-
-/// The drop rules of a variant (all off for the variants without drops).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct DropRules {
-    /// `pieceDrops`: pieces in hand may be dropped on empty squares.
-    pub enabled: bool,
-    /// `capturesToHand`: a captured piece joins the capturer's hand.
-    pub captures_to_hand: bool,
-    /// `dropLoop`: a captured promoted piece keeps its promoted type in hand
-    /// (and the FEN does not mark promoted pieces).
-    pub drop_loop: bool,
-    /// `firstRankPawnDrops`: pawns may be dropped on the side's first rank.
-    pub first_rank_pawn_drops: bool,
-    /// `promotionZonePawnDrops`: pawns may be dropped in the promotion zone.
-    pub promotion_zone_pawn_drops: bool,
-    /// `dropNoDoubled`: the letter of the piece type that may not be dropped on a
-    /// file already holding `no_doubled_count` of the side's pieces of that type.
-    pub no_doubled: Option<char>,
-    /// `dropNoDoubledCount` (Fairy-Stockfish's default 1).
-    pub no_doubled_count: u8,
-    /// `mustDrop`: a side with a legal drop must drop.
-    pub must_drop: bool,
-    /// `dropChecks`: may a drop give check?
-    pub checks: bool,
-    /// The ranks (a bit per absolute rank) each colour drops on, where the
-    /// variant restricts them (Fairy-Stockfish's `dropRegion`).
-    pub region: Option<[u16; 2]>,
-    /// `dropOppositeColoredBishop`: the bishops must be able to end on squares
-    /// of both colours.
-    pub opposite_bishops: bool,
-    /// `castlingDroppedPiece`: a king dropped on its castling square, or a rook
-    /// dropped in a corner beside it, gains the castling right.
-    pub castling_dropped_piece: bool,
-    /// `pocketSize`: read for the ini's sake (it only sizes Fairy-Stockfish's
-    /// displays and networks; it changes no rule and no FEN).
-    pub pocket_size: u8,
-}
 
 impl DropRules {
     /// No drops: every variant's rules before a key or a built-in turns them on.

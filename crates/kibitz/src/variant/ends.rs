@@ -13,84 +13,9 @@
 use super::atomic::PseudoRoyals;
 use super::board::{BoardSize, NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, VariantMove};
-use super::position::VariantOutcome;
-use super::rules::{GameValue, PieceDef, PieceKind, Rules};
+use super::rules::{Cell, EndRules, GameValue, PieceDef, PieceKind, Rules, VariantOutcome, piece};
 use super::state::{State, code};
 use super::tables::Tables;
-
-/// The end and capture rules of a variant (all off by default: orthodox chess).
-/// Pieces are named by letter, so that a `variants.ini` section may add or
-/// remove pieces after setting them; [`resolve`](Self::resolve) turns the
-/// letters into type indices once, when the variant is built.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct EndRules {
-    /// `flagPiece`: the piece that wins by reaching its side's flag region.
-    pub flag_letter: Option<char>,
-    /// `flagRegionWhite` / `flagRegionBlack`, as read (squares, whole ranks
-    /// or files), made squares by [`resolve`](Self::resolve) on the final board.
-    pub flag_cells: [Vec<Cell>; 2],
-    /// `flagMove`: the other side gets one more move after a flag is reached.
-    pub flag_move: bool,
-    /// `flagPieceCount`: how many flag pieces must stand in the region.
-    pub flag_piece_count: u32,
-    /// `flagPieceBlockedWin`: a full region wins with fewer pieces.
-    pub flag_piece_blocked_win: bool,
-    /// `checking`: may a move give check?
-    pub checking: bool,
-    /// `checkCounting`: the FEN's `W+B` field counts the checks each side still
-    /// has to give; giving the last wins.
-    pub check_counting: bool,
-    /// `extinctionValue`: the value, for the side concerned, of losing every
-    /// piece of an extinction type (None: no extinction rule).
-    pub extinction_value: Option<GameValue>,
-    /// `extinctionClaim`: the side to move needs one opponent piece more.
-    pub extinction_claim: bool,
-    /// `extinctionPieceTypes` as letters; `*` is all pieces together.
-    pub extinction_letters: Vec<char>,
-    /// `extinctionPieceCount`: extinct at this many pieces or fewer.
-    pub extinction_piece_count: u32,
-    /// `extinctionOpponentPieceCount`: ... while the opponent has at least this many.
-    pub extinction_opponent_piece_count: u32,
-    /// `extinctionPseudoRoyal`: the last pieces of an extinction type may not
-    /// be left attacked (the atomic king).
-    pub extinction_pseudo_royal: bool,
-    /// `mustCapture`: a side that can capture must.
-    pub must_capture: bool,
-    /// `stalematePieceCount`: stalemate is decided by the piece counts (Suicide).
-    pub stalemate_piece_count: bool,
-    /// `blastOnCapture`: a capture explodes the capturer and the non-pawns around.
-    pub blast_on_capture: bool,
-    /// `blastImmuneTypes` as letters.
-    pub blast_immune_letters: Vec<char>,
-    /// `castlingKingPiece` when it is not the royal king (a commoner castles).
-    pub castling_king_letter: Option<char>,
-    /// `nMoveRule`: a side may claim a draw after this many moves of each side
-    /// without a capture or pawn move (0: never).
-    pub n_move_rule: u32,
-    /// `enPassantRegion` as ranks (a bit per rank), per capturing colour: Horde
-    /// keeps en passant off the second rank its first-rank pawns pass.
-    pub en_passant_ranks: [u16; 2],
-
-    // Resolved by `resolve` from the letters and cells above.
-    /// The flag regions.
-    pub flag_region: [WideBitboard; 2],
-    /// The flag piece's type.
-    pub flag_type: Option<u8>,
-    /// Is the flag piece the royal king?
-    pub flag_is_king: bool,
-    /// The extinction types (a bit per type).
-    pub extinction_types: u32,
-    /// Do all pieces together count as an extinction type (`*`)?
-    pub extinction_all: bool,
-    /// The blast-immune types (a bit per type).
-    pub blast_immune: u32,
-    /// The non-royal castling king's type.
-    pub castling_king_type: Option<u8>,
-    /// Does any rule here change the legal moves or the game's end?
-    pub hooks_moves: bool,
-    /// Does any rule here act after a move is made (blast, check counting)?
-    pub hooks_make: bool,
-}
 
 impl Default for EndRules {
     fn default() -> EndRules {
@@ -126,17 +51,6 @@ impl Default for EndRules {
             hooks_make: false,
         }
     }
-}
-
-/// A cell of a region as `variants.ini` writes it: `d4`, `*8` (a rank), `a*` (a file).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cell {
-    /// One square (file, rank from 0).
-    Square(u8, u8),
-    /// A whole rank (from 0).
-    Rank(u8),
-    /// A whole file (from 0).
-    File(u8),
 }
 
 impl EndRules {
@@ -515,7 +429,7 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
     // No royal king: a commoner `K` that may be taken and castles (Antichess,
     // Extinction, Atomic).
     let commoner = |r: &mut Rules| {
-        r.pieces[5] = super::builtin::piece('K', "commoner", "K");
+        r.pieces[5] = piece('K', "commoner", "K");
         r.ends.castling_king_letter = Some('K');
     };
     match name {
@@ -600,7 +514,7 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
 /// Reads a `variants.ini` key of this module's rules into `rules`; false for
 /// a key it does not know, an error for a bad value.
 pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<bool, String> {
-    use super::ini::{boolean, game_value, number, ranks_region};
+    use super::ini_values::{boolean, game_value, number, ranks_region};
     let e = &mut rules.ends;
     let letter = |v: &str| -> Result<Option<char>, String> {
         let mut chars = v.chars();

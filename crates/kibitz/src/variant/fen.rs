@@ -200,11 +200,7 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
 fn start_has_royal(rules: &Rules, c: usize, king: u8) -> bool {
     let field = rules.start_fen.split_whitespace().next().unwrap_or("");
     parse_board(rules, field).map_or(true, |start| {
-        start.holdings[c][usize::from(king)] > 0
-            || start
-                .cells
-                .iter()
-                .any(|&cell| cell == Some((c as u8, king)))
+        start.holdings[c][usize::from(king)] > 0 || start.cells.contains(&Some((c as u8, king)))
     })
 }
 

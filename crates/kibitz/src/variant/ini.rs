@@ -16,7 +16,8 @@ use super::VariantError;
 use super::builtin::{chess_rules, pawn, piece};
 use super::definition::Variant;
 use super::error::quote;
-use super::rules::{GameValue, Gating, PieceKind, Rules, types_after_remove};
+use super::ini_values::{boolean, game_value, number, ranks_region};
+use super::rules::{Gating, PieceKind, Rules, types_after_remove};
 
 pub use super::error::IniError;
 
@@ -287,14 +288,6 @@ pub fn parse(text: &str) -> Result<Vec<Variant>, IniError> {
     VariantsIni::read(text)?.variants().collect()
 }
 
-pub(crate) fn boolean(value: &str) -> Result<bool, String> {
-    match value {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(format!("`{}` is not true or false", quote(value))),
-    }
-}
-
 /// A file: a letter (`a`…`p`) or a number from 1.
 fn file(value: &str) -> Result<u8, String> {
     let bad = || format!("`{}` is not a file", quote(value));
@@ -308,40 +301,6 @@ fn file(value: &str) -> Result<u8, String> {
     match value.as_bytes() {
         [c @ b'a'..=b'p'] => Ok(c - b'a'),
         _ => Err(bad()),
-    }
-}
-
-pub(crate) fn number(value: &str) -> Result<u32, String> {
-    value
-        .parse()
-        .map_err(|_| format!("`{}` is not a number", quote(value)))
-}
-
-/// A region given as whole ranks (`*8`, `*1 *2 *3`, `-` for none); a bit per rank.
-pub(crate) fn ranks_region(value: &str) -> Result<u16, String> {
-    let mut mask = 0u16;
-    for token in value.split_whitespace().filter(|&t| t != "-") {
-        let rank = token
-            .strip_prefix('*')
-            .and_then(|r| r.parse::<u8>().ok())
-            .filter(|r| (1..=16).contains(r))
-            .ok_or_else(|| {
-                format!(
-                    "region `{}`: only whole ranks such as `*8` are supported",
-                    quote(value)
-                )
-            })?;
-        mask |= 1 << (rank - 1);
-    }
-    Ok(mask)
-}
-
-pub(crate) fn game_value(value: &str) -> Result<GameValue, String> {
-    match value {
-        "win" => Ok(GameValue::Win),
-        "loss" => Ok(GameValue::Loss),
-        "draw" => Ok(GameValue::Draw),
-        _ => Err(format!("`{}` is not win, loss or draw", quote(value))),
     }
 }
 

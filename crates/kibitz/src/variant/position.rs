@@ -5,48 +5,10 @@ use super::board::NO_SQ;
 use super::definition::Variant;
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::pregame::Pregame;
-use super::rules::GameValue;
+use super::rules::VariantOutcome;
 use super::state::{State, color_of, type_of};
 use super::{VariantError, fen};
 use crate::Color;
-
-/// How a game ended, in the variant's values; the common vocabulary of both
-/// engines is [`GameEnd`](crate::board::GameEnd) ([`VariantOutcome::game_end`]).
-///
-/// ```
-/// use kibitz::Color;
-/// use kibitz::variant::{GameValue, VariantOutcome};
-/// let end = VariantOutcome::Checkmate(GameValue::Loss).game_end(Color::Black);
-/// assert_eq!((end.result(), end.reason.name()), ("1-0", "checkmate"));
-/// let end = VariantOutcome::Stalemate(GameValue::Win).game_end(Color::Black);
-/// assert_eq!(end.result(), "0-1");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum VariantOutcome {
-    /// The side to move is checkmated; the value is the variant's, for the side to move.
-    Checkmate(GameValue),
-    /// The side to move has no legal move and is not in check.
-    Stalemate(GameValue),
-    /// A flag goal was reached (King of the Hill, Racing Kings).
-    Flag(GameValue),
-    /// A side lost every piece of an extinction type (Antichess, Horde, Atomic's king).
-    Extinction(GameValue),
-    /// A side gave its last counted check (Three-check).
-    CheckCount(GameValue),
-}
-
-impl VariantOutcome {
-    /// The variant's value of the end for the side to move.
-    pub fn value(self) -> GameValue {
-        match self {
-            VariantOutcome::Checkmate(v)
-            | VariantOutcome::Stalemate(v)
-            | VariantOutcome::Flag(v)
-            | VariantOutcome::Extinction(v)
-            | VariantOutcome::CheckCount(v) => v,
-        }
-    }
-}
 
 /// A position of a [`Variant`].
 ///

@@ -26,31 +26,9 @@
 
 use super::VariantError;
 use super::board::{BoardSize, Sq, WideBitboard};
-use super::builtin::{chess_rules, piece};
-use super::rules::{GameValue, PieceDef, PieceKind, Rules};
+use super::rules::{GameValue, PieceDef, PieceKind, Regions, Rules, chess_rules, piece};
 use super::state::State;
 use super::tables::Tables;
-
-/// The region rules of a variant (all empty for variants without them).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Regions {
-    /// Per piece name (as Fairy-Stockfish names its pieces: `king`, `fers`,
-    /// `customPiece1`) and colour: the squares the piece may move to, `None` for
-    /// the whole board.
-    pub mobility: Vec<(String, [Option<WideBitboard>; 2])>,
-    /// The rank (0-based, relative to its side) from which the piece named
-    /// `soldier` also steps sideways; 0 (Fairy-Stockfish's default `RANK_1`) is
-    /// everywhere.
-    pub soldier_rank: u8,
-    /// May the kings not face each other on an open line?
-    pub flying_general: bool,
-    /// Letters SAN writes for a moving piece instead of its FEN letter
-    /// (Fairy-Stockfish's `pieceToCharSynonyms`: xiangqi's horse `H`, elephant `E`).
-    pub san_synonyms: Vec<(char, char)>,
-    /// Makruk's counting rule (`countingRule = makruk`): kept in the FEN (the
-    /// limit in the en-passant field, the plies counted in the halfmove field).
-    pub makruk_counting: bool,
-}
 
 impl Regions {
     /// Is any rule of the module in use?
@@ -355,34 +333,39 @@ fn makruk_count_limit(s: &State, t: &Tables, r: &Rules, side: usize) -> u16 {
 
 /// After a move (the side to move is the next one): counts a ply of a running
 /// count, and starts (or restarts) a count as Fairy-Stockfish's `do_move` does.
-pub(crate) fn update_counting(
-    s: &mut State,
-    t: &Tables,
-    r: &Rules,
-    captured_pawn: bool,
-    captured_or_promoted: bool,
-) {
-    if s.counting_limit != 0 {
-        s.counting_ply = s.counting_ply.saturating_add(1);
-    }
-    let side = s.turn;
-    let mover = side ^ 1;
-    let total = (pieces_of(s, 0) + pieces_of(s, 1)) as u16;
-    let pawns = t.pawn.map_or(0, |p| {
-        s.counts[0][usize::from(p)] + s.counts[1][usize::from(p)]
-    });
-    if captured_pawn && pieces_of(s, mover) == 1 && pawns == 0 {
-        let limit = makruk_count_limit(s, t, r, mover);
-        if limit != 0 {
-            s.counting_limit = 2 * limit;
-            s.counting_ply = 2 * total - 1;
+impl State {
+    /// Makruk's counting after a move (called by make-move): starts, runs or
+    /// stops the count as Fairy-Stockfish's `do_move` does.
+    pub(crate) fn update_counting(
+        &mut self,
+        t: &Tables,
+        r: &Rules,
+        captured_pawn: bool,
+        captured_or_promoted: bool,
+    ) {
+        let s = self;
+        if s.counting_limit != 0 {
+            s.counting_ply = s.counting_ply.saturating_add(1);
         }
-    }
-    if s.counting_limit == 0 || (captured_or_promoted && pieces_of(s, side) == 1) {
-        let limit = makruk_count_limit(s, t, r, side);
-        if limit != 0 {
-            s.counting_limit = 2 * limit;
-            s.counting_ply = if pieces_of(s, side) > 1 { 0 } else { 2 * total };
+        let side = s.turn;
+        let mover = side ^ 1;
+        let total = (pieces_of(s, 0) + pieces_of(s, 1)) as u16;
+        let pawns = t.pawn.map_or(0, |p| {
+            s.counts[0][usize::from(p)] + s.counts[1][usize::from(p)]
+        });
+        if captured_pawn && pieces_of(s, mover) == 1 && pawns == 0 {
+            let limit = makruk_count_limit(s, t, r, mover);
+            if limit != 0 {
+                s.counting_limit = 2 * limit;
+                s.counting_ply = 2 * total - 1;
+            }
+        }
+        if s.counting_limit == 0 || (captured_or_promoted && pieces_of(s, side) == 1) {
+            let limit = makruk_count_limit(s, t, r, side);
+            if limit != 0 {
+                s.counting_limit = 2 * limit;
+                s.counting_ply = if pieces_of(s, side) > 1 { 0 } else { 2 * total };
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 //! reader, the move generator; [`Variant`](super::Variant) holds it with its
 //! tables, as Fairy-Stockfish's `Variant` is data the engine reads.
 
-use super::board::BoardSize;
+use super::board::{BoardSize, WideBitboard};
 
 /// The most piece types a variant may have.
 pub const MAX_TYPES: usize = 24;
@@ -131,12 +131,12 @@ pub(crate) struct Rules {
     /// Musketeer: pawns may also promote to the side's chosen pieces.
     pub chosen_promotions: bool,
     /// Drops from the hand (crazyhouse and its family); all off by default.
-    pub drops: super::drops::DropRules,
+    pub drops: DropRules,
     /// Mobility regions, the soldier and the flying general ([`super::regions`]).
-    pub regions: super::regions::Regions,
+    pub regions: Regions,
     /// Game ends and capture rules beyond mate (flags, check counting,
     /// extinction, compulsory captures, atomic captures).
-    pub ends: super::ends::EndRules,
+    pub ends: EndRules,
 }
 
 impl Rules {
@@ -153,5 +153,253 @@ impl Rules {
             .iter()
             .position(|p| p.kind == kind)
             .map(|i| i as u8)
+    }
+}
+
+/// The drop rules of a variant (all off for the variants without drops).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct DropRules {
+    /// `pieceDrops`: pieces in hand may be dropped on empty squares.
+    pub enabled: bool,
+    /// `capturesToHand`: a captured piece joins the capturer's hand.
+    pub captures_to_hand: bool,
+    /// `dropLoop`: a captured promoted piece keeps its promoted type in hand
+    /// (and the FEN does not mark promoted pieces).
+    pub drop_loop: bool,
+    /// `firstRankPawnDrops`: pawns may be dropped on the side's first rank.
+    pub first_rank_pawn_drops: bool,
+    /// `promotionZonePawnDrops`: pawns may be dropped in the promotion zone.
+    pub promotion_zone_pawn_drops: bool,
+    /// `dropNoDoubled`: the letter of the piece type that may not be dropped on a
+    /// file already holding `no_doubled_count` of the side's pieces of that type.
+    pub no_doubled: Option<char>,
+    /// `dropNoDoubledCount` (Fairy-Stockfish's default 1).
+    pub no_doubled_count: u8,
+    /// `mustDrop`: a side with a legal drop must drop.
+    pub must_drop: bool,
+    /// `dropChecks`: may a drop give check?
+    pub checks: bool,
+    /// The ranks (a bit per absolute rank) each colour drops on, where the
+    /// variant restricts them (Fairy-Stockfish's `dropRegion`).
+    pub region: Option<[u16; 2]>,
+    /// `dropOppositeColoredBishop`: the bishops must be able to end on squares
+    /// of both colours.
+    pub opposite_bishops: bool,
+    /// `castlingDroppedPiece`: a king dropped on its castling square, or a rook
+    /// dropped in a corner beside it, gains the castling right.
+    pub castling_dropped_piece: bool,
+    /// `pocketSize`: read for the ini's sake (it only sizes Fairy-Stockfish's
+    /// displays and networks; it changes no rule and no FEN).
+    pub pocket_size: u8,
+}
+
+/// The end and capture rules of a variant (all off by default: orthodox chess).
+/// Pieces are named by letter, so that a `variants.ini` section may add or
+/// remove pieces after setting them; [`resolve`](Self::resolve) turns the
+/// letters into type indices once, when the variant is built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EndRules {
+    /// `flagPiece`: the piece that wins by reaching its side's flag region.
+    pub flag_letter: Option<char>,
+    /// `flagRegionWhite` / `flagRegionBlack`, as read (squares, whole ranks
+    /// or files), made squares by [`resolve`](Self::resolve) on the final board.
+    pub flag_cells: [Vec<Cell>; 2],
+    /// `flagMove`: the other side gets one more move after a flag is reached.
+    pub flag_move: bool,
+    /// `flagPieceCount`: how many flag pieces must stand in the region.
+    pub flag_piece_count: u32,
+    /// `flagPieceBlockedWin`: a full region wins with fewer pieces.
+    pub flag_piece_blocked_win: bool,
+    /// `checking`: may a move give check?
+    pub checking: bool,
+    /// `checkCounting`: the FEN's `W+B` field counts the checks each side still
+    /// has to give; giving the last wins.
+    pub check_counting: bool,
+    /// `extinctionValue`: the value, for the side concerned, of losing every
+    /// piece of an extinction type (None: no extinction rule).
+    pub extinction_value: Option<GameValue>,
+    /// `extinctionClaim`: the side to move needs one opponent piece more.
+    pub extinction_claim: bool,
+    /// `extinctionPieceTypes` as letters; `*` is all pieces together.
+    pub extinction_letters: Vec<char>,
+    /// `extinctionPieceCount`: extinct at this many pieces or fewer.
+    pub extinction_piece_count: u32,
+    /// `extinctionOpponentPieceCount`: ... while the opponent has at least this many.
+    pub extinction_opponent_piece_count: u32,
+    /// `extinctionPseudoRoyal`: the last pieces of an extinction type may not
+    /// be left attacked (the atomic king).
+    pub extinction_pseudo_royal: bool,
+    /// `mustCapture`: a side that can capture must.
+    pub must_capture: bool,
+    /// `stalematePieceCount`: stalemate is decided by the piece counts (Suicide).
+    pub stalemate_piece_count: bool,
+    /// `blastOnCapture`: a capture explodes the capturer and the non-pawns around.
+    pub blast_on_capture: bool,
+    /// `blastImmuneTypes` as letters.
+    pub blast_immune_letters: Vec<char>,
+    /// `castlingKingPiece` when it is not the royal king (a commoner castles).
+    pub castling_king_letter: Option<char>,
+    /// `nMoveRule`: a side may claim a draw after this many moves of each side
+    /// without a capture or pawn move (0: never).
+    pub n_move_rule: u32,
+    /// `enPassantRegion` as ranks (a bit per rank), per capturing colour: Horde
+    /// keeps en passant off the second rank its first-rank pawns pass.
+    pub en_passant_ranks: [u16; 2],
+
+    // Resolved by `resolve` from the letters and cells above.
+    /// The flag regions.
+    pub flag_region: [WideBitboard; 2],
+    /// The flag piece's type.
+    pub flag_type: Option<u8>,
+    /// Is the flag piece the royal king?
+    pub flag_is_king: bool,
+    /// The extinction types (a bit per type).
+    pub extinction_types: u32,
+    /// Do all pieces together count as an extinction type (`*`)?
+    pub extinction_all: bool,
+    /// The blast-immune types (a bit per type).
+    pub blast_immune: u32,
+    /// The non-royal castling king's type.
+    pub castling_king_type: Option<u8>,
+    /// Does any rule here change the legal moves or the game's end?
+    pub hooks_moves: bool,
+    /// Does any rule here act after a move is made (blast, check counting)?
+    pub hooks_make: bool,
+}
+
+/// A cell of a region as `variants.ini` writes it: `d4`, `*8` (a rank), `a*` (a file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cell {
+    /// One square (file, rank from 0).
+    Square(u8, u8),
+    /// A whole rank (from 0).
+    Rank(u8),
+    /// A whole file (from 0).
+    File(u8),
+}
+
+/// The region rules of a variant (all empty for variants without them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Regions {
+    /// Per piece name (as Fairy-Stockfish names its pieces: `king`, `fers`,
+    /// `customPiece1`) and colour: the squares the piece may move to, `None` for
+    /// the whole board.
+    pub mobility: Vec<(String, [Option<WideBitboard>; 2])>,
+    /// The rank (0-based, relative to its side) from which the piece named
+    /// `soldier` also steps sideways; 0 (Fairy-Stockfish's default `RANK_1`) is
+    /// everywhere.
+    pub soldier_rank: u8,
+    /// May the kings not face each other on an open line?
+    pub flying_general: bool,
+    /// Letters SAN writes for a moving piece instead of its FEN letter
+    /// (Fairy-Stockfish's `pieceToCharSynonyms`: xiangqi's horse `H`, elephant `E`).
+    pub san_synonyms: Vec<(char, char)>,
+    /// Makruk's counting rule (`countingRule = makruk`): kept in the FEN (the
+    /// limit in the en-passant field, the plies counted in the halfmove field).
+    pub makruk_counting: bool,
+}
+
+pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {
+    PieceDef {
+        letter,
+        name: name.to_string(),
+        betza: betza.to_string(),
+        kind: PieceKind::Other,
+    }
+}
+
+pub(crate) fn pawn() -> PieceDef {
+    PieceDef {
+        letter: 'P',
+        name: "pawn".to_string(),
+        betza: "fmWfceF".to_string(),
+        kind: PieceKind::Pawn,
+    }
+}
+
+pub(crate) fn king() -> PieceDef {
+    PieceDef {
+        letter: 'K',
+        name: "king".to_string(),
+        betza: "K".to_string(),
+        kind: PieceKind::King,
+    }
+}
+
+/// Orthodox chess as data; the other variants start from it.
+pub(crate) fn chess_rules() -> Rules {
+    Rules {
+        name: "chess".to_string(),
+        size: BoardSize::new(8, 8).unwrap_or_else(|_| unreachable!()),
+        pieces: vec![
+            pawn(),
+            piece('N', "knight", "N"),
+            piece('B', "bishop", "B"),
+            piece('R', "rook", "R"),
+            piece('Q', "queen", "Q"),
+            king(),
+        ],
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+        double_step: [1 << 1, 1 << 6],
+        triple_step: [0, 0],
+        en_passant: true,
+        promotion_ranks: [1 << 7, 1],
+        promotion_types: vec![4, 3, 2, 1],
+        promotion_limit: vec![0; 6],
+        mandatory_promotion: true,
+        castling: Some(CastlingRules {
+            king_file: 4,
+            kingside_file: 6,
+            queenside_file: 2,
+            rook_kingside_file: 7,
+            rook_queenside_file: 0,
+            rank: 0,
+            rook_types: 1 << 3,
+        }),
+        gating: Gating::None,
+        stalemate: GameValue::Draw,
+        checkmate: GameValue::Loss,
+        chosen_promotions: false,
+        drops: DropRules::NONE,
+        regions: Regions::default(),
+        ends: EndRules::default(),
+    }
+}
+
+/// How a game ended, in the variant's values; the common vocabulary of both
+/// engines is [`GameEnd`](crate::board::GameEnd) ([`VariantOutcome::game_end`]).
+///
+/// ```
+/// use kibitz::Color;
+/// use kibitz::variant::{GameValue, VariantOutcome};
+/// let end = VariantOutcome::Checkmate(GameValue::Loss).game_end(Color::Black);
+/// assert_eq!((end.result(), end.reason.name()), ("1-0", "checkmate"));
+/// let end = VariantOutcome::Stalemate(GameValue::Win).game_end(Color::Black);
+/// assert_eq!(end.result(), "0-1");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantOutcome {
+    /// The side to move is checkmated; the value is the variant's, for the side to move.
+    Checkmate(GameValue),
+    /// The side to move has no legal move and is not in check.
+    Stalemate(GameValue),
+    /// A flag goal was reached (King of the Hill, Racing Kings).
+    Flag(GameValue),
+    /// A side lost every piece of an extinction type (Antichess, Horde, Atomic's king).
+    Extinction(GameValue),
+    /// A side gave its last counted check (Three-check).
+    CheckCount(GameValue),
+}
+
+impl VariantOutcome {
+    /// The variant's value of the end for the side to move.
+    pub fn value(self) -> GameValue {
+        match self {
+            VariantOutcome::Checkmate(v)
+            | VariantOutcome::Stalemate(v)
+            | VariantOutcome::Flag(v)
+            | VariantOutcome::Extinction(v)
+            | VariantOutcome::CheckCount(v) => v,
+        }
     }
 }

@@ -341,7 +341,7 @@ impl State {
         self.turn = them;
         if r.regions.makruk_counting {
             let promoted = mv.promotion != NO_TYPE;
-            super::regions::update_counting(self, t, r, captured_pawn, counted_capture || promoted);
+            self.update_counting(t, r, captured_pawn, counted_capture || promoted);
         }
         if r.ends.hooks_make {
             self.after_move_ends(t, r, mv.to, captured, us);
