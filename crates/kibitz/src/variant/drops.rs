@@ -234,6 +234,22 @@ impl State {
                 }
             }
         }
+        // A piece confined to a mobility region is dropped inside it (xiangqi's
+        // soldiers in a crazyhouse xiangqi), as Fairy-Stockfish drops it.
+        if r.regions.any()
+            && let Some(region) = r.regions.region(&r.pieces[ty].name, us)
+        {
+            out = out & *region;
+        }
+        // A royal piece is never dropped where it would stand in check.
+        if Some(ty as u8) == t.king {
+            let targets = out;
+            for sq in targets.iter() {
+                if self.attacked(t, sq, us ^ 1) {
+                    out.remove(sq);
+                }
+            }
+        }
         if Some(ty as u8) == t.pawn {
             if !r.drops.promotion_zone_pawn_drops {
                 out = out & !t.promo_zone[us];
@@ -297,8 +313,10 @@ impl State {
                 continue;
             }
             let plain = Some(ty as u8) != t.pawn
+                && Some(ty as u8) != t.king
                 && r.drops.no_doubled.is_none()
-                && r.drops.region.is_none();
+                && r.drops.region.is_none()
+                && !r.regions.any();
             n += if plain {
                 // Every piece but a restricted one drops on every empty square.
                 *any.get_or_insert_with(|| {

@@ -83,6 +83,14 @@ impl EndRules {
                 .map(|i| i as u8)
                 .ok_or_else(|| format!("{key}: `{l}` is not a piece of the variant"))
         };
+        if self.flag_letter.is_none() && self.flag_cells.iter().any(|c| !c.is_empty()) {
+            // Fairy-Stockfish's default flag piece is any piece (`*`), which
+            // kibitz does not play yet: refused rather than played without a flag.
+            return Err(
+                "flagRegion without flagPiece (any piece as the flag piece) is not supported"
+                    .to_string(),
+            );
+        }
         self.flag_type = self.flag_letter.map(|l| find(l, "flagPiece")).transpose()?;
         self.flag_is_king = self
             .flag_type

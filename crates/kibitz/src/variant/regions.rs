@@ -286,6 +286,23 @@ pub(crate) fn fsf_betza(text: &str) -> String {
                 out.push(*g.get(1).unwrap_or(&g[0]));
             }
             out.push_str(&tail);
+        } else if matches!(atom, 'F' | 'A' | 'B' | 'G')
+            && groups
+                .iter()
+                .any(|g| mixed(g) && HORIZONTAL.contains(g[0]) && VERTICAL.contains(g[1]))
+        {
+            // `rf` is one diagonal (right-forward) to Fairy-Stockfish, as `fr`
+            // is; kibitz's Betza reads a side letter first as the whole side.
+            out.push_str(&others);
+            for g in &groups {
+                if mixed(g) && HORIZONTAL.contains(g[0]) && VERTICAL.contains(g[1]) {
+                    out.push(g[1]);
+                    out.push(g[0]);
+                } else {
+                    out.extend(g);
+                }
+            }
+            out.push_str(&tail);
         } else {
             out.extend(modifiers);
             out.push_str(&tail);
@@ -474,6 +491,9 @@ mod tests {
         assert_eq!(fsf_betza("mfrW2"), "mfW2mrW2");
         assert_eq!(fsf_betza("lN"), "llN");
         assert_eq!(fsf_betza("fsN"), "fsN");
+        // One diagonal, whichever letter comes first.
+        assert_eq!(fsf_betza("mrfF"), "mfrF");
+        assert_eq!(fsf_betza("mfrWmrfF"), "mfWmrWmfrF");
     }
 
     #[test]
