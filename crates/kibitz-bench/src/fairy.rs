@@ -199,11 +199,18 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
     };
 
     let mut rows = Vec::new();
-    let compared: [(&str, Option<Variant>, u32); 4] = [
+    let compared: [(&str, Option<Variant>, u32); 10] = [
         ("capablanca", None, 5),
         ("grand", None, 4),
         ("seirawan", None, 5),
         ("kibitzbench", Some(custom), 4),
+        // Issue 40's families: drops, regions, counting, game ends and atomic.
+        ("crazyhouse", None, 5),
+        ("xiangqi", None, 4),
+        ("makruk", None, 5),
+        ("atomic", None, 5),
+        ("antichess", None, 5),
+        ("kingofthehill", None, 5),
     ];
     for (name, given, depth) in compared {
         let depth = depth - shallower;

@@ -102,8 +102,9 @@ enum Command {
         max_rss_gb: f64,
     },
     /// Fairy perft (issue 19): kibitz's variant engine beside Fairy-Stockfish's `go
-    /// perft` on the start positions of capablanca, grand, seirawan and a custom
-    /// variant; Musketeer's published start positions and the 16 x 16 `sixteen` for
+    /// perft` on the start positions of capablanca, grand, seirawan, a custom
+    /// variant, crazyhouse, xiangqi, makruk, atomic, antichess and king of the
+    /// hill; Musketeer's published start positions and the 16 x 16 `sixteen` for
     /// kibitz alone.
     FairyPerft {
         /// The Fairy-Stockfish binary [default: $FAIRY_STOCKFISH, else
