@@ -263,9 +263,12 @@ impl PyPosition {
         self.pos.is_checkmate()
     }
 
-    /// Is the side to move stalemated?
+    /// Is the side to move stalemated? (Not a game a variant's rule ended: a
+    /// flag, an extinction, the last counted check.)
     fn is_stalemate(&self) -> bool {
-        !self.pos.is_check() && !self.pos.has_legal_move()
+        self.pos
+            .outcome()
+            .is_some_and(|end| end.reason == kibitz::board::EndReason::Stalemate)
     }
 
     /// Does neither side have the material to mate? (Orthodox chess only.)

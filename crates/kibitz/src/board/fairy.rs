@@ -76,6 +76,16 @@ impl Board for VariantPosition {
         VariantPosition::outcome(self).map(|o| o.game_end(self.turn()))
     }
 
+    /// Checkmate as the variant's end says: a game ended by a flag, an
+    /// extinction or the last counted check has no legal move either, with the
+    /// side to move perhaps in check, and is not a mate.
+    fn is_checkmate(&self) -> bool {
+        matches!(
+            VariantPosition::outcome(self),
+            Some(VariantOutcome::Checkmate(_))
+        )
+    }
+
     fn has_royal(&self, color: Color) -> bool {
         self.king(color).is_some()
     }
