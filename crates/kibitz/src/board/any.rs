@@ -371,6 +371,11 @@ impl Board for AnyPosition {
         with_position!(self, |p| Board::outcome(p))
     }
 
+    fn is_checkmate(&self) -> bool {
+        // Each engine's own: a variant's game a rule ended is not a mate.
+        with_position!(self, |p| Board::is_checkmate(p))
+    }
+
     fn has_royal(&self, color: Color) -> bool {
         with_position!(self, |p| p.has_royal(color))
     }
