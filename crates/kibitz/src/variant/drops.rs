@@ -14,6 +14,7 @@
 
 use super::VariantError;
 use super::board::{NO_SQ, Sq, WideBitboard};
+use super::ini_values::ranks_region;
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{DropRules, Rules};
 use super::state::{State, code, color_of, type_of};
@@ -104,7 +105,7 @@ impl DropRules {
             }),
             "pocketSize" => small("size").map(|n| self.pocket_size = n),
             "dropRegionWhite" | "whiteDropRegion" | "dropRegionBlack" | "blackDropRegion" => {
-                rank_region(value).map(|ranks| {
+                ranks_region(value).map(|ranks| {
                     let c = usize::from(key.contains("lack"));
                     let mut region = self.region.unwrap_or([u16::MAX; 2]);
                     region[c] = ranks;
@@ -114,22 +115,6 @@ impl DropRules {
             _ => return None,
         })
     }
-}
-
-/// A drop region given as whole ranks (`*1 *2`, `-` for none): a bit per rank.
-fn rank_region(value: &str) -> Result<u16, String> {
-    let mut mask = 0u16;
-    for token in value.split_whitespace().filter(|&t| t != "-") {
-        let rank = token
-            .strip_prefix('*')
-            .and_then(|r| r.parse::<u8>().ok())
-            .filter(|r| (1..=16).contains(r))
-            .ok_or_else(|| {
-                format!("region `{value}`: only whole ranks such as `*1` are supported")
-            })?;
-        mask |= 1 << (rank - 1);
-    }
-    Ok(mask)
 }
 
 /// The FEN row `row` without its promoted marks, and the cells (from 0, in the
@@ -612,6 +597,19 @@ mod tests {
         }
     }
 
+    /// Perft 2 by listing every move and every reply (what the bulk count of
+    /// the last ply must equal).
+    fn listed_perft_2(pos: &VariantPosition) -> u64 {
+        pos.legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                next.legal_moves().len() as u64
+            })
+            .sum()
+    }
+
     #[test]
     fn perft_counts_the_drops_it_lists() {
         // Bulk counting at the last ply (drops counted, not listed) against the list.
@@ -621,16 +619,7 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[NPbp] w KQkq - 0 1",
         )
         .unwrap();
-        let listed: u64 = pos
-            .legal_moves()
-            .iter()
-            .map(|mv| {
-                let mut next = pos.clone();
-                next.play_unchecked(mv);
-                next.legal_moves().len() as u64
-            })
-            .sum();
-        assert_eq!(pos.perft(2), listed);
+        assert_eq!(pos.perft(2), listed_perft_2(&pos));
     }
 
     #[test]
@@ -695,16 +684,7 @@ mod tests {
         )
         .unwrap();
         assert!(pos.parse_uci("Q@h3").is_ok() && pos.parse_uci("Q@h4").is_err());
-        let listed: u64 = pos
-            .legal_moves()
-            .iter()
-            .map(|mv| {
-                let mut next = pos.clone();
-                next.play_unchecked(mv);
-                next.legal_moves().len() as u64
-            })
-            .sum();
-        assert_eq!(pos.perft(2), listed);
+        assert_eq!(pos.perft(2), listed_perft_2(&pos));
         let err = ini::parse("[x:crazyhouse]\ndropRegionWhite = e4\n").unwrap_err();
         assert!(err.to_string().contains("whole ranks"), "{err}");
         let err = ini::parse("[x:crazyhouse]\ndropLoop = maybe\n").unwrap_err();

@@ -332,31 +332,7 @@ impl State {
             return;
         }
         for side in 0..2 {
-            if self.castling >> (2 * us + side) & 1 == 0 {
-                continue;
-            }
-            let rook = self.rook_sq[2 * us + side];
-            if rook == NO_SQ || !self.is_castling_rook(&rules, us, rook) {
-                continue;
-            }
-            let kto = rank * files
-                + Sq::from(if side == 0 {
-                    rules.kingside_file
-                } else {
-                    rules.queenside_file
-                });
-            let rto = if side == 0 { kto - 1 } else { kto + 1 };
-            let lo = king.min(rook).min(kto).min(rto);
-            let hi = king.max(rook).max(kto).max(rto);
-            if (lo..=hi).any(|s| s != king && s != rook && self.board[usize::from(s)] != 0) {
-                continue;
-            }
-            let kind = if side == 0 {
-                MoveKind::CastleKingside
-            } else {
-                MoveKind::CastleQueenside
-            };
-            out.push(VariantMove::new(king, kto, kind));
+            out.extend(self.castling_if_clear(&rules, rank * files, king, side));
         }
     }
 
@@ -654,18 +630,26 @@ mod tests {
         pos.perft(depth)
     }
 
-    // Perft 4 from the start, as Fairy-Stockfish 0.0.90's `go perft 4` counts it
-    // (the binary scripts/build_fairy_stockfish.sh builds; the same counts are
-    // in Fairy-Stockfish's tests/perft.sh).
+    // Perft counts published in Fairy-Stockfish's tests/perft.sh (its repository,
+    // `expect perft.exp VARIANT POSITION DEPTH NODES`); the atomic positions
+    // castle, a non-royal king's castling.
     #[test]
     fn fairy_stockfish_perft_counts() {
-        assert_eq!(perft("kingofthehill", None, 4), 197_281);
         assert_eq!(perft("racingkings", None, 4), 296_242);
-        assert_eq!(perft("3check", None, 4), 197_281);
-        assert_eq!(perft("antichess", None, 4), 153_299);
+        let race = Some("6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1");
+        assert_eq!(perft("racingkings", race, 4), 86_041);
+        let hill = Some("rnb2b1r/ppp2ppp/3k4/8/1PKp1pn1/3Pq3/PBP1P2P/RN1Q1B1R w - - 4 12");
+        assert_eq!(perft("kingofthehill", hill, 3), 19_003);
+        let checks = Some("7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39");
+        assert_eq!(perft("3check", checks, 3), 12_407);
         assert_eq!(perft("atomic", None, 4), 197_326);
+        let castle = Some("rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1");
+        assert_eq!(perft("atomic", castle, 4), 1_434_825);
+        let castle = Some("rn1qkb1r/p5pp/2p5/3p4/N3P3/5P2/PPP4P/R1BQK3 w Qkq - 0 1");
+        assert_eq!(perft("atomic", castle, 4), 714_499);
+        assert_eq!(perft("nocheckatomic", None, 4), 197_779);
+        assert_eq!(perft("antichess", None, 4), 153_299);
         assert_eq!(perft("threekings", None, 4), 199_514);
-        assert_eq!(perft("extinction", None, 4), 197_742);
     }
 
     #[test]

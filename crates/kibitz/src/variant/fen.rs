@@ -189,7 +189,12 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
             }
             let c = usize::from(ch.is_ascii_lowercase());
             let slot = &mut out.holdings[c][usize::from(t)];
-            *slot = slot.saturating_add(1);
+            *slot = slot.checked_add(1).ok_or_else(|| {
+                fen_error(format!(
+                    "holdings `{}`: more than 255 `{ch}` in hand",
+                    quote(h)
+                ))
+            })?;
         }
     }
     Ok(out)

@@ -5,7 +5,7 @@ use crate::mobility::betza::Hop;
 
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::{Gating, Rules};
+use super::rules::{CastlingRules, Gating, Rules};
 use super::state::{State, color_of, type_of};
 use super::tables::{CAPTURE, MOVE, Tables, first_time};
 
@@ -290,40 +290,59 @@ impl State {
             return;
         }
         for side in 0..2 {
-            if (self.castling >> (2 * us + side)) & 1 == 0 {
+            let Some(mv) = self.castling_if_clear(&rules, rank * files, king, side) else {
                 continue;
-            }
-            let rook = self.rook_sq[2 * us + side];
-            if rook == NO_SQ || rook == king || !self.is_castling_rook(&rules, us, rook) {
-                continue;
-            }
-            // The square next to the king towards the rook first (most often taken).
-            let next = if rook > king { king + 1 } else { king - 1 };
-            if next != rook && self.board[usize::from(next)] != 0 {
-                continue;
-            }
-            let kto = rank * files
-                + Sq::from(if side == 0 {
-                    rules.kingside_file
-                } else {
-                    rules.queenside_file
-                });
-            let rto = if side == 0 { kto - 1 } else { kto + 1 };
-            let lo = king.min(rook).min(kto).min(rto);
-            let hi = king.max(rook).max(kto).max(rto);
-            if (lo..=hi).any(|s| s != king && s != rook && self.board[usize::from(s)] != 0) {
-                continue;
-            }
-            let (a, z) = (king.min(kto), king.max(kto));
+            };
+            let (a, z) = (king.min(mv.to), king.max(mv.to));
             if (a..=z).any(|s| s != king && self.attacked(t, s, us ^ 1)) {
                 continue;
             }
-            let kind = if side == 0 {
-                MoveKind::CastleKingside
-            } else {
-                MoveKind::CastleQueenside
-            };
-            self.push(r, out, VariantMove::new(king, kto, kind));
+            self.push(r, out, mv);
         }
+    }
+
+    /// Castling on `side` (0 kingside, 1 queenside) of the king on `king`, its
+    /// rank starting at square `rank_start`: the move when the side to move has
+    /// the right, its castling piece stands on the right's square and every
+    /// square the two pass or reach is empty; no square is tested for attacks
+    /// (the royal king's castling does that, a non-royal one's need not).
+    pub(crate) fn castling_if_clear(
+        &self,
+        rules: &CastlingRules,
+        rank_start: Sq,
+        king: Sq,
+        side: usize,
+    ) -> Option<VariantMove> {
+        let us = self.turn;
+        if (self.castling >> (2 * us + side)) & 1 == 0 {
+            return None;
+        }
+        let rook = self.rook_sq[2 * us + side];
+        if rook == NO_SQ || rook == king || !self.is_castling_rook(rules, us, rook) {
+            return None;
+        }
+        // The square next to the king towards the rook first (most often taken).
+        let next = if rook > king { king + 1 } else { king - 1 };
+        if next != rook && self.board[usize::from(next)] != 0 {
+            return None;
+        }
+        let kto = rank_start
+            + Sq::from(if side == 0 {
+                rules.kingside_file
+            } else {
+                rules.queenside_file
+            });
+        let rto = if side == 0 { kto - 1 } else { kto + 1 };
+        let lo = king.min(rook).min(kto).min(rto);
+        let hi = king.max(rook).max(kto).max(rto);
+        if (lo..=hi).any(|s| s != king && s != rook && self.board[usize::from(s)] != 0) {
+            return None;
+        }
+        let kind = if side == 0 {
+            MoveKind::CastleKingside
+        } else {
+            MoveKind::CastleQueenside
+        };
+        Some(VariantMove::new(king, kto, kind))
     }
 }

@@ -177,6 +177,16 @@ fn bad_input_is_named() {
         err.to_string().contains("unknown variant `nosuchparent`"),
         "{err}"
     );
+    // A pocket past what a count holds is refused, not cut to it.
+    let zh = Variant::builtin("crazyhouse").unwrap();
+    let fen = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "Q".repeat(300));
+    let err = VariantPosition::from_fen(&zh, &fen)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("more than 255 `Q` in hand") && err.len() < 300,
+        "{err}"
+    );
     let err = ini::parse("maxRank = 10\n").unwrap_err();
     assert!(err.to_string().contains("before any section"), "{err}");
 
