@@ -9,6 +9,15 @@
 //! no legal move or no position); `go mate N` with no mate proven says so in an
 //! `info string` first. Unknown commands are ignored, as the protocol says.
 //!
+//! With `UCI_Variant` set to another of kibitz's variants (a built-in, or a
+//! section of the `variants.ini` that `VariantPath` names), positions and moves
+//! are Fairy-Stockfish's (holdings, drops `P@e4`, gating `e1g1h`, ranks past
+//! 9), and `go` searches with the variant engine's own search
+//! ([`kibitz::search::variant`]); `go mate N` runs the same prover on it. Orthodox
+//! chess (`UCI_Variant` = `chess`, the default) keeps the orthodox engine.
+//! `go perft N` counts the legal move tree in either, move by move, as
+//! Stockfish and Fairy-Stockfish print it.
+//!
 //! A bad `position` line is answered with an `info string` naming the problem:
 //! a move that is not legal ends the move list there (the moves before it are
 //! played and the rest ignored, as Stockfish does); a setup that does not read
@@ -22,9 +31,13 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use kibitz::search::go::{Go, Info, go};
+use kibitz::board::Board;
+use kibitz::search::go::{Go, Info, Think, go};
+use kibitz::search::variant::VariantSearch;
 use kibitz::search::{Report, Score, Search};
-use kibitz::{CastlingMode, Move, Position};
+use kibitz::variant::ini::{MAX_INI_BYTES, VariantsIni};
+use kibitz::variant::{Variant, VariantPosition};
+use kibitz::{CastlingMode, Position};
 
 /// Arguments of `kibitz uci` (none: everything comes on stdin).
 #[derive(clap::Args, Debug)]
@@ -45,15 +58,29 @@ fn say(out: &Out, line: &str) -> bool {
 /// table (which stops growing where the memory runs short).
 const MAX_HASH_MB: usize = 4096;
 
+/// A position of the engine that plays it.
+#[derive(Clone, Debug)]
+enum Held {
+    /// Orthodox chess: the orthodox engine.
+    Chess(Position),
+    /// Any other variant: the variant engine (boxed: its board is larger).
+    Variant(Box<VariantPosition>),
+}
+
 /// The engine's state between commands.
 struct Engine {
     out: Out,
     /// None after a `position` line whose setup did not read.
-    position: Option<Position>,
+    position: Option<Held>,
+    /// The variant of `UCI_Variant`; None for orthodox chess.
+    variant: Option<Variant>,
+    /// The `variants.ini` of `VariantPath`, whose sections `UCI_Variant` may name.
+    ini: Option<VariantsIni>,
     hash_mb: usize,
     castling: CastlingMode,
-    /// The search's memory, handed to the worker for a search and back after it.
+    /// The searches' memory, handed to the worker for a search and back after it.
     search: Arc<Mutex<Search>>,
+    variant_search: Arc<Mutex<VariantSearch>>,
     worker: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
 }
 
@@ -92,12 +119,40 @@ impl Engine {
     fn new(out: Out) -> Engine {
         Engine {
             out,
-            position: Some(Position::startpos()),
+            position: Some(Held::Chess(Position::startpos())),
+            variant: None,
+            ini: None,
             hash_mb: 16,
             castling: CastlingMode::Standard,
             search: Arc::new(Mutex::new(Search::new(16))),
+            variant_search: Arc::new(Mutex::new(VariantSearch::new(16))),
             worker: None,
         }
+    }
+
+    /// The start position of the variant played.
+    fn startpos(&self) -> Held {
+        match &self.variant {
+            None => Held::Chess(Position::startpos()),
+            Some(v) => Held::Variant(Box::new(VariantPosition::startpos(v))),
+        }
+    }
+
+    /// Every variant `UCI_Variant` offers: the built-ins, then the sections of
+    /// `VariantPath`'s file not already among them.
+    fn variant_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = Variant::builtin_names()
+            .iter()
+            .map(|n| n.to_string())
+            .collect();
+        if let Some(ini) = &self.ini {
+            for name in ini.names() {
+                if !names.iter().any(|n| n == name) {
+                    names.push(name.to_string());
+                }
+            }
+        }
+        names
     }
 
     /// One command line; false from a command: the output is gone, quit.
@@ -127,12 +182,20 @@ impl Engine {
 
     /// `uci`: who the engine is and its options.
     fn uci(&self) -> bool {
+        let current = self.variant.as_ref().map_or("chess", |v| v.name());
+        let combo: String = self
+            .variant_names()
+            .iter()
+            .map(|n| format!(" var {n}"))
+            .collect();
         let lines = [
             format!("id name kibitz {}", env!("CARGO_PKG_VERSION")),
             "id author the kibitz developers".to_string(),
             format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
             "option name Threads type spin default 1 min 1 max 1".to_string(),
             "option name UCI_Chess960 type check default false".to_string(),
+            format!("option name UCI_Variant type combo default {current}{combo}"),
+            "option name VariantPath type string default <empty>".to_string(),
             "uciok".to_string(),
         ];
         lines.iter().all(|l| say(&self.out, l))
@@ -144,7 +207,10 @@ impl Engine {
         if let Ok(mut s) = self.search.lock() {
             s.clear();
         }
-        self.position = Some(Position::startpos());
+        if let Ok(mut s) = self.variant_search.lock() {
+            s.clear();
+        }
+        self.position = Some(self.startpos());
         true
     }
 
@@ -164,6 +230,7 @@ impl Engine {
                     self.stop_search();
                     self.hash_mb = mb;
                     self.search = Arc::new(Mutex::new(Search::new(mb)));
+                    self.variant_search = Arc::new(Mutex::new(VariantSearch::new(mb)));
                     true
                 }
                 _ => say(
@@ -187,6 +254,8 @@ impl Engine {
                 };
                 true
             }
+            "uci_variant" => self.set_variant(value),
+            "variantpath" => self.set_variant_path(value),
             _ => {
                 let name = kibitz::text::quote_to(name, 40);
                 say(&self.out, &format!("info string unknown option {name:?}"))
@@ -194,10 +263,68 @@ impl Engine {
         }
     }
 
+    /// `UCI_Variant`: the variant played from now on, from its start position.
+    /// An unknown name keeps the variant played and says which names are known.
+    fn set_variant(&mut self, name: &str) -> bool {
+        self.stop_search();
+        let found = match &self.ini {
+            Some(ini) => ini.find(name),
+            None => Variant::builtin(name),
+        };
+        match found {
+            // Orthodox chess, unless the file redefines it, is the orthodox engine.
+            Ok(v)
+                if v.name() == "chess"
+                    && !self
+                        .ini
+                        .as_ref()
+                        .is_some_and(|i| i.names().any(|n| n == "chess")) =>
+            {
+                self.variant = None;
+            }
+            Ok(v) => self.variant = Some(v),
+            Err(e) => {
+                let text = kibitz::text::quote_to(&e.to_string(), 200);
+                return say(&self.out, &format!("info string UCI_Variant: {text}"));
+            }
+        }
+        if let Ok(mut s) = self.variant_search.lock() {
+            s.clear();
+        }
+        self.position = Some(self.startpos());
+        true
+    }
+
+    /// `VariantPath`: reads a `variants.ini` whose sections `UCI_Variant` may then
+    /// name (`<empty>` or nothing forgets it). A file that does not read keeps
+    /// the one before, and the error names its line.
+    fn set_variant_path(&mut self, path: &str) -> bool {
+        if path.is_empty() || path == "<empty>" {
+            self.ini = None;
+            return true;
+        }
+        let shown = kibitz::text::quote_to(path, 80);
+        let text = match read_bounded(path) {
+            Ok(text) => text,
+            Err(e) => return say(&self.out, &format!("info string VariantPath {shown}: {e}")),
+        };
+        match VariantsIni::read(&text) {
+            Ok(ini) => {
+                let count = ini.names().count();
+                self.ini = Some(ini);
+                say(
+                    &self.out,
+                    &format!("info string VariantPath {shown}: {count} variants read"),
+                )
+            }
+            Err(e) => say(&self.out, &format!("info string VariantPath {shown}: {e}")),
+        }
+    }
+
     /// `position startpos|fen FEN [moves M...]`.
     fn set_position(&mut self, words: &[&str]) -> bool {
         self.stop_search();
-        let (position, problem) = parse_position(words, self.castling);
+        let (position, problem) = parse_position(words, self.castling, self.variant.as_ref());
         self.position = position;
         match problem {
             Some(why) => say(&self.out, &format!("info string {why}")),
@@ -205,56 +332,46 @@ impl Engine {
         }
     }
 
-    /// `go …`: starts a search on the worker thread.
+    /// `go …`: starts a search (or `go perft N`, a count) on the worker thread.
     fn go(&mut self, words: &[&str]) -> bool {
         self.stop_search();
-        let Some(pos) = self.position.clone() else {
+        let Some(held) = self.position.clone() else {
             return say(
                 &self.out,
                 "info string go: no position (the last position line was refused)",
             ) && say(&self.out, "bestmove 0000");
         };
-        let ask = parse_go(words);
         let stop = Arc::new(AtomicBool::new(false));
         let out = self.out.clone();
-        let search = self.search.clone();
         let castling = self.castling;
         let hash_mb = self.hash_mb;
-        let stop_flag = stop.clone();
-        let handle = std::thread::spawn(move || {
-            let Ok(mut search) = search.lock() else {
-                return;
-            };
-            let started = Instant::now();
-            let report = go(
-                &mut search,
-                &pos,
-                &ask,
-                stop_flag.clone(),
-                hash_mb,
-                |info| {
-                    match info {
-                        Info::Report(r) => say(&out, &info_line(r, castling)),
-                        Info::Note(text) => say(&out, &format!("info string {text}")),
-                    };
-                },
-            );
-            // `go infinite` answers only when told to stop, as the protocol asks.
-            while ask.infinite && !stop_flag.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(2));
+        let flag = stop.clone();
+        let handle = if let Some(depth) = parse_perft(words) {
+            match held {
+                Held::Chess(pos) => {
+                    std::thread::spawn(move || perft(&pos, depth, &flag, &out, castling))
+                }
+                Held::Variant(pos) => {
+                    std::thread::spawn(move || perft(&*pos, depth, &flag, &out, castling))
+                }
             }
-            if report.depth == 0 && report.elapsed == Duration::ZERO {
-                // No iteration ran (no legal move): still say where things stand.
-                let mut r = report.clone();
-                r.elapsed = started.elapsed();
-                say(&out, &info_line(&r, castling));
+        } else {
+            let ask = parse_go(words);
+            match held {
+                Held::Chess(pos) => {
+                    let search = self.search.clone();
+                    std::thread::spawn(move || {
+                        search_and_answer(&search, &pos, &ask, &flag, &out, hash_mb, castling)
+                    })
+                }
+                Held::Variant(pos) => {
+                    let search = self.variant_search.clone();
+                    std::thread::spawn(move || {
+                        search_and_answer(&search, &*pos, &ask, &flag, &out, hash_mb, castling)
+                    })
+                }
             }
-            let best = report
-                .pv
-                .first()
-                .map_or("0000".to_string(), |m| m.uci_in(castling));
-            say(&out, &format!("bestmove {best}"));
-        });
+        };
         self.worker = Some((handle, stop));
         true
     }
@@ -268,15 +385,115 @@ impl Engine {
     }
 }
 
+/// Runs `go` with `search` on `pos` and writes its `info` lines and the
+/// `bestmove` (always legal, `0000` only without a legal move): the one answer
+/// of both engines.
+fn search_and_answer<S: Think>(
+    search: &Mutex<S>,
+    pos: &S::Position,
+    ask: &Go,
+    stop: &Arc<AtomicBool>,
+    out: &Out,
+    hash_mb: usize,
+    castling: CastlingMode,
+) {
+    let Ok(mut search) = search.lock() else {
+        return;
+    };
+    let started = Instant::now();
+    let report = go(&mut *search, pos, ask, stop.clone(), hash_mb, |info| {
+        match info {
+            Info::Report(r) => say(out, &info_line(pos, r, castling)),
+            Info::Note(text) => say(out, &format!("info string {text}")),
+        };
+    });
+    // `go infinite` answers only when told to stop, as the protocol asks.
+    while ask.infinite && !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    if report.depth == 0 && report.elapsed == Duration::ZERO {
+        // No iteration ran (no legal move, or the game is over): still say
+        // where things stand.
+        let mut r = report.clone();
+        r.elapsed = started.elapsed();
+        say(out, &info_line(pos, &r, castling));
+    }
+    let best = report
+        .pv
+        .first()
+        .map_or("0000".to_string(), |&m| uci_of(pos, m, castling));
+    say(out, &format!("bestmove {best}"));
+}
+
+/// A legal move of `pos` in UCI, castling as `castling` says for chess.
+fn uci_of<B: Board>(pos: &B, mv: B::Move, castling: CastlingMode) -> String {
+    let mut text = String::new();
+    pos.write_uci_in(&mut text, mv, castling);
+    text
+}
+
+/// `go perft N`: each legal move with the leaves below it, then the total, as
+/// Stockfish writes them (`e2e4: 20`, a blank line, `Nodes searched: 400`).
+/// `stop` ends the count early, with a note and no total.
+fn perft<B: Board>(pos: &B, depth: u32, stop: &AtomicBool, out: &Out, castling: CastlingMode) {
+    let depth = depth.clamp(1, kibitz::board::MAX_PERFT_DEPTH);
+    let mut total = 0u64;
+    for &mv in pos.legal_moves().iter() {
+        let Some(count) = pos.after(mv).perft_until(depth - 1, stop) else {
+            say(out, "info string perft stopped before the end of the count");
+            return;
+        };
+        total = total.saturating_add(count);
+        if !say(out, &format!("{}: {count}", uci_of(pos, mv, castling))) {
+            return;
+        }
+    }
+    say(out, "");
+    say(out, &format!("Nodes searched: {total}"));
+}
+
+/// The depth of `go perft N`, if the `go` is one (a depth that does not read
+/// is 1).
+fn parse_perft(words: &[&str]) -> Option<u32> {
+    match words {
+        ["perft", rest @ ..] => Some(
+            rest.first()
+                .and_then(|d| d.parse::<u32>().ok())
+                .unwrap_or(1),
+        ),
+        _ => None,
+    }
+}
+
+/// Reads a `variants.ini` of at most [`MAX_INI_BYTES`] (the reader's own cap).
+fn read_bounded(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_INI_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > MAX_INI_BYTES {
+        return Err(format!("larger than {MAX_INI_BYTES} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
+}
+
 /// `info depth … score … nodes … nps … time … pv …`.
-fn info_line(r: &Report, castling: CastlingMode) -> String {
+fn info_line<B: Board>(pos: &B, r: &Report<B::Move>, castling: CastlingMode) -> String {
     let ms = r.elapsed.as_millis();
     let nps = (r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-3)) as u64;
     let score = match r.score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
     };
-    let pv: Vec<String> = r.pv.iter().map(|m| m.uci_in(castling)).collect();
+    // Each move of the line written in the position it is played in.
+    let mut at = pos.clone();
+    let mut pv = Vec::with_capacity(r.pv.len());
+    for &mv in &r.pv {
+        pv.push(uci_of(&at, mv, castling));
+        at.play_unchecked(mv);
+    }
     let mut line = format!(
         "info depth {} score {score} nodes {} nps {nps} time {ms}",
         r.depth.max(1),
@@ -291,45 +508,81 @@ fn info_line(r: &Report, castling: CastlingMode) -> String {
 
 /// `position startpos|fen FEN [moves M...]`: the position (None when the setup
 /// does not read) and what was wrong, if anything. A move that is not legal
-/// ends the list: the position is the one before it. The FEN is standard chess
-/// unless `UCI_Chess960` is on: a Chess960 castling right is a bad position
-/// otherwise.
-fn parse_position(words: &[&str], castling: CastlingMode) -> (Option<Position>, Option<String>) {
+/// ends the list: the position is the one before it. For chess the FEN is
+/// standard unless `UCI_Chess960` is on (a Chess960 castling right is a bad
+/// position otherwise); for another variant (`variant`) it is
+/// Fairy-Stockfish's, and so are the moves.
+fn parse_position(
+    words: &[&str],
+    castling: CastlingMode,
+    variant: Option<&Variant>,
+) -> (Option<Held>, Option<String>) {
     let moves_at = words.iter().position(|w| *w == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
         None => (words, &[][..]),
     };
     let no_position = "; no position until a good position line";
-    let mut pos = match setup.split_first() {
-        Some((&"startpos", [])) => Position::startpos(),
-        Some((&"fen", fen)) if !fen.is_empty() => {
-            match Position::from_fen_in(&fen.join(" "), castling) {
-                Ok(pos) => pos,
-                Err(e) => return (None, Some(format!("position: {e}{no_position}"))),
-            }
-        }
+    let fen = match setup.split_first() {
+        Some((&"startpos", [])) => None,
+        Some((&"fen", fen)) if !fen.is_empty() => Some(fen.join(" ")),
         _ => {
             let why = "position: expected 'startpos' or 'fen FEN', then 'moves …'";
             return (None, Some(format!("{why}{no_position}")));
         }
     };
+    let refused = |e: &dyn std::fmt::Display| (None, Some(format!("position: {e}{no_position}")));
+    match variant {
+        None => {
+            let mut pos = match fen {
+                None => Position::startpos(),
+                Some(fen) => match Position::from_fen_in(&fen, castling) {
+                    Ok(pos) => pos,
+                    Err(e) => return refused(&e),
+                },
+            };
+            let problem = play_moves(&mut pos, moves, |p, t| {
+                p.parse_uci(t).map_err(|e| e.to_string())
+            });
+            (Some(Held::Chess(pos)), problem)
+        }
+        Some(v) => {
+            let mut pos = match fen {
+                None => VariantPosition::startpos(v),
+                Some(fen) => match VariantPosition::from_fen(v, &fen) {
+                    Ok(pos) => pos,
+                    Err(e) => return refused(&e),
+                },
+            };
+            let problem = play_moves(&mut pos, moves, |p, t| {
+                p.parse_uci(t).map_err(|e| e.to_string())
+            });
+            (Some(Held::Variant(Box::new(pos))), problem)
+        }
+    }
+}
+
+/// Plays the UCI `moves` on `pos` as `parse` reads them, up to the first that
+/// does not read; what was wrong with it, if one did not.
+fn play_moves<B: Board>(
+    pos: &mut B,
+    moves: &[&str],
+    parse: impl Fn(&B, &str) -> Result<B::Move, String>,
+) -> Option<String> {
     for (i, text) in moves.iter().enumerate() {
-        let mv: Move = match pos.parse_uci(text) {
-            Ok(mv) => mv,
+        match parse(pos, text) {
+            Ok(mv) => pos.play_unchecked(mv),
             Err(e) => {
                 let text = kibitz::text::quote_to(text, 20);
-                let why = format!(
+                return Some(format!(
                     "position: move {} ({text}): {e}; the position is the one before it \
                      and the moves from it on are ignored",
                     i + 1
-                );
-                return (Some(pos), Some(why));
+                ));
             }
-        };
-        pos.play_unchecked(mv);
+        }
     }
-    (Some(pos), None)
+    None
 }
 
 /// Reads `go` parameters; a value that does not read is ignored (negative clock
@@ -363,6 +616,14 @@ fn parse_go(words: &[&str]) -> Go {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The engine's chess position.
+    fn chess(e: &Engine) -> &Position {
+        match e.position.as_ref().unwrap() {
+            Held::Chess(pos) => pos,
+            Held::Variant(pos) => panic!("a variant position: {pos:?}"),
+        }
+    }
 
     /// A buffer the engine writes to, and what it holds.
     fn engine() -> (Engine, Arc<Mutex<Vec<u8>>>) {
@@ -417,22 +678,16 @@ mod tests {
             out[0].starts_with("info string position: move 1 (e7e5)"),
             "{out:?}"
         );
-        assert_eq!(
-            e.position.as_ref().unwrap().fen(),
-            Position::startpos().fen()
-        );
+        assert_eq!(chess(&e).fen(), Position::startpos().fen());
         e.handle("position startpos moves e2e4 e7e5 zz g1f3");
         assert_eq!(
-            e.position.as_ref().unwrap().fen(),
+            chess(&e).fen(),
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
         );
         e.handle("go depth 2");
         let out = wait_for_bestmove(&buf, 10);
         let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
-        assert!(
-            e.position.as_ref().unwrap().parse_uci(best).is_ok(),
-            "{out:?}"
-        );
+        assert!(chess(&e).parse_uci(best).is_ok(), "{out:?}");
     }
 
     #[test]
@@ -460,7 +715,7 @@ mod tests {
             e.handle("go depth 1");
             let out = wait_for_bestmove_after(&buf, out.len());
             let best = out.strip_prefix("bestmove ").unwrap();
-            assert!(e.position.as_ref().unwrap().parse_uci(best).is_ok());
+            assert!(chess(&e).parse_uci(best).is_ok());
         }
     }
 
@@ -536,6 +791,135 @@ mod tests {
         let out = lines(&buf);
         assert_eq!(out.last().unwrap(), "bestmove 0000");
         assert!(out.iter().any(|l| l.contains("score mate 0")), "{out:?}");
+    }
+
+    /// The engine's variant position.
+    fn variant(e: &Engine) -> &VariantPosition {
+        match e.position.as_ref().unwrap() {
+            Held::Variant(pos) => pos,
+            Held::Chess(pos) => panic!("a chess position: {pos:?}"),
+        }
+    }
+
+    #[test]
+    fn uci_variant_is_offered_and_plays_the_variant() {
+        // Before: `setoption name UCI_Variant value capablanca` was an unknown
+        // option, and `go` answered an orthodox move for a Capablanca FEN.
+        let (mut e, buf) = engine();
+        e.handle("uci");
+        let out = lines(&buf);
+        let combo = out
+            .iter()
+            .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
+            .unwrap_or_else(|| panic!("{out:?}"));
+        for name in Variant::builtin_names() {
+            assert!(combo.contains(&format!(" var {name}")), "{name}: {combo}");
+        }
+        e.handle("setoption name UCI_Variant value capablanca");
+        e.handle("position startpos moves e2e4 e7e5 c1d3");
+        let pos = variant(&e).clone();
+        assert_eq!(pos.variant().name(), "capablanca");
+        let skip = lines(&buf).len();
+        e.handle("go depth 2");
+        let best = wait_for_bestmove_after(&buf, skip);
+        let best = best.strip_prefix("bestmove ").unwrap();
+        assert!(pos.parse_uci(best).is_ok(), "{best}");
+        // Drops in crazyhouse, written as Fairy-Stockfish writes them.
+        e.handle("setoption name UCI_Variant value crazyhouse");
+        e.handle("position startpos moves e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@d4");
+        assert!(
+            variant(&e)
+                .fen()
+                .starts_with("rnb1kbnr/ppp1pppp/8/q7/3P4/2N5/PPPP1PPP/R1BQKBNR[p] b"),
+            "{}",
+            variant(&e).fen()
+        );
+        // Back to chess: the orthodox engine.
+        e.handle("setoption name UCI_Variant value chess");
+        assert_eq!(chess(&e).fen(), Position::startpos().fen());
+        e.handle("setoption name UCI_Variant value nosuchvariant");
+        let out = lines(&buf);
+        assert!(
+            out.last()
+                .unwrap()
+                .starts_with("info string UCI_Variant: unknown variant"),
+            "{out:?}"
+        );
+    }
+
+    /// The lines once `go perft` has written its total (waits at most 30 s).
+    fn wait_for_total(buf: &Arc<Mutex<Vec<u8>>>) -> Vec<String> {
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(30) {
+            let out = lines(buf);
+            if out.iter().any(|l| l.starts_with("Nodes searched")) {
+                return out;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("no total: {:?}", lines(buf));
+    }
+
+    #[test]
+    fn go_perft_counts_each_move_in_either_engine() {
+        let (mut e, buf) = engine();
+        e.handle("position startpos");
+        e.handle("go perft 2");
+        let out = wait_for_total(&buf);
+        assert_eq!(out.len(), 22, "{out:?}");
+        assert_eq!(out.last().unwrap(), "Nodes searched: 400");
+        assert!(out.contains(&"e2e4: 20".to_string()), "{out:?}");
+        let v = Variant::builtin("capablanca").unwrap();
+        let (mut e, buf) = engine();
+        e.handle("setoption name UCI_Variant value capablanca");
+        e.handle("go perft 3");
+        wait_for_total(&buf);
+        let total = VariantPosition::startpos(&v).perft(3);
+        assert_eq!(
+            lines(&buf).last().unwrap(),
+            &format!("Nodes searched: {total}")
+        );
+    }
+
+    #[test]
+    fn variant_path_loads_sections_for_uci_variant() {
+        let dir = std::env::temp_dir().join(format!("kibitz-uci-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("variants.ini");
+        std::fs::write(
+            &path,
+            "[wide:chess]\nmaxFile = 14\nmaxRank = 14\nstartFen = 14/14/14/14/14/14/14/14/14/14/14/14/14/K12k w - - 0 1\n",
+        )
+        .unwrap();
+        let (mut e, buf) = engine();
+        e.handle(&format!(
+            "setoption name VariantPath value {}",
+            path.display()
+        ));
+        e.handle("setoption name UCI_Variant value wide");
+        assert_eq!(variant(&e).variant().files(), 14);
+        e.handle("uci");
+        assert!(lines(&buf).iter().any(|l| l.contains(" var wide")));
+        e.handle("go depth 1");
+        e.stop_search();
+        let best = lines(&buf).last().unwrap().clone();
+        assert!(
+            variant(&e)
+                .parse_uci(best.strip_prefix("bestmove ").unwrap())
+                .is_ok(),
+            "{best}"
+        );
+        // A file that is not there is said so, and the sections read stay.
+        e.handle("setoption name VariantPath value /no/such/file.ini");
+        assert!(
+            lines(&buf)
+                .last()
+                .unwrap()
+                .starts_with("info string VariantPath")
+        );
+        e.handle("setoption name UCI_Variant value wide");
+        assert_eq!(variant(&e).variant().files(), 14);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -38,6 +38,7 @@ use super::time::{Clock, budget};
 use super::{Report, Score, Search};
 use crate::Color;
 use crate::Position;
+use crate::board::Board;
 use crate::limits::Limits;
 use crate::prover::{MAX_MATE_MOVES, SolveOptions, Verdict, solve};
 
@@ -108,11 +109,45 @@ impl Go {
     }
 }
 
-/// What a search tells while it runs.
+/// A plain search that `go` drives: the orthodox [`Search`], and a variant's
+/// ([`VariantSearch`](crate::search::variant::VariantSearch)).
+pub trait Think {
+    /// The positions it searches.
+    type Position: Board;
+    /// Searches `pos` by iterative deepening to `depth` plies (None: as deep as
+    /// it goes) or until a limit, calling `on_iteration` after each completed
+    /// depth; the last complete iteration's report, whose first move is legal
+    /// whenever the side to move has one.
+    fn think(
+        &mut self,
+        pos: &Self::Position,
+        depth: Option<u32>,
+        limits: &Limits,
+        on_iteration: impl FnMut(&Report<MoveOf<Self>>),
+    ) -> Report<MoveOf<Self>>;
+}
+
+/// The move type of a search's positions.
+pub type MoveOf<S> = <<S as Think>::Position as Board>::Move;
+
+impl Think for Search {
+    type Position = Position;
+    fn think(
+        &mut self,
+        pos: &Position,
+        depth: Option<u32>,
+        limits: &Limits,
+        on_iteration: impl FnMut(&Report),
+    ) -> Report {
+        Search::think(self, pos, depth, limits, on_iteration)
+    }
+}
+
+/// What a search tells while it runs (`M`: the engine's move).
 #[derive(Debug)]
-pub enum Info<'a> {
+pub enum Info<'a, M = crate::Move> {
     /// A completed iteration of the plain search, or the prover's proven mate.
-    Report(&'a Report),
+    Report(&'a Report<M>),
     /// A sentence for the user (UCI `info string`).
     Note(&'a str),
 }
@@ -121,14 +156,14 @@ pub enum Info<'a> {
 /// (none only when the side to move has no legal move). `stop` ends the search
 /// early (UCI `stop`); `hash_mb` bounds the prover's table; `on_info` hears every
 /// iteration and note.
-pub fn go(
-    search: &mut Search,
-    pos: &Position,
+pub fn go<S: Think>(
+    search: &mut S,
+    pos: &S::Position,
     ask: &Go,
     stop: Arc<AtomicBool>,
     hash_mb: usize,
-    mut on_info: impl FnMut(Info<'_>),
-) -> Report {
+    mut on_info: impl FnMut(Info<'_, MoveOf<S>>),
+) -> Report<MoveOf<S>> {
     let started = Instant::now();
     let mut limits = ask.limits(pos.turn(), started, stop);
     let mut depth = ask.depth;
@@ -154,18 +189,21 @@ pub fn go(
     search.think(pos, depth, &limits, |r| on_info(Info::Report(r)))
 }
 
+/// What the prover gives `go mate n` (see [`prove`]).
+type Proof<M> = Result<(Report<M>, Option<String>), Option<String>>;
+
 /// The prover on `go mate n`: Ok with a proven mate (or loss) as a report, and a
 /// note when its length is only an upper bound (a limit struck before a shorter
 /// one was ruled out); Err with the note to give when none was proven (None when
 /// the side to move has no legal move, which the plain search reports itself).
-fn prove(
-    pos: &Position,
+fn prove<B: Board>(
+    pos: &B,
     n: u32,
     ask: &Go,
     limits: &Limits,
     hash_mb: usize,
     started: Instant,
-) -> Result<(Report, Option<String>), Option<String>> {
+) -> Proof<B::Move> {
     let mut limits = limits.clone();
     if limits.deadline.is_none() && limits.nodes.is_none() && !ask.infinite {
         limits.deadline = Some(started + MATE_TIME);

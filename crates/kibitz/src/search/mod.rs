@@ -19,12 +19,15 @@
 //! ```
 
 pub mod go;
+mod table;
 pub mod time;
+pub mod variant;
 
 use std::time::{Duration, Instant};
 
 use crate::limits::Limits;
 use crate::{Color, Move, MoveList, Position, Role, Square};
+pub(crate) use table::BestMoves;
 
 /// A search score from the side to move's view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -36,9 +39,11 @@ pub enum Score {
     Mate(i32),
 }
 
-/// What an iteration found.
+/// What an iteration found. `M` is the engine's move: the orthodox [`Move`] by
+/// default, [`VariantMove`](crate::variant::VariantMove) for a variant's search
+/// ([`variant`]).
 #[derive(Clone, Debug)]
-pub struct Report {
+pub struct Report<M = Move> {
     /// The depth completed, in plies.
     pub depth: u32,
     /// The score of the principal variation.
@@ -47,7 +52,7 @@ pub struct Report {
     pub nodes: u64,
     /// The principal variation; its first move is the best move. Empty only when the
     /// side to move has no legal move.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Time since the search began.
     pub elapsed: Duration,
 }
@@ -55,11 +60,11 @@ pub struct Report {
 /// Material values in centipawns, by [`Role`] index (pawn, knight, bishop, rook,
 /// queen, king).
 const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
-const MATE: i32 = 30_000;
+pub(crate) const MATE: i32 = 30_000;
 /// Scores beyond this are mates.
-const MATE_BOUND: i32 = MATE - 1_000;
-const INFINITY: i32 = MATE + 1;
-const MAX_PLY: usize = 96;
+pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
+pub(crate) const INFINITY: i32 = MATE + 1;
+pub(crate) const MAX_PLY: usize = 96;
 
 /// A bonus for standing near the centre, 0 in the corners to 6 in the middle, by
 /// square: the only positional knowledge, enough to make moves that look purposeful.
@@ -98,97 +103,10 @@ fn evaluate(pos: &Position) -> i32 {
     score
 }
 
-#[derive(Copy, Clone, Default)]
-struct TtEntry {
-    key: u64,
-    best: Option<Move>,
-}
-
-/// The best move per position seen: a power of two of entries, one per key,
-/// growing on demand. It starts at [`MIN_ENTRIES`] and doubles whenever half its
-/// entries are in use, up to the size asked for, as the prover's table does: a
-/// UCI `Hash` of 4096 MiB once took 2 GiB at `setoption`, whatever the search
-/// went on to need.
-struct BestMoves {
-    entries: Vec<TtEntry>,
-    /// Entries in use.
-    filled: usize,
-    /// The most entries it may grow to.
-    max: usize,
-}
-
-/// The entries a table starts with (1 MiB).
-const MIN_ENTRIES: usize = 1 << 16;
-
-impl BestMoves {
-    /// A table that may grow to about `mb` MiB (1 to 4096).
-    fn new(mb: usize) -> BestMoves {
-        let wanted = (mb.clamp(1, 4096) << 20) / core::mem::size_of::<TtEntry>();
-        // The largest power of two that fits (the index is a mask of the key).
-        let max = 1 << wanted.ilog2();
-        BestMoves {
-            entries: vec![TtEntry::default(); MIN_ENTRIES.min(max)],
-            filled: 0,
-            max,
-        }
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
-    }
-
-    /// The best move stored for `key`.
-    fn best(&self, key: u64) -> Option<Move> {
-        let e = &self.entries[self.slot(key)];
-        if e.key == key { e.best } else { None }
-    }
-
-    /// Stores `best` for `key`, growing the table first when half full.
-    fn store(&mut self, key: u64, best: Move) {
-        if self.filled * 2 > self.entries.len() && self.entries.len() < self.max {
-            self.grow();
-        }
-        let slot = self.slot(key);
-        let e = &mut self.entries[slot];
-        self.filled += usize::from(e.best.is_none());
-        *e = TtEntry {
-            key,
-            best: Some(best),
-        };
-    }
-
-    /// Doubles the table, moving every entry over; when the memory is not there
-    /// it stops growing instead (a `Hash` larger than the machine has must not
-    /// abort the engine).
-    #[cold]
-    fn grow(&mut self) {
-        let count = self.entries.len() * 2;
-        let mut entries = Vec::new();
-        if entries.try_reserve_exact(count).is_err() {
-            self.max = self.entries.len();
-            return;
-        }
-        entries.resize(count, TtEntry::default());
-        let old = core::mem::replace(&mut self.entries, entries);
-        self.filled = 0;
-        for e in old {
-            if let Some(best) = e.best {
-                self.store(e.key, best);
-            }
-        }
-    }
-
-    /// Forgets every entry, back to the first size.
-    fn clear(&mut self) {
-        self.entries = vec![TtEntry::default(); MIN_ENTRIES.min(self.max)];
-        self.filled = 0;
-    }
-}
-
 /// A search with its memory (the best move per position seen, which orders the next
 /// iteration's moves), reused from move to move.
 pub struct Search {
-    table: BestMoves,
+    table: BestMoves<Move>,
     nodes: u64,
     limits: Limits,
     started: Instant,
@@ -214,7 +132,7 @@ impl Search {
 
     /// The bytes its table of best moves holds now.
     pub fn table_bytes(&self) -> usize {
-        self.table.entries.len() * core::mem::size_of::<TtEntry>()
+        self.table.bytes()
     }
 
     /// Forgets what earlier searches learnt (`ucinewgame`).
@@ -419,7 +337,7 @@ fn order(pos: &Position, moves: &mut MoveList, hinted: Option<Move>) {
     moves.as_mut_slice().sort_unstable_by_key(key);
 }
 
-fn to_score(score: i32) -> Score {
+pub(crate) fn to_score(score: i32) -> Score {
     if score > MATE_BOUND {
         let plies = MATE - score;
         Score::Mate((plies + 1) / 2)
@@ -475,7 +393,7 @@ mod tests {
     fn the_table_grows_as_it_fills_and_never_past_its_bound() {
         let search = Search::new(4096);
         assert!(search.table_bytes() <= 1 << 20, "{}", search.table_bytes());
-        let mut table = BestMoves::new(2);
+        let mut table: BestMoves<Move> = BestMoves::new(2);
         let mv = Position::startpos().legal_moves()[0];
         let mut key = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..1_000_000 {
@@ -484,7 +402,7 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             table.store(key, mv);
         }
-        let bytes = table.entries.len() * core::mem::size_of::<TtEntry>();
+        let bytes = table.bytes();
         assert!(bytes > 1 << 20 && bytes <= 2 << 20, "{bytes}");
         assert_eq!(table.best(key), Some(mv));
         table.clear();

@@ -77,6 +77,7 @@ mod regions;
 mod rules;
 mod state;
 mod tables;
+pub mod values;
 
 pub use board::{BoardSize, MAX_SIDE, MIN_SIDE, Sq, WideBitboard, WideBitboardIter};
 pub use builtin::BUILTIN_NAMES;

@@ -334,6 +334,29 @@ impl VariantPosition {
         s
     }
 
+    /// The type index of the man on `sq` (either colour), if any.
+    pub(crate) fn type_on(&self, sq: super::board::Sq) -> Option<usize> {
+        match self.state.board.get(usize::from(sq)) {
+            None | Some(0) => None,
+            Some(&p) => Some(type_of(p)),
+        }
+    }
+
+    /// How many men of type `t` the side to move and the other side have, on
+    /// the board and in hand.
+    pub(crate) fn material(&self, t: usize) -> (u16, u16) {
+        let s = &self.state;
+        let us = s.turn;
+        let count = |c: usize| s.counts[c][t] + u16::from(s.holdings[c][t]);
+        (count(us), count(1 - us))
+    }
+
+    /// Does the variant end games by rules other than mate and stalemate
+    /// (flags, extinction, check counts), looked at in every position?
+    pub(crate) fn ends_by_rule(&self) -> bool {
+        self.variant.rules.ends.hooks_moves && self.pregame.is_none()
+    }
+
     /// Is the side to move in check?
     pub fn is_check(&self) -> bool {
         self.state.in_check(&self.variant.tables)
