@@ -74,6 +74,7 @@ mod perft;
 mod position;
 mod pregame;
 mod regions;
+pub mod replay;
 mod rules;
 mod state;
 mod tables;
