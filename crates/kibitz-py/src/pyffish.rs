@@ -207,6 +207,24 @@ pub fn _sf_piece_to_partner(variant_name: &str, fen: &str, moves: Vec<String>) -
 }
 
 #[pyfunction]
+pub fn _sf_has_insufficient_material(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+) -> PyResult<(bool, bool)> {
+    let game = replay(variant_name, fen, moves)?;
+    let pos = game.position();
+    let white = pos.insufficient_material(kibitz::Color::White);
+    let black = pos.insufficient_material(kibitz::Color::Black);
+    Ok((white.map_err(unjudged)?, black.map_err(unjudged)?))
+}
+
+#[pyfunction]
+pub fn _sf_get_fog_fen(fen: &str, variant_name: &str) -> PyResult<String> {
+    Ok(replay(variant_name, fen, Vec::new())?.fog_fen())
+}
+
+#[pyfunction]
 pub fn _sf_game_result(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<i32> {
     let game = replay(variant_name, fen, moves)?;
     game.result().map(value).map_err(unjudged)
@@ -254,6 +272,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_sf_gives_check, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_is_capture, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_piece_to_partner, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_get_fog_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_has_insufficient_material, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_game_result, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_is_immediate_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_is_optional_game_end, m)?)?;

@@ -304,14 +304,12 @@ def is_optional_game_end(variant, fen, moves, chess960=False, count_started=0, /
 
 
 def has_insufficient_material(variant, fen, moves, chess960=False, /):
-    """Not judged by kibitz: NotImplementedError (Fairy-Stockfish's test rests on its own
-    piece types' mating potential)."""
+    """(White's, Black's): can that side no longer win by material?"""
     _str(variant, 1), _str(fen, 2)
     moves = _list(moves, 3)
     _no_chess960(chess960)
-    _replaying('has_insufficient_material', _k._sf_legal_moves, variant, fen, moves)
-    raise NotImplementedError('kibitz.pyffish does not judge insufficient material '
-                              '(has_insufficient_material)')
+    return _replaying('has_insufficient_material', _k._sf_has_insufficient_material,
+                      variant, fen, moves)
 
 
 def validate_fen(fen, variant, chess960=False, /):
@@ -323,7 +321,7 @@ def validate_fen(fen, variant, chess960=False, /):
 
 
 def get_fog_fen(fen, variant, chess960=False, /):
-    """Not written by kibitz: NotImplementedError (fog of war)."""
+    """The FEN as the side to move sees it: squares it cannot see written '*'."""
     _str(fen, 1), _str(variant, 2)
-    _k._sf_start_fen(variant)
-    raise NotImplementedError('kibitz.pyffish does not write fog-of-war FENs (get_fog_fen)')
+    _no_chess960(chess960)
+    return _k._sf_get_fog_fen(fen, variant)

@@ -66,6 +66,7 @@ mod drops;
 mod ends;
 mod error;
 mod fen;
+mod insufficient;
 pub mod ini;
 mod ini_values;
 mod movegen;

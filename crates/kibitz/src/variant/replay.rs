@@ -9,6 +9,7 @@
 //! repetition key and whether the side to move was in check) for repetition
 //! claims and the perpetual-check rule.
 
+use super::board::{Sq, WideBitboard};
 use super::moves::VariantMove;
 use super::position::VariantPosition;
 use super::rules::{GameValue, VariantOutcome};
@@ -166,6 +167,42 @@ impl Replay {
             return Some((color, v.rules.pieces[usize::from(pawn)].letter));
         }
         Some((color, letter))
+    }
+
+    /// The FEN as the side to move sees it in fog of war (Fairy-Stockfish's
+    /// `get_fog_fen`): every square that holds none of its pieces and that
+    /// none of its legal moves reaches is written `*`.
+    ///
+    /// ```
+    /// use kibitz::variant::{Variant, replay::Replay};
+    /// let v = Variant::builtin("chess")?;
+    /// let game = Replay::new(&v, v.start_fen(), &[] as &[&str]).unwrap();
+    /// assert_eq!(
+    ///     game.fog_fen(),
+    ///     "********/********/********/********/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// );
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn fog_fen(&self) -> String {
+        let pos = &self.position;
+        let v = pos.variant();
+        let state = &pos.state;
+        let mut visible = state.occ[state.turn];
+        // Castling is the king taking its own rook in Fairy-Stockfish's moves: it
+        // shows no square the rook does not stand on.
+        for mv in pos.legal_moves() {
+            if !mv.is_castling() && !mv.is_pregame() {
+                visible.insert(mv.to());
+            }
+        }
+        let mut fog = WideBitboard::EMPTY;
+        for sq in 0..v.rules.size.squares() {
+            let sq = sq as Sq;
+            if !visible.contains(sq) {
+                fog.insert(sq);
+            }
+        }
+        super::fen::write_fogged(&v.rules, state, fog)
     }
 
     /// The end by a variant rule that needs no move looked at (flags,
