@@ -181,7 +181,7 @@ pub fn _sf_get_san(variant_name: &str, fen: &str, r#move: &str) -> PyResult<Stri
 
 #[pyfunction]
 pub fn _sf_gives_check(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<bool> {
-    Ok(replay(variant_name, fen, moves)?.position().is_check())
+    Ok(replay(variant_name, fen, moves)?.is_checked())
 }
 
 #[pyfunction]

@@ -10,7 +10,7 @@ exception types and messages, or the documented refusal (docs/PYTHON.md).
 Differences that are documented, and tested as such here: legal_moves lists the
 same moves in kibitz's order; a question kibitz does not judge raises
 NotImplementedError naming it (xiangqi's chasing rule, makruk's counting,
-has_insufficient_material, validate_fen, get_fog_fen, notations other than SAN).
+validate_fen, notations other than SAN, sfen, chess960).
 """
 
 import random
@@ -23,8 +23,8 @@ pyffish = pytest.importorskip('pyffish')
 import fairy_oracle as fo  # noqa: E402
 import kibitz.pyffish as ksf  # noqa: E402
 
-GAMES_PER_VARIANT = 2
-MAX_PLIES = 60
+GAMES_PER_VARIANT = 1
+MAX_PLIES = 50
 
 
 def same(call, *args):
@@ -34,6 +34,11 @@ def same(call, *args):
         got = getattr(ksf, call)(*args)
     except NotImplementedError:
         return want, None
+    if call in ('is_immediate_game_end', 'is_optional_game_end') and not want[0]:
+        # pyffish leaves the value uninitialised when the game goes on (32766, 22025, ...):
+        # kibitz gives (False, 0).
+        assert got == (False, 0), (call, args)
+        return want, got
     assert got == want, (call, args)
     return want, got
 
@@ -56,7 +61,7 @@ def random_game(variant, seed, max_plies=MAX_PLIES, repeat=0.0):
     return start, played
 
 
-def compare_game(variant, start, played, every_move_at=(0, 7, 23)):
+def compare_game(variant, start, played, every_move_at=(0, 17)):
     """Every ply of the game: the questions asked of both modules."""
     kgot = ksf.get_san_moves(variant, start, played)
     assert kgot == pyffish.get_san_moves(variant, start, played), variant
@@ -69,6 +74,8 @@ def compare_game(variant, start, played, every_move_at=(0, 7, 23)):
         same('gives_check', variant, start, moves)
         same('is_immediate_game_end', variant, start, moves)
         same('piece_to_partner', variant, start, moves)
+        same('has_insufficient_material', variant, start, moves)
+        same('get_fog_fen', pyffish.get_fen(variant, start, moves), variant)
         _, got = same('is_optional_game_end', variant, start, moves)
         if got is None:
             refused.add('is_optional_game_end')
@@ -94,7 +101,7 @@ def test_random_games(variant):
 
 @pytest.mark.parametrize('variant', fo.FSF_BUILTINS)
 def test_repetition_games(variant):
-    start, played = random_game(variant, 77, max_plies=40, repeat=0.8)
+    start, played = random_game(variant, 77, max_plies=30, repeat=0.8)
     compare_game(variant, start, played, every_move_at=())
 
 
@@ -152,7 +159,8 @@ def test_constants_and_metadata():
 
 def test_startpos_keyword():
     same('get_fen', 'chess', 'startpos', ['e2e4'])
-    same('legal_moves', 'capablanca', 'startpos', [])
+    assert sorted(ksf.legal_moves('capablanca', 'startpos', [])) == sorted(
+        pyffish.legal_moves('capablanca', 'startpos', []))
 
 
 # --- bad input -------------------------------------------------------------------------
@@ -252,8 +260,6 @@ def test_refusals_name_what_is_missing():
             (ksf.get_san, ('chess', start, 'g1f3', False, ksf.NOTATION_LAN), 'NOTATION_LAN'),
             (ksf.get_fen, ('chess', start, [], False, True), 'SFEN'),
             (ksf.legal_moves, ('chess', start, [], True), 'chess960'),
-            (ksf.has_insufficient_material, ('chess', start, []), 'insufficient'),
-            (ksf.validate_fen, (start, 'chess'), 'validate_fen'),
-            (ksf.get_fog_fen, (start, 'chess'), 'fog')]:
+            (ksf.validate_fen, (start, 'chess'), 'validate_fen')]:
         err = raised(call, *args)
         assert type(err) is NotImplementedError and word in str(err), (call, err)

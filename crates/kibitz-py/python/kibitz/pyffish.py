@@ -76,15 +76,19 @@ _OPTIONS = {
 
 # --- argument checks, worded as CPython's PyArg_ParseTuple words them --------------------
 
+def _type_name(value):
+    return 'None' if value is None else type(value).__name__
+
+
 def _str(value, index):
     if not isinstance(value, str):
-        raise TypeError(f'argument {index} must be str, not {type(value).__name__}')
+        raise TypeError(f'argument {index} must be str, not {_type_name(value)}')
     return value
 
 
 def _list(value, index):
     if not isinstance(value, list):
-        raise TypeError(f'argument {index} must be list, not {type(value).__name__}')
+        raise TypeError(f'argument {index} must be list, not {_type_name(value)}')
     return [_move(m) for m in value]
 
 

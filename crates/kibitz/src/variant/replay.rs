@@ -81,6 +81,11 @@ pub struct Replay {
     last: Option<(VariantPosition, VariantMove)>,
     /// A record per position from the start FEN to the current one.
     history: Vec<PlyRecord>,
+    /// The squares of the pieces that promoted during the replay (where a
+    /// drop variant's FEN does not mark them): taken, they are pawns again.
+    promoted: WideBitboard,
+    /// [`promoted`](Self::promoted) before the last move.
+    promoted_before_last: WideBitboard,
 }
 
 impl Replay {
@@ -95,6 +100,8 @@ impl Replay {
             history: Vec::with_capacity(moves.len() + 1),
             position,
             last: None,
+            promoted: WideBitboard::EMPTY,
+            promoted_before_last: WideBitboard::EMPTY,
         };
         game.record();
         for (index, text) in moves.iter().enumerate() {
@@ -107,11 +114,39 @@ impl Replay {
                     index,
                 })?;
             let before = game.position.clone();
+            game.promoted_before_last = game.promoted;
+            game.follow_promoted(&before, &mv);
             game.position.play_unchecked(&mv);
             game.last = Some((before, mv));
             game.record();
         }
         Ok(game)
+    }
+
+    /// Moves the promoted marks with the move about to be played from `before`.
+    fn follow_promoted(&mut self, before: &VariantPosition, mv: &VariantMove) {
+        if mv.is_pregame() || mv.is_castling() {
+            return;
+        }
+        let to = mv.to();
+        if mv.is_drop() {
+            self.promoted.remove(to);
+            return;
+        }
+        let from = mv.from();
+        let was = self.promoted.contains(from);
+        self.promoted.remove(from);
+        if mv.is_en_passant() {
+            self.promoted.remove(before.state.ep_victim);
+        }
+        if was || mv.promotion().is_some() {
+            self.promoted.insert(to);
+        } else {
+            self.promoted.remove(to);
+        }
+        if let Some((_, gate)) = mv.gate() {
+            self.promoted.remove(gate);
+        }
     }
 
     fn record(&mut self) {
@@ -161,7 +196,8 @@ impl Replay {
         };
         let (color, letter) = before.piece_at(sq)?;
         let v = &self.position.variant();
-        if before.state.promoted.contains(sq)
+        let promoted = before.state.promoted.contains(sq) || self.promoted_before_last.contains(sq);
+        if promoted
             && let Some(pawn) = v.tables.pawn
         {
             return Some((color, v.rules.pieces[usize::from(pawn)].letter));
@@ -203,6 +239,17 @@ impl Replay {
             }
         }
         super::fen::write_fogged(&v.rules, state, fog)
+    }
+
+    /// Is the side to move in check, or (atomic) a pseudo-royal piece of it
+    /// attacked: Fairy-Stockfish's `checked`, which `gives_check` answers.
+    pub fn is_checked(&self) -> bool {
+        let pos = &self.position;
+        let v = pos.variant();
+        pos.is_check()
+            || (!pos.is_pregame()
+                && v.rules.ends.extinction_pseudo_royal
+                && pos.state.pseudo_royal_attacked(&v.tables, &v.rules))
     }
 
     /// The end by a variant rule that needs no move looked at (flags,
