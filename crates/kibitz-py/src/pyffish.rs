@@ -91,7 +91,11 @@ fn replay_error(err: ReplayError) -> PyErr {
 
 /// The FEN a call names: `startpos` is the variant's start position, as in pyffish.
 fn start<'a>(v: &'a Variant, fen: &'a str) -> &'a str {
-    if fen == "startpos" { v.start_fen() } else { fen }
+    if fen == "startpos" {
+        v.start_fen()
+    } else {
+        fen
+    }
 }
 
 fn replay(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<Replay> {

@@ -58,15 +58,16 @@ impl VariantPosition {
         if r.drops.captures_to_hand
             || s.holdings[c].iter().any(|&n| n > 0)
             || (e.extinction_value.is_some() && !e.extinction_pseudo_royal)
-            || e.flag_type.is_some_and(|ft| s.counts[c][usize::from(ft)] > 0)
+            || e.flag_type
+                .is_some_and(|ft| s.counts[c][usize::from(ft)] > 0)
         {
             return Ok(false);
         }
         let pawn_types: Vec<usize> = (0..t.types)
             .filter(|&ty| r.pieces[ty].kind == PieceKind::Pawn)
             .collect();
-        let promoting_pawn = !r.promotion_types.is_empty()
-            && pawn_types.iter().any(|&ty| s.counts[c][ty] > 0);
+        let promoting_pawn =
+            !r.promotion_types.is_empty() && pawn_types.iter().any(|&ty| s.counts[c][ty] > 0);
         let region = |ty: usize, side: usize| {
             r.regions
                 .region(&r.pieces[ty].name, side)
@@ -96,7 +97,14 @@ impl VariantPosition {
                 && e.blast_on_capture
                 && (e.extinction_types >> ty & 1 != 0);
             if def.kind == PieceKind::King || !reaches || blast_royal {
-                restricted |= of_type(if def.kind == PieceKind::King { None } else { Some(c) }, ty);
+                restricted |= of_type(
+                    if def.kind == PieceKind::King {
+                        None
+                    } else {
+                        Some(c)
+                    },
+                    ty,
+                );
             } else if MAJOR.contains(&name) || name.starts_with("customPiece") {
                 if s.counts[c][ty] > 0 {
                     return Ok(false);
@@ -124,9 +132,7 @@ impl VariantPosition {
         if !(ours & unbound).is_empty() && ((all & !restricted).count() >= 2 || hard) {
             return Ok(false);
         }
-        if r.stalemate != GameValue::Draw
-            && king_type.is_some_and(|k| r.pieces[k].betza != "K")
-        {
+        if r.stalemate != GameValue::Draw && king_type.is_some_and(|k| r.pieces[k].betza != "K") {
             return Err(Unjudged(
                 "insufficient material with a royal piece that is not a king".into(),
             ));

@@ -197,9 +197,7 @@ impl Replay {
         let (color, letter) = before.piece_at(sq)?;
         let v = &self.position.variant();
         let promoted = before.state.promoted.contains(sq) || self.promoted_before_last.contains(sq);
-        if promoted
-            && let Some(pawn) = v.tables.pawn
-        {
+        if promoted && let Some(pawn) = v.tables.pawn {
             return Some((color, v.rules.pieces[usize::from(pawn)].letter));
         }
         Some((color, letter))
