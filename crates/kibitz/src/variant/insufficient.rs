@@ -43,9 +43,9 @@ impl VariantPosition {
     /// use kibitz::Color;
     /// use kibitz::variant::{Variant, VariantPosition};
     /// let v = Variant::builtin("chess")?;
-    /// let kb = VariantPosition::from_fen(&v, "8/8/8/8/8/8/8/KB5k w - - 0 1")?;
+    /// let kb = VariantPosition::from_fen(&v, "7k/8/8/8/8/8/8/KB6 w - - 0 1")?;
     /// assert_eq!(kb.insufficient_material(Color::White), Ok(true));
-    /// let kr = VariantPosition::from_fen(&v, "8/8/8/8/8/8/8/KR5k w - - 0 1")?;
+    /// let kr = VariantPosition::from_fen(&v, "7k/8/8/8/8/8/8/KR6 w - - 0 1")?;
     /// assert_eq!(kr.insufficient_material(Color::White), Ok(false));
     /// # Ok::<(), kibitz::variant::VariantError>(())
     /// ```

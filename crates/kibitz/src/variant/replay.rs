@@ -106,13 +106,10 @@ impl Replay {
         game.record();
         for (index, text) in moves.iter().enumerate() {
             let text = text.as_ref();
-            let mv = game
-                .position
-                .parse_uci(text)
-                .map_err(|_| ReplayError::Move {
-                    text: text.to_string(),
-                    index,
-                })?;
+            let mv = find_uci(&game.position, text).ok_or_else(|| ReplayError::Move {
+                text: text.to_string(),
+                index,
+            })?;
             let before = game.position.clone();
             game.promoted_before_last = game.promoted;
             game.follow_promoted(&before, &mv);
@@ -354,4 +351,29 @@ impl Replay {
         }
         Ok(None)
     }
+}
+
+/// The legal move written `text` in UCI, as [`VariantPosition::parse_uci`]
+/// finds it, writing the UCI only of the moves from or to a square named in
+/// `text` (every move's UCI names one of them but a Musketeer selection's):
+/// a long game is replayed without writing every legal move of every ply.
+fn find_uci(pos: &VariantPosition, text: &str) -> Option<VariantMove> {
+    let size = pos.variant().board();
+    let bytes = text.as_bytes();
+    let mut named = WideBitboard::EMPTY;
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut j = i + 1;
+        while j < bytes.len() && bytes[j].is_ascii_digit() {
+            j += 1;
+        }
+        if let Some(sq) = text.get(i..j).and_then(|t| size.parse_square(t)) {
+            named.insert(sq);
+        }
+        i = j;
+    }
+    pos.legal_moves().into_iter().find(|mv| {
+        (mv.is_pregame() || named.contains(mv.to()) || (!mv.is_drop() && named.contains(mv.from())))
+            && pos.uci(mv) == text
+    })
 }
