@@ -15,6 +15,7 @@ mod mate;
 mod mate_move;
 mod pieces;
 mod position;
+mod pyffish;
 mod scan;
 mod solve;
 mod variants;
@@ -56,5 +57,6 @@ fn kibitz_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<scan::MateReader>()?;
     m.add("MATE_COLUMNS", scan::column_dtypes(m.py())?)?;
     m.add_function(wrap_pyfunction!(mate::solve, m)?)?;
+    pyffish::register(m)?;
     Ok(())
 }

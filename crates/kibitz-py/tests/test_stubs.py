@@ -61,3 +61,19 @@ def test_stub_method_parameters_match():
                 continue  # a slot wrapper without a text signature
             real = [p for p in real if p not in ('self', '$self')]
             assert stub == real, f'{node.name}.{method.name}'
+
+
+PYFFISH_STUB = STUB.with_name('pyffish.pyi')
+
+
+def test_pyffish_stub_matches_the_module():
+    import kibitz.pyffish as sf
+
+    tree = ast.parse(PYFFISH_STUB.read_text(encoding='utf-8'))
+    names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    names |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}
+    assert names == set(sf.__all__)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            stub = [a.arg for a in node.args.posonlyargs + node.args.args]
+            assert stub == list(inspect.signature(getattr(sf, node.name)).parameters), node.name

@@ -139,6 +139,19 @@ impl Variant {
         &self.rules.pieces
     }
 
+    /// Do captured pieces go to the capturer's hand (crazyhouse and its
+    /// family; Fairy-Stockfish's `capturesToHand`)?
+    ///
+    /// ```
+    /// use kibitz::variant::Variant;
+    /// assert!(Variant::builtin("crazyhouse")?.captures_to_hand());
+    /// assert!(!Variant::builtin("chess")?.captures_to_hand());
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn captures_to_hand(&self) -> bool {
+        self.rules.drops.captures_to_hand
+    }
+
     /// The start position's FEN.
     pub fn start_fen(&self) -> &str {
         &self.rules.start_fen

@@ -151,7 +151,8 @@ pub(crate) fn promoted_marks(row: &str) -> Result<(String, Vec<usize>), VariantE
 
 /// The board field's ranks with promoted pieces marked `~` (for the variants
 /// whose FEN marks them, [`DropRules::demotes`]).
-pub(crate) fn write_marked_rows(rules: &Rules, state: &State, out: &mut String) {
+/// The squares of `fog` are written `*`.
+pub(crate) fn write_marked_rows(rules: &Rules, state: &State, fog: WideBitboard, out: &mut String) {
     let files = usize::from(rules.size.files());
     let ranks = usize::from(rules.size.ranks());
     for rank in (0..ranks).rev() {
@@ -159,13 +160,18 @@ pub(crate) fn write_marked_rows(rules: &Rules, state: &State, out: &mut String) 
         for f in 0..files {
             let sq = rank * files + f;
             let p = state.board[sq];
-            if p == 0 {
+            let hidden = fog.contains(sq as Sq);
+            if p == 0 && !hidden {
                 run += 1;
                 continue;
             }
             if run > 0 {
                 out.push_str(&run.to_string());
                 run = 0;
+            }
+            if hidden {
+                out.push('*');
+                continue;
             }
             let l = rules.pieces[type_of(p)].letter;
             out.push(if color_of(p) == 0 {

@@ -391,7 +391,7 @@ impl State {
 
     /// Is a pseudo-royal piece of the side to move attacked (and not next to
     /// an enemy pseudo-royal, with atomic captures)?
-    fn pseudo_royal_attacked(&self, t: &Tables, r: &Rules) -> bool {
+    pub(crate) fn pseudo_royal_attacked(&self, t: &Tables, r: &Rules) -> bool {
         if !r.ends.extinction_pseudo_royal {
             return false;
         }

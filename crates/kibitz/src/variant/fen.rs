@@ -594,6 +594,12 @@ pub(crate) fn write_with_pregame(
 }
 
 pub(crate) fn write(rules: &Rules, state: &State) -> String {
+    write_fogged(rules, state, WideBitboard::EMPTY)
+}
+
+/// The FEN with the squares of `fog` written `*` (Fairy-Stockfish's fog-of-war
+/// FEN: what the side to move cannot see).
+pub(crate) fn write_fogged(rules: &Rules, state: &State, fog: WideBitboard) -> String {
     let files = usize::from(rules.size.files());
     let ranks = usize::from(rules.size.ranks());
     let mut out = String::new();
@@ -611,11 +617,14 @@ pub(crate) fn write(rules: &Rules, state: &State) -> String {
     }
     for rank in (0..ranks).rev() {
         if rules.drops.demotes() {
-            super::drops::write_marked_rows(rules, state, &mut out);
+            super::drops::write_marked_rows(rules, state, fog, &mut out);
             break;
         }
         let cells = (0..files).map(|f| {
             let p = state.board[rank * files + f];
+            if fog.contains((rank * files + f) as Sq) {
+                return Some('*');
+            }
             (p != 0).then(|| letter(rules, color_of(p), type_of(p)))
         });
         write_row(&mut out, cells, None);

@@ -27,7 +27,7 @@ use crate::Color;
 #[derive(Clone)]
 pub struct VariantPosition {
     variant: Variant,
-    state: State,
+    pub(crate) state: State,
     /// Musketeer before every selected piece is placed.
     pregame: Option<Pregame>,
 }

@@ -1,0 +1,285 @@
+//! The Rust side of `kibitz.pyffish`, pyffish 0.0.90's stateless functions over
+//! kibitz's variant engine: each call finds the variant (a built-in or one loaded
+//! by `load_variant_config`), replays the move list with the library's
+//! [`Replay`] and answers from the library's FEN, SAN and game-end code. The
+//! Python module `kibitz/pyffish.py` gives these functions pyffish's names,
+//! argument checks and exception types.
+//!
+//! Errors: an unknown variant or a bad FEN is a `ValueError` naming it; a move
+//! of a list that is not legal is an `InvalidMove` (a `ValueError`, "Invalid
+//! move 'e2e5'" as pyffish words it); a question kibitz does not judge (a rule
+//! it does not play) is a `NotImplementedError` naming the rule.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use kibitz::variant::replay::{Replay, ReplayError, Unjudged};
+use kibitz::variant::{GameValue, Variant, VariantPosition, ini};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyNotImplementedError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::errors::value_error;
+
+create_exception!(
+    _kibitz,
+    InvalidMove,
+    PyValueError,
+    "A move of a list that is not a legal move in UCI where it stands."
+);
+
+/// Fairy-Stockfish's score of a won game (`VALUE_MATE`), for the side to move.
+pub(crate) const VALUE_MATE: i32 = 32000;
+
+/// The variants.ini text loaded so far (all of it, so a later section may name
+/// an earlier one as its parent) and the variants built from it.
+struct Loaded {
+    text: String,
+    variants: Vec<Variant>,
+}
+
+static LOADED: Mutex<Loaded> = Mutex::new(Loaded {
+    text: String::new(),
+    variants: Vec::new(),
+});
+
+/// The built-in variants built so far: building one makes its tables, which a
+/// call should not pay for again.
+static BUILTINS: Mutex<Option<HashMap<String, Variant>>> = Mutex::new(None);
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic cannot leave these maps half-written: the lock is taken back.
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The variant called `name`: the latest section loaded of that name, else a
+/// built-in; ValueError listing the names known.
+fn variant(name: &str) -> PyResult<Variant> {
+    let loaded = lock(&LOADED);
+    if let Some(v) = loaded.variants.iter().rev().find(|v| v.name() == name) {
+        return Ok(v.clone());
+    }
+    drop(loaded);
+    let mut cache = lock(&BUILTINS);
+    let cache = cache.get_or_insert_with(HashMap::new);
+    if let Some(v) = cache.get(name) {
+        return Ok(v.clone());
+    }
+    let v = Variant::builtin(name).map_err(value_error)?;
+    cache.insert(name.to_string(), v.clone());
+    Ok(v)
+}
+
+fn value(v: GameValue) -> i32 {
+    match v {
+        GameValue::Win => VALUE_MATE,
+        GameValue::Loss => -VALUE_MATE,
+        GameValue::Draw => 0,
+    }
+}
+
+fn unjudged(err: Unjudged) -> PyErr {
+    PyNotImplementedError::new_err(format!("kibitz.pyffish does not judge {err}"))
+}
+
+fn replay_error(err: ReplayError) -> PyErr {
+    match err {
+        ReplayError::Move { .. } => InvalidMove::new_err(err.to_string()),
+        ReplayError::Fen(e) => value_error(e),
+    }
+}
+
+/// The FEN a call names: `startpos` is the variant's start position, as in pyffish.
+fn start<'a>(v: &'a Variant, fen: &'a str) -> &'a str {
+    if fen == "startpos" {
+        v.start_fen()
+    } else {
+        fen
+    }
+}
+
+fn replay(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<Replay> {
+    let v = variant(variant_name)?;
+    Replay::new(&v, start(&v, fen), &moves).map_err(replay_error)
+}
+
+/// The legal move written `text` in UCI, or ValueError "Invalid move 'text'".
+fn legal_move(pos: &VariantPosition, text: &str) -> PyResult<kibitz::variant::VariantMove> {
+    pos.parse_uci(text)
+        .map_err(|_| InvalidMove::new_err(format!("Invalid move '{text}'")))
+}
+
+/// The names of every variant kibitz plays: the built-ins and those loaded, sorted.
+#[pyfunction]
+pub fn _sf_variants() -> Vec<String> {
+    let mut names: Vec<String> = Variant::builtin_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    names.extend(lock(&LOADED).variants.iter().map(|v| v.name().to_string()));
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Adds the sections of a variants.ini text; ValueError naming the section and
+/// line kibitz cannot play (nothing of the text is then loaded).
+#[pyfunction]
+pub fn _sf_load_variant_config(config: &str) -> PyResult<()> {
+    let mut loaded = lock(&LOADED);
+    let mut text = loaded.text.clone();
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(config);
+    let variants = ini::parse(&text).map_err(value_error)?;
+    *loaded = Loaded { text, variants };
+    Ok(())
+}
+
+#[pyfunction]
+pub fn _sf_start_fen(variant_name: &str) -> PyResult<String> {
+    Ok(variant(variant_name)?.start_fen().to_string())
+}
+
+#[pyfunction]
+pub fn _sf_captures_to_hand(variant_name: &str) -> PyResult<bool> {
+    Ok(variant(variant_name)?.captures_to_hand())
+}
+
+#[pyfunction]
+pub fn _sf_legal_moves(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<Vec<String>> {
+    let game = replay(variant_name, fen, moves)?;
+    let pos = game.position();
+    Ok(pos.legal_moves().iter().map(|m| pos.uci(m)).collect())
+}
+
+#[pyfunction]
+pub fn _sf_get_fen(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<String> {
+    Ok(replay(variant_name, fen, moves)?.position().fen())
+}
+
+/// The SAN of each move of the list, each from the position before it.
+#[pyfunction]
+pub fn _sf_get_san_moves(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+) -> PyResult<Vec<String>> {
+    let mut pos = replay(variant_name, fen, Vec::new())?.position().clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for text in &moves {
+        let mv = legal_move(&pos, text)?;
+        out.push(pos.san(&mv));
+        pos.play_unchecked(&mv);
+    }
+    Ok(out)
+}
+
+#[pyfunction]
+pub fn _sf_get_san(variant_name: &str, fen: &str, r#move: &str) -> PyResult<String> {
+    let game = replay(variant_name, fen, Vec::new())?;
+    let pos = game.position();
+    Ok(pos.san(&legal_move(pos, r#move)?))
+}
+
+#[pyfunction]
+pub fn _sf_gives_check(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<bool> {
+    Ok(replay(variant_name, fen, moves)?.is_checked())
+}
+
+#[pyfunction]
+pub fn _sf_is_capture(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+    r#move: &str,
+) -> PyResult<bool> {
+    let game = replay(variant_name, fen, moves)?;
+    let mv = legal_move(game.position(), r#move)?;
+    Ok(game.is_capture(&mv))
+}
+
+#[pyfunction]
+pub fn _sf_piece_to_partner(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<String> {
+    let game = replay(variant_name, fen, moves)?;
+    Ok(match game.last_captured() {
+        Some((kibitz::Color::White, letter)) => letter.to_string(),
+        Some((kibitz::Color::Black, letter)) => letter.to_ascii_lowercase().to_string(),
+        None => String::new(),
+    })
+}
+
+#[pyfunction]
+pub fn _sf_has_insufficient_material(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+) -> PyResult<(bool, bool)> {
+    let game = replay(variant_name, fen, moves)?;
+    let pos = game.position();
+    let white = pos.insufficient_material(kibitz::Color::White);
+    let black = pos.insufficient_material(kibitz::Color::Black);
+    Ok((white.map_err(unjudged)?, black.map_err(unjudged)?))
+}
+
+#[pyfunction]
+pub fn _sf_get_fog_fen(fen: &str, variant_name: &str) -> PyResult<String> {
+    Ok(replay(variant_name, fen, Vec::new())?.fog_fen())
+}
+
+#[pyfunction]
+pub fn _sf_game_result(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<i32> {
+    let game = replay(variant_name, fen, moves)?;
+    game.result().map(value).map_err(unjudged)
+}
+
+#[pyfunction]
+pub fn _sf_is_immediate_game_end(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+) -> PyResult<(bool, i32)> {
+    let game = replay(variant_name, fen, moves)?;
+    Ok(match game.immediate_end() {
+        Some(end) => (true, value(end.value())),
+        None => (false, 0),
+    })
+}
+
+#[pyfunction]
+pub fn _sf_is_optional_game_end(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+    count_started: i32,
+) -> PyResult<(bool, i32)> {
+    let game = replay(variant_name, fen, moves)?;
+    Ok(match game.optional_end(count_started).map_err(unjudged)? {
+        Some(v) => (true, value(v)),
+        None => (false, 0),
+    })
+}
+
+/// Registers the functions and the `InvalidMove` exception on the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("_SfInvalidMove", m.py().get_type::<InvalidMove>())?;
+    m.add("_SF_VALUE_MATE", VALUE_MATE)?;
+    m.add_function(wrap_pyfunction!(_sf_variants, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_load_variant_config, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_start_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_captures_to_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_get_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_get_san_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_get_san, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_gives_check, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_is_capture, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_piece_to_partner, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_get_fog_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_has_insufficient_material, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_game_result, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_is_immediate_game_end, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_is_optional_game_end, m)?)?;
+    Ok(())
+}

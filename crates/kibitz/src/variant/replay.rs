@@ -1,0 +1,379 @@
+//! A game replayed from a FEN through a list of UCI moves, with the history
+//! that claims need: the questions Fairy-Stockfish's stateless calls (pyffish's
+//! `legal_moves`, `game_result`, `is_optional_game_end`, …) answer about the
+//! position a move list reaches.
+//!
+//! Each call of that interface replays the game from its start, so a replay
+//! keeps only what the questions need: the current position, the one before
+//! the last move (which piece the last move took), and one record per ply (its
+//! repetition key and whether the side to move was in check) for repetition
+//! claims and the perpetual-check rule.
+
+use super::board::{Sq, WideBitboard};
+use super::moves::VariantMove;
+use super::position::VariantPosition;
+use super::rules::{GameValue, VariantOutcome};
+use super::{Variant, VariantError};
+use crate::Color;
+
+/// Why a move list could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The start FEN is not a position of the variant.
+    Fen(VariantError),
+    /// A move of the list is not a legal move in UCI where it stands.
+    Move {
+        /// The move as given.
+        text: String,
+        /// Its place in the list, from 0.
+        index: usize,
+    },
+}
+
+impl core::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ReplayError::Fen(err) => err.fmt(f),
+            ReplayError::Move { text, .. } => write!(f, "Invalid move '{text}'"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A question kibitz does not answer for this game: a rule it does not judge
+/// (the name says which). Answering it otherwise would give a different answer
+/// from Fairy-Stockfish's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unjudged(pub String);
+
+impl core::fmt::Display for Unjudged {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unjudged {}
+
+/// One position of the replayed game, for repetition claims.
+#[derive(Clone, Copy, Debug)]
+struct PlyRecord {
+    key: u64,
+    check: bool,
+}
+
+/// A game replayed from a FEN through UCI moves.
+///
+/// ```
+/// use kibitz::variant::{GameValue, Variant, replay::Replay};
+/// let v = Variant::builtin("chess")?;
+/// let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(2);
+/// let game = Replay::new(&v, v.start_fen(), &shuffle).unwrap();
+/// assert_eq!(game.optional_end(0), Ok(Some(GameValue::Draw)));
+/// let game = Replay::new(&v, v.start_fen(), &shuffle[..4]).unwrap();
+/// assert_eq!(game.optional_end(0), Ok(None));
+/// # Ok::<(), kibitz::variant::VariantError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Replay {
+    position: VariantPosition,
+    /// The position before the last move, and that move.
+    last: Option<(VariantPosition, VariantMove)>,
+    /// A record per position from the start FEN to the current one.
+    history: Vec<PlyRecord>,
+    /// The squares of the pieces that promoted during the replay (where a
+    /// drop variant's FEN does not mark them): taken, they are pawns again.
+    promoted: WideBitboard,
+    /// [`promoted`](Self::promoted) before the last move.
+    promoted_before_last: WideBitboard,
+}
+
+impl Replay {
+    /// Replays `moves` (UCI as [`VariantPosition::uci`] writes it) from `fen`.
+    pub fn new(
+        variant: &Variant,
+        fen: &str,
+        moves: &[impl AsRef<str>],
+    ) -> Result<Replay, ReplayError> {
+        let position = VariantPosition::from_fen(variant, fen).map_err(ReplayError::Fen)?;
+        let mut game = Replay {
+            history: Vec::with_capacity(moves.len() + 1),
+            position,
+            last: None,
+            promoted: WideBitboard::EMPTY,
+            promoted_before_last: WideBitboard::EMPTY,
+        };
+        game.record();
+        for (index, text) in moves.iter().enumerate() {
+            let text = text.as_ref();
+            let mv = find_uci(&game.position, text).ok_or_else(|| ReplayError::Move {
+                text: text.to_string(),
+                index,
+            })?;
+            let before = game.position.clone();
+            game.promoted_before_last = game.promoted;
+            game.follow_promoted(&before, &mv);
+            game.position.play_unchecked(&mv);
+            game.last = Some((before, mv));
+            game.record();
+        }
+        Ok(game)
+    }
+
+    /// Moves the promoted marks with the move about to be played from `before`.
+    fn follow_promoted(&mut self, before: &VariantPosition, mv: &VariantMove) {
+        if mv.is_pregame() || mv.is_castling() {
+            return;
+        }
+        let to = mv.to();
+        if mv.is_drop() {
+            self.promoted.remove(to);
+            return;
+        }
+        let from = mv.from();
+        let was = self.promoted.contains(from);
+        self.promoted.remove(from);
+        if mv.is_en_passant() {
+            self.promoted.remove(before.state.ep_victim);
+        }
+        if was || mv.promotion().is_some() {
+            self.promoted.insert(to);
+        } else {
+            self.promoted.remove(to);
+        }
+        if let Some((_, gate)) = mv.gate() {
+            self.promoted.remove(gate);
+        }
+    }
+
+    fn record(&mut self) {
+        let check = self.position.is_check();
+        self.history.push(PlyRecord {
+            key: self.repetition_key(),
+            check,
+        });
+    }
+
+    /// The key two positions share when they repeat: the position's key
+    /// without makruk's count, which Fairy-Stockfish's key does not hold.
+    fn repetition_key(&self) -> u64 {
+        let mut p = self.position.clone();
+        p.state.counting_ply = 0;
+        p.state.counting_limit = 0;
+        p.key()
+    }
+
+    /// The position the moves reach.
+    pub fn position(&self) -> &VariantPosition {
+        &self.position
+    }
+
+    /// The number of moves replayed.
+    pub fn plies(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    /// Does `mv`, a legal move of the current position, take a piece?
+    pub fn is_capture(&self, mv: &VariantMove) -> bool {
+        !mv.is_pregame() && self.position.state.is_capture(mv)
+    }
+
+    /// The piece the last move took, as its colour and letter (uppercase); a
+    /// promoted piece taken in a drop variant is its pawn, as it enters a hand.
+    /// `None` when no move was played or it took nothing.
+    pub fn last_captured(&self) -> Option<(Color, char)> {
+        let (before, mv) = self.last.as_ref()?;
+        if mv.is_pregame() || !before.state.is_capture(mv) {
+            return None;
+        }
+        let sq = if mv.is_en_passant() {
+            before.state.ep_victim
+        } else {
+            mv.to()
+        };
+        let (color, letter) = before.piece_at(sq)?;
+        let v = &self.position.variant();
+        let promoted = before.state.promoted.contains(sq) || self.promoted_before_last.contains(sq);
+        if promoted && let Some(pawn) = v.tables.pawn {
+            return Some((color, v.rules.pieces[usize::from(pawn)].letter));
+        }
+        Some((color, letter))
+    }
+
+    /// The FEN as the side to move sees it in fog of war (Fairy-Stockfish's
+    /// `get_fog_fen`): every square that holds none of its pieces and that
+    /// none of its legal moves reaches is written `*`.
+    ///
+    /// ```
+    /// use kibitz::variant::{Variant, replay::Replay};
+    /// let v = Variant::builtin("chess")?;
+    /// let game = Replay::new(&v, v.start_fen(), &[] as &[&str]).unwrap();
+    /// assert_eq!(
+    ///     game.fog_fen(),
+    ///     "********/********/********/********/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// );
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn fog_fen(&self) -> String {
+        let pos = &self.position;
+        let v = pos.variant();
+        let state = &pos.state;
+        let mut visible = state.occ[state.turn];
+        // Castling is the king taking its own rook in Fairy-Stockfish's moves: it
+        // shows no square the rook does not stand on.
+        for mv in pos.legal_moves() {
+            if !mv.is_castling() && !mv.is_pregame() {
+                visible.insert(mv.to());
+            }
+        }
+        let mut fog = WideBitboard::EMPTY;
+        for sq in 0..v.rules.size.squares() {
+            let sq = sq as Sq;
+            if !visible.contains(sq) {
+                fog.insert(sq);
+            }
+        }
+        super::fen::write_fogged(&v.rules, state, fog)
+    }
+
+    /// Is the side to move in check, or (atomic) a pseudo-royal piece of it
+    /// attacked: Fairy-Stockfish's `checked`, which `gives_check` answers.
+    pub fn is_checked(&self) -> bool {
+        let pos = &self.position;
+        let v = pos.variant();
+        pos.is_check()
+            || (!pos.is_pregame()
+                && v.rules.ends.extinction_pseudo_royal
+                && pos.state.pseudo_royal_attacked(&v.tables, &v.rules))
+    }
+
+    /// The end by a variant rule that needs no move looked at (flags,
+    /// extinction, check counting): Fairy-Stockfish's `is_immediate_game_end`.
+    pub fn immediate_end(&self) -> Option<VariantOutcome> {
+        if self.position.is_pregame() {
+            return None;
+        }
+        let v = self.position.variant();
+        self.position.state.immediate_end(&v.tables, &v.rules)
+    }
+
+    /// The game's value for the side to move as Fairy-Stockfish's `game_result`
+    /// gives it: the end by a variant rule, else checkmate's value when in
+    /// check and stalemate's otherwise. Only a variant without end rules is
+    /// judged while legal moves remain (the end rules' values are known only
+    /// at an end).
+    pub fn result(&self) -> Result<GameValue, Unjudged> {
+        if let Some(end) = self.position.outcome() {
+            return Ok(end.value());
+        }
+        let rules = &self.position.variant().rules;
+        if rules.ends.hooks_moves {
+            return Err(Unjudged(format!(
+                "the result of a {} game that has not ended (legal moves remain)",
+                rules.name
+            )));
+        }
+        Ok(if self.position.is_check() {
+            rules.checkmate
+        } else {
+            rules.stalemate
+        })
+    }
+
+    /// A draw (or win) that the side to move may claim, as Fairy-Stockfish's
+    /// `is_optional_game_end` judges it at the root: the n-move rule, then
+    /// n-fold repetition (three times, the position itself and two before it,
+    /// within the plies since the last capture or pawn move, or since the
+    /// start in a drop variant), where the xiangqi family's perpetual check
+    /// loses. Makruk's counting with a count running, or one started by
+    /// `count_started`, and xiangqi's chasing rule are not judged: they are
+    /// [`Unjudged`].
+    pub fn optional_end(&self, count_started: i32) -> Result<Option<GameValue>, Unjudged> {
+        let pos = &self.position;
+        if pos.is_pregame() {
+            return Ok(None);
+        }
+        let rules = &pos.variant().rules;
+        let state = &pos.state;
+        // Xiangqi's chasing rule, which kibitz does not judge; minixiangqi has none.
+        let chasing = rules.regions.flying_general && rules.name != "minixiangqi";
+        let perpetual_rule = rules.regions.flying_general;
+        if pos.n_move_draw() {
+            if chasing && self.plies() >= 20 {
+                return Err(Unjudged(
+                    "xiangqi's n-move rule with its check offset (the AXF chasing rules)".into(),
+                ));
+            }
+            return Ok(Some(GameValue::Draw));
+        }
+        let plies = self.plies();
+        let end = if rules.drops.captures_to_hand {
+            plies
+        } else {
+            plies.min(state.halfmove as usize)
+        };
+        if end >= 4 {
+            let h = &self.history;
+            let now = plies;
+            let at = |back: usize| h[now - back];
+            let mut perpetual_them = perpetual_rule && at(0).check && at(2).check;
+            let mut perpetual_us = perpetual_rule && at(1).check && at(3).check;
+            let mut count = 0;
+            let mut i = 4;
+            while i <= end {
+                perpetual_them &= at(i).check;
+                if at(i).key == at(0).key {
+                    count += 1;
+                    if count + 1 >= 3 {
+                        if perpetual_them || perpetual_us {
+                            return Ok(Some(match (perpetual_them, perpetual_us) {
+                                (true, false) => GameValue::Win,
+                                (false, true) => GameValue::Loss,
+                                _ => GameValue::Draw,
+                            }));
+                        }
+                        if chasing {
+                            return Err(Unjudged(
+                                "a repetition in xiangqi, which its chasing rule judges".into(),
+                            ));
+                        }
+                        return Ok(Some(GameValue::Draw));
+                    }
+                }
+                if i < end {
+                    perpetual_us &= at(i + 1).check;
+                }
+                i += 2;
+            }
+        }
+        if rules.regions.makruk_counting && (state.counting_limit != 0 || count_started != 0) {
+            return Err(Unjudged("makruk's counting rule".into()));
+        }
+        Ok(None)
+    }
+}
+
+/// The legal move written `text` in UCI, as [`VariantPosition::parse_uci`]
+/// finds it, writing the UCI only of the moves from or to a square named in
+/// `text` (every move's UCI names one of them but a Musketeer selection's):
+/// a long game is replayed without writing every legal move of every ply.
+fn find_uci(pos: &VariantPosition, text: &str) -> Option<VariantMove> {
+    let size = pos.variant().board();
+    let bytes = text.as_bytes();
+    let mut named = WideBitboard::EMPTY;
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut j = i + 1;
+        while j < bytes.len() && bytes[j].is_ascii_digit() {
+            j += 1;
+        }
+        if let Some(sq) = text.get(i..j).and_then(|t| size.parse_square(t)) {
+            named.insert(sq);
+        }
+        i = j;
+    }
+    pos.legal_moves().into_iter().find(|mv| {
+        (mv.is_pregame() || named.contains(mv.to()) || (!mv.is_drop() && named.contains(mv.from())))
+            && pos.uci(mv) == text
+    })
+}
