@@ -75,6 +75,7 @@ mod position;
 mod pregame;
 mod regions;
 mod rules;
+mod shogi;
 mod state;
 mod tables;
 

@@ -5,6 +5,7 @@
 //! tables, as Fairy-Stockfish's `Variant` is data the engine reads.
 
 use super::board::{BoardSize, WideBitboard};
+pub(crate) use super::shogi::ShogiRules;
 
 /// The most piece types a variant may have.
 pub const MAX_TYPES: usize = 24;
@@ -137,6 +138,9 @@ pub(crate) struct Rules {
     /// Game ends and capture rules beyond mate (flags, check counting,
     /// extinction, compulsory captures, atomic captures).
     pub ends: EndRules,
+    /// Shogi's promoted pieces, promotion by choice, immobility and the pawn
+    /// drop mate ([`super::shogi`]).
+    pub shogi: ShogiRules,
 }
 
 impl Rules {
@@ -363,6 +367,7 @@ pub(crate) fn chess_rules() -> Rules {
         drops: DropRules::NONE,
         regions: Regions::default(),
         ends: EndRules::default(),
+        shogi: ShogiRules::default(),
     }
 }
 

@@ -58,6 +58,8 @@ pub(crate) struct State {
     pub counting_ply: u16,
     /// Check counting: the checks each side still has to give (FEN `3+3`).
     pub checks: [u8; 2],
+    /// Did the last move drop a shogi pawn ([`super::shogi`]: a mate by it is lost)?
+    pub pawn_drop: bool,
 }
 
 impl State {
@@ -83,6 +85,7 @@ impl State {
             counting_limit: 0,
             counting_ply: 0,
             checks: [0; 2],
+            pawn_drop: false,
         }
     }
 
@@ -237,6 +240,7 @@ impl State {
     /// Plays a pseudo-legal move.
     pub fn make(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
         if r.drops.enabled {
+            self.pawn_drop = false;
             if mv.kind == MoveKind::Drop {
                 self.make_drop(t, r, mv);
                 return;
