@@ -39,7 +39,10 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 # Game ends and capture rules (variant/ends.rs, variant/atomic.rs).
                 'kingofthehill', 'racingkings', '3check', '5check', 'antichess',
                 'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
-                'atomic', 'nocheckatomic']
+                'atomic', 'nocheckatomic',
+                # The shogi family (variant/shogi.rs).
+                'shogi', 'minishogi', 'kyotoshogi', 'euroshogi', 'judkins', 'torishogi',
+                'gorogoro', 'yarishogi', 'okisakishogi', 'micro', 'checkshogi']
 
 FILES = 'abcdefghijklmnop'
 
@@ -321,9 +324,11 @@ def play_random_game(variant, seed, max_plies, config=None):
         plies[-1].played = move
         played.append(move)
     # Check at every ply from the SAN of the game (`+`/`#` is Fairy-Stockfish's
-    # gives_check on each move), one call instead of one per ply.
+    # gives_check on each move), one call instead of one per ply. SAN asked for by
+    # name: Fairy-Stockfish's default for the shogi family is shogi notation, which
+    # marks no check and writes a promotion as `+`.
     if played:
-        sans = sf.get_san_moves(variant, start, played)
+        sans = sf.get_san_moves(variant, start, played, False, sf.NOTATION_SAN)
         for ply, san in zip(plies[1:], sans):
             ply.check = san.endswith(('+', '#'))
     return Game(variant, start, plies, result)

@@ -55,6 +55,18 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "atomic",
     "nocheckatomic",
     "horde",
+    // The shogi family (variant/shogi.rs).
+    "shogi",
+    "minishogi",
+    "kyotoshogi",
+    "euroshogi",
+    "judkins",
+    "torishogi",
+    "gorogoro",
+    "yarishogi",
+    "okisakishogi",
+    "micro",
+    "checkshogi",
 ];
 
 impl Rules {

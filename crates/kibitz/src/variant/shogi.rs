@@ -416,41 +416,48 @@ fn promote(r: &mut Rules, from: char, to: Option<char>) {
     }
 }
 
+/// Shogi on the minishogi base `r`: the 9 × 9 board, lance and knight.
+fn shogi(r: &mut Rules) -> Result<(), VariantError> {
+    r.resize(9, 9)?;
+    // Lance and knight between the pawn and the gold (Fairy-Stockfish's order).
+    insert(r, 5, piece('L', "lance", "fR"));
+    insert(r, 6, piece('N', "shogiKnight", "ffN"));
+    r.start_fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1".to_string();
+    r.promotion_ranks = [0b111 << 6, 0b111];
+    promote(r, 'L', Some('G'));
+    promote(r, 'N', Some('G'));
+    Ok(())
+}
+
+/// Kyoto shogi on the minishogi base `r`: every move of a piece that can
+/// change its side does (the whole board is the zone), drops either side up.
+fn kyoto(r: &mut Rules) {
+    insert(r, 5, piece('L', "lance", "fR"));
+    insert(r, 6, piece('N', "shogiKnight", "ffN"));
+    r.start_fen = "p+nks+l/5/5/5/+LSK+NP[-] w 0 1".to_string();
+    r.promotion_ranks = [0b11111; 2];
+    r.shogi.mandatory = true;
+    r.shogi.demotion = true;
+    r.shogi.drop_promoted = true;
+    r.shogi.promotions = vec![
+        ('L', Some('G')),
+        ('S', Some('B')),
+        ('N', Some('G')),
+        ('P', Some('R')),
+    ];
+    r.shogi.immobility_illegal = false;
+    r.shogi.pawn_drop_mate_illegal = false;
+    r.drops.no_doubled = None;
+}
+
 /// The shogi family's built-ins as Fairy-Stockfish's `variant.cpp` defines
 /// them, or `None` when `name` is not one of them.
 pub(crate) fn builtin_rules(name: &str) -> Result<Option<Rules>, VariantError> {
     let mut r = minishogi_base()?;
     match name {
         "minishogi" => {}
-        "shogi" => {
-            r.resize(9, 9)?;
-            // Lance and knight between the pawn and the gold.
-            insert(&mut r, 5, piece('L', "lance", "fR"));
-            insert(&mut r, 6, piece('N', "shogiKnight", "ffN"));
-            r.start_fen =
-                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1".to_string();
-            r.promotion_ranks = [0b111 << 6, 0b111];
-            promote(&mut r, 'L', Some('G'));
-            promote(&mut r, 'N', Some('G'));
-        }
-        "kyotoshogi" => {
-            insert(&mut r, 5, piece('L', "lance", "fR"));
-            insert(&mut r, 6, piece('N', "shogiKnight", "ffN"));
-            r.start_fen = "p+nks+l/5/5/5/+LSK+NP[-] w 0 1".to_string();
-            r.promotion_ranks = [0b11111; 2];
-            r.shogi.mandatory = true;
-            r.shogi.demotion = true;
-            r.shogi.drop_promoted = true;
-            r.shogi.promotions = vec![
-                ('L', Some('G')),
-                ('S', Some('B')),
-                ('N', Some('G')),
-                ('P', Some('R')),
-            ];
-            r.shogi.immobility_illegal = false;
-            r.shogi.pawn_drop_mate_illegal = false;
-            r.drops.no_doubled = None;
-        }
+        "shogi" => shogi(&mut r)?,
+        "kyotoshogi" => kyoto(&mut r),
         "judkins" => {
             r.resize(6, 6)?;
             insert(&mut r, 5, piece('N', "shogiKnight", "ffN"));
@@ -473,6 +480,92 @@ pub(crate) fn builtin_rules(name: &str) -> Result<Option<Rules>, VariantError> {
             r.promotion_ranks = [0b111 << 5, 0b111];
             promote(&mut r, 'N', Some('G'));
             r.shogi.mandatory = true;
+        }
+        "okisakishogi" => {
+            r.resize(10, 10)?;
+            // Knight and queen by Fairy-Stockfish's order, the custom piece last.
+            insert(&mut r, 0, piece('N', "knight", "N"));
+            insert(&mut r, 3, piece('Q', "queen", "Q"));
+            let k = r.pieces.len() - 1;
+            insert(&mut r, k, piece('L', "customPiece1", "vR"));
+            r.start_fen =
+                "lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL[-] w 0 1"
+                    .to_string();
+            r.promotion_ranks = [0b111 << 7, 0b111];
+            promote(&mut r, 'L', Some('G'));
+            promote(&mut r, 'N', Some('G'));
+        }
+        "micro" => {
+            kyoto(&mut r);
+            r.resize(4, 5)?;
+            r.start_fen = "kb+r+l/p3/4/3P/+L+RBK[-] w 0 1".to_string();
+            r.shogi.on_capture = true;
+            for (from, to) in [
+                ('L', Some('S')),
+                ('B', Some('G')),
+                ('R', Some('G')),
+                ('P', Some('N')),
+                ('S', None),
+                ('G', None),
+                ('N', None),
+            ] {
+                promote(&mut r, from, to);
+            }
+        }
+        "checkshogi" => {
+            shogi(&mut r)?;
+            r.ends.check_counting = true;
+        }
+        "torishogi" => {
+            r.resize(7, 7)?;
+            r.pieces = vec![piece('S', "shogiPawn", "fW")];
+            for (letter, n, betza) in [
+                ('F', 1, "FsfW"),
+                ('C', 2, "FvW"),
+                ('L', 3, "fRrbBlbF"),
+                ('R', 4, "fRlbBrbF"),
+                ('P', 5, "bFfD"),
+                ('G', 6, "fAbD"),
+                ('E', 7, "KbRfBbF2"),
+            ] {
+                let betza = super::regions::fsf_betza(betza);
+                r.pieces
+                    .push(piece(letter, &format!("customPiece{n}"), &betza));
+            }
+            r.pieces.push(king());
+            r.promotion_limit = vec![0; r.pieces.len()];
+            r.start_fen = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[-] w 0 1".to_string();
+            r.promotion_ranks = [0b11 << 5, 0b11];
+            r.shogi.promotions = vec![('S', Some('G')), ('F', Some('E'))];
+            r.shogi.mandatory = true;
+            r.drops.no_doubled = Some('S');
+            r.drops.no_doubled_count = 2;
+        }
+        "yarishogi" => {
+            r.resize(7, 9)?;
+            r.pieces = vec![piece('L', "rook", "R"), piece('P', "shogiPawn", "fW")];
+            for (letter, n, betza) in [
+                ('N', 1, "fRffN"),
+                ('B', 2, "fFfR"),
+                ('R', 3, "frlR"),
+                ('G', 4, "WfFbR"),
+                ('S', 5, "fKbR"),
+            ] {
+                let betza = super::regions::fsf_betza(betza);
+                r.pieces
+                    .push(piece(letter, &format!("customPiece{n}"), &betza));
+            }
+            r.pieces.push(king());
+            r.promotion_limit = vec![0; r.pieces.len()];
+            r.start_fen = "rnnkbbr/7/ppppppp/7/7/7/PPPPPPP/7/RBBKNNR[-] w 0 1".to_string();
+            r.promotion_ranks = [0b111 << 6, 0b111];
+            r.shogi.promotions = vec![
+                ('P', Some('S')),
+                ('N', Some('G')),
+                ('B', Some('G')),
+                ('R', Some('L')),
+            ];
+            r.shogi.pawn_drop_mate_illegal = false;
         }
         _ => return Ok(None),
     }
