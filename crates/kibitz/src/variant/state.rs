@@ -255,7 +255,8 @@ impl State {
         let p = self.board[usize::from(mv.from)];
         let ty = type_of(p);
         self.halfmove = self.halfmove.saturating_add(1);
-        if Some(ty as u8) == t.pawn {
+        // A shogi promotion is irreversible too, where no move demotes.
+        if Some(ty as u8) == t.pawn || (mv.promotion != NO_TYPE && !r.shogi.demotion) {
             self.halfmove = 0;
         }
         // Makruk's counting needs to know what the move took.
