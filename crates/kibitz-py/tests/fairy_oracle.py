@@ -39,10 +39,13 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 # Game ends and capture rules (variant/ends.rs, variant/atomic.rs).
                 'kingofthehill', 'racingkings', '3check', '5check', 'antichess',
                 'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
-                'atomic', 'nocheckatomic',
-                # The shogi family (variant/shogi.rs).
-                'shogi', 'minishogi', 'kyotoshogi', 'euroshogi', 'judkins', 'torishogi',
+                'atomic', 'nocheckatomic']
+
+# The shogi family (variant/shogi.rs). Fairy-Stockfish writes their SAN in shogi
+# notation by default (`P-76`, `+B-22`), and kibitz in its own SAN (`Pc4`, `Bxh8=+B`).
+SHOGI_FAMILY = ['shogi', 'minishogi', 'kyotoshogi', 'euroshogi', 'judkins', 'torishogi',
                 'gorogoro', 'yarishogi', 'okisakishogi', 'micro', 'checkshogi']
+FSF_BUILTINS += SHOGI_FAMILY
 
 FILES = 'abcdefghijklmnop'
 

@@ -632,6 +632,24 @@ mod tests {
         );
     }
 
+    /// The shogi counts of Fairy-Stockfish's own test suite (`tests/perft.sh`
+    /// in its repository: `expect perft.exp VARIANT startpos DEPTH NODES`).
+    #[test]
+    fn fairy_stockfish_perft_counts() {
+        for (name, depth, nodes) in [
+            ("shogi", 4, 719_731),
+            ("minishogi", 5, 533_203),
+            ("kyotoshogi", 5, 225_903),
+            ("micro", 5, 71_328),
+            ("euroshogi", 4, 380_499),
+            ("torishogi", 4, 103_857),
+            ("yarishogi", 4, 158_404),
+        ] {
+            let v = Variant::builtin(name).unwrap();
+            assert_eq!(VariantPosition::startpos(&v).perft(depth), nodes, "{name}");
+        }
+    }
+
     /// White's zone is ranks 7 to 9. The silver on c6 (`FfW`) moving into it
     /// (c7, b7, d7) may promote or not; the pawn on a8 reaching the last rank
     /// must promote (as a pawn it could not move again).
