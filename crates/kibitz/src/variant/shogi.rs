@@ -54,49 +54,14 @@
 
 use super::VariantError;
 use super::board::{Sq, WideBitboard};
-use super::drops::drop_move;
 use super::ini_values::boolean;
-use super::moves::{NO_TYPE, VariantMove};
-use super::rules::{DropRules, GameValue, MAX_TYPES, PieceDef, PieceKind, Rules, chess_rules};
+use super::moves::{MoveKind, NO_TYPE, VariantMove};
+use super::rules::{
+    DropRules, GameValue, MAX_TYPES, PieceDef, PieceKind, Rules, ShogiRules, chess_rules,
+};
 use super::rules::{king, piece};
 use super::state::{State, type_of};
 use super::tables::{MOVE, Tables};
-
-/// The shogi rules of a variant (all off for the variants without them).
-/// Pieces are named by letter, as `variants.ini` names them;
-/// [`expand`] adds the promoted types and resolves the letters when the
-/// variant is built.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct ShogiRules {
-    /// `promotedPieceType`: per piece letter, the letter of the piece it
-    /// promotes to (`None`: `-`, it does not promote), in the order set.
-    pub promotions: Vec<(char, Option<char>)>,
-    /// `mandatoryPiecePromotion`.
-    pub mandatory: bool,
-    /// `piecePromotionOnCapture`: only captures promote (or demote).
-    pub on_capture: bool,
-    /// `pieceDemotion`: a promoted piece may demote by a move touching the zone.
-    pub demotion: bool,
-    /// `dropPromoted`: a piece in hand may be dropped promoted.
-    pub drop_promoted: bool,
-    /// `immobilityIllegal`.
-    pub immobility_illegal: bool,
-    /// `shogiPawnDropMateIllegal`.
-    pub pawn_drop_mate_illegal: bool,
-
-    // Resolved by `expand` and `finish`.
-    /// Does any rule here change the moves?
-    pub active: bool,
-    /// Per type: the type it promotes to, or `NO_TYPE`.
-    pub promoted: Vec<u8>,
-    /// Per type: the type it was promoted from, or `NO_TYPE`.
-    pub base: Vec<u8>,
-    /// Per `(colour, type)`: the squares from which the piece has no move on
-    /// an empty board (empty unless immobility is illegal).
-    pub immobile: Vec<WideBitboard>,
-    /// The shogi pawn's type (Fairy-Stockfish's `shogiPawn`), or `NO_TYPE`.
-    pub shogi_pawn: u8,
-}
 
 impl ShogiRules {
     /// Is type `ty` a promoted piece (written `+` and its base's letter)?
@@ -319,7 +284,8 @@ impl State {
             if !self.immobile_on(r, usize::from(p), to) {
                 out.push(VariantMove {
                     promotion: p,
-                    ..drop_move(hand_ty, to)
+                    gate: hand_ty as u8,
+                    ..VariantMove::new(to, to, MoveKind::Drop)
                 });
             }
         }
@@ -575,7 +541,7 @@ pub(crate) fn builtin_rules(name: &str) -> Result<Option<Rules>, VariantError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Variant, VariantOutcome, VariantPosition};
+    use super::super::{Variant, VariantOutcome, VariantPosition, ini};
     use super::GameValue;
 
     fn position(variant: &str, fen: &str) -> VariantPosition {
@@ -630,6 +596,28 @@ mod tests {
             again.outcome(),
             Some(VariantOutcome::Checkmate(GameValue::Loss))
         );
+    }
+
+    /// A section may take a promotion away (`s:-`: the silver on b4 then
+    /// enters the zone, rank 5, unpromoted only); a letter that is no piece is
+    /// an error naming it and the key, and `+G` (the gold does not promote) is
+    /// no piece of a FEN.
+    #[test]
+    fn a_section_reads_the_promotion_keys_and_bad_letters_are_named() {
+        let text = "[noprom:minishogi]\npromotedPieceType = s:-\n";
+        let v = ini::parse(text).unwrap().remove(0);
+        let pos = VariantPosition::from_fen(&v, "4k/1S3/5/5/K4[] w - - 0 1").unwrap();
+        let moves = ucis(&pos);
+        assert!(moves.contains(&"b4b5".to_string()), "{moves:?}");
+        assert!(!moves.iter().any(|m| m.ends_with('+')), "{moves:?}");
+        let err = ini::parse("[x:minishogi]\npromotedPieceType = g:q\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(
+            err.to_string().contains("promotedPieceType") && err.to_string().contains('Q'),
+            "{err}"
+        );
+        let v = Variant::builtin("minishogi").unwrap();
+        assert!(VariantPosition::from_fen(&v, "4k/5/5/5/K+G3[] w - - 0 1").is_err());
     }
 
     /// The shogi counts of Fairy-Stockfish's own test suite (`tests/perft.sh`
