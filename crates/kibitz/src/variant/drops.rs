@@ -444,7 +444,7 @@ impl State {
             ty
         };
         self.put(t, mv.to, us, placed);
-        self.pawn_drop = ty == usize::from(r.shogi.shogi_pawn);
+        self.pawn_drop = placed == usize::from(r.shogi.shogi_pawn);
         if r.drops.castling_dropped_piece {
             self.castling_after_drop(r, ty, mv.to);
         }

@@ -153,8 +153,10 @@ pub(crate) fn expand(rules: &mut Rules) -> Result<(), VariantError> {
         })
     };
     for (from, to) in entries {
-        let f = find(rules, from)?;
-        let Some(to) = to else { continue };
+        // A piece a section removed has nothing left to promote.
+        let (Some(f), Some(to)) = (rules.type_of_letter(from).map(usize::from), to) else {
+            continue;
+        };
         let g = find(rules, to)?;
         if rules.drops.drop_loop {
             return Err(VariantError::Definition(

@@ -242,7 +242,12 @@ impl State {
         if r.drops.enabled {
             self.pawn_drop = false;
             if mv.kind == MoveKind::Drop {
+                let us = self.turn;
                 self.make_drop(t, r, mv);
+                // A drop may give a counted check too (check shogi).
+                if r.ends.hooks_make {
+                    self.after_move_ends(t, r, mv.to, false, us);
+                }
                 return;
             }
             if r.drops.captures_to_hand {
