@@ -41,6 +41,12 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
                 'atomic', 'nocheckatomic']
 
+# The shogi family (variant/shogi.rs). Fairy-Stockfish writes their SAN in shogi
+# notation by default (`P-76`, `+B-22`), and kibitz in its own SAN (`Pc4`, `Bxh8=+B`).
+SHOGI_FAMILY = ['shogi', 'minishogi', 'kyotoshogi', 'euroshogi', 'judkins', 'torishogi',
+                'gorogoro', 'yarishogi', 'okisakishogi', 'micro', 'checkshogi']
+FSF_BUILTINS += SHOGI_FAMILY
+
 FILES = 'abcdefghijklmnop'
 
 # --- user variants ------------------------------------------------------------------
@@ -321,9 +327,11 @@ def play_random_game(variant, seed, max_plies, config=None):
         plies[-1].played = move
         played.append(move)
     # Check at every ply from the SAN of the game (`+`/`#` is Fairy-Stockfish's
-    # gives_check on each move), one call instead of one per ply.
+    # gives_check on each move), one call instead of one per ply. SAN asked for by
+    # name: Fairy-Stockfish's default for the shogi family is shogi notation, which
+    # marks no check and writes a promotion as `+`.
     if played:
-        sans = sf.get_san_moves(variant, start, played)
+        sans = sf.get_san_moves(variant, start, played, False, sf.NOTATION_SAN)
         for ply, san in zip(plies[1:], sans):
             ply.check = san.endswith(('+', '#'))
     return Game(variant, start, plies, result)

@@ -103,6 +103,13 @@ def test_san_agrees_with_fairy_stockfish(games):
     rng = random.Random(191)
     checked = 0
     for name, ini, game in games:
+        # Not compared for the shogi family: Fairy-Stockfish writes shogi notation
+        # there (`P-76`), and even in its SAN a promoted pawn is a gold (`Ge5`),
+        # where kibitz, whose promoted pieces are types of their own, writes `+Pe5`
+        # and a promotion `Bxh8=+B`. kibitz's SAN there is played back below
+        # (test_games_agree_ply_by_ply plays every other move in it).
+        if name in fo.SHOGI_FAMILY:
+            continue
         for ply in rng.sample(game.plies, min(3, len(game.plies))):
             pos = position(ply.fen, name, ini)
             for uci in sorted(ply.moves):

@@ -55,6 +55,18 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "atomic",
     "nocheckatomic",
     "horde",
+    // The shogi family (variant/shogi.rs).
+    "shogi",
+    "minishogi",
+    "kyotoshogi",
+    "euroshogi",
+    "judkins",
+    "torishogi",
+    "gorogoro",
+    "yarishogi",
+    "okisakishogi",
+    "micro",
+    "checkshogi",
 ];
 
 impl Rules {
@@ -129,6 +141,9 @@ pub(crate) const MUSKETEER_PIECES: &[(char, &str, &str)] = &[
 ];
 
 pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
+    if let Some(r) = super::shogi::builtin_rules(name)? {
+        return Ok(r);
+    }
     let mut r = chess_rules();
     if super::ends::builtin_rules(name, &mut r) {
         r.name = name.to_string();

@@ -105,7 +105,9 @@ impl Variant {
             }
             seen.push(p.letter);
         }
+        super::shogi::expand(&mut rules)?;
         let tables = Tables::build(&rules)?;
+        super::shogi::finish(&mut rules, &tables);
         let variant = Variant {
             rules: Arc::new(rules),
             tables: Arc::new(tables),

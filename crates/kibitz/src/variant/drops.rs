@@ -173,12 +173,8 @@ pub(crate) fn write_marked_rows(rules: &Rules, state: &State, fog: WideBitboard,
                 out.push('*');
                 continue;
             }
-            let l = rules.pieces[type_of(p)].letter;
-            out.push(if color_of(p) == 0 {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            });
+            // A shogi promoted piece is `+` and its base's letter.
+            super::shogi::push_token(rules, type_of(p), color_of(p) == 1, out);
             if state.promoted.contains(sq as Sq) {
                 out.push('~');
             }
@@ -210,9 +206,25 @@ pub(crate) fn write_hand(rules: &Rules, state: &State, out: &mut String) {
 
 impl State {
     /// The empty squares a piece of type `ty` of the side to move may be dropped
-    /// on (before any test of check).
+    /// on (before any test of check): its [`drop_region`](Self::drop_region)
+    /// without the squares where it could never move (shogi's immobility).
     #[inline]
     pub(crate) fn drop_targets(&self, t: &Tables, r: &Rules, ty: usize) -> WideBitboard {
+        let mut out = self.drop_region(t, r, ty);
+        if !r.shogi.immobile.is_empty() {
+            for sq in out.iter() {
+                if self.immobile_on(r, ty, sq) {
+                    out.remove(sq);
+                }
+            }
+        }
+        out
+    }
+
+    /// The empty squares the drop rules leave a piece of type `ty` of the side
+    /// to move.
+    #[inline]
+    fn drop_region(&self, t: &Tables, r: &Rules, ty: usize) -> WideBitboard {
         let us = self.turn;
         let occ = self.occ[0] | self.occ[1];
         let mut out = board_squares(t) & !occ;
@@ -288,6 +300,10 @@ impl State {
                     continue;
                 }
                 out.push(mv);
+            }
+            // Kyoto shogi: the piece may also enter promoted.
+            if r.shogi.drop_promoted {
+                self.promoted_drops(r, ty, self.drop_region(t, r, ty), out);
             }
         }
     }
@@ -427,7 +443,14 @@ impl State {
         let us = self.turn;
         let ty = usize::from(mv.gate);
         self.holdings[us][ty] -= 1;
-        self.put(t, mv.to, us, ty);
+        // A promoted drop (Kyoto shogi) enters as its promoted type.
+        let placed = if mv.promotion != NO_TYPE {
+            usize::from(mv.promotion)
+        } else {
+            ty
+        };
+        self.put(t, mv.to, us, placed);
+        self.pawn_drop = placed == usize::from(r.shogi.shogi_pawn);
         if r.drops.castling_dropped_piece {
             self.castling_after_drop(r, ty, mv.to);
         }
@@ -462,6 +485,8 @@ impl State {
                 if self.promoted.contains(capsq) {
                     ty = usize::from(t.pawn.unwrap_or(ty as u8));
                 }
+                // A shogi promoted piece goes to the hand unpromoted.
+                ty = r.shogi.unpromoted(ty);
                 self.holdings[us][ty] = self.holdings[us][ty].saturating_add(1);
                 self.promoted.remove(capsq);
             }
@@ -475,7 +500,12 @@ impl State {
             self.promoted.remove(mv.from);
             self.promoted.insert(mv.to);
         }
-        if mv.promotion != NO_TYPE {
+        // (A shogi promotion changes the type: no mark.)
+        if mv.promotion != NO_TYPE
+            && !r
+                .shogi
+                .changes_type(type_of(self.board[usize::from(mv.from)]))
+        {
             self.promoted.insert(mv.to);
         }
     }
@@ -514,6 +544,10 @@ fn board_squares(t: &Tables) -> WideBitboard {
 pub(crate) fn drop_notation(rules: &Rules, mv: &VariantMove) -> String {
     {
         let mut s = String::new();
+        // A promoted drop (Kyoto shogi): `+N@a1`.
+        if mv.promotion != NO_TYPE {
+            s.push('+');
+        }
         s.push(rules.pieces[usize::from(mv.gate)].letter);
         s.push('@');
         s.push_str(&rules.size.square_name(mv.to));

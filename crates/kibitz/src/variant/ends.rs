@@ -374,7 +374,7 @@ impl State {
             return None;
         }
         if self.in_check(t) || self.pseudo_royal_attacked(t, r) {
-            return Some(VariantOutcome::Checkmate(r.checkmate));
+            return Some(VariantOutcome::Checkmate(self.checkmate_value(r)));
         }
         let mut value = r.stalemate;
         if r.ends.stalemate_piece_count {

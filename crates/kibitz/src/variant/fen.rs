@@ -29,6 +29,8 @@ fn parse_row(
     let files = usize::from(rules.size.files());
     let mut cells: Row = Vec::with_capacity(files);
     let mut number = 0usize;
+    // A shogi promoted piece: `+` before its base's letter.
+    let mut plus = false;
     let flush = |number: &mut usize, cells: &mut Row| {
         for _ in 0..*number {
             cells.push(None);
@@ -37,6 +39,11 @@ fn parse_row(
     };
     for ch in text.chars() {
         if let Some(d) = ch.to_digit(10) {
+            if plus {
+                return Err(fen_error(format!(
+                    "row {row} ({name}): `+` before no piece"
+                )));
+            }
             number = number * 10 + d as usize;
             if number > files {
                 return Err(fen_error(format!(
@@ -47,12 +54,25 @@ fn parse_row(
             continue;
         }
         flush(&mut number, &mut cells);
-        if ch == '*' && gating_row {
+        if ch == '+' && rules.shogi.active && !plus {
+            plus = true;
+            continue;
+        }
+        if ch == '*' && gating_row && !plus {
             cells.push(None);
         } else if let Some(t) = rules
             .type_of_letter(ch)
             .filter(|_| ch.is_ascii_alphabetic())
         {
+            let t = if plus {
+                plus = false;
+                let p = rules.shogi.promoted.get(usize::from(t)).copied();
+                p.filter(|&p| p != NO_TYPE).ok_or_else(|| {
+                    fen_error(format!("row {row} ({name}): `+{ch}` is no promoted piece"))
+                })?
+            } else {
+                t
+            };
             cells.push(Some((u8::from(ch.is_ascii_lowercase()), t)));
         } else {
             return Err(fen_error(format!(
@@ -67,6 +87,12 @@ fn parse_row(
         }
     }
     flush(&mut number, &mut cells);
+    if plus {
+        return Err(fen_error(format!(
+            "row {row} ({name}) `{}` ends in `+`",
+            quote(text)
+        )));
+    }
     if cells.len() > files {
         return Err(fen_error(format!(
             "row {row} ({name}) `{}` has more than {files} files",
@@ -616,7 +642,7 @@ pub(crate) fn write_fogged(rules: &Rules, state: &State, fog: WideBitboard) -> S
         out.push('/');
     }
     for rank in (0..ranks).rev() {
-        if rules.drops.demotes() {
+        if rules.drops.demotes() || rules.shogi.active {
             super::drops::write_marked_rows(rules, state, fog, &mut out);
             break;
         }

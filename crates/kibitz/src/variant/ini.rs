@@ -469,6 +469,10 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     if super::regions::apply_key(rules, key, value)? {
         return Ok(());
     }
+    // Shogi's promotions, immobility and pawn drop mate ([`super::shogi`]).
+    if super::shogi::apply_key(rules, key, value)? {
+        return Ok(());
+    }
     // Game ends and capture rules ([`super::ends`]).
     if super::ends::apply_ini(rules, key, value)? {
         return Ok(());

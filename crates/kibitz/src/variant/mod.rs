@@ -77,6 +77,7 @@ mod pregame;
 mod regions;
 pub mod replay;
 mod rules;
+mod shogi;
 mod state;
 mod tables;
 pub mod values;

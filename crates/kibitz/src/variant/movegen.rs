@@ -12,6 +12,9 @@ use super::tables::{CAPTURE, MOVE, Tables, first_time};
 impl State {
     #[inline]
     fn push(&self, r: &Rules, out: &mut Vec<VariantMove>, mv: VariantMove) {
+        if r.shogi.active {
+            return self.push_shogi(r, out, mv);
+        }
         match r.gating {
             Gating::None => out.push(mv),
             _ => self.push_gated(r, out, mv),

@@ -498,7 +498,7 @@ impl State {
         if t.has_hoppers {
             return self.count_legal_hoppers(t, r, king, buffer);
         }
-        if r.drops.needs_listing() {
+        if r.drops.needs_listing() || r.shogi.active {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         }

@@ -233,7 +233,12 @@ impl VariantPosition {
         let mut s = size.square_name(from);
         s.push_str(&size.square_name(to));
         if mv.promotion != NO_TYPE {
-            s.push(letter(mv.promotion));
+            let ty = type_of(self.state.board[usize::from(mv.from)]);
+            let to_ty = usize::from(mv.promotion);
+            match super::shogi::uci_suffix(&self.variant.rules, ty, to_ty) {
+                Some(suffix) => s.push(suffix),
+                None => s.push(letter(mv.promotion)),
+            }
         }
         if mv.gate != NO_TYPE {
             s.push(letter(mv.gate));
@@ -286,7 +291,11 @@ impl VariantPosition {
                     s.push(char::from(b'a' + size.file_of(mv.from)));
                 }
             } else {
-                s.push(rules.regions.san_letter(rules.pieces[ty].letter));
+                if rules.shogi.is_promoted(ty) {
+                    super::shogi::push_token(rules, ty, false, &mut s);
+                } else {
+                    s.push(rules.regions.san_letter(rules.pieces[ty].letter));
+                }
                 let others: Vec<super::board::Sq> = self
                     .legal_moves()
                     .iter()
@@ -312,7 +321,7 @@ impl VariantPosition {
             s.push_str(&size.square_name(mv.to));
             if mv.promotion != NO_TYPE {
                 s.push('=');
-                s.push(rules.pieces[usize::from(mv.promotion)].letter);
+                super::shogi::push_token(rules, usize::from(mv.promotion), false, &mut s);
             }
         }
         if mv.gate != NO_TYPE && !mv.is_drop() {
@@ -374,7 +383,7 @@ impl VariantPosition {
             return None;
         }
         Some(if self.is_check() {
-            VariantOutcome::Checkmate(self.variant.rules.checkmate)
+            VariantOutcome::Checkmate(self.state.checkmate_value(&self.variant.rules))
         } else {
             VariantOutcome::Stalemate(self.variant.rules.stalemate)
         })

@@ -137,6 +137,9 @@ pub(crate) struct Rules {
     /// Game ends and capture rules beyond mate (flags, check counting,
     /// extinction, compulsory captures, atomic captures).
     pub ends: EndRules,
+    /// Shogi's promoted pieces, promotion by choice, immobility and the pawn
+    /// drop mate ([`super::shogi`]).
+    pub shogi: ShogiRules,
 }
 
 impl Rules {
@@ -267,6 +270,42 @@ pub(crate) struct EndRules {
     pub hooks_make: bool,
 }
 
+/// The shogi rules of a variant (all off for the variants without them).
+/// Pieces are named by letter, as `variants.ini` names them;
+/// [`super::shogi`]'s `expand` adds the promoted types and resolves the letters when the
+/// variant is built.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ShogiRules {
+    /// `promotedPieceType`: per piece letter, the letter of the piece it
+    /// promotes to (`None`: `-`, it does not promote), in the order set.
+    pub promotions: Vec<(char, Option<char>)>,
+    /// `mandatoryPiecePromotion`.
+    pub mandatory: bool,
+    /// `piecePromotionOnCapture`: only captures promote (or demote).
+    pub on_capture: bool,
+    /// `pieceDemotion`: a promoted piece may demote by a move touching the zone.
+    pub demotion: bool,
+    /// `dropPromoted`: a piece in hand may be dropped promoted.
+    pub drop_promoted: bool,
+    /// `immobilityIllegal`.
+    pub immobility_illegal: bool,
+    /// `shogiPawnDropMateIllegal`.
+    pub pawn_drop_mate_illegal: bool,
+
+    // Resolved by `expand` and `finish`.
+    /// Does any rule here change the moves?
+    pub active: bool,
+    /// Per type: the type it promotes to, or `NO_TYPE`.
+    pub promoted: Vec<u8>,
+    /// Per type: the type it was promoted from, or `NO_TYPE`.
+    pub base: Vec<u8>,
+    /// Per `(colour, type)`: the squares from which the piece has no move on
+    /// an empty board (empty unless immobility is illegal).
+    pub immobile: Vec<WideBitboard>,
+    /// The shogi pawn's type (Fairy-Stockfish's `shogiPawn`), or `NO_TYPE`.
+    pub shogi_pawn: u8,
+}
+
 /// A cell of a region as `variants.ini` writes it: `d4`, `*8` (a rank), `a*` (a file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Cell {
@@ -363,6 +402,7 @@ pub(crate) fn chess_rules() -> Rules {
         drops: DropRules::NONE,
         regions: Regions::default(),
         ends: EndRules::default(),
+        shogi: ShogiRules::default(),
     }
 }
 

@@ -58,6 +58,8 @@ pub(crate) struct State {
     pub counting_ply: u16,
     /// Check counting: the checks each side still has to give (FEN `3+3`).
     pub checks: [u8; 2],
+    /// Did the last move drop a shogi pawn ([`super::shogi`]: a mate by it is lost)?
+    pub pawn_drop: bool,
 }
 
 impl State {
@@ -83,6 +85,7 @@ impl State {
             counting_limit: 0,
             counting_ply: 0,
             checks: [0; 2],
+            pawn_drop: false,
         }
     }
 
@@ -237,8 +240,14 @@ impl State {
     /// Plays a pseudo-legal move.
     pub fn make(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
         if r.drops.enabled {
+            self.pawn_drop = false;
             if mv.kind == MoveKind::Drop {
+                let us = self.turn;
                 self.make_drop(t, r, mv);
+                // A drop may give a counted check too (check shogi).
+                if r.ends.hooks_make {
+                    self.after_move_ends(t, r, mv.to, false, us);
+                }
                 return;
             }
             if r.drops.captures_to_hand {
@@ -251,7 +260,8 @@ impl State {
         let p = self.board[usize::from(mv.from)];
         let ty = type_of(p);
         self.halfmove = self.halfmove.saturating_add(1);
-        if Some(ty as u8) == t.pawn {
+        // A shogi promotion is irreversible too, where no move demotes.
+        if Some(ty as u8) == t.pawn || (mv.promotion != NO_TYPE && !r.shogi.demotion) {
             self.halfmove = 0;
         }
         // Makruk's counting needs to know what the move took.
