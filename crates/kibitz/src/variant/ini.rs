@@ -50,6 +50,7 @@ const NAMED_PIECES: &[(&str, &str)] = &[
     ("immobile", ""),
     ("cannon", "mRcpR"),
     ("janggiCannon", "pR"),
+    ("janggiElephant", "nZ"),
     ("soldier", "fsW"),
     ("horse", "nN"),
     ("elephant", "nA"),
@@ -467,6 +468,10 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     }
     // Regions, the soldier and the flying general ([`super::regions`]).
     if super::regions::apply_key(rules, key, value)? {
+        return Ok(());
+    }
+    // Janggi's palace lines, passing, bikjang ([`super::palace`]).
+    if super::palace::apply_key(rules, key, value)? {
         return Ok(());
     }
     // Game ends and capture rules ([`super::ends`]).

@@ -70,6 +70,7 @@ pub mod ini;
 mod ini_values;
 mod movegen;
 mod moves;
+mod palace;
 mod perft;
 mod position;
 mod pregame;

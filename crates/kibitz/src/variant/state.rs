@@ -58,6 +58,9 @@ pub(crate) struct State {
     pub counting_ply: u16,
     /// Check counting: the checks each side still has to give (FEN `3+3`).
     pub checks: [u8; 2],
+    /// Janggi ([`super::palace`]): the passes just played, one after the
+    /// other (0 to 2; not in the FEN).
+    pub passes: u8,
 }
 
 impl State {
@@ -83,6 +86,7 @@ impl State {
             counting_limit: 0,
             counting_ply: 0,
             checks: [0; 2],
+            passes: 0,
         }
     }
 
@@ -236,6 +240,11 @@ impl State {
 
     /// Plays a pseudo-legal move.
     pub fn make(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
+        if mv.kind == MoveKind::Pass {
+            self.make_pass();
+            return;
+        }
+        self.passes = 0;
         if r.drops.enabled {
             if mv.kind == MoveKind::Drop {
                 self.make_drop(t, r, mv);
