@@ -39,7 +39,15 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 # Game ends and capture rules (variant/ends.rs, variant/atomic.rs).
                 'kingofthehill', 'racingkings', '3check', '5check', 'antichess',
                 'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
-                'atomic', 'nocheckatomic']
+                'atomic', 'nocheckatomic',
+                # Janggi's palace, passing and bikjang (variant/palace.rs).
+                'janggi', 'janggimodern', 'janggicasual', 'janggitraditional']
+
+# Variants whose game may end by the moves played, not by the position alone:
+# Janggi's two passes in a row, and a pass with the kings facing (bikjang). A
+# FEN does not show the passes, so kibitz and Fairy-Stockfish given the FEN
+# alone both play on; the end is checked on the game's moves (`kibitz play`).
+HISTORY_ENDS = {'janggi', 'janggimodern', 'janggicasual', 'janggitraditional'}
 
 FILES = 'abcdefghijklmnop'
 
