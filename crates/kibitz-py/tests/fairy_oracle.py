@@ -306,13 +306,14 @@ def load_config(config):
         _LOADED.add(config)
 
 
-def play_random_game(variant, seed, max_plies, config=None):
-    """A seeded random game in Fairy-Stockfish, up to `max_plies` or the game's end."""
+def play_random_game(variant, seed, max_plies, config=None, start=None):
+    """A seeded random game in Fairy-Stockfish, up to `max_plies` or the game's end,
+    from the variant's start position or from `start`."""
     import pyffish as sf
 
     load_config(config)
     rng = random.Random(seed)
-    start = sf.start_fen(variant)
+    start = start or sf.start_fen(variant)
     played = []
     plies = []
     result = None

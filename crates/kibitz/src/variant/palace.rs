@@ -218,7 +218,8 @@ impl State {
                 let bit = 1u32 << type_of(q);
                 if p.rook_types & bit != 0
                     || (distance == 1
-                        && (p.step_types & bit != 0 || (p.soldier_types & bit != 0 && dy == behind)))
+                        && (p.step_types & bit != 0
+                            || (p.soldier_types & bit != 0 && dy == behind)))
                 {
                     return true;
                 }
@@ -324,9 +325,12 @@ impl State {
             MaterialCounting::None => value,
             MaterialCounting::Janggi => {
                 let points = |name: &str| {
-                    r.pieces.iter().position(|p| p.name == name).map_or(0, |ty| {
-                        i32::from(self.counts[0][ty]) - i32::from(self.counts[1][ty])
-                    })
+                    r.pieces
+                        .iter()
+                        .position(|p| p.name == name)
+                        .map_or(0, |ty| {
+                            i32::from(self.counts[0][ty]) - i32::from(self.counts[1][ty])
+                        })
                 };
                 let white = 13 * points("rook")
                     + 7 * points("janggiCannon")
@@ -449,13 +453,19 @@ mod tests {
     fn cannon_never_hops_over_or_takes_a_cannon() {
         // White cannon e4, White soldier e5, Black soldier e7: e6 and e7x.
         let pos = janggi("3k5/9/9/4p4/9/4P4/4C4/9/4K4/9 w - - 0 1");
-        let cannon: Vec<String> = moves(&pos).into_iter().filter(|m| m.starts_with("e4")).collect();
+        let cannon: Vec<String> = moves(&pos)
+            .into_iter()
+            .filter(|m| m.starts_with("e4"))
+            .collect();
         // (Down the file, over the king on e2, to e1.)
         assert_eq!(cannon, ["e4e1", "e4e6", "e4e7"]);
         // The piece on e7 a Black cannon: e6 only (and not e1 either: the
         // Black cannon would then hop the soldier on e5 to the king).
         let pos = janggi("3k5/9/9/4c4/9/4P4/4C4/9/4K4/9 w - - 0 1");
-        let cannon: Vec<String> = moves(&pos).into_iter().filter(|m| m.starts_with("e4")).collect();
+        let cannon: Vec<String> = moves(&pos)
+            .into_iter()
+            .filter(|m| m.starts_with("e4"))
+            .collect();
         assert_eq!(cannon, ["e4e6"]);
         // The hurdle on e5 a Black cannon: no move along the file at all.
         let pos = janggi("3k5/9/9/4p4/9/4c4/4C4/9/4K4/9 w - - 0 1");
@@ -479,7 +489,10 @@ mod tests {
             assert!(moves(&pos).contains(&to.to_string()), "{to}");
         }
         let pos = janggi("3k5/9/9/9/9/9/9/3A5/9/5K3 w - - 0 1");
-        let advisor: Vec<String> = moves(&pos).into_iter().filter(|m| m.starts_with("d3")).collect();
+        let advisor: Vec<String> = moves(&pos)
+            .into_iter()
+            .filter(|m| m.starts_with("d3"))
+            .collect();
         assert_eq!(advisor, ["d3d2", "d3e2", "d3e3"]);
         // A cannon on f1 hops over the piece on e2 to d3.
         let pos = janggi("5k3/9/9/9/9/9/9/9/4A4/3K1C3 w - - 0 1");
@@ -514,11 +527,18 @@ mod tests {
     fn bikjang() {
         let fen = "9/4k4/9/9/9/9/9/9/4K4/R8 w - - 0 1";
         let pos = janggi(fen);
-        assert!(moves(&pos).iter().all(|m| m == "e2e2" || m.starts_with("e2")));
+        assert!(
+            moves(&pos)
+                .iter()
+                .all(|m| m == "e2e2" || m.starts_with("e2"))
+        );
         let v = Variant::builtin("janggitraditional").unwrap();
         let mut pos = VariantPosition::from_fen(&v, fen).unwrap();
         pos.play_uci("e2e2").unwrap();
         assert!(pos.legal_moves().is_empty());
-        assert_eq!(pos.outcome().unwrap().game_end(pos.turn()).result(), "1/2-1/2");
+        assert_eq!(
+            pos.outcome().unwrap().game_end(pos.turn()).result(),
+            "1/2-1/2"
+        );
     }
 }
