@@ -23,11 +23,16 @@ fn fen_uci_and_san_read_back_in_random_games_of_every_variant() {
         let mut plies = 0;
         for _game in 0..8 {
             let mut pos = VariantPosition::startpos(&v);
+            let mut passed = false;
             for _ply in 0..80 {
                 let fen = pos.fen();
                 let again = VariantPosition::from_fen(&v, &fen)
                     .unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
-                assert_eq!(again, pos, "{name}: {fen} reads back");
+                // The passes just played (Janggi) are not in the FEN, as in
+                // Fairy-Stockfish: after one, the FEN alone is a position without.
+                if !passed {
+                    assert_eq!(again, pos, "{name}: {fen} reads back");
+                }
                 assert_eq!(again.fen(), fen);
                 let moves = pos.legal_moves();
                 // perft 1 counts without listing: it must agree with the list.
@@ -52,6 +57,7 @@ fn fen_uci_and_san_read_back_in_random_games_of_every_variant() {
                     break;
                 }
                 let mv = moves[(next() % moves.len() as u64) as usize];
+                passed = mv.is_pass();
                 pos.play(&mv).unwrap();
                 plies += 1;
             }
@@ -167,10 +173,10 @@ fn bad_input_is_named() {
         .unwrap_err()
         .to_string();
     assert!(err.len() < 300 && err.contains("…"), "quoted to 80: {err}");
-    let err = ini::parse("[x:chess]\n\nbikjangRule = true\n").unwrap_err();
+    let err = ini::parse("[x:chess]\n\nchasingRule = axf\n").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "variants.ini line 3: key `bikjangRule`: unsupported key"
+        "variants.ini line 3: key `chasingRule`: unsupported key"
     );
     let err = ini::parse("[x:nosuchparent]\n").unwrap_err();
     assert!(
