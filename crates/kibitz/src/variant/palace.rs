@@ -520,6 +520,35 @@ mod tests {
         assert!(!moves(&pos).contains(&"e2e2".to_string()));
     }
 
+    /// Janggi written as a `variants.ini` section from xiangqi, with the keys
+    /// of this module, plays as the built-in; a bad value is an error.
+    #[test]
+    fn janggi_from_variants_ini_keys() {
+        let text = "[inijanggi:xiangqi]\nfers = -\ncannon = -\nelephant = -\nwazir = a\n\
+            janggiCannon = c\njanggiElephant = b\nking = k:W\n\
+            mobilityRegionWhiteWazir = d1 e1 f1 d2 e2 f2 d3 e3 f3\n\
+            mobilityRegionBlackWazir = d8 e8 f8 d9 e9 f9 d10 e10 f10\n\
+            soldierPromotionRank = 1\nflyingGeneral = false\nbikjangRule = true\n\
+            materialCounting = janggi\npass = true\n\
+            diagonalLines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10\n\
+            startFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1\n";
+        let v = crate::variant::ini::parse(text).unwrap().remove(0);
+        let builtin = Variant::builtin("janggi").unwrap();
+        for fen in [
+            "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+            "3k5/4a4/9/9/4p4/4P4/9/9/4A4/3K1C3 w - - 0 1",
+        ] {
+            let a = VariantPosition::from_fen(&v, fen).unwrap();
+            let b = VariantPosition::from_fen(&builtin, fen).unwrap();
+            assert_eq!(a.perft(3), b.perft(3), "{fen}");
+        }
+        for bad in ["materialCounting = janggi", "pass = true", "bikjangRule = true"] {
+            let (key, _) = bad.split_once(" = ").unwrap();
+            let broken = text.replace(bad, &format!("{key} = maybe"));
+            assert!(crate::variant::ini::parse(&broken).is_err(), "{key}");
+        }
+    }
+
     /// Bikjang: with the kings facing, the side to move must part them or
     /// pass, and a pass ends the game (counted in `janggi`, drawn in
     /// `janggitraditional`).
