@@ -41,7 +41,9 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
                 'atomic', 'nocheckatomic',
                 # Janggi's palace, passing and bikjang (variant/palace.rs).
-                'janggi', 'janggimodern', 'janggicasual', 'janggitraditional']
+                'janggi', 'janggimodern', 'janggicasual', 'janggitraditional',
+                # Xiangqi with White's banner (variant/regions.rs).
+                'manchu']
 
 # Variants whose game may end by the moves played, not by the position alone:
 # Janggi's two passes in a row, and a pass with the kings facing (bikjang). A

@@ -46,6 +46,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "janggimodern",
     "janggicasual",
     "janggitraditional",
+    "manchu",
     "kingofthehill",
     "racingkings",
     "3check",
@@ -294,6 +295,7 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         "xiangqi" => r = super::regions::xiangqi_rules()?,
         "minixiangqi" => r = super::regions::minixiangqi_rules()?,
         "makruk" => r = super::regions::makruk_rules()?,
+        "manchu" => r = super::regions::manchu_rules()?,
         _ if let Some(janggi) = super::palace::janggi_rules(name)? => r = janggi,
         _ => {
             if !chess_family(name, &mut r)? {

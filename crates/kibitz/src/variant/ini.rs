@@ -51,6 +51,7 @@ const NAMED_PIECES: &[(&str, &str)] = &[
     ("cannon", "mRcpR"),
     ("janggiCannon", "pR"),
     ("janggiElephant", "nZ"),
+    ("banner", "RcpRnN"),
     ("soldier", "fsW"),
     ("horse", "nN"),
     ("elephant", "nA"),

@@ -542,7 +542,11 @@ mod tests {
             let b = VariantPosition::from_fen(&builtin, fen).unwrap();
             assert_eq!(a.perft(3), b.perft(3), "{fen}");
         }
-        for bad in ["materialCounting = janggi", "pass = true", "bikjangRule = true"] {
+        for bad in [
+            "materialCounting = janggi",
+            "pass = true",
+            "bikjangRule = true",
+        ] {
             let (key, _) = bad.split_once(" = ").unwrap();
             let broken = text.replace(bad, &format!("{key} = maybe"));
             assert!(crate::variant::ini::parse(&broken).is_err(), "{key}");
