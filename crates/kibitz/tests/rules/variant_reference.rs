@@ -61,6 +61,7 @@ fn every_piece_alone_moves_as_the_mobility_module_says() {
             *name,
             "xiangqi"
                 | "minixiangqi"
+                | "manchu"
                 | "kingofthehill"
                 | "racingkings"
                 | "janggi"
