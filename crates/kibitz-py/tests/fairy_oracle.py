@@ -39,7 +39,17 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 # Game ends and capture rules (variant/ends.rs, variant/atomic.rs).
                 'kingofthehill', 'racingkings', '3check', '5check', 'antichess',
                 'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
-                'atomic', 'nocheckatomic']
+                'atomic', 'nocheckatomic',
+                # Janggi's palace, passing and bikjang (variant/palace.rs).
+                'janggi', 'janggimodern', 'janggicasual', 'janggitraditional',
+                # Xiangqi with White's banner (variant/regions.rs).
+                'manchu']
+
+# Variants whose game may end by the moves played, not by the position alone:
+# Janggi's two passes in a row, and a pass with the kings facing (bikjang). A
+# FEN does not show the passes, so kibitz and Fairy-Stockfish given the FEN
+# alone both play on; the end is checked on the game's moves (`kibitz play`).
+HISTORY_ENDS = {'janggi', 'janggimodern', 'janggicasual', 'janggitraditional'}
 
 # The shogi family (variant/shogi.rs). Fairy-Stockfish writes their SAN in shogi
 # notation by default (`P-76`, `+B-22`), and kibitz in its own SAN (`Pc4`, `Bxh8=+B`).
@@ -304,13 +314,14 @@ def load_config(config):
         _LOADED.add(config)
 
 
-def play_random_game(variant, seed, max_plies, config=None):
-    """A seeded random game in Fairy-Stockfish, up to `max_plies` or the game's end."""
+def play_random_game(variant, seed, max_plies, config=None, start=None):
+    """A seeded random game in Fairy-Stockfish, up to `max_plies` or the game's end,
+    from the variant's start position or from `start`."""
     import pyffish as sf
 
     load_config(config)
     rng = random.Random(seed)
-    start = sf.start_fen(variant)
+    start = start or sf.start_fen(variant)
     played = []
     plies = []
     result = None

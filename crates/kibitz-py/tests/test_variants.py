@@ -216,6 +216,16 @@ def check_games(variant_id, user_variants, variants_ini, all_games, tmp_path):
         assert record['fen'] == ply.fen, where
         listed = [m['uci'] for m in record['moves']]
         kibitz_moves = set(listed)
+        if not ply.moves and name in fo.HISTORY_ENDS:
+            # Ended by the moves played (Janggi's passes): the FEN alone plays on
+            # in both programs; the end itself is checked on the replay below.
+            alone = set(sf.legal_moves(name, ply.fen, []))
+            if alone:
+                assert kibitz_moves == alone, (
+                    f'{where}\nonly kibitz: {sorted(kibitz_moves - alone)}'
+                    f'\nonly Fairy-Stockfish: {sorted(alone - kibitz_moves)}')
+                assert record['check'] == ply.check, where
+                continue
         # Each move once: two components reaching one square make one move.
         assert len(listed) == len(kibitz_moves), \
             f'{where}\nlisted twice: {sorted({m for m in listed if listed.count(m) > 1})}'
@@ -247,6 +257,53 @@ def check_games(variant_id, user_variants, variants_ini, all_games, tmp_path):
             expected = [ply.fen for ply in game.plies[1:]]
             assert record['fens'] == expected, context
             assert record['fen'] == expected[-1], context
+            # The end after the game's moves (for a rule that looks at them too).
+            outcome = record['outcome']
+            if game.result is None:
+                assert outcome is None, f'{context}\n{game.start}\n{outcome}'
+            else:
+                assert outcome is not None and outcome['result'] == game.result, \
+                    f'{context}\n{game.start}\n{outcome}'
+
+
+# Janggi positions where the ends by the moves played come often: few pieces, the
+# kings facing or one move from it (bikjang), passes a large share of the moves.
+# Only the questions: Fairy-Stockfish answers them.
+JANGGI_END_STARTS = [
+    '4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1',
+    '3k5/4a4/9/9/4p4/4P4/9/9/4A4/5K3 w - - 0 1',
+    '4k4/9/4c4/9/9/9/9/4C4/9/3AK4 w - - 0 1',
+]
+
+
+@pytest.mark.parametrize('name', sorted(fo.HISTORY_ENDS))
+def test_janggi_ends_by_the_moves_played(name, tmp_path):
+    """Seeded games from JANGGI_END_STARTS: the FEN after every ply and the end
+    after the game's moves (two passes, bikjang), and each position's moves."""
+    ended = 0
+    for start in JANGGI_END_STARTS:
+        games = [fo.play_random_game(name, seed, 40, start=start) for seed in range(8)]
+        plies = [ply for game in games for ply in game.plies]
+        fens = tmp_path / 'fens.txt'
+        fens.write_text(''.join(ply.fen + '\n' for ply in plies))
+        out = kibitz('moves', '--variant', name, '--fens', fens, '--format', 'uci', '--json')
+        for ply, record in zip(plies, json_lines(out.stdout)):
+            # An ended game's last FEN alone plays on, in both programs.
+            expected = ply.moves or set(sf.legal_moves(name, ply.fen, []))
+            assert {m['uci'] for m in record['moves']} == expected, f'{name} {ply.fen}'
+            assert record['check'] == ply.check, f'{name} {ply.fen}'
+        for game in games:
+            moves = [ply.played for ply in game.plies if ply.played]
+            if not moves:
+                continue
+            record = json.loads(kibitz('play', '--variant', name, '--fen', start, *moves,
+                                       '--json').stdout)
+            assert record['fens'] == [ply.fen for ply in game.plies[1:]], (name, start)
+            outcome = record['outcome']
+            result = outcome['result'] if outcome else None
+            assert result == game.result, (name, start, moves, outcome)
+            ended += game.result is not None
+    assert ended > 0, f'{name}: no game ended'
 
 
 @pytest.fixture(scope='session')

@@ -19,7 +19,10 @@ pub struct Args {
     #[arg(required = true)]
     moves: Vec<String>,
     /// Write one JSON object: {"fen": ..., "moves": [standard SAN, ...], "fens":
-    /// [the FEN after each move]}.
+    /// [the FEN after each move], "outcome": {"result": ..., "reason": ...} or
+    /// null}. The outcome is the game's after its moves, which may differ from
+    /// the last FEN's alone where a rule looks at the moves played (Janggi's
+    /// passes).
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -31,8 +34,16 @@ struct PlayOutput {
     fen: String,
     moves: Vec<String>,
     fens: Vec<String>,
+    outcome: Option<OutcomeJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+/// How the game ended, as `kibitz moves` writes it.
+#[derive(Serialize)]
+struct OutcomeJson {
+    result: &'static str,
+    reason: &'static str,
 }
 
 /// Runs `kibitz play`: prints the FEN after the moves; a bad input at the first
@@ -64,6 +75,10 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
             fen,
             moves: played,
             fens,
+            outcome: pos.outcome().map(|end| OutcomeJson {
+                result: end.result(),
+                reason: end.reason.name(),
+            }),
             error: error.clone(),
         };
         json_line(&mut out, &output)?;

@@ -17,6 +17,10 @@ pub enum EndReason {
     Extinction,
     /// A side gave its last counted check (Three-check).
     CheckCount,
+    /// Two passes in a row (Janggi).
+    Passes,
+    /// A pass with the kings facing (Janggi's bikjang).
+    Bikjang,
 }
 
 impl EndReason {
@@ -30,6 +34,8 @@ impl EndReason {
             EndReason::Flag => "flag",
             EndReason::Extinction => "extinction",
             EndReason::CheckCount => "check count",
+            EndReason::Passes => "passes",
+            EndReason::Bikjang => "bikjang",
         }
     }
 }

@@ -20,6 +20,8 @@ impl VariantOutcome {
             VariantOutcome::Flag(_) => EndReason::Flag,
             VariantOutcome::Extinction(_) => EndReason::Extinction,
             VariantOutcome::CheckCount(_) => EndReason::CheckCount,
+            VariantOutcome::Passes(_) => EndReason::Passes,
+            VariantOutcome::Bikjang(_) => EndReason::Bikjang,
         };
         GameEnd { winner, reason }
     }

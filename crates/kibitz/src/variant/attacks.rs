@@ -54,12 +54,16 @@ impl State {
                 && let Some(j) = line[i + 1..].iter().position(|&s| full(s))
             {
                 let q = b[usize::from(line[i + 1 + j])];
-                if color_of(q) == by && (hoppers >> type_of(q)) & 1 != 0 {
+                // A Janggi cannon hops no cannon ([`super::palace`]).
+                if color_of(q) == by
+                    && (hoppers >> type_of(q)) & 1 != 0
+                    && !(t.palace.is_cannon(q) && t.palace.is_cannon(p))
+                {
                     return true;
                 }
             }
         }
-        false
+        t.palace.active && self.palace_attacked(t, sq, by, gone)
     }
 
     /// Is the side to move in check?

@@ -42,6 +42,11 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "xiangqi",
     "minixiangqi",
     "makruk",
+    "janggi",
+    "janggimodern",
+    "janggicasual",
+    "janggitraditional",
+    "manchu",
     "kingofthehill",
     "racingkings",
     "3check",
@@ -305,6 +310,8 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         "xiangqi" => r = super::regions::xiangqi_rules()?,
         "minixiangqi" => r = super::regions::minixiangqi_rules()?,
         "makruk" => r = super::regions::makruk_rules()?,
+        "manchu" => r = super::regions::manchu_rules()?,
+        _ if let Some(janggi) = super::palace::janggi_rules(name)? => r = janggi,
         _ => {
             if !chess_family(name, &mut r)? {
                 return Err(VariantError::UnknownVariant {

@@ -40,6 +40,10 @@ impl Variant {
             .ends
             .resolve(&rules.pieces, rules.size)
             .map_err(VariantError::Definition)?;
+        // Janggi's palace rules ([`super::palace`]) take the end rules' path:
+        // every move made and tested.
+        rules.palace.resolve(&rules.pieces);
+        rules.ends.hooks_moves |= rules.palace.active;
         // As Fairy-Stockfish, the castling king is the one king on White's
         // castling rank of the start position, wherever it stands.
         let castling_king = rules.kind_index(PieceKind::King);

@@ -209,6 +209,9 @@ impl State {
         if e.check_counting && self.checks[them] == 0 {
             return Some(VariantOutcome::CheckCount(GameValue::Loss));
         }
+        if r.palace.active {
+            return self.palace_end(t, r);
+        }
         None
     }
 
@@ -253,7 +256,8 @@ impl State {
 
     /// Does `mv` take a piece?
     pub(crate) fn is_capture(&self, mv: &VariantMove) -> bool {
-        mv.kind == MoveKind::EnPassant || (!mv.is_castling() && self.board[usize::from(mv.to)] != 0)
+        mv.kind == MoveKind::EnPassant
+            || (!mv.is_castling() && !mv.is_pass() && self.board[usize::from(mv.to)] != 0)
     }
 
     /// Is the pseudo-legal `mv` legal: the royal king not left attacked, no
@@ -272,8 +276,16 @@ impl State {
         if self.kings[us] == NO_SQ && r.ends.checking && royals.is_none() {
             return true;
         }
+        // Bikjang ([`super::palace`]): a pass is legal, even in check, and
+        // any other move must part the kings.
+        if r.palace.active && self.bikjang_pass(t, r, mv) {
+            return true;
+        }
         let mut next = *self;
         next.make(t, r, mv);
+        if r.palace.active && self.bikjang_refuses(t, r, &next) {
+            return false;
+        }
         // A side without a royal king (Horde's White) has nothing to expose.
         if self.kings[us] != NO_SQ {
             let k = next.kings[us];
@@ -386,6 +398,7 @@ impl State {
                 core::cmp::Ordering::Greater => negate(r.stalemate),
             };
         }
+        let value = self.counted(r, value);
         Some(VariantOutcome::Stalemate(value))
     }
 

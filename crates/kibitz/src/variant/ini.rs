@@ -50,6 +50,8 @@ const NAMED_PIECES: &[(&str, &str)] = &[
     ("immobile", ""),
     ("cannon", "mRcpR"),
     ("janggiCannon", "pR"),
+    ("janggiElephant", "nZ"),
+    ("banner", "RcpRnN"),
     ("soldier", "fsW"),
     ("horse", "nN"),
     ("elephant", "nA"),
@@ -471,6 +473,10 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     }
     // Shogi's promotions, immobility and pawn drop mate ([`super::shogi`]).
     if super::shogi::apply_key(rules, key, value)? {
+        return Ok(());
+    }
+    // Janggi's palace lines, passing, bikjang ([`super::palace`]).
+    if super::palace::apply_key(rules, key, value)? {
         return Ok(());
     }
     // Game ends and capture rules ([`super::ends`]).

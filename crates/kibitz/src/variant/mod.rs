@@ -71,6 +71,7 @@ mod ini_values;
 mod insufficient;
 mod movegen;
 mod moves;
+mod palace;
 mod perft;
 mod position;
 mod pregame;

@@ -131,6 +131,9 @@ impl State {
         if r.drops.enabled {
             self.drop_moves(t, r, out);
         }
+        if t.palace.active {
+            self.pass_move(r, out);
+        }
     }
 
     /// The pseudo-legal moves of the piece on `from`.
@@ -154,10 +157,14 @@ impl State {
             }
             // A square two components reach is one move; only pieces whose
             // components overlap pay for the check.
+            let start = out.len();
             if t.overlap[us * t.types + ty] {
                 self.target_moves::<true>(t, r, from, ty, out);
             } else {
                 self.target_moves::<false>(t, r, from, ty, out);
+            }
+            if t.palace.active {
+                self.palace_moves(t, r, from, ty, start, out);
             }
             if Some(ty as u8) == t.king && self.castling != 0 && !in_check {
                 self.castling_moves(t, r, from, out);
@@ -179,6 +186,8 @@ impl State {
         let b = &self.board;
         let dedup = DEDUP;
         let mut seen = WideBitboard::EMPTY;
+        // A Janggi cannon hops no cannon and takes none ([`super::palace`]).
+        let janggi = (t.palace.cannon_types >> ty) & 1 != 0;
         for l in t.leaps_of(us, ty, from) {
             if l.block[0] != NO_SQ
                 && (b[usize::from(l.block[0])] != 0
@@ -224,6 +233,9 @@ impl State {
                     let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
                         continue;
                     };
+                    if janggi && t.palace.is_cannon(b[usize::from(line[i])]) {
+                        continue;
+                    }
                     let beyond = &line[i + 1..];
                     let beyond = if hop == Hop::Grasshopper {
                         &beyond[..beyond.len().min(1)]
@@ -239,6 +251,7 @@ impl State {
                         } else {
                             if color_of(q) != us
                                 && ray.mode & CAPTURE != 0
+                                && !(janggi && t.palace.is_cannon(q))
                                 && first_time(dedup, &mut seen, s)
                             {
                                 self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));

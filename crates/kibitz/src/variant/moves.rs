@@ -20,6 +20,9 @@ pub(crate) enum MoveKind {
     /// A piece from the hand enters the board on `to` (`from` is `to`; `gate`
     /// is the type).
     Drop,
+    /// A pass (Janggi): the side to move moves nothing; `from` and `to` are
+    /// its king's square, as Fairy-Stockfish writes it (`e2e2`).
+    Pass,
 }
 
 /// No piece type (promotion or gating).
@@ -106,6 +109,11 @@ impl VariantMove {
             self.kind,
             MoveKind::CastleKingside | MoveKind::CastleQueenside
         )
+    }
+
+    /// Is it a pass (Janggi's, written as the king's move to its own square)?
+    pub fn is_pass(&self) -> bool {
+        self.kind == MoveKind::Pass
     }
 
     /// Is it an en-passant capture?

@@ -285,7 +285,9 @@ impl VariantPosition {
             });
         } else {
             let ty = type_of(p);
-            let capture = b[usize::from(mv.to)] != 0 || mv.kind == MoveKind::EnPassant;
+            // (A pass is the king's move to its own square, not a capture.)
+            let capture =
+                (b[usize::from(mv.to)] != 0 && !mv.is_pass()) || mv.kind == MoveKind::EnPassant;
             if Some(ty as u8) == self.variant.tables.pawn {
                 if capture {
                     s.push(char::from(b'a' + size.file_of(mv.from)));

@@ -475,6 +475,20 @@ pub(crate) fn xiangqi_rules() -> Result<Rules, VariantError> {
     Ok(r)
 }
 
+/// Manchu (Fairy-Stockfish's `manchu`): xiangqi where White has, for its
+/// chariots, horses and cannons, one banner `M` (`RcpRnN`: a chariot that also
+/// captures as a cannon and leaps as a horse).
+pub(crate) fn manchu_rules() -> Result<Rules, VariantError> {
+    let mut r = xiangqi_rules()?;
+    r.name = "manchu".to_string();
+    let king = r.pieces.pop();
+    r.pieces.push(piece('M', "banner", "RcpRnN"));
+    r.pieces.extend(king);
+    r.promotion_limit = vec![0; r.pieces.len()];
+    r.start_fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1".to_string();
+    Ok(r)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -140,6 +140,9 @@ pub(crate) struct Rules {
     /// Shogi's promoted pieces, promotion by choice, immobility and the pawn
     /// drop mate ([`super::shogi`]).
     pub shogi: ShogiRules,
+    /// Janggi's palace lines, passing, bikjang and material counting
+    /// ([`super::palace`]).
+    pub palace: Palace,
 }
 
 impl Rules {
@@ -306,6 +309,48 @@ pub(crate) struct ShogiRules {
     pub shogi_pawn: u8,
 }
 
+/// Fairy-Stockfish's `materialCounting`: how a game ended by a rule that
+/// would otherwise draw it (two passes, bikjang) is decided.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) enum MaterialCounting {
+    /// No counting: such an end is a draw.
+    #[default]
+    None,
+    /// Janggi's points (chariot 13, cannon 7, horse 5, elephant 3, advisor 3,
+    /// soldier 2), with 1.5 to the second player: White wins only with more.
+    Janggi,
+}
+
+/// The rules of Janggi's palace and what goes with them (all off for the
+/// other variants; [`super::palace`] plays them). The piece sets are resolved
+/// from the pieces' names when the variant is built.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Palace {
+    /// `diagonalLines`: the squares of the palace diagonals.
+    pub diagonal_lines: WideBitboard,
+    /// `pass` (`passWhite`, `passBlack`): may each colour pass, written as
+    /// its king's move to its own square?
+    pub pass: [bool; 2],
+    /// `bikjangRule`: kings facing on an open line must be parted (or the
+    /// facing accepted by a pass, which ends the game).
+    pub bikjang: bool,
+    /// `materialCounting`.
+    pub material_counting: MaterialCounting,
+
+    // Resolved by `resolve` from the pieces' names (a bit per type index).
+    /// Pieces that step one square along the lines (`wazir`, a `W` king).
+    pub step_types: u32,
+    /// Pieces that step one square forward along the lines (`soldier`).
+    pub soldier_types: u32,
+    /// Pieces that ride along the lines (`rook`).
+    pub rook_types: u32,
+    /// Janggi cannons (`janggiCannon`): never over or onto a cannon, and
+    /// hopping along the lines.
+    pub cannon_types: u32,
+    /// Does any rule here apply (then the variant's moves are tested one by one)?
+    pub active: bool,
+}
+
 /// A cell of a region as `variants.ini` writes it: `d4`, `*8` (a rank), `a*` (a file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Cell {
@@ -403,6 +448,7 @@ pub(crate) fn chess_rules() -> Rules {
         regions: Regions::default(),
         ends: EndRules::default(),
         shogi: ShogiRules::default(),
+        palace: Palace::default(),
     }
 }
 
@@ -429,6 +475,11 @@ pub enum VariantOutcome {
     Extinction(GameValue),
     /// A side gave its last counted check (Three-check).
     CheckCount(GameValue),
+    /// Two passes in a row (Janggi); the value a draw or counted by material.
+    Passes(GameValue),
+    /// A pass with the kings facing under the bikjang rule (Janggi); the value
+    /// a draw or counted by material.
+    Bikjang(GameValue),
 }
 
 impl VariantOutcome {
@@ -439,7 +490,9 @@ impl VariantOutcome {
             | VariantOutcome::Stalemate(v)
             | VariantOutcome::Flag(v)
             | VariantOutcome::Extinction(v)
-            | VariantOutcome::CheckCount(v) => v,
+            | VariantOutcome::CheckCount(v)
+            | VariantOutcome::Passes(v)
+            | VariantOutcome::Bikjang(v) => v,
         }
     }
 }

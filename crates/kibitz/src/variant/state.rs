@@ -60,6 +60,9 @@ pub(crate) struct State {
     pub checks: [u8; 2],
     /// Did the last move drop a shogi pawn ([`super::shogi`]: a mate by it is lost)?
     pub pawn_drop: bool,
+    /// Janggi ([`super::palace`]): the passes just played, one after the
+    /// other (0 to 2; not in the FEN).
+    pub passes: u8,
 }
 
 impl State {
@@ -86,6 +89,7 @@ impl State {
             counting_ply: 0,
             checks: [0; 2],
             pawn_drop: false,
+            passes: 0,
         }
     }
 
@@ -239,6 +243,11 @@ impl State {
 
     /// Plays a pseudo-legal move.
     pub fn make(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
+        if mv.kind == MoveKind::Pass {
+            self.make_pass();
+            return;
+        }
+        self.passes = 0;
         if r.drops.enabled {
             self.pawn_drop = false;
             if mv.kind == MoveKind::Drop {

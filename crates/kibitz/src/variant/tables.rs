@@ -7,7 +7,7 @@ use crate::mobility::betza::{self, Hop};
 
 use super::VariantError;
 use super::board::{NO_SQ, Sq, WideBitboard};
-use super::rules::{MAX_TYPES, PieceKind, Rules};
+use super::rules::{MAX_TYPES, Palace, PieceKind, Rules};
 
 /// Move-mode bits.
 pub(crate) const MOVE: u8 = 1;
@@ -113,6 +113,8 @@ pub(crate) struct Tables {
     pub double128: [u128; 2],
     pub zone128: [u128; 2],
     pub last128: [u128; 2],
+    /// Janggi's palace rules, resolved ([`super::palace`]).
+    pub palace: Palace,
 }
 
 struct Component {
@@ -621,6 +623,7 @@ impl Tables {
             }
         }
         Ok(Tables {
+            palace: rules.palace.clone(),
             small,
             board128,
             not_first_file128,

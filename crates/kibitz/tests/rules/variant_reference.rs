@@ -54,10 +54,20 @@ fn every_piece_alone_moves_as_the_mobility_module_says() {
         // sideways step past it) have no empty-board counterpart: regions.rs
         // checks them against Fairy-Stockfish's perft counts.
         // So are games whose goal is the king's (its flag): without the king,
-        // which the lone piece needs, they are not the same game.
+        // which the lone piece needs, they are not the same game. Janggi's
+        // pieces move along the palace lines too (palace.rs checks them, and
+        // pyffish the games).
         if matches!(
             *name,
-            "xiangqi" | "minixiangqi" | "kingofthehill" | "racingkings"
+            "xiangqi"
+                | "minixiangqi"
+                | "manchu"
+                | "kingofthehill"
+                | "racingkings"
+                | "janggi"
+                | "janggimodern"
+                | "janggicasual"
+                | "janggitraditional"
         ) {
             continue;
         }
