@@ -39,7 +39,13 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 # Game ends and capture rules (variant/ends.rs, variant/atomic.rs).
                 'kingofthehill', 'racingkings', '3check', '5check', 'antichess',
                 'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
-                'atomic', 'nocheckatomic']
+                'atomic', 'nocheckatomic',
+                # Other objectives (variant/objectives.rs).
+                'misere', 'losers', 'codrus', 'knightmate', 'atomar', 'coregal',
+                # Historic games (variant/historic.rs).
+                'shatranj', 'chaturanga', 'courier', 'raazuvaa',
+                # Pawn variants (variant/pawns.rs).
+                'torpedo']
 
 FILES = 'abcdefghijklmnop'
 

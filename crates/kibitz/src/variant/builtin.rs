@@ -55,6 +55,17 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "atomic",
     "nocheckatomic",
     "horde",
+    "misere",
+    "losers",
+    "codrus",
+    "knightmate",
+    "atomar",
+    "coregal",
+    "shatranj",
+    "chaturanga",
+    "courier",
+    "raazuvaa",
+    "torpedo",
 ];
 
 impl Rules {
@@ -130,7 +141,11 @@ pub(crate) const MUSKETEER_PIECES: &[(char, &str, &str)] = &[
 
 pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
     let mut r = chess_rules();
-    if super::ends::builtin_rules(name, &mut r) {
+    if super::ends::builtin_rules(name, &mut r)
+        || super::objectives::builtin_rules(name, &mut r)
+        || super::pawns::builtin_rules(name, &mut r)
+        || super::historic::builtin_rules(name, &mut r)?
+    {
         r.name = name.to_string();
         return Ok(r);
     }
