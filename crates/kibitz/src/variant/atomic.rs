@@ -167,9 +167,9 @@ impl State {
                 after.insert(mv.to);
             }
         }
-        !after.iter().any(|sq| {
-            !(blast && next.touches(t, sq, their_squares)) && next.attacked(t, sq, them)
-        })
+        !after
+            .iter()
+            .any(|sq| !(blast && next.touches(t, sq, their_squares)) && next.attacked(t, sq, them))
     }
 }
 

@@ -277,7 +277,10 @@ impl State {
         if r.ends.mutually_immune != 0 && !mv.is_castling() {
             // A mutually immune piece may not take one of its own type (an en
             // passant square is empty, so it never counts here).
-            let (p, q) = (self.board[usize::from(mv.from)], self.board[usize::from(mv.to)]);
+            let (p, q) = (
+                self.board[usize::from(mv.from)],
+                self.board[usize::from(mv.to)],
+            );
             if q != 0 && type_of(p) == type_of(q) && r.ends.mutually_immune >> type_of(p) & 1 != 0 {
                 return false;
             }

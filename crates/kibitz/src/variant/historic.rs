@@ -93,6 +93,15 @@ mod tests {
         VariantPosition::from_fen(&v, fen).unwrap()
     }
 
+    // Perft counts published in Fairy-Stockfish's tests/perft.sh.
+    #[test]
+    fn fairy_stockfish_perft_counts() {
+        let v = Variant::builtin("shatranj").unwrap();
+        assert_eq!(VariantPosition::startpos(&v).perft(4), 68_122);
+        let v = Variant::builtin("courier").unwrap();
+        assert_eq!(VariantPosition::startpos(&v).perft(4), 500_337);
+    }
+
     #[test]
     fn a_bare_king_loses_unless_it_bares_the_other_at_once() {
         // Bared by White's last move, Black still has its move (it might
@@ -101,7 +110,10 @@ mod tests {
         assert_eq!(bared.outcome(), None);
         // Black could not: White, to move, has won.
         let won = position("shatranj", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-        assert_eq!(won.outcome(), Some(VariantOutcome::Extinction(GameValue::Win)));
+        assert_eq!(
+            won.outcome(),
+            Some(VariantOutcome::Extinction(GameValue::Win))
+        );
         // Chaturanga has no bare-king rule.
         let bare = position("chaturanga", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
         assert_eq!(bare.outcome(), None);

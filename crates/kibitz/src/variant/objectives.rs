@@ -89,6 +89,36 @@ mod tests {
         out
     }
 
+    fn perft(name: &str, fen: Option<&str>, depth: u32) -> u64 {
+        let v = Variant::builtin(name).unwrap();
+        let pos = match fen {
+            Some(f) => VariantPosition::from_fen(&v, f).unwrap(),
+            None => VariantPosition::startpos(&v),
+        };
+        pos.perft(depth)
+    }
+
+    // Perft counts published in Fairy-Stockfish's tests/perft.sh (its
+    // repository, `expect perft.exp VARIANT POSITION DEPTH NODES`).
+    #[test]
+    fn fairy_stockfish_perft_counts() {
+        assert_eq!(perft("atomar", None, 4), 197_779);
+        let fen = "7r/6Pb/1np5/1p2kp2/P1P1n3/1P2KP1B/5N2/8 w - - 0 1";
+        assert_eq!(perft("atomar", Some(fen), 3), 24_644);
+        assert_eq!(perft("codrus", None, 4), 153_299);
+        let fen = "5bnr/2pp2pp/P4k2/R3Q1P1/8/2N1K3/1P1PP1PP/2B2BNR w - - 1 15";
+        assert_eq!(perft("codrus", Some(fen), 4), 19);
+        assert_eq!(perft("coregal", None, 4), 195_896);
+        let fen = "rn2kb1r/ppp1pppp/6q1/8/2PP2b1/5B2/PP3P1P/R1BQK1NR w KQkq - 1 9";
+        assert_eq!(perft("coregal", Some(fen), 3), 20_421);
+        let fen = "2Q5/3Pq2k/6p1/4Bp1p/5P1P/8/8/K7 w - - 2 72";
+        assert_eq!(perft("coregal", Some(fen), 4), 55_970);
+        let fen = "r3kb1r/1pp1pppp/p1q2n2/3P4/6b1/2N2N2/PPP2PPP/R1BQ1RK1 b kq - 0 9";
+        assert_eq!(perft("coregal", Some(fen), 4), 136_511);
+        assert_eq!(perft("knightmate", None, 4), 139_774);
+        assert_eq!(perft("losers", None, 4), 152_955);
+    }
+
     #[test]
     fn losers_must_capture_and_wins_with_the_king_alone() {
         let pos = position("losers", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");

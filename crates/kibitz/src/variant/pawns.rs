@@ -56,6 +56,16 @@ pub(crate) fn apply_pawn_types(rules: &Rules, value: &str) -> Result<(), String>
 mod tests {
     use crate::variant::{Variant, VariantPosition, ini};
 
+    // Perft counts published in Fairy-Stockfish's tests/perft.sh.
+    #[test]
+    fn fairy_stockfish_perft_counts() {
+        let v = Variant::builtin("torpedo").unwrap();
+        assert_eq!(VariantPosition::startpos(&v).perft(4), 209_719);
+        let fen = "rnbqkbnr/1ppppppp/8/6P1/p7/8/PPPPPP1P/RNBQKBNR w KQkq - 0 1";
+        let pos = VariantPosition::from_fen(&v, fen).unwrap();
+        assert_eq!(pos.perft(4), 232_819);
+    }
+
     /// Fairy-Stockfish 0.0.90 (pyffish): a pawn on the sixth rank steps two
     /// onto the last and promotes; en passant after a step from the third rank.
     #[test]
@@ -65,8 +75,7 @@ mod tests {
         let mut ucis: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
         ucis.sort();
         assert!(ucis.contains(&"a6a8q".to_string()), "{ucis:?}");
-        let mut pos =
-            VariantPosition::from_fen(&v, "4k3/8/8/8/2p5/8/1P6/4K3 w - - 0 1").unwrap();
+        let mut pos = VariantPosition::from_fen(&v, "4k3/8/8/8/2p5/8/1P6/4K3 w - - 0 1").unwrap();
         pos.play_uci("b2b4").unwrap();
         assert_eq!(pos.fen(), "4k3/8/8/8/1Pp5/8/8/4K3 b - b3 0 1");
     }
