@@ -43,7 +43,13 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 # Janggi's palace, passing and bikjang (variant/palace.rs).
                 'janggi', 'janggimodern', 'janggicasual', 'janggitraditional',
                 # Xiangqi with White's banner (variant/regions.rs).
-                'manchu']
+                'manchu',
+                # Other objectives (variant/objectives.rs).
+                'misere', 'losers', 'codrus', 'knightmate', 'atomar', 'coregal',
+                # Historic games (variant/historic.rs).
+                'shatranj', 'chaturanga', 'courier', 'raazuvaa',
+                # Pawn variants (variant/pawns.rs).
+                'torpedo']
 
 # Variants whose game may end by the moves played, not by the position alone:
 # Janggi's two passes in a row, and a pass with the kings facing (bikjang). A

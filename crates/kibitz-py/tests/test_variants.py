@@ -184,13 +184,23 @@ def test_game_budget(kibitz_variants, all_games):
     assert plies >= 60 * 200, plies
 
 
+# Variants with a royal king and pseudo-royal pieces beside it: pyffish's gives_check
+# (its `checked`) also counts an attacked pseudo-royal piece (Coregal's queen), where
+# the SAN's `+` is the royal king's check alone. There a `+` still implies gives_check.
+PSEUDO_ROYALS_BESIDE_THE_KING = {'coregal'}
+
+
 def test_check_from_san_is_gives_check(kibitz_variants, all_games):
     """The games take check from Fairy-Stockfish's SAN (`+`, `#`); that is its gives_check."""
     for name in fo.FSF_BUILTINS:
         game = all_games[name][0]
         played = []
         for ply in game.plies:
-            assert ply.check == sf.gives_check(name, game.start, played), (name, ply.fen)
+            checked = sf.gives_check(name, game.start, played)
+            if name in PSEUDO_ROYALS_BESIDE_THE_KING:
+                assert checked or not ply.check, (name, ply.fen)
+            else:
+                assert ply.check == checked, (name, ply.fen)
             if ply.played:
                 played.append(ply.played)
 

@@ -6,7 +6,7 @@
 //! explodes your own is illegal.
 
 use super::board::{NO_SQ, Sq, WideBitboard};
-use super::moves::VariantMove;
+use super::moves::{NO_TYPE, VariantMove};
 use super::rules::Rules;
 use super::state::{State, type_of};
 use super::tables::Tables;
@@ -150,10 +150,26 @@ impl State {
         }
         // Ours after the move: where they stood, the moved one on its target
         // (none exploded, as tested above).
-        !our_squares.iter().any(|sq| {
-            let sq = if sq == mv.from { mv.to } else { sq };
-            !(blast && next.touches(t, sq, their_squares)) && next.attacked(t, sq, them)
-        })
+        let mut after = WideBitboard::EMPTY;
+        for sq in our_squares.iter() {
+            after.insert(if sq == mv.from { mv.to } else { sq });
+        }
+        // A promotion to an extinction type (Coregal's queen): the new piece
+        // is pseudo-royal while the count allows, else that type no longer
+        // is (Fairy-Stockfish's legality test).
+        let promoted = usize::from(mv.promotion);
+        if mv.promotion != NO_TYPE && r.ends.extinction_types >> promoted & 1 != 0 {
+            if u32::from(self.counts[us][promoted]) > r.ends.extinction_piece_count {
+                for sq in next.pieces_of(us, 1 << promoted).iter() {
+                    after.remove(sq);
+                }
+            } else {
+                after.insert(mv.to);
+            }
+        }
+        !after
+            .iter()
+            .any(|sq| !(blast && next.touches(t, sq, their_squares)) && next.attacked(t, sq, them))
     }
 }
 

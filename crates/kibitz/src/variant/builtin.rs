@@ -72,6 +72,18 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "okisakishogi",
     "micro",
     "checkshogi",
+    // Other objectives, historic games, pawns (objectives.rs, historic.rs, pawns.rs).
+    "misere",
+    "losers",
+    "codrus",
+    "knightmate",
+    "atomar",
+    "coregal",
+    "shatranj",
+    "chaturanga",
+    "courier",
+    "raazuvaa",
+    "torpedo",
 ];
 
 impl Rules {
@@ -150,7 +162,11 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         return Ok(r);
     }
     let mut r = chess_rules();
-    if super::ends::builtin_rules(name, &mut r) {
+    if super::ends::builtin_rules(name, &mut r)
+        || super::objectives::builtin_rules(name, &mut r)
+        || super::pawns::builtin_rules(name, &mut r)
+        || super::historic::builtin_rules(name, &mut r)?
+    {
         r.name = name.to_string();
         return Ok(r);
     }

@@ -14,7 +14,7 @@ use super::atomic::PseudoRoyals;
 use super::board::{BoardSize, NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, VariantMove};
 use super::rules::{Cell, EndRules, GameValue, PieceDef, PieceKind, Rules, VariantOutcome, piece};
-use super::state::{State, code};
+use super::state::{State, code, type_of};
 use super::tables::Tables;
 
 impl Default for EndRules {
@@ -37,6 +37,7 @@ impl Default for EndRules {
             stalemate_piece_count: false,
             blast_on_capture: false,
             blast_immune_letters: Vec::new(),
+            mutually_immune_letters: Vec::new(),
             castling_king_letter: None,
             n_move_rule: 50,
             en_passant_ranks: [u16::MAX; 2],
@@ -46,6 +47,7 @@ impl Default for EndRules {
             extinction_types: 0,
             extinction_all: false,
             blast_immune: 0,
+            mutually_immune: 0,
             castling_king_type: None,
             hooks_moves: false,
             hooks_make: false,
@@ -108,6 +110,10 @@ impl EndRules {
         for &l in &self.blast_immune_letters {
             self.blast_immune |= 1 << find(l, "blastImmuneTypes")?;
         }
+        self.mutually_immune = 0;
+        for &l in &self.mutually_immune_letters {
+            self.mutually_immune |= 1 << find(l, "mutuallyImmuneTypes")?;
+        }
         self.castling_king_type = match self.castling_king_letter {
             Some(l) => {
                 let t = find(l, "castlingKingPiece")?;
@@ -123,6 +129,7 @@ impl EndRules {
             || self.extinction_pseudo_royal
             || self.must_capture
             || self.stalemate_piece_count
+            || self.mutually_immune != 0
             || self.castling_king_type.is_some();
         Ok(())
     }
@@ -271,6 +278,17 @@ impl State {
         royals: Option<&PseudoRoyals>,
     ) -> bool {
         let us = self.turn;
+        if r.ends.mutually_immune != 0 && !mv.is_castling() {
+            // A mutually immune piece may not take one of its own type (an en
+            // passant square is empty, so it never counts here).
+            let (p, q) = (
+                self.board[usize::from(mv.from)],
+                self.board[usize::from(mv.to)],
+            );
+            if q != 0 && type_of(p) == type_of(q) && r.ends.mutually_immune >> type_of(p) & 1 != 0 {
+                return false;
+            }
+        }
         // Nothing to test without a royal king, checks allowed and no
         // pseudo-royal pieces (Antichess): spare the make-move.
         if self.kings[us] == NO_SQ && r.ends.checking && royals.is_none() {
@@ -561,6 +579,7 @@ pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<boo
         "stalematePieceCount" => e.stalemate_piece_count = boolean(value)?,
         "blastOnCapture" => e.blast_on_capture = boolean(value)?,
         "blastImmuneTypes" => e.blast_immune_letters = letters(value)?,
+        "mutuallyImmuneTypes" => e.mutually_immune_letters = letters(value)?,
         "castlingKingPiece" => e.castling_king_letter = letter(value)?,
         "nMoveRule" => e.n_move_rule = number(value)?,
         "enPassantRegionWhite" => e.en_passant_ranks[0] = ranks_region(value)?,

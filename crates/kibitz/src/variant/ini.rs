@@ -512,6 +512,7 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
         }
         "startFen" => rules.start_fen = value.to_string(),
+        "pawnTypes" => super::pawns::apply_pawn_types(rules, value)?,
         "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
             let letters: Vec<char> = value.chars().filter(|c| *c != '-').collect();
             let mut types = Vec::new();

@@ -243,6 +243,9 @@ pub(crate) struct EndRules {
     pub blast_on_capture: bool,
     /// `blastImmuneTypes` as letters.
     pub blast_immune_letters: Vec<char>,
+    /// `mutuallyImmuneTypes` as letters: a piece of these types may not take
+    /// a piece of its own type (Atomar's kings).
+    pub mutually_immune_letters: Vec<char>,
     /// `castlingKingPiece` when it is not the royal king (a commoner castles).
     pub castling_king_letter: Option<char>,
     /// `nMoveRule`: a side may claim a draw after this many moves of each side
@@ -265,6 +268,8 @@ pub(crate) struct EndRules {
     pub extinction_all: bool,
     /// The blast-immune types (a bit per type).
     pub blast_immune: u32,
+    /// The mutually immune types (a bit per type).
+    pub mutually_immune: u32,
     /// The non-royal castling king's type.
     pub castling_king_type: Option<u8>,
     /// Does any rule here change the legal moves or the game's end?
