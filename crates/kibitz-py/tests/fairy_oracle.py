@@ -298,22 +298,24 @@ def load_config(config):
         _LOADED.add(config)
 
 
-def play_random_game(variant, seed, max_plies, config=None):
-    """A seeded random game in Fairy-Stockfish, up to `max_plies` or the game's end."""
+def play_random_game(variant, seed, max_plies, config=None, start=None, chess960=False):
+    """A seeded random game in Fairy-Stockfish, up to `max_plies` or the game's end,
+    from `start` (the variant's start position if None), with Chess960 castling
+    if `chess960` (pyffish's `is960`)."""
     import pyffish as sf
 
     load_config(config)
     rng = random.Random(seed)
-    start = sf.start_fen(variant)
+    start = start or sf.start_fen(variant)
     played = []
     plies = []
     result = None
     while True:
-        moves = sf.legal_moves(variant, start, played)
-        fen = sf.get_fen(variant, start, played)
+        moves = sf.legal_moves(variant, start, played, chess960)
+        fen = sf.get_fen(variant, start, played, chess960)
         plies.append(Ply(fen, frozenset(moves), False))
         if not moves:
-            result = result_of(sf.game_result(variant, start, played), ' w ' in fen)
+            result = result_of(sf.game_result(variant, start, played, chess960), ' w ' in fen)
             break
         if len(played) == max_plies:
             break
@@ -323,7 +325,7 @@ def play_random_game(variant, seed, max_plies, config=None):
     # Check at every ply from the SAN of the game (`+`/`#` is Fairy-Stockfish's
     # gives_check on each move), one call instead of one per ply.
     if played:
-        sans = sf.get_san_moves(variant, start, played)
+        sans = sf.get_san_moves(variant, start, played, chess960)
         for ply, san in zip(plies[1:], sans):
             ply.check = san.endswith(('+', '#'))
     return Game(variant, start, plies, result)
@@ -335,12 +337,12 @@ def games_for(job):
     return [play_random_game(variant, seed, max_plies, config) for seed in seeds]
 
 
-def pyffish_perft(variant, fen, depth):
+def pyffish_perft(variant, fen, depth, chess960=False):
     """Perft by move-list recursion through pyffish (slow: one call per inner node)."""
     import pyffish as sf
 
     def count(moves, d):
-        legal = sf.legal_moves(variant, fen, moves)
+        legal = sf.legal_moves(variant, fen, moves, chess960)
         if d == 1:
             return len(legal)
         return sum(count(moves + [m], d - 1) for m in legal)

@@ -55,6 +55,9 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "atomic",
     "nocheckatomic",
     "horde",
+    "normal",
+    "fischerandom",
+    "caparandom",
 ];
 
 impl Rules {
@@ -135,14 +138,17 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         return Ok(r);
     }
     match name {
-        "chess" => {}
-        "capablanca" => {
+        "chess" | "normal" => {}
+        // Chess960 castling ([`super::chess960`]) on chess and on Capablanca.
+        "fischerandom" => r.chess960 = true,
+        "capablanca" | "caparandom" => {
             r = capablanca_like(
                 name,
                 "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
                 8,
                 2,
-            )?
+            )?;
+            r.chess960 = name == "caparandom";
         }
         "gothic" => {
             r = capablanca_like(

@@ -60,6 +60,7 @@ mod atomic;
 mod attacks;
 mod board;
 mod builtin;
+mod chess960;
 mod definition;
 mod describe;
 mod drops;
