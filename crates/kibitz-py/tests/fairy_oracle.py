@@ -39,7 +39,9 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 # Game ends and capture rules (variant/ends.rs, variant/atomic.rs).
                 'kingofthehill', 'racingkings', '3check', '5check', 'antichess',
                 'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
-                'atomic', 'nocheckatomic']
+                'atomic', 'nocheckatomic',
+                # Chess960 castling (variant/chess960.rs), and chess by another name.
+                'normal', 'fischerandom', 'caparandom']
 
 FILES = 'abcdefghijklmnop'
 
