@@ -98,7 +98,6 @@ pub(crate) fn check(rules: &Rules) -> Result<(), VariantError> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::board::Board;
     use crate::variant::Variant;
     use crate::variant::VariantPosition;
