@@ -155,11 +155,14 @@ impl Variant {
         self.rules.castling
     }
 
-    /// The variant with Chess960 castling on or off (see the [module](super::chess960)
-    /// docs): the king and castling rooks on any files, rights by rook file,
-    /// castling in UCI as king takes rook. An error for a variant whose
-    /// castling Chess960 cannot change (Musketeer or Seirawan gating, a
-    /// non-royal castling king); a variant without castling is itself.
+    /// The variant with Chess960 castling on or off, as Fairy-Stockfish's
+    /// `chess960` flag: the king and its castling rooks on any files of the
+    /// castling rank, ending where the variant's castling puts them; rights
+    /// read as X-FEN (`KQkq`: the outermost rook) or Shredder-FEN (`HAha`) and
+    /// written as the rooks' files; castling in UCI as king takes rook. An
+    /// error for a variant whose castling Chess960 cannot change (Musketeer or
+    /// Seirawan gating, a non-royal castling king); a variant without castling
+    /// is itself.
     ///
     /// ```
     /// use kibitz::variant::{Variant, VariantPosition};
