@@ -41,7 +41,9 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
                 'atomic', 'nocheckatomic',
                 # Chess960 castling (variant/chess960.rs), and chess by another name.
-                'normal', 'fischerandom', 'caparandom']
+                'normal', 'fischerandom', 'caparandom',
+                # Other built-ins with other pieces, board or drops (variant/other_pieces.rs).
+                'fairy', 'paradigm', 'georgian', 'tencubed', 'opulent', 'capahouse', 'dragon']
 
 FILES = 'abcdefghijklmnop'
 

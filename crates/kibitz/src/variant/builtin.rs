@@ -58,6 +58,13 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "normal",
     "fischerandom",
     "caparandom",
+    "fairy",
+    "paradigm",
+    "georgian",
+    "tencubed",
+    "opulent",
+    "capahouse",
+    "dragon",
 ];
 
 impl Rules {
@@ -132,6 +139,12 @@ pub(crate) const MUSKETEER_PIECES: &[(char, &str, &str)] = &[
 ];
 
 pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
+    if let Some((base, derive)) = super::other_pieces::derived(name) {
+        let mut r = rules_of(base)?;
+        derive(&mut r)?;
+        r.name = name.to_string();
+        return Ok(r);
+    }
     let mut r = chess_rules();
     if super::ends::builtin_rules(name, &mut r) {
         r.name = name.to_string();

@@ -71,6 +71,7 @@ pub mod ini;
 mod ini_values;
 mod movegen;
 mod moves;
+mod other_pieces;
 mod perft;
 mod position;
 mod pregame;
