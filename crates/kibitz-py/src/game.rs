@@ -46,8 +46,9 @@ pub(crate) fn sections(text: Option<&str>) -> PyResult<VariantsIni> {
 
 /// The rules asked for: the variant `variant` (a section of `variants`, the
 /// variants.ini text, else a built-in one) or orthodox chess, standard or
-/// Chess960. ValueError for an unknown variant, `variants=` without
-/// `variant=`, or Chess960 with a variant.
+/// Chess960 (with a variant: the variant with Chess960 castling). ValueError
+/// for an unknown variant, `variants=` without `variant=`, or Chess960 with a
+/// variant that has no castling to change.
 pub(crate) fn rules(
     variant: Option<&str>,
     variants: Option<&str>,
@@ -63,10 +64,5 @@ pub(crate) fn rules(
         // Only the section asked for (and its parents) is built.
         (Some(name), text) => Some(sections(text)?.find(name).map_err(value_error)?),
     };
-    if found.is_some() && chess960 {
-        return Err(PyValueError::new_err(
-            "chess960=True is for orthodox chess, not with variant=",
-        ));
-    }
     GameRules::new(found, CastlingMode::from_chess960(chess960)).map_err(value_error)
 }

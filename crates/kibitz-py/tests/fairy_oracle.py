@@ -49,7 +49,11 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 # Historic games (variant/historic.rs).
                 'shatranj', 'chaturanga', 'courier', 'raazuvaa',
                 # Pawn variants (variant/pawns.rs).
-                'torpedo']
+                'torpedo',
+                # Chess960 castling (variant/chess960.rs), and chess by another name.
+                'normal', 'fischerandom', 'caparandom',
+                # Other built-ins with other pieces, board or drops (variant/other_pieces.rs).
+                'fairy', 'paradigm', 'georgian', 'tencubed', 'opulent', 'capahouse', 'dragon']
 
 # Variants whose game may end by the moves played, not by the position alone:
 # Janggi's two passes in a row, and a pass with the kings facing (bikjang). A
@@ -320,9 +324,10 @@ def load_config(config):
         _LOADED.add(config)
 
 
-def play_random_game(variant, seed, max_plies, config=None, start=None):
+def play_random_game(variant, seed, max_plies, config=None, start=None, chess960=False):
     """A seeded random game in Fairy-Stockfish, up to `max_plies` or the game's end,
-    from the variant's start position or from `start`."""
+    from `start` (the variant's start position if None), with Chess960 castling
+    if `chess960` (pyffish's `is960`)."""
     import pyffish as sf
 
     load_config(config)
@@ -332,11 +337,11 @@ def play_random_game(variant, seed, max_plies, config=None, start=None):
     plies = []
     result = None
     while True:
-        moves = sf.legal_moves(variant, start, played)
-        fen = sf.get_fen(variant, start, played)
+        moves = sf.legal_moves(variant, start, played, chess960)
+        fen = sf.get_fen(variant, start, played, chess960)
         plies.append(Ply(fen, frozenset(moves), False))
         if not moves:
-            result = result_of(sf.game_result(variant, start, played), ' w ' in fen)
+            result = result_of(sf.game_result(variant, start, played, chess960), ' w ' in fen)
             break
         if len(played) == max_plies:
             break
@@ -348,7 +353,7 @@ def play_random_game(variant, seed, max_plies, config=None, start=None):
     # name: Fairy-Stockfish's default for the shogi family is shogi notation, which
     # marks no check and writes a promotion as `+`.
     if played:
-        sans = sf.get_san_moves(variant, start, played, False, sf.NOTATION_SAN)
+        sans = sf.get_san_moves(variant, start, played, chess960, sf.NOTATION_SAN)
         for ply, san in zip(plies[1:], sans):
             ply.check = san.endswith(('+', '#'))
     return Game(variant, start, plies, result)
@@ -360,12 +365,12 @@ def games_for(job):
     return [play_random_game(variant, seed, max_plies, config) for seed in seeds]
 
 
-def pyffish_perft(variant, fen, depth):
+def pyffish_perft(variant, fen, depth, chess960=False):
     """Perft by move-list recursion through pyffish (slow: one call per inner node)."""
     import pyffish as sf
 
     def count(moves, d):
-        legal = sf.legal_moves(variant, fen, moves)
+        legal = sf.legal_moves(variant, fen, moves, chess960)
         if d == 1:
             return len(legal)
         return sum(count(moves + [m], d - 1) for m in legal)

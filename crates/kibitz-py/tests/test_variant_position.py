@@ -217,8 +217,11 @@ def test_bad_input_is_named():
                         variant='capablanca')
     with pytest.raises(ValueError, match='variant='):
         kibitz.Position(variants='[x:chess]\n')
-    with pytest.raises(ValueError, match='chess960'):
-        kibitz.Position(variant='capablanca', chess960=True)
+    # Chess960 is refused only where it would change nothing or cannot apply.
+    with pytest.raises(ValueError, match='no castling for Chess960'):
+        kibitz.Position(variant='grand', chess960=True)
+    with pytest.raises(ValueError, match='chess960: not supported with Seirawan'):
+        kibitz.Position(variant='seirawan', chess960=True)
     with pytest.raises(ValueError, match='frobnicate'):
         kibitz.Position(variant='x', variants='[x:chess]\nfrobnicate = 1\n')
     with pytest.raises(FileNotFoundError):

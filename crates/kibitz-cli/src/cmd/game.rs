@@ -24,11 +24,13 @@ pub struct GameArgs {
     /// (`[name:parent]`, `customPieceN = letter:Betza`, …).
     #[arg(long, value_name = "FILE.ini", requires = "variant")]
     pub variants: Option<PathBuf>,
-    /// Orthodox chess as Chess960: positions read with castling rights for a king
+    /// Chess960 castling: positions read with castling rights for a king
     /// off e1/e8 or a rook off the corner (X-FEN or Shredder-FEN), and castling
     /// written in UCI as king takes rook (`e1h1`). Without it positions are
     /// standard chess: such a right is an error, and castling from e1/e8 is
     /// `e1g1`. PGN games tagged `[Variant "Chess960"]` are Chess960 either way.
+    /// With --variant, the variant castles so (Capablanca random chess is
+    /// `--variant capablanca --chess960`), its FEN writing rights as rook files.
     #[arg(long)]
     pub chess960: bool,
 }
@@ -36,7 +38,8 @@ pub struct GameArgs {
 impl GameArgs {
     /// The rules asked for: a variant (a section of --variants, else a
     /// built-in), or orthodox chess, standard or Chess960. A variant that
-    /// cannot be found or read, or Chess960 asked of a variant, is a bad input.
+    /// cannot be found or read, or Chess960 asked of a variant without castling
+    /// (or with gating), is a bad input.
     pub fn rules(&self) -> anyhow::Result<GameRules> {
         let variant = match self.variant.as_deref() {
             None => None,

@@ -43,8 +43,12 @@ impl GameRules {
 
     /// The rules a front end's options ask for: a variant (None for orthodox
     /// chess) and the castling mode (`--chess960`, `chess960=True`). Chess960
-    /// castling with a variant is an error rather than a silent change of
-    /// what was asked.
+    /// with a variant is the variant with Chess960 castling
+    /// ([`Variant::with_chess960`]); one that castles without a rook the
+    /// variant's own way (no castling, Musketeer or Seirawan gating, a
+    /// non-royal castling king) is an error rather than a silent change of
+    /// what was asked. A variant that is Chess960 itself (`fischerandom`)
+    /// stays so.
     ///
     /// ```
     /// use kibitz::CastlingMode;
@@ -52,17 +56,23 @@ impl GameRules {
     /// use kibitz::variant::Variant;
     /// let v = Variant::builtin("capablanca").unwrap();
     /// assert!(GameRules::new(Some(v.clone()), CastlingMode::Standard).is_ok());
-    /// let err = GameRules::new(Some(v), CastlingMode::Chess960).unwrap_err();
-    /// assert!(err.to_string().contains("Chess960"), "{err}");
+    /// let crc = GameRules::new(Some(v), CastlingMode::Chess960).unwrap();
+    /// assert!(crc.as_variant().unwrap().is_chess960());
+    /// let grand = Variant::builtin("grand").unwrap();
+    /// let err = GameRules::new(Some(grand), CastlingMode::Chess960).unwrap_err();
+    /// assert!(err.to_string().contains("no castling"), "{err}");
     /// ```
     pub fn new(variant: Option<Variant>, castling: CastlingMode) -> Result<GameRules, BoardError> {
         match (variant, castling) {
             (None, mode) => Ok(GameRules::Chess(mode)),
             (Some(v), CastlingMode::Standard) => Ok(GameRules::Variant(v)),
-            (Some(v), CastlingMode::Chess960) => Err(BoardError::Unsupported(format!(
-                "Chess960 castling is for orthodox chess; the variant {} has its own castling",
-                v.name()
-            ))),
+            (Some(v), CastlingMode::Chess960) if v.castling().is_none() => {
+                Err(BoardError::Unsupported(format!(
+                    "the variant {} has no castling for Chess960 to change",
+                    v.name()
+                )))
+            }
+            (Some(v), CastlingMode::Chess960) => Ok(GameRules::Variant(v.with_chess960(true)?)),
         }
     }
 
@@ -257,7 +267,7 @@ impl AnyPosition {
     pub fn run<J: BoardJob>(&self, job: J) -> J::Output {
         match self {
             AnyPosition::Chess { position, castling } => job.run(position, *castling),
-            AnyPosition::Variant(position) => job.run(&**position, CastlingMode::Standard),
+            AnyPosition::Variant(position) => job.run(&**position, position.castling_mode()),
         }
     }
 
@@ -278,11 +288,11 @@ impl AnyPosition {
         }
     }
 
-    /// How UCI writes castling (always standard for a variant, which has its own).
+    /// How UCI writes castling (a variant's: Chess960 when it castles so).
     pub fn castling_mode(&self) -> CastlingMode {
         match self {
             AnyPosition::Chess { castling, .. } => *castling,
-            AnyPosition::Variant(_) => CastlingMode::Standard,
+            AnyPosition::Variant(position) => position.castling_mode(),
         }
     }
 

@@ -84,6 +84,17 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "courier",
     "raazuvaa",
     "torpedo",
+    // Chess960 and other pieces (chess960.rs, other_pieces.rs).
+    "normal",
+    "fischerandom",
+    "caparandom",
+    "fairy",
+    "paradigm",
+    "georgian",
+    "tencubed",
+    "opulent",
+    "capahouse",
+    "dragon",
 ];
 
 impl Rules {
@@ -161,6 +172,12 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
     if let Some(r) = super::shogi::builtin_rules(name)? {
         return Ok(r);
     }
+    if let Some((base, derive)) = super::other_pieces::derived(name) {
+        let mut r = rules_of(base)?;
+        derive(&mut r)?;
+        r.name = name.to_string();
+        return Ok(r);
+    }
     let mut r = chess_rules();
     if super::ends::builtin_rules(name, &mut r)
         || super::objectives::builtin_rules(name, &mut r)
@@ -171,14 +188,17 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         return Ok(r);
     }
     match name {
-        "chess" => {}
-        "capablanca" => {
+        "chess" | "normal" => {}
+        // Chess960 castling ([`super::chess960`]) on chess and on Capablanca.
+        "fischerandom" => r.chess960 = true,
+        "capablanca" | "caparandom" => {
             r = capablanca_like(
                 name,
                 "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
                 8,
                 2,
-            )?
+            )?;
+            r.chess960 = name == "caparandom";
         }
         "gothic" => {
             r = capablanca_like(

@@ -99,6 +99,7 @@ impl Variant {
                 )));
             }
         }
+        super::chess960::check(&rules)?;
         let mut seen = Vec::new();
         for p in &rules.pieces {
             if !p.letter.is_ascii_uppercase() || seen.contains(&p.letter) {
@@ -171,6 +172,42 @@ impl Variant {
     /// Castling, if the variant has it.
     pub fn castling(&self) -> Option<CastlingRules> {
         self.rules.castling
+    }
+
+    /// The variant with Chess960 castling on or off, as Fairy-Stockfish's
+    /// `chess960` flag: the king and its castling rooks on any files of the
+    /// castling rank, ending where the variant's castling puts them; rights
+    /// read as X-FEN (`KQkq`: the outermost rook) or Shredder-FEN (`HAha`) and
+    /// written as the rooks' files; castling in UCI as king takes rook. An
+    /// error for a variant whose castling Chess960 cannot change (Musketeer or
+    /// Seirawan gating, a non-royal castling king); a variant without castling
+    /// is itself.
+    ///
+    /// ```
+    /// use kibitz::variant::{Variant, VariantPosition};
+    /// let crc = Variant::builtin("capablanca")?.with_chess960(true)?;
+    /// assert!(crc.is_chess960());
+    /// let pos = VariantPosition::startpos(&crc);
+    /// assert!(pos.fen().contains(" w JAja "));
+    /// assert!(Variant::builtin("seirawan")?.with_chess960(true).is_err());
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn with_chess960(&self, on: bool) -> Result<Variant, VariantError> {
+        if self.rules.chess960 == on {
+            return Ok(self.clone());
+        }
+        let mut rules = (*self.rules).clone();
+        rules.chess960 = on;
+        super::chess960::check(&rules)?;
+        Ok(Variant {
+            rules: std::sync::Arc::new(rules),
+            tables: self.tables.clone(),
+        })
+    }
+
+    /// Does the variant castle as Chess960 ([`with_chess960`](Self::with_chess960))?
+    pub fn is_chess960(&self) -> bool {
+        self.rules.chess960
     }
 
     /// The value of stalemate for the side to move.

@@ -242,6 +242,15 @@ fn colour_name(c: usize) -> &'static str {
 
 /// A castling right whose king is off its square: an error naming the right.
 fn king_off(rules: &Rules, field: &str, right: char, c: usize, king: Sq) -> VariantError {
+    if king == NO_SQ {
+        // Chess960: no king on the castling rank.
+        return fen_error(format!(
+            "castling field `{}`: right `{right}` needs the {} king on rank {}",
+            quote(field),
+            colour_name(c),
+            State::gate_rank(rules, c) + 1
+        ));
+    }
     fen_error(format!(
         "castling field `{}`: right `{right}` needs the {} king on {}",
         quote(field),
@@ -270,7 +279,12 @@ fn default_rook(rules: &Rules, state: &State, c: usize, side: usize) -> Sq {
         k.rook_queenside_file
     });
     let step = if side == 0 { -1 } else { 1 };
-    while f != i32::from(k.king_file) && (0..i32::from(files)).contains(&f) {
+    // Chess960: the castling king's own file (the outermost rook on its side).
+    let king_file = match state.castling_king_sq(rules, c) {
+        NO_SQ => k.king_file,
+        king => (king % Sq::from(files)) as u8,
+    };
+    while f != i32::from(king_file) && (0..i32::from(files)).contains(&f) {
         let sq = rank * Sq::from(files) + f as Sq;
         if state.is_castling_rook(&k, c, sq) {
             return sq;
@@ -382,10 +396,12 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                         // `KQkq` as no right (its own start positions say so).
                         continue;
                     };
-                    let king = rank * Sq::from(files) + Sq::from(k.king_file);
+                    let king = state.castling_king_sq(rules, c);
                     // Fairy-Stockfish drops a right whose king or rook is not
                     // there; kibitz says so, as its orthodox reader does.
-                    if state.kings[c] != king && !state.castling_king_on(rules, c, king) {
+                    if king == NO_SQ
+                        || (state.kings[c] != king && !state.castling_king_on(rules, c, king))
+                    {
                         return Err(king_off(rules, castling, ch, c, king));
                     }
                     let rook = default_rook(rules, &state, c, side);
@@ -417,9 +433,10 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                     let Some(k) = rules.castling else {
                         return Err(bad());
                     };
-                    let side = usize::from(f < k.king_file);
-                    let king = rank * Sq::from(files) + Sq::from(k.king_file);
-                    if state.kings[c] != king && !state.castling_king_on(rules, c, king) {
+                    let king = state.castling_king_sq(rules, c);
+                    if king == NO_SQ
+                        || (state.kings[c] != king && !state.castling_king_on(rules, c, king))
+                    {
                         return Err(king_off(rules, castling, ch, c, king));
                     }
                     if !state.is_castling_rook(&k, c, sq) {
@@ -430,6 +447,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                             rules.size.square_name(sq)
                         )));
                     }
+                    let side = usize::from(sq < king);
                     state.castling |= 1 << (2 * c + side);
                     state.rook_sq[2 * c + side] = sq;
                 }
@@ -682,7 +700,9 @@ pub(crate) fn write_fogged(rules: &Rules, state: &State, fog: WideBitboard) -> S
         for side in 0..2 {
             if state.castling >> (2 * c + side) & 1 != 0 {
                 let rook = state.rook_sq[2 * c + side];
-                if rook == default_rook(rules, state, c, side) {
+                // Chess960 rights are written as their rooks' files, as
+                // Fairy-Stockfish writes them (`HAha`).
+                if !rules.chess960 && rook == default_rook(rules, state, c, side) {
                     rights.push(case(if side == 0 { 'K' } else { 'Q' }));
                 } else {
                     rights.push(case(char::from(b'A' + (rook as usize % files) as u8)));

@@ -631,7 +631,8 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
         }
         "stalemateValue" => rules.stalemate = game_value(value)?,
         "checkmateValue" => rules.checkmate = game_value(value)?,
-        "chess960" | "twoBoards" | "checking" => {
+        "chess960" => rules.chess960 = boolean(value)?,
+        "twoBoards" | "checking" => {
             let expected = key == "checking";
             if boolean(value)? != expected {
                 return Err(format!("`{}` is not supported", quote(value)));

@@ -302,7 +302,7 @@ impl State {
         let us = self.turn;
         let files = t.files;
         let rank = Self::gate_rank(r, us);
-        if king != rank * files + Sq::from(rules.king_file) {
+        if king != self.castling_king_sq(r, us) {
             return;
         }
         for side in 0..2 {

@@ -85,6 +85,12 @@ impl VariantPosition {
         &self.variant
     }
 
+    /// How UCI writes castling: [`CastlingMode::Chess960`](crate::CastlingMode)
+    /// (king takes rook) when the variant castles as Chess960.
+    pub fn castling_mode(&self) -> crate::CastlingMode {
+        crate::CastlingMode::from_chess960(self.variant.rules.chess960)
+    }
+
     /// The FEN, as Fairy-Stockfish writes it.
     pub fn fen(&self) -> String {
         fen::write_with_pregame(&self.variant.rules, &self.state, self.pregame.as_ref())
@@ -224,9 +230,11 @@ impl VariantPosition {
             let side = usize::from(mv.kind == MoveKind::CastleQueenside);
             from = self.state.rook_sq[2 * self.state.turn + side];
             to = mv.from;
-        } else if mv.is_castling() && self.is_also_a_king_step(mv) {
+        } else if mv.is_castling() && (self.variant.rules.chess960 || self.is_also_a_king_step(mv))
+        {
             // Fairy-Stockfish writes such castling as the king taking its own rook
-            // (`d1a1`), since the king's destination would name the step.
+            // (`d1a1`), since the king's destination would name the step; in
+            // Chess960 it writes all castling so.
             let side = usize::from(mv.kind == MoveKind::CastleQueenside);
             to = self.state.rook_sq[2 * self.state.turn + side];
         }

@@ -125,6 +125,9 @@ pub(crate) struct Rules {
     /// Must a pawn promote as soon as it enters the zone (else only on the last rank)?
     pub mandatory_promotion: bool,
     pub castling: Option<CastlingRules>,
+    /// Chess960 castling ([`super::chess960`]): the king and the castling rooks
+    /// on any files, rights by rook file, castling written as king takes rook.
+    pub chess960: bool,
     pub gating: Gating,
     pub stalemate: GameValue,
     pub checkmate: GameValue,
@@ -445,6 +448,7 @@ pub(crate) fn chess_rules() -> Rules {
             rank: 0,
             rook_types: 1 << 3,
         }),
+        chess960: false,
         gating: Gating::None,
         stalemate: GameValue::Draw,
         checkmate: GameValue::Loss,

@@ -320,6 +320,7 @@ impl State {
             }
         }
         if self.castling != 0 {
+            self.chess960_king_moves(t, r, ty);
             self.clear_rights_at(r, mv.from);
             self.clear_rights_at(r, mv.to);
         }
@@ -376,7 +377,12 @@ impl State {
             return;
         }
         for c in 0..2 {
-            let king = Self::gate_rank(r, c) * Sq::from(r.size.files()) + Sq::from(rules.king_file);
+            // (A Chess960 king has moved on already: see `chess960_king_moves`.)
+            let king = if r.chess960 {
+                NO_SQ
+            } else {
+                Self::gate_rank(r, c) * Sq::from(r.size.files()) + Sq::from(rules.king_file)
+            };
             for side in 0..2 {
                 let i = 2 * c + side;
                 if self.castling >> i & 1 != 0 && (sq == king || sq == self.rook_sq[i]) {
