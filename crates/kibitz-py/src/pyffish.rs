@@ -147,6 +147,12 @@ pub fn _sf_captures_to_hand(variant_name: &str) -> PyResult<bool> {
     Ok(variant(variant_name)?.captures_to_hand())
 }
 
+/// Does the variant play shogi's promoted types (then its SAN is not pyffish's)?
+#[pyfunction]
+pub fn _sf_has_promoted_types(variant_name: &str) -> PyResult<bool> {
+    Ok(variant(variant_name)?.has_promoted_types())
+}
+
 #[pyfunction]
 pub fn _sf_legal_moves(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<Vec<String>> {
     let game = replay(variant_name, fen, moves)?;
@@ -269,6 +275,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_sf_load_variant_config, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_start_fen, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_captures_to_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_has_promoted_types, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_get_fen, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_get_san_moves, m)?)?;

@@ -63,8 +63,14 @@ def random_game(variant, seed, max_plies=MAX_PLIES, repeat=0.0):
 
 def compare_game(variant, start, played, every_move_at=(0, 17)):
     """Every ply of the game: the questions asked of both modules."""
-    kgot = ksf.get_san_moves(variant, start, played)
-    assert kgot == pyffish.get_san_moves(variant, start, played), variant
+    if variant in fo.SHOGI_FAMILY:
+        # Fairy-Stockfish's shogi notation and its SAN of promoted pieces are not
+        # kibitz's: refused, naming why (docs/PYTHON.md).
+        with pytest.raises(NotImplementedError, match='shogi'):
+            ksf.get_san_moves(variant, start, played)
+    else:
+        kgot = ksf.get_san_moves(variant, start, played)
+        assert kgot == pyffish.get_san_moves(variant, start, played), variant
     refused = set()
     for n in range(len(played) + 1):
         moves = played[:n]

@@ -547,6 +547,18 @@ fn parse_position(
             (Some(Held::Chess(pos)), problem)
         }
         Some(v) => {
+            // `UCI_Chess960` turns Chess960 castling on for a variant that castles
+            // (a variant that is Chess960 by itself, fischerandom, stays so).
+            let chess960;
+            let v = if castling == CastlingMode::Chess960 {
+                chess960 = match v.with_chess960(true) {
+                    Ok(v) => v,
+                    Err(e) => return refused(&e),
+                };
+                &chess960
+            } else {
+                v
+            };
             let mut pos = match fen {
                 None => VariantPosition::startpos(v),
                 Some(fen) => match VariantPosition::from_fen(v, &fen) {
@@ -858,6 +870,35 @@ mod tests {
             std::thread::sleep(Duration::from_millis(10));
         }
         panic!("no total: {:?}", lines(buf));
+    }
+
+    #[test]
+    fn uci_chess960_castles_a_variant_as_king_takes_rook() {
+        let (mut e, buf) = engine();
+        e.handle("setoption name UCI_Chess960 value true");
+        e.handle("setoption name UCI_Variant value capablanca");
+        // Capablanca's start, White's pieces between king and h-rook cleared.
+        e.handle("position fen rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQK3R w KQkq - 0 1");
+        let pos = variant(&e).clone();
+        assert!(pos.variant().is_chess960(), "{:?}", lines(&buf));
+        assert!(
+            pos.parse_uci("f1j1").is_ok(),
+            "{:?}",
+            pos.legal_moves()
+                .iter()
+                .map(|m| pos.uci(m))
+                .collect::<Vec<_>>()
+        );
+        // Seirawan's gating has no Chess960 form: the position is refused.
+        e.handle("setoption name UCI_Variant value seirawan");
+        e.handle("position startpos");
+        assert!(e.position.is_none());
+        assert!(
+            lines(&buf)
+                .last()
+                .unwrap()
+                .starts_with("info string position: ")
+        );
     }
 
     #[test]

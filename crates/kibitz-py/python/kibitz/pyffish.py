@@ -198,12 +198,26 @@ def _notation(notation):
     raise NotImplementedError(f'kibitz.pyffish does not write {what}; it writes SAN')
 
 
+def _no_shogi_san(variant):
+    # An unknown variant is the ValueError of the call itself, raised after this.
+    try:
+        shogi = _k._sf_has_promoted_types(variant)
+    except ValueError:
+        return
+    if shogi:
+        raise NotImplementedError(
+            f'kibitz.pyffish writes no SAN for {variant}: Fairy-Stockfish writes the shogi '
+            'family in shogi notation, and names a promoted piece by what it moves as, '
+            "where kibitz's SAN writes +P and =+B")
+
+
 def get_san(variant, fen, move, chess960=False, notation=NOTATION_DEFAULT, /):
     """The SAN of a legal UCI move. An illegal move is ValueError("Invalid move 'x'")
     (pyffish returns some other move's SAN)."""
     _str(variant, 1), _str(fen, 2), _str(move, 3)
     _no_chess960(chess960)
     _notation(notation)
+    _no_shogi_san(variant)
     try:
         return _k._sf_get_san(variant, fen, move)
     except _k._SfInvalidMove as invalid:
@@ -215,6 +229,7 @@ def get_san_moves(variant, fen, moves, chess960=False, notation=NOTATION_DEFAULT
     moves = _list(moves, 3)
     _no_chess960(chess960)
     _notation(notation)
+    _no_shogi_san(variant)
     try:
         return _k._sf_get_san_moves(variant, fen, moves)
     except _k._SfInvalidMove as invalid:

@@ -210,6 +210,21 @@ impl Variant {
         self.rules.chess960
     }
 
+    /// Does the variant play shogi's promoted piece types (`+P`)? Fairy-Stockfish
+    /// writes such variants in shogi notation by default, and its SAN names a
+    /// promoted piece by the letter of what it moves as, where kibitz's SAN writes
+    /// `+P` and `=+B`: the two notations differ.
+    ///
+    /// ```
+    /// use kibitz::variant::Variant;
+    /// assert!(Variant::builtin("shogi")?.has_promoted_types());
+    /// assert!(!Variant::builtin("crazyhouse")?.has_promoted_types());
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn has_promoted_types(&self) -> bool {
+        self.rules.shogi.active
+    }
+
     /// The value of stalemate for the side to move.
     pub fn stalemate_value(&self) -> GameValue {
         self.rules.stalemate
