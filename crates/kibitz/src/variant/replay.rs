@@ -286,8 +286,9 @@ impl Replay {
     /// within the plies since the last capture or pawn move, or since the
     /// start in a drop variant), where the xiangqi family's perpetual check
     /// loses. Makruk's counting with a count running, or one started by
-    /// `count_started`, and xiangqi's chasing rule are not judged: they are
-    /// [`Unjudged`].
+    /// `count_started`, xiangqi's chasing rule, the repetition rules of the
+    /// shogi and janggi families and janggi's counted n-move rule are not
+    /// judged: they are [`Unjudged`].
     pub fn optional_end(&self, count_started: i32) -> Result<Option<GameValue>, Unjudged> {
         let pos = &self.position;
         if pos.is_pregame() {
@@ -298,7 +299,21 @@ impl Replay {
         // Xiangqi's chasing rule, which kibitz does not judge; minixiangqi has none.
         let chasing = rules.regions.flying_general && rules.name != "minixiangqi";
         let perpetual_rule = rules.regions.flying_general;
+        // Shogi's fourfold repetition (perpetual check loses) and Janggi's
+        // repetition rules, which kibitz does not judge.
+        let other_repetition = if rules.shogi.active {
+            Some("a repetition in the shogi family (fourfold repetition, perpetual check)")
+        } else if rules.palace.active {
+            Some("a repetition in the janggi family")
+        } else {
+            None
+        };
         if pos.n_move_draw() {
+            if rules.palace.material_counting != super::rules::MaterialCounting::None {
+                return Err(Unjudged(
+                    "the n-move rule of a variant that counts material (janggi's points)".into(),
+                ));
+            }
             if chasing && self.plies() >= 20 {
                 return Err(Unjudged(
                     "xiangqi's n-move rule with its check offset (the AXF chasing rules)".into(),
@@ -307,7 +322,7 @@ impl Replay {
             return Ok(Some(GameValue::Draw));
         }
         let plies = self.plies();
-        let end = if rules.drops.captures_to_hand {
+        let end = if rules.drops.captures_to_hand || other_repetition.is_some() {
             plies
         } else {
             plies.min(state.halfmove as usize)
@@ -323,6 +338,11 @@ impl Replay {
             while i <= end {
                 perpetual_them &= at(i).check;
                 if at(i).key == at(0).key {
+                    // Any repetition at all in those families: their rules (how
+                    // often, over which plies, who loses) are not kibitz's to judge.
+                    if let Some(rule) = other_repetition {
+                        return Err(Unjudged(rule.into()));
+                    }
                     count += 1;
                     if count + 1 >= 3 {
                         if perpetual_them || perpetual_us {
