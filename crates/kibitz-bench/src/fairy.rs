@@ -199,7 +199,7 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
     };
 
     let mut rows = Vec::new();
-    let compared: [(&str, Option<Variant>, u32); 10] = [
+    let compared: [(&str, Option<Variant>, u32); 12] = [
         ("capablanca", None, 5),
         ("grand", None, 4),
         ("seirawan", None, 5),
@@ -211,6 +211,9 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
         ("atomic", None, 5),
         ("antichess", None, 5),
         ("kingofthehill", None, 5),
+        // The shogi and janggi families: promoted types and drops; palace lines and passes.
+        ("shogi", None, 4),
+        ("janggi", None, 4),
     ];
     for (name, given, depth) in compared {
         let depth = depth - shallower;
