@@ -268,10 +268,18 @@ pub fn _sf_is_optional_game_end(
 }
 
 /// Registers the functions and the `InvalidMove` exception on the module.
+/// `variant_info(variant)`: the library's description of a variant (a loaded
+/// section or a built-in) as JSON text, as `kibitz variants --json` writes it.
+#[pyfunction]
+pub fn _sf_variant_info(variant_name: &str) -> PyResult<String> {
+    crate::variants::description_json(&variant(variant_name)?.describe())
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("_SfInvalidMove", m.py().get_type::<InvalidMove>())?;
     m.add("_SF_VALUE_MATE", VALUE_MATE)?;
     m.add_function(wrap_pyfunction!(_sf_variants, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_variant_info, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_load_variant_config, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_start_fen, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_captures_to_hand, m)?)?;

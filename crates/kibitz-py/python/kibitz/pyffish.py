@@ -14,6 +14,7 @@ answer. docs/PYTHON.md lists every difference.
 
 from __future__ import annotations
 
+import json
 import os
 
 from . import _kibitz as _k
@@ -23,6 +24,7 @@ __all__ = [
     'two_boards', 'captures_to_hand', 'get_san', 'get_san_moves', 'legal_moves', 'get_fen',
     'gives_check', 'is_capture', 'piece_to_partner', 'game_result', 'is_immediate_game_end',
     'is_optional_game_end', 'has_insufficient_material', 'validate_fen', 'get_fog_fen',
+    'variant_info',
     'error', 'VALUE_MATE', 'VALUE_DRAW', 'NOTATION_DEFAULT', 'NOTATION_SAN', 'NOTATION_LAN',
     'NOTATION_SHOGI_HOSKING', 'NOTATION_SHOGI_HODGES', 'NOTATION_SHOGI_HODGES_NUMBER',
     'NOTATION_JANGGI', 'NOTATION_XIANGQI_WXF', 'NOTATION_THAI_SAN', 'NOTATION_THAI_LAN',
@@ -329,6 +331,19 @@ def has_insufficient_material(variant, fen, moves, chess960=False, /):
     _no_chess960(chess960)
     return _replaying('has_insufficient_material', _k._sf_has_insufficient_material,
                       variant, fen, moves)
+
+
+def variant_info(variant, /):
+    """The variant described whole, as a dict (not in pyffish): 'name', 'files',
+    'ranks', 'board', 'start_fen', 'gating', 'promotion', 'pieces' (each with
+    'letter', 'name', 'betza', 'kind', 'value', 'mobility') and 'rules', every rule
+    resolved as a variants.ini key: what `kibitz variants --json NAME` writes.
+
+    >>> variant_info('crazyhouse')['rules']['pieceDrops']
+    True
+    """
+    _str(variant, 1)
+    return json.loads(_k._sf_variant_info(variant))
 
 
 def validate_fen(fen, variant, chess960=False, /):

@@ -1,35 +1,121 @@
-//! What `kibitz variants` and Python's `kibitz.variants()` say about a variant:
-//! its board, start position and pieces, each with its Betza and the mobility
-//! seed's string for its moves on the variant's empty board.
+//! A variant described whole, as `kibitz variants --json`, Python's
+//! `kibitz.variants()` and `kibitz.pyffish.variant_info()` and the server's
+//! `/api/variants` give it: its board, start position and pieces (each with its
+//! Betza, its kind, its value for the search and the mobility seed's string for
+//! its moves on the variant's empty board), and its rules resolved, in
+//! Fairy-Stockfish's `variants.ini` keys.
+//!
+//! The rules are resolved: every key kibitz plays is there with the value the
+//! variant has, whether a section set it, a parent, or a built-in. So a front
+//! end reads what a variant is without knowing its parents or the defaults,
+//! and [`VariantDescription::ini_section`] writes a section that builds the
+//! same variant again.
 
 use super::Variant;
+use super::board::{BoardSize, WideBitboard};
+use super::rules::{GameValue, Gating, PieceKind, Rules};
 
 /// One piece type of a [`VariantDescription`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PieceDescription {
     /// White's letter (uppercase).
     pub letter: char,
-    /// The piece's name.
+    /// The piece's name (`+` and the base's name for a promoted type: `+pawn`).
     pub name: String,
     /// Its moves in Betza notation.
     pub betza: String,
+    /// Pawn, king or other.
+    pub kind: PieceKind,
+    /// Its value in the variant's search, in centipawns
+    /// ([`values::piece_values`](super::values::piece_values)).
+    pub value: i32,
     /// The seed's mobility string of its moves on the variant's empty board
     /// (the components that move to empty squares: not capture-only, hopping or
     /// first-move-only ones); `None` when it has none there.
     pub mobility: Option<String>,
 }
 
-/// A variant as the front ends list it.
+/// The value of one rule in a [`VariantDescription`], typed as the key reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
+pub enum RuleValue {
+    /// `true` or `false`.
+    Bool(bool),
+    /// A count or a rank number.
+    Number(u32),
+    /// Letters, squares, regions, a game value: as `variants.ini` writes them.
+    Text(String),
+}
+
+impl core::fmt::Display for RuleValue {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            RuleValue::Bool(b) => write!(f, "{b}"),
+            RuleValue::Number(n) => write!(f, "{n}"),
+            RuleValue::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+/// A variant's rules as `variants.ini` keys and their values, in a fixed order
+/// (a JSON object when serialized).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleList(pub Vec<(String, RuleValue)>);
+
+impl RuleList {
+    /// The value of `key`, if the list has it.
+    pub fn get(&self, key: &str) -> Option<&RuleValue> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+
+    fn bool(&mut self, key: impl Into<String>, value: bool) {
+        self.0.push((key.into(), RuleValue::Bool(value)));
+    }
+
+    fn number(&mut self, key: impl Into<String>, value: u32) {
+        self.0.push((key.into(), RuleValue::Number(value)));
+    }
+
+    fn text(&mut self, key: impl Into<String>, value: impl Into<String>) {
+        self.0.push((key.into(), RuleValue::Text(value.into())));
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for RuleList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// A variant described whole (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct VariantDescription {
     /// The variant's name.
     pub name: String,
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
     /// The board as `FILESxRANKS` (`10x8`).
     pub board: String,
     /// The start position's FEN as the variant gives it.
     pub start_fen: String,
-    /// Every piece type.
+    /// `none`, `seirawan` or `musketeer`.
+    pub gating: &'static str,
+    /// What a pawn may become, White's letters.
+    pub promotion: Vec<char>,
+    /// Every piece type, the promoted types of the shogi family last.
     pub pieces: Vec<PieceDescription>,
+    /// The rules, resolved, as `variants.ini` keys.
+    pub rules: RuleList,
 }
 
 /// A piece's moves on an empty board as the mobility seed's piece: the
@@ -52,25 +138,33 @@ fn empty_board_piece(betza: &str) -> Option<crate::mobility::Piece> {
 }
 
 impl Variant {
-    /// The variant's description: board, start FEN, pieces with Betza and mobility.
+    /// The variant's description: board, start FEN, pieces with Betza, value
+    /// and mobility, and its rules resolved.
     ///
     /// ```
-    /// use kibitz::variant::Variant;
+    /// use kibitz::variant::{RuleValue, Variant};
     /// let d = Variant::builtin("capablanca")?.describe();
     /// assert_eq!(d.board, "10x8");
     /// let knight = d.pieces.iter().find(|p| p.letter == 'N').unwrap();
     /// assert!(knight.mobility.as_deref().unwrap().starts_with("4 × 2 + "));
+    /// assert_eq!(knight.value, 300);
+    /// assert_eq!(d.rules.get("castlingKingsideFile"), Some(&RuleValue::Text("i".into())));
+    /// assert_eq!(d.rules.get("pieceDrops"), Some(&RuleValue::Bool(false)));
     /// # Ok::<(), kibitz::variant::VariantError>(())
     /// ```
     pub fn describe(&self) -> VariantDescription {
         let board = crate::mobility::Board::new(u64::from(self.files()), u64::from(self.ranks()));
+        let values = super::values::piece_values(self);
         let pieces = self
             .pieces()
             .iter()
-            .map(|p| PieceDescription {
+            .zip(values)
+            .map(|(p, value)| PieceDescription {
                 letter: p.letter,
                 name: p.name.clone(),
                 betza: p.betza.clone(),
+                kind: p.kind,
+                value,
                 mobility: match (&board, empty_board_piece(&p.betza)) {
                     (Ok(board), Some(piece)) if !piece.is_empty() => {
                         Some(piece.analyse(*board).mobility())
@@ -81,9 +175,18 @@ impl Variant {
             .collect();
         VariantDescription {
             name: self.name().to_string(),
+            files: self.files(),
+            ranks: self.ranks(),
             board: format!("{}x{}", self.files(), self.ranks()),
             start_fen: self.start_fen().to_string(),
+            gating: match self.gating() {
+                Gating::None => "none",
+                Gating::Seirawan => "seirawan",
+                Gating::Musketeer => "musketeer",
+            },
+            promotion: self.promotion_letters(),
             pieces,
+            rules: rule_list(&self.rules),
         }
     }
 
@@ -93,5 +196,356 @@ impl Variant {
             .iter()
             .filter_map(|name| Variant::builtin(name).ok())
             .collect()
+    }
+}
+
+impl VariantDescription {
+    /// A `variants.ini` section (with no parent) that builds this variant
+    /// again: the board, the pieces, the start position and every rule; `None`
+    /// for Musketeer gating, which no key expresses.
+    ///
+    /// ```
+    /// use kibitz::variant::{ini, Variant, VariantPosition};
+    /// let grand = Variant::builtin("grand")?;
+    /// let text = grand.describe().ini_section().unwrap();
+    /// let again = &ini::parse(&text)?[0];
+    /// assert_eq!(VariantPosition::startpos(again).perft(2), VariantPosition::startpos(&grand).perft(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ini_section(&self) -> Option<String> {
+        if self.gating == "musketeer" {
+            return None;
+        }
+        let mut out = format!("[{}]\n", self.name);
+        out += &format!("maxFile = {}\n", self.files);
+        out += &format!("maxRank = {}\n", self.ranks);
+        let used: Vec<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
+        let mut next_custom = 1;
+        for p in self.pieces.iter().filter(|p| !p.name.starts_with('+')) {
+            let letter = p.letter.to_ascii_lowercase();
+            let key = match p.kind {
+                PieceKind::Pawn => {
+                    out += &format!("pawn = {letter}\n");
+                    continue;
+                }
+                PieceKind::King => "king".to_string(),
+                PieceKind::Other if keeps_its_name(p) => p.name.clone(),
+                PieceKind::Other => loop {
+                    let name = format!("customPiece{next_custom}");
+                    next_custom += 1;
+                    if !used.contains(&name.as_str()) {
+                        break name;
+                    }
+                },
+            };
+            out += &format!("{key} = {letter}:{}\n", p.betza);
+        }
+        out += &format!("startFen = {}\n", self.start_fen);
+        for (key, value) in &self.rules.0 {
+            out += &format!("{key} = {value}\n");
+        }
+        Some(out)
+    }
+}
+
+/// Is the piece written under its own name: a custom piece's, or a name
+/// `variants.ini` gives a piece moving as this one does (`knight` for `N`)?
+/// Such a name is kept, as some rules find pieces by name; another piece
+/// (Shako's `elephant`, a ferz-alfil) is written as a custom piece.
+fn keeps_its_name(p: &PieceDescription) -> bool {
+    let fsf = super::regions::fsf_betza;
+    p.name
+        .strip_prefix("customPiece")
+        .is_some_and(|n| n.parse::<u8>().is_ok())
+        || super::ini::named_piece_betza(&p.name).is_some_and(|b| fsf(b) == fsf(&p.betza))
+}
+
+/// Whole ranks as a region (`*1 *2`, `-` for none).
+fn ranks_text(mask: u16) -> String {
+    let ranks: Vec<String> = (0..16)
+        .filter(|r| mask >> r & 1 == 1)
+        .map(|r| format!("*{}", r + 1))
+        .collect();
+    if ranks.is_empty() {
+        "-".to_string()
+    } else {
+        ranks.join(" ")
+    }
+}
+
+/// Squares as a region (`d1 e1 f1`, `-` for none).
+fn squares_text(size: BoardSize, squares: &WideBitboard) -> String {
+    let names: Vec<String> = squares.iter().map(|sq| size.square_name(sq)).collect();
+    if names.is_empty() {
+        "-".to_string()
+    } else {
+        names.join(" ")
+    }
+}
+
+fn value_text(v: GameValue) -> &'static str {
+    match v {
+        GameValue::Win => "win",
+        GameValue::Loss => "loss",
+        GameValue::Draw => "draw",
+    }
+}
+
+fn letters_text(letters: impl IntoIterator<Item = char>) -> String {
+    let text: String = letters
+        .into_iter()
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    if text.is_empty() {
+        "-".to_string()
+    } else {
+        text
+    }
+}
+
+fn file_text(f: u8) -> String {
+    char::from(b'a' + f).to_string()
+}
+
+/// The rules of `r`, resolved, as `variants.ini` keys in the order a reader
+/// applies them (see [`super::ini`]).
+fn rule_list(r: &Rules) -> RuleList {
+    let mut list = RuleList::default();
+    let letter = |t: u8| r.pieces[usize::from(t)].letter;
+    // Pawns and promotion.
+    list.text(
+        "promotionPieceTypes",
+        letters_text(r.promotion_types.iter().map(|&t| letter(t))),
+    );
+    let limits: Vec<String> = r
+        .promotion_limit
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(t, n)| format!("{}:{n}", letter(t as u8).to_ascii_lowercase()))
+        .collect();
+    list.text("promotionLimit", limits.join(" "));
+    list.text("promotionRegionWhite", ranks_text(r.promotion_ranks[0]));
+    list.text("promotionRegionBlack", ranks_text(r.promotion_ranks[1]));
+    list.bool("mandatoryPawnPromotion", r.mandatory_promotion);
+    list.text("doubleStepRegionWhite", ranks_text(r.double_step[0]));
+    list.text("doubleStepRegionBlack", ranks_text(r.double_step[1]));
+    list.text("tripleStepRegionWhite", ranks_text(r.triple_step[0]));
+    list.text("tripleStepRegionBlack", ranks_text(r.triple_step[1]));
+    if !r.en_passant {
+        list.text("enPassantRegion", "-");
+    } else {
+        // Ranks off the board are left out (a region is of the board's squares).
+        let board = u16::MAX >> (16 - r.size.ranks());
+        let ep = r.ends.en_passant_ranks;
+        list.text("enPassantRegionWhite", ranks_text(ep[0] & board));
+        list.text("enPassantRegionBlack", ranks_text(ep[1] & board));
+    }
+    // Castling and gating.
+    list.bool("castling", r.castling.is_some());
+    if let Some(c) = r.castling {
+        list.text("castlingKingFile", file_text(c.king_file));
+        list.text("castlingKingsideFile", file_text(c.kingside_file));
+        list.text("castlingQueensideFile", file_text(c.queenside_file));
+        list.text("castlingRookKingsideFile", file_text(c.rook_kingside_file));
+        list.text(
+            "castlingRookQueensideFile",
+            file_text(c.rook_queenside_file),
+        );
+        list.number("castlingRank", u32::from(c.rank) + 1);
+        let rooks = (0..r.pieces.len() as u8).filter(|&t| c.castles_with(usize::from(t)));
+        list.text("castlingRookPieces", letters_text(rooks.map(letter)));
+    }
+    if let Some(k) = r.ends.castling_king_letter {
+        list.text("castlingKingPiece", letters_text([k]));
+    }
+    list.bool("chess960", r.chess960);
+    // Fairy-Stockfish's S-chess sets both keys (kibitz reads either).
+    list.bool("gating", r.gating == Gating::Seirawan);
+    list.bool("seirawanGating", r.gating == Gating::Seirawan);
+    // Drops.
+    let d = &r.drops;
+    list.bool("pieceDrops", d.enabled);
+    list.bool("capturesToHand", d.captures_to_hand);
+    list.bool("dropLoop", d.drop_loop);
+    list.bool("firstRankPawnDrops", d.first_rank_pawn_drops);
+    list.bool("promotionZonePawnDrops", d.promotion_zone_pawn_drops);
+    list.text("dropNoDoubled", letters_text(d.no_doubled));
+    list.number("dropNoDoubledCount", u32::from(d.no_doubled_count));
+    list.bool("mustDrop", d.must_drop);
+    list.bool("dropChecks", d.checks);
+    if let Some(region) = d.region {
+        list.text("dropRegionWhite", ranks_text(region[0]));
+        list.text("dropRegionBlack", ranks_text(region[1]));
+    }
+    list.bool("dropOppositeColoredBishop", d.opposite_bishops);
+    list.bool("castlingDroppedPiece", d.castling_dropped_piece);
+    // Shogi's promotions.
+    let s = &r.shogi;
+    let promoted: Vec<String> = s
+        .promotions
+        .iter()
+        .filter(|(from, _)| r.type_of_letter(*from).is_some())
+        .map(|(from, to)| {
+            format!(
+                "{}:{}",
+                from.to_ascii_lowercase(),
+                to.map_or('-', |t| t.to_ascii_lowercase())
+            )
+        })
+        .collect();
+    list.text("promotedPieceType", promoted.join(" "));
+    list.bool("mandatoryPiecePromotion", s.mandatory);
+    list.bool("piecePromotionOnCapture", s.on_capture);
+    list.bool("pieceDemotion", s.demotion);
+    list.bool("dropPromoted", s.drop_promoted);
+    list.bool("immobilityIllegal", s.immobility_illegal);
+    list.bool("shogiPawnDropMateIllegal", s.pawn_drop_mate_illegal);
+    // Regions.
+    for (name, regions) in &r.regions.mobility {
+        let [white, black] = regions;
+        let key = |colour: &str| {
+            let mut capital = name.clone();
+            if let Some(first) = capital.get(..1) {
+                let upper = first.to_ascii_uppercase();
+                capital.replace_range(..1, &upper);
+            }
+            format!("mobilityRegion{colour}{capital}")
+        };
+        if let Some(w) = white {
+            list.text(key("White"), squares_text(r.size, w));
+        }
+        if let Some(b) = black {
+            list.text(key("Black"), squares_text(r.size, b));
+        }
+    }
+    list.bool("flyingGeneral", r.regions.flying_general);
+    list.number(
+        "soldierPromotionRank",
+        u32::from(r.regions.soldier_rank) + 1,
+    );
+    list.text(
+        "countingRule",
+        if r.regions.makruk_counting {
+            "makruk"
+        } else {
+            "none"
+        },
+    );
+    // Janggi's palace.
+    let p = &r.palace;
+    list.text("diagonalLines", squares_text(r.size, &p.diagonal_lines));
+    list.bool("passWhite", p.pass[0]);
+    list.bool("passBlack", p.pass[1]);
+    list.bool("bikjangRule", p.bikjang);
+    list.text(
+        "materialCounting",
+        match p.material_counting {
+            super::rules::MaterialCounting::None => "none",
+            super::rules::MaterialCounting::Janggi => "janggi",
+        },
+    );
+    // Game ends and captures.
+    let e = &r.ends;
+    list.text("stalemateValue", value_text(r.stalemate));
+    list.text("checkmateValue", value_text(r.checkmate));
+    list.text("flagPiece", letters_text(e.flag_letter));
+    list.text("flagRegionWhite", squares_text(r.size, &e.flag_region[0]));
+    list.text("flagRegionBlack", squares_text(r.size, &e.flag_region[1]));
+    list.bool("flagMove", e.flag_move);
+    list.number("flagPieceCount", e.flag_piece_count);
+    list.bool("flagPieceBlockedWin", e.flag_piece_blocked_win);
+    list.bool("checking", e.checking);
+    list.bool("checkCounting", e.check_counting);
+    list.text(
+        "extinctionValue",
+        e.extinction_value.map_or("none", value_text),
+    );
+    list.bool("extinctionClaim", e.extinction_claim);
+    list.text(
+        "extinctionPieceTypes",
+        letters_text(e.extinction_letters.iter().copied()),
+    );
+    list.number("extinctionPieceCount", e.extinction_piece_count);
+    list.number(
+        "extinctionOpponentPieceCount",
+        e.extinction_opponent_piece_count,
+    );
+    list.bool("extinctionPseudoRoyal", e.extinction_pseudo_royal);
+    list.bool("mustCapture", e.must_capture);
+    list.bool("stalematePieceCount", e.stalemate_piece_count);
+    list.bool("blastOnCapture", e.blast_on_capture);
+    list.text(
+        "blastImmuneTypes",
+        letters_text(e.blast_immune_letters.iter().copied()),
+    );
+    list.text(
+        "mutuallyImmuneTypes",
+        letters_text(e.mutually_immune_letters.iter().copied()),
+    );
+    list.number("nMoveRule", e.n_move_rule);
+    // The search's values where the variant gives them.
+    for (phase, key) in [(0, "pieceValueMg"), (1, "pieceValueEg")] {
+        let given: Vec<String> = r
+            .piece_values
+            .iter()
+            .filter_map(|(l, v)| v[phase].map(|v| format!("{}:{v}", l.to_ascii_lowercase())))
+            .collect();
+        if !given.is_empty() {
+            list.text(key, given.join(" "));
+        }
+    }
+    list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{VariantPosition, ini};
+
+    /// Every built-in, written as a section and read back, is the same
+    /// variant: the same rules resolved, pieces, start position and moves.
+    #[test]
+    fn every_builtin_is_built_again_from_its_section() {
+        for v in Variant::builtins() {
+            let d = v.describe();
+            let Some(text) = d.ini_section() else {
+                assert_eq!(d.gating, "musketeer", "{}", d.name);
+                continue;
+            };
+            let again = ini::parse(&text)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{text}", d.name))
+                .remove(0);
+            let e = again.describe();
+            assert_eq!(e.rules, d.rules, "{}\n{text}", d.name);
+            assert_eq!(e.start_fen, d.start_fen, "{}", d.name);
+            assert_eq!(e.promotion, d.promotion, "{}", d.name);
+            let shape = |d: &VariantDescription| -> Vec<(char, String, String, i32)> {
+                let mut pieces: Vec<_> = d
+                    .pieces
+                    .iter()
+                    .map(|p| (p.letter, p.betza.clone(), format!("{:?}", p.kind), p.value))
+                    .collect();
+                pieces.sort();
+                pieces
+            };
+            assert_eq!(shape(&e), shape(&d), "{}\n{text}", d.name);
+            assert_eq!(
+                VariantPosition::startpos(&again).perft(2),
+                VariantPosition::startpos(&v).perft(2),
+                "{}",
+                d.name
+            );
+        }
+    }
+
+    #[test]
+    fn a_section_gives_its_rules_resolved() {
+        let v = &ini::parse("[mini:crazyhouse]\nmaxRank = 6\nmaxFile = e\nstartFen = rnbqk/ppppp/5/5/PPPPP/RNBQK w - - 0 1\ncastling = false\n").unwrap()[0];
+        let d = v.describe();
+        assert_eq!((d.files, d.ranks), (5, 6));
+        assert_eq!(d.rules.get("pieceDrops"), Some(&RuleValue::Bool(true)));
+        assert_eq!(d.rules.get("castling"), Some(&RuleValue::Bool(false)));
+        assert_eq!(d.rules.get("castlingKingFile"), None);
     }
 }

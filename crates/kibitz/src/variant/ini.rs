@@ -339,6 +339,18 @@ fn set_piece(
         return Ok(());
     }
     let (letter, betza) = letter_and_betza(value)?;
+    // Fairy-Stockfish reads a Betza after the letter for custom pieces and the
+    // king only: `knight = n:NN` is its knight. Refused here rather than played
+    // as either.
+    if let (Some(given), PieceKind::Other) = (betza, kind)
+        && !name.starts_with("customPiece")
+        && super::regions::fsf_betza(given) != super::regions::fsf_betza(default_betza)
+    {
+        return Err(format!(
+            "`{name}` moves as `{default_betza}`; a Betza after its letter is ignored by \
+             Fairy-Stockfish (define a customPiece for other moves)"
+        ));
+    }
     let betza = betza.unwrap_or(default_betza);
     // As Fairy-Stockfish's `add_piece`: the piece that had the letter gives it up
     // and leaves the game (promotion choices included); a piece given its own letter
@@ -396,6 +408,24 @@ fn remove_piece(rules: &mut Rules, i: usize) {
     }
 }
 
+/// The Betza of the piece `variants.ini` names `name` (`knight`: `N`), for the
+/// pieces with names of their own.
+pub(crate) fn named_piece_betza(name: &str) -> Option<&'static str> {
+    NAMED_PIECES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, b)| b)
+}
+
+/// Is `key` a piece's key (`rook`, `customPiece3`, `pawn`, `king`)?
+pub(crate) fn is_piece_key(key: &str) -> bool {
+    matches!(key, "pawn" | "king")
+        || key
+            .strip_prefix("customPiece")
+            .is_some_and(|n| n.parse::<u8>().is_ok())
+        || NAMED_PIECES.iter().any(|(n, _)| *n == key)
+}
+
 /// When a key is applied within its section. Fairy-Stockfish reads a section as a
 /// map, in an order of its own: the board's size, then the pieces, then the other
 /// keys, then the deprecated ones (which override). kibitz applies them in that
@@ -403,10 +433,7 @@ fn remove_piece(rules: &mut Rules, i: usize) {
 fn key_phase(key: &str) -> u8 {
     if matches!(key, "maxRank" | "maxFile") {
         0
-    } else if matches!(key, "pawn" | "king")
-        || key.starts_with("customPiece")
-        || NAMED_PIECES.iter().any(|(n, _)| *n == key)
-    {
+    } else if is_piece_key(key) || key.starts_with("customPiece") {
         1
     } else if DEPRECATED_KEYS.contains(&key) {
         3
@@ -481,6 +508,10 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     }
     // Game ends and capture rules ([`super::ends`]).
     if super::ends::apply_ini(rules, key, value)? {
+        return Ok(());
+    }
+    // The search's piece values ([`super::values`]).
+    if super::values::apply_key(rules, key, value)? {
         return Ok(());
     }
     if let Some(n) = key.strip_prefix("customPiece") {

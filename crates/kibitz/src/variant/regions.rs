@@ -126,7 +126,8 @@ pub(crate) fn parse_region(size: BoardSize, value: &str) -> Result<WideBitboard,
     let mut out = WideBitboard::EMPTY;
     let files = size.files();
     let ranks = size.ranks();
-    for token in value.split_whitespace() {
+    // `-` is the empty region.
+    for token in value.split_whitespace().filter(|&t| t != "-") {
         let bad = || format!("`{token}` is not a square, `*<rank>` or `<file>*`");
         let mut chars = token.chars();
         let first = chars.next().ok_or_else(bad)?;
@@ -189,6 +190,16 @@ pub(crate) fn apply_key(rules: &mut Rules, key: &str, value: &str) -> Result<boo
     }
     match key {
         "flyingGeneral" => rules.regions.flying_general = boolean(value)?,
+        "countingRule" => {
+            rules.regions.makruk_counting = match value {
+                "makruk" => true,
+                "none" => false,
+                "cambodian" | "asean" => {
+                    return Err(format!("countingRule `{value}` is not supported"));
+                }
+                _ => return Err(format!("`{value}` is not a counting rule")),
+            }
+        }
         "soldierPromotionRank" => {
             let n: u8 = value
                 .parse()

@@ -11,6 +11,11 @@ pub const MAX_TYPES: usize = 24;
 
 /// What a piece type is to the rules beyond its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum PieceKind {
     /// The pawn: steps `fmW`, captures `fcF`, double/triple steps, en passant, promotes.
     Pawn,
@@ -146,6 +151,9 @@ pub(crate) struct Rules {
     /// Janggi's palace lines, passing, bikjang and material counting
     /// ([`super::palace`]).
     pub palace: Palace,
+    /// `pieceValueMg` and `pieceValueEg`: per piece letter, the values a
+    /// section gives, in Fairy-Stockfish's units ([`super::values`]).
+    pub piece_values: Vec<(char, [Option<i32>; 2])>,
 }
 
 impl Rules {
@@ -458,6 +466,7 @@ pub(crate) fn chess_rules() -> Rules {
         ends: EndRules::default(),
         shogi: ShogiRules::default(),
         palace: Palace::default(),
+        piece_values: Vec::new(),
     }
 }
 

@@ -28,7 +28,7 @@
 //! ```
 
 use super::definition::Variant;
-use super::rules::PieceKind;
+use super::rules::{PieceKind, Rules};
 use crate::mobility::betza::{BetzaComponent, parse_components};
 use crate::mobility::{Board, Piece};
 
@@ -42,9 +42,86 @@ pub const KNIGHT_VALUE: i32 = 300;
 /// The queen's value on every board: the scale's upper anchor.
 pub const QUEEN_VALUE: i32 = 900;
 
+/// Fairy-Stockfish's knight in its middlegame and endgame units: the two
+/// scales' common anchor for `pieceValueMg` and `pieceValueEg`.
+const FSF_KNIGHT: [i32; 2] = [781, 854];
+
+/// Reads `pieceValueMg` or `pieceValueEg` (`letter:value` pairs); false for
+/// another key.
+pub(crate) fn apply_key(rules: &mut Rules, key: &str, value: &str) -> Result<bool, String> {
+    let phase = match key {
+        "pieceValueMg" => 0,
+        "pieceValueEg" => 1,
+        _ => return Ok(false),
+    };
+    for token in value.split_whitespace() {
+        let bad = || format!("`{token}` is not letter:value (`a:2200`)");
+        let (letter, number) = token.split_once(':').ok_or_else(bad)?;
+        let mut chars = letter.chars();
+        let letter = match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+            _ => return Err(bad()),
+        };
+        let number: i32 = number
+            .parse()
+            .ok()
+            .filter(|v| (0..=1_000_000).contains(v))
+            .ok_or_else(bad)?;
+        if rules.type_of_letter(letter).is_none() {
+            return Err(format!(
+                "`{token}`: no piece `{}`",
+                letter.to_ascii_lowercase()
+            ));
+        }
+        match rules.piece_values.iter_mut().find(|(l, _)| *l == letter) {
+            Some((_, v)) => v[phase] = Some(number),
+            None => {
+                let mut v = [None, None];
+                v[phase] = Some(number);
+                rules.piece_values.push((letter, v));
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// A value given in Fairy-Stockfish's units, on this module's scale.
+fn from_fsf_units(given: [Option<i32>; 2]) -> Option<i32> {
+    let scaled: Vec<f64> = given
+        .iter()
+        .zip(FSF_KNIGHT)
+        .filter_map(|(v, knight)| {
+            v.map(|v| f64::from(v) * f64::from(KNIGHT_VALUE) / f64::from(knight))
+        })
+        .collect();
+    (!scaled.is_empty()).then(|| (scaled.iter().sum::<f64>() / scaled.len() as f64).round() as i32)
+}
+
 /// The value of each of the variant's piece types, by type index (the order of
-/// [`Variant::pieces`]), in centipawns.
+/// [`Variant::pieces`]), in centipawns: the section's `pieceValueMg` and
+/// `pieceValueEg` where given, else measured.
+///
+/// ```
+/// use kibitz::variant::{ini, values::piece_values};
+/// let v = &ini::parse("[strongknights:chess]\npieceValueMg = n:1562\n")?[0];
+/// assert_eq!(piece_values(v)[1], 600); // twice Fairy-Stockfish's knight
+/// # Ok::<(), ini::IniError>(())
+/// ```
 pub fn piece_values(variant: &Variant) -> Vec<i32> {
+    let mut values = measured_values(variant);
+    for (letter, given) in &variant.rules.piece_values {
+        if let (Some(t), Some(v)) = (
+            variant.rules.type_of_letter(*letter),
+            from_fsf_units(*given),
+        ) {
+            values[usize::from(t)] = v;
+        }
+    }
+    values
+}
+
+/// The values measured from the pieces' reach (the module docs).
+fn measured_values(variant: &Variant) -> Vec<i32> {
     let files = u64::from(variant.files());
     let ranks = u64::from(variant.ranks());
     let Ok(board) = Board::new(files, ranks) else {
@@ -133,6 +210,30 @@ mod tests {
         assert_eq!(value('K'), 0);
         assert!((320..=420).contains(&value('B')), "{values:?}");
         assert!((450..=600).contains(&value('R')), "{values:?}");
+    }
+
+    #[test]
+    fn a_sections_piece_values_take_precedence_and_bad_ones_are_named() {
+        use crate::variant::ini;
+        let v =
+            &ini::parse("[x:capablanca]\npieceValueMg = a:2200 c:2300\npieceValueEg = a:2200\n")
+                .unwrap()[0];
+        let values = piece_values(v);
+        let value = |l: char| values[v.pieces().iter().position(|p| p.letter == l).unwrap()];
+        // a: the middlegame's 2200 × 300/781 and the endgame's 2200 × 300/854, averaged.
+        assert_eq!(value('A'), 809);
+        assert_eq!(value('C'), 883); // 2300 × 300/781
+        assert_eq!(value('N'), 300);
+        for (bad, named) in [
+            ("pieceValueMg = z:100", "no piece `z`"),
+            ("pieceValueMg = n100", "`n100`"),
+            ("pieceValueEg = n:-5", "`n:-5`"),
+        ] {
+            let err = ini::parse(&format!("[x:chess]\n{bad}\n"))
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(named) && err.contains("line 2"), "{err}");
+        }
     }
 
     #[test]
