@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long)]
     output: Option<PathBuf>,
     /// Run only these tables, comma-separated (perft, san, stream, mate, mate-detection,
-    /// prover, fairy, mobility, python, server).
+    /// prover, fairy, mobility, python, server, referee).
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
     /// The kibitz binary [default: `kibitz` beside this program].
@@ -116,6 +116,11 @@ const JOBS: &[Job] = &[
         key: "server",
         command: "kibitz serve --port 0 & wrk -t2 -c32 -d5s --latency URL",
         run: server,
+    },
+    Job {
+        key: "referee",
+        command: ".venv/bin/python scripts/uci_referee.py --games 10",
+        run: referee,
     },
 ];
 
@@ -301,6 +306,57 @@ fn python(cx: &Setup) -> anyhow::Result<String> {
     }
     // bench.py writes `###` headings: one level below the table's own.
     Ok(String::from_utf8_lossy(&out.stdout).replace("\n### ", "\n#### "))
+}
+
+/// Games of `kibitz uci` against Fairy-Stockfish's UCI binary (and against itself
+/// where Fairy-Stockfish cannot play), refereed by pyffish or by kibitz's own rules:
+/// `scripts/uci_referee.py`, which starts both engines and writes the table.
+fn referee(cx: &Setup) -> anyhow::Result<String> {
+    let ready = Command::new(&cx.python)
+        .args(["-c", "import pyffish, kibitz.pyffish"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ready {
+        return Ok(format!(
+            "The referee's Python is absent ({} cannot import pyffish and kibitz.pyffish; \
+             `./test.sh` builds the module into .venv with pyffish beside it, or \
+             `kibitz-bench report --python PATH`): no games played.\n",
+            cx.python.display()
+        ));
+    }
+    if !cx.kibitz.is_file() {
+        bail!(
+            "{} not found: `cargo build --release -p kibitz-cli`",
+            cx.kibitz.display()
+        );
+    }
+    let mut command = Command::new(&cx.python);
+    command
+        .arg(cx.repo.join("scripts/uci_referee.py"))
+        .args(["--games", "10", "--kibitz"])
+        .arg(&cx.kibitz);
+    // Absent, the script plays only the games without Fairy-Stockfish and says so.
+    command.arg("--fairy-stockfish").arg(
+        cx.fairy_stockfish
+            .clone()
+            .unwrap_or_else(|| cx.repo.join("target/fairy-stockfish/fairy-stockfish")),
+    );
+    let out = command
+        .stderr(Stdio::inherit())
+        .output()
+        .context("running uci_referee.py")?;
+    // Status 1: the games were played and an illegal or late move is in the table,
+    // which is written down like any other result; anything else is a failed run.
+    if !out.status.success() && out.status.code() != Some(1) {
+        bail!(
+            "uci_referee.py failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout).trim()
+        );
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// What wrk measured on one address.

@@ -16,7 +16,8 @@
 //! ([`kibitz::search::variant`]); `go mate N` runs the same prover on it. Orthodox
 //! chess (`UCI_Variant` = `chess`, the default) keeps the orthodox engine.
 //! `go perft N` counts the legal move tree in either, move by move, as
-//! Stockfish and Fairy-Stockfish print it.
+//! Stockfish and Fairy-Stockfish print it; as there, the count ends before the
+//! next command is handled, except `stop` and `quit`, which cut it short.
 //!
 //! A bad `position` line is answered with an `info string` naming the problem:
 //! a move that is not legal ends the move list there (the moves before it are
@@ -81,7 +82,16 @@ struct Engine {
     /// The searches' memory, handed to the worker for a search and back after it.
     search: Arc<Mutex<Search>>,
     variant_search: Arc<Mutex<VariantSearch>>,
-    worker: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
+    worker: Option<Worker>,
+}
+
+/// The worker thread of a `go`: a search or a `go perft` count.
+struct Worker {
+    handle: JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+    /// A `go perft` count, which finishes before the next command but `stop`
+    /// and `quit` is handled.
+    perft: bool,
 }
 
 /// What the loop does after a command.
@@ -162,6 +172,12 @@ impl Engine {
             return Control::Continue;
         };
         let rest: Vec<&str> = words.collect();
+        // Fairy-Stockfish and Stockfish count `go perft` in their command loop: a
+        // GUI that sends `go perft 4` and then `position …` reads the whole count
+        // before anything else. Here only `stop` and `quit` end it early.
+        if !matches!(command, "stop" | "quit") {
+            self.finish_perft();
+        }
         let ok = match command {
             "uci" => self.uci(),
             "isready" => say(&self.out, "readyok"),
@@ -346,7 +362,8 @@ impl Engine {
         let castling = self.castling;
         let hash_mb = self.hash_mb;
         let flag = stop.clone();
-        let handle = if let Some(depth) = parse_perft(words) {
+        let counting = parse_perft(words);
+        let handle = if let Some(depth) = counting {
             match held {
                 Held::Chess(pos) => {
                     std::thread::spawn(move || perft(&pos, depth, &flag, &out, castling))
@@ -372,15 +389,28 @@ impl Engine {
                 }
             }
         };
-        self.worker = Some((handle, stop));
+        self.worker = Some(Worker {
+            handle,
+            stop,
+            perft: counting.is_some(),
+        });
         true
     }
 
     /// Stops a running search and waits for its `bestmove`.
     fn stop_search(&mut self) {
-        if let Some((handle, stop)) = self.worker.take() {
-            stop.store(true, Ordering::Relaxed);
-            let _ = handle.join();
+        if let Some(worker) = self.worker.take() {
+            worker.stop.store(true, Ordering::Relaxed);
+            let _ = worker.handle.join();
+        }
+    }
+
+    /// Waits for a running `go perft` to write its total (a search runs on).
+    fn finish_perft(&mut self) {
+        if self.worker.as_ref().is_some_and(|w| w.perft)
+            && let Some(worker) = self.worker.take()
+        {
+            let _ = worker.handle.join();
         }
     }
 }
@@ -434,7 +464,8 @@ fn uci_of<B: Board>(pos: &B, mv: B::Move, castling: CastlingMode) -> String {
 
 /// `go perft N`: each legal move with the leaves below it, then the total, as
 /// Stockfish writes them (`e2e4: 20`, a blank line, `Nodes searched: 400`).
-/// `stop` ends the count early, with a note and no total.
+/// `stop` or `quit` ends the count early, with a note and no total; any other
+/// command waits for the total ([`Engine::finish_perft`]).
 fn perft<B: Board>(pos: &B, depth: u32, stop: &AtomicBool, out: &Out, castling: CastlingMode) {
     let depth = depth.clamp(1, kibitz::board::MAX_PERFT_DEPTH);
     let mut total = 0u64;
@@ -870,6 +901,39 @@ mod tests {
             std::thread::sleep(Duration::from_millis(10));
         }
         panic!("no total: {:?}", lines(buf));
+    }
+
+    #[test]
+    fn go_perft_ends_before_the_next_command_but_stop() {
+        // Before: `position` right after `go perft` stopped the count, and the GUI
+        // read "perft stopped" instead of Fairy-Stockfish's full count.
+        let (mut e, buf) = engine();
+        e.handle("setoption name UCI_Variant value capablanca");
+        e.handle("go perft 3");
+        e.handle("position startpos moves e2e4");
+        let out = lines(&buf);
+        let total = VariantPosition::startpos(&Variant::builtin("capablanca").unwrap()).perft(3);
+        assert_eq!(out.last().unwrap(), &format!("Nodes searched: {total}"));
+        assert!(!out.iter().any(|l| l.contains("perft stopped")), "{out:?}");
+        // `isready` is answered after the count, as in Fairy-Stockfish.
+        let skip = lines(&buf).len();
+        e.handle("go perft 2");
+        e.handle("isready");
+        let out = lines(&buf)[skip..].to_vec();
+        assert_eq!(out.last().unwrap(), "readyok");
+        assert!(
+            out[out.len() - 2].starts_with("Nodes searched: "),
+            "{out:?}"
+        );
+        // `stop` still ends a count too deep to wait for.
+        let skip = lines(&buf).len();
+        let started = Instant::now();
+        e.handle("position startpos");
+        e.handle("go perft 9");
+        e.handle("stop");
+        assert!(started.elapsed() < Duration::from_secs(10));
+        let out = lines(&buf)[skip..].to_vec();
+        assert!(out.last().unwrap().contains("perft stopped"), "{out:?}");
     }
 
     #[test]
