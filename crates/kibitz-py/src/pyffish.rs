@@ -119,7 +119,19 @@ fn start<'a>(v: &'a Variant, fen: &'a str) -> &'a str {
     }
 }
 
+/// The game the call names, replayed without the per-ply records that only
+/// repetition claims read ([`replay_with_claims`] keeps them).
 fn replay(variant_name: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<Replay> {
+    let v = variant(variant_name, chess960)?;
+    Replay::without_claims(&v, start(&v, fen), &moves).map_err(replay_error)
+}
+
+fn replay_with_claims(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<Replay> {
     let v = variant(variant_name, chess960)?;
     Replay::new(&v, start(&v, fen), &moves).map_err(replay_error)
 }
@@ -318,7 +330,7 @@ pub fn _sf_is_optional_game_end(
     chess960: bool,
     count_started: i32,
 ) -> PyResult<(bool, i32)> {
-    let game = replay(variant_name, fen, moves, chess960)?;
+    let game = replay_with_claims(variant_name, fen, moves, chess960)?;
     Ok(match game.optional_end(count_started).map_err(unjudged)? {
         Some(v) => (true, value(v)),
         None => (false, 0),
