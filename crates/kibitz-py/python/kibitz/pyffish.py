@@ -212,27 +212,33 @@ def _no_shogi_san(variant):
             "where kibitz's SAN writes +P and =+B")
 
 
+def _invalid_is_value_error(call, *args):
+    """Calls the Rust function; an illegal move is pyffish's ValueError("Invalid move 'x'")
+    (raised as such by get_san_moves; by get_san and is_capture where pyffish answers
+    for some other move)."""
+    try:
+        return call(*args)
+    except _k._SfInvalidMove as invalid:
+        raise ValueError(str(invalid)) from None
+
+
+def _san(call, variant, fen, move_or_moves, chess960, notation):
+    """get_san's and get_san_moves's call, after their notation and variant checks."""
+    _notation(notation)
+    _no_shogi_san(variant)
+    return _invalid_is_value_error(call, variant, fen, move_or_moves, chess960)
+
+
 def get_san(variant, fen, move, chess960=False, notation=NOTATION_DEFAULT, /):
     """The SAN of a legal UCI move. An illegal move is ValueError("Invalid move 'x'")
     (pyffish returns some other move's SAN)."""
     _str(variant, 1), _str(fen, 2), _str(move, 3)
-    chess960 = bool(chess960)
-    _notation(notation)
-    _no_shogi_san(variant)
-    try:
-        return _k._sf_get_san(variant, fen, move, chess960)
-    except _k._SfInvalidMove as invalid:
-        raise ValueError(str(invalid)) from None
+    return _san(_k._sf_get_san, variant, fen, move, bool(chess960), notation)
 
 
 def get_san_moves(variant, fen, moves, chess960=False, notation=NOTATION_DEFAULT, /):
     moves, chess960 = _game(variant, fen, moves, chess960)
-    _notation(notation)
-    _no_shogi_san(variant)
-    try:
-        return _k._sf_get_san_moves(variant, fen, moves, chess960)
-    except _k._SfInvalidMove as invalid:
-        raise ValueError(str(invalid)) from None
+    return _san(_k._sf_get_san_moves, variant, fen, moves, chess960, notation)
 
 
 def legal_moves(variant, fen, moves, chess960=False, /):
@@ -266,10 +272,7 @@ def is_capture(variant, fen, moves, move, chess960=False, /):
     moves, chess960 = _game(variant, fen, moves, chess960, move)
     # The move list replays first: its illegal move is pyffish's SystemError.
     _replaying('is_capture', _k._sf_legal_moves, variant, fen, moves, chess960)
-    try:
-        return _k._sf_is_capture(variant, fen, moves, move, chess960)
-    except _k._SfInvalidMove as invalid:
-        raise ValueError(str(invalid)) from None
+    return _invalid_is_value_error(_k._sf_is_capture, variant, fen, moves, move, chess960)
 
 
 def piece_to_partner(variant, fen, moves, chess960=False, /):
