@@ -8,6 +8,11 @@
    kibitz (one call per FEN, and the batch function) against the python-chess loop
    (push every legal move, ask is_checkmate, pop). Both read the FEN and write the
    SAN of each mate; the answers are checked to agree before any time is reported.
+3. kibitz.pyffish against pyffish 0.0.90 (when installed), per call, on seeded random
+   games of 20, 80 and 200 plies in chess, crazyhouse, xiangqi and shogi: the same
+   call through both modules, answers checked equal first. Goal (issue 41): >= 5 x
+   pyffish, and a call's cost growing with the move list no faster than replaying it
+   (the `per ply` column: the extra time per move of the list from 20 to 200 plies).
 
 Times are the best of several rounds (least disturbed by other work on the
 machine); ratios are what to compare across machines. Prints Markdown.
@@ -146,6 +151,83 @@ def mates(quick):
         print(f'| {label} | {fmt(t)} | {fmt(t / len(fens))} | {baseline / t:.1f} × |')
 
 
+PYFFISH_VARIANTS = ['chess', 'crazyhouse', 'xiangqi', 'shogi']
+PYFFISH_PLIES = [20, 80, 200]
+
+
+def pyffish_game(sf, variant, plies):
+    """A seeded random game of at least `plies` plies, played by pyffish (the first
+    seed whose game lasts that long)."""
+    import random
+    for seed in range(100):
+        rng = random.Random(seed)
+        start = sf.start_fen(variant)
+        played = []
+        while len(played) < plies:
+            moves = sf.legal_moves(variant, start, played)
+            if not moves:
+                break
+            played.append(rng.choice(sorted(moves)))
+        if len(played) == plies:
+            return start, played
+    raise RuntimeError(f'no {variant} game of {plies} plies')
+
+
+def pyffish_calls(variant, start, moves, fen, last):
+    """(label, call(module)) for each function timed, on the game `moves` from `start`."""
+    return [
+        ('legal_moves', lambda m: sorted(m.legal_moves(variant, start, moves))),
+        ('get_fen', lambda m: m.get_fen(variant, start, moves)),
+        ('get_san', lambda m: m.get_san(variant, fen, last)),
+        ('gives_check', lambda m: m.gives_check(variant, start, moves)),
+        ('game_result', lambda m: m.game_result(variant, start, moves)),
+    ]
+
+
+def pyffish_api(quick):
+    try:
+        import pyffish as sf
+    except ImportError:
+        print('pyffish is not installed (`pip install pyffish==0.0.90`): not measured.')
+        return
+    import kibitz.pyffish as ksf
+    rounds = 3 if quick else 7
+    print(f'pyffish {".".join(map(str, sf.version()))}. Per call, best of {rounds} rounds; '
+          '`refused`: kibitz raises NotImplementedError (docs/PYTHON.md). `per ply`: '
+          "kibitz's extra time per move of the list, from 20 to 200 plies "
+          '(`get_fen` is the replay itself).')
+    print()
+    print('| variant | call | pyffish 20 / 80 / 200 plies | kibitz 20 / 80 / 200 plies '
+          '| kibitz faster by | kibitz per ply |')
+    print('| --- | --- | ---: | ---: | ---: | ---: |')
+    for variant in PYFFISH_VARIANTS:
+        start, game = pyffish_game(sf, variant, max(PYFFISH_PLIES) + 1)
+        rows = {}
+        for plies in PYFFISH_PLIES:
+            moves = game[:plies]
+            fen = sf.get_fen(variant, start, moves)
+            for label, call in pyffish_calls(variant, start, moves, fen, game[plies]):
+                want = call(sf)
+                try:
+                    got = call(ksf)
+                except NotImplementedError:
+                    rows.setdefault(label, []).append(None)
+                    continue
+                assert got == want, (variant, label, plies, got, want)
+                theirs = best(lambda: call(sf), rounds, 3)
+                ours = best(lambda: call(ksf), rounds, 30)
+                rows.setdefault(label, []).append((theirs, ours))
+        for label, cells in rows.items():
+            if None in cells:
+                print(f'| {variant} | `{label}` | | | refused | |')
+                continue
+            theirs = ' / '.join(fmt(t) for t, _ in cells)
+            ours = ' / '.join(fmt(o) for _, o in cells)
+            ratios = ' / '.join(f'{t / o:.0f} ×' for t, o in cells)
+            per_ply = (cells[-1][1] - cells[0][1]) / (PYFFISH_PLIES[-1] - PYFFISH_PLIES[0])
+            print(f'| {variant} | `{label}` | {theirs} | {ours} | {ratios} | {fmt(per_ply)} |')
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--quick', action='store_true', help='fewer rounds, a tenth of the puzzles')
@@ -160,6 +242,10 @@ def main():
     print('### Mates in one over the Lichess mate-in-one puzzles')
     print()
     mates(args.quick)
+    print()
+    print('### kibitz.pyffish beside pyffish 0.0.90')
+    print()
+    pyffish_api(args.quick)
 
 
 if __name__ == '__main__':

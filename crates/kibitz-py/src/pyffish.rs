@@ -31,6 +31,9 @@ create_exception!(
 /// Fairy-Stockfish's score of a won game (`VALUE_MATE`), for the side to move.
 pub(crate) const VALUE_MATE: i32 = 32000;
 
+/// pyffish's `FEN_OK`: the FEN passes Fairy-Stockfish's check.
+const FEN_OK: i32 = 1;
+
 /// The variants.ini text loaded so far (all of it, so a later section may name
 /// an earlier one as its parent) and the variants built from it.
 struct Loaded {
@@ -43,9 +46,9 @@ static LOADED: Mutex<Loaded> = Mutex::new(Loaded {
     variants: Vec::new(),
 });
 
-/// The built-in variants built so far: building one makes its tables, which a
-/// call should not pay for again.
-static BUILTINS: Mutex<Option<HashMap<String, Variant>>> = Mutex::new(None);
+/// The built-in variants built so far, by name and `chess960`: building one
+/// makes its tables, which a call should not pay for again.
+static BUILTINS: Mutex<Option<HashMap<(String, bool), Variant>>> = Mutex::new(None);
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A panic cannot leave these maps half-written: the lock is taken back.
@@ -53,21 +56,39 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// The variant called `name`: the latest section loaded of that name, else a
-/// built-in; ValueError listing the names known.
-fn variant(name: &str) -> PyResult<Variant> {
+/// built-in; ValueError listing the names known. With `chess960`, the variant
+/// castling as Chess960 (pyffish's `chess960=True`); a variant whose castling
+/// kibitz cannot play so is NotImplementedError naming why. Without it, a
+/// variant that is Chess960 itself (`fischerandom`) stays so, as in pyffish.
+fn variant(name: &str, chess960: bool) -> PyResult<Variant> {
     let loaded = lock(&LOADED);
     if let Some(v) = loaded.variants.iter().rev().find(|v| v.name() == name) {
-        return Ok(v.clone());
+        let v = v.clone();
+        drop(loaded);
+        return in_chess960(v, chess960);
     }
     drop(loaded);
-    let mut cache = lock(&BUILTINS);
-    let cache = cache.get_or_insert_with(HashMap::new);
-    if let Some(v) = cache.get(name) {
+    let key = (name.to_string(), chess960);
+    if let Some(v) = lock(&BUILTINS).get_or_insert_with(HashMap::new).get(&key) {
         return Ok(v.clone());
     }
-    let v = Variant::builtin(name).map_err(value_error)?;
-    cache.insert(name.to_string(), v.clone());
+    let v = in_chess960(Variant::builtin(name).map_err(value_error)?, chess960)?;
+    lock(&BUILTINS)
+        .get_or_insert_with(HashMap::new)
+        .insert(key, v.clone());
     Ok(v)
+}
+
+fn in_chess960(v: Variant, chess960: bool) -> PyResult<Variant> {
+    if !chess960 {
+        return Ok(v);
+    }
+    v.with_chess960(true).map_err(|e| {
+        PyNotImplementedError::new_err(format!(
+            "kibitz.pyffish does not play {} with chess960=True: {e}",
+            v.name()
+        ))
+    })
 }
 
 fn value(v: GameValue) -> i32 {
@@ -98,8 +119,20 @@ fn start<'a>(v: &'a Variant, fen: &'a str) -> &'a str {
     }
 }
 
-fn replay(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<Replay> {
-    let v = variant(variant_name)?;
+/// The game the call names, replayed without the per-ply records that only
+/// repetition claims read ([`replay_with_claims`] keeps them).
+fn replay(variant_name: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<Replay> {
+    let v = variant(variant_name, chess960)?;
+    Replay::without_claims(&v, start(&v, fen), &moves).map_err(replay_error)
+}
+
+fn replay_with_claims(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<Replay> {
+    let v = variant(variant_name, chess960)?;
     Replay::new(&v, start(&v, fen), &moves).map_err(replay_error)
 }
 
@@ -139,30 +172,40 @@ pub fn _sf_load_variant_config(config: &str) -> PyResult<()> {
 
 #[pyfunction]
 pub fn _sf_start_fen(variant_name: &str) -> PyResult<String> {
-    Ok(variant(variant_name)?.start_fen().to_string())
+    Ok(variant(variant_name, false)?.start_fen().to_string())
 }
 
 #[pyfunction]
 pub fn _sf_captures_to_hand(variant_name: &str) -> PyResult<bool> {
-    Ok(variant(variant_name)?.captures_to_hand())
+    Ok(variant(variant_name, false)?.captures_to_hand())
 }
 
 /// Does the variant play shogi's promoted types (then its SAN is not pyffish's)?
 #[pyfunction]
 pub fn _sf_has_promoted_types(variant_name: &str) -> PyResult<bool> {
-    Ok(variant(variant_name)?.has_promoted_types())
+    Ok(variant(variant_name, false)?.has_promoted_types())
 }
 
 #[pyfunction]
-pub fn _sf_legal_moves(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<Vec<String>> {
-    let game = replay(variant_name, fen, moves)?;
+pub fn _sf_legal_moves(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<Vec<String>> {
+    let game = replay(variant_name, fen, moves, chess960)?;
     let pos = game.position();
     Ok(pos.legal_moves().iter().map(|m| pos.uci(m)).collect())
 }
 
 #[pyfunction]
-pub fn _sf_get_fen(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<String> {
-    Ok(replay(variant_name, fen, moves)?.position().fen())
+pub fn _sf_get_fen(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<String> {
+    Ok(replay(variant_name, fen, moves, chess960)?.position().fen())
 }
 
 /// The SAN of each move of the list, each from the position before it.
@@ -171,8 +214,11 @@ pub fn _sf_get_san_moves(
     variant_name: &str,
     fen: &str,
     moves: Vec<String>,
+    chess960: bool,
 ) -> PyResult<Vec<String>> {
-    let mut pos = replay(variant_name, fen, Vec::new())?.position().clone();
+    let mut pos = replay(variant_name, fen, Vec::new(), chess960)?
+        .position()
+        .clone();
     let mut out = Vec::with_capacity(moves.len());
     for text in &moves {
         let mv = legal_move(&pos, text)?;
@@ -183,15 +229,25 @@ pub fn _sf_get_san_moves(
 }
 
 #[pyfunction]
-pub fn _sf_get_san(variant_name: &str, fen: &str, r#move: &str) -> PyResult<String> {
-    let game = replay(variant_name, fen, Vec::new())?;
+pub fn _sf_get_san(
+    variant_name: &str,
+    fen: &str,
+    r#move: &str,
+    chess960: bool,
+) -> PyResult<String> {
+    let game = replay(variant_name, fen, Vec::new(), chess960)?;
     let pos = game.position();
     Ok(pos.san(&legal_move(pos, r#move)?))
 }
 
 #[pyfunction]
-pub fn _sf_gives_check(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<bool> {
-    Ok(replay(variant_name, fen, moves)?.is_checked())
+pub fn _sf_gives_check(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<bool> {
+    Ok(replay(variant_name, fen, moves, chess960)?.is_checked())
 }
 
 #[pyfunction]
@@ -200,15 +256,21 @@ pub fn _sf_is_capture(
     fen: &str,
     moves: Vec<String>,
     r#move: &str,
+    chess960: bool,
 ) -> PyResult<bool> {
-    let game = replay(variant_name, fen, moves)?;
+    let game = replay(variant_name, fen, moves, chess960)?;
     let mv = legal_move(game.position(), r#move)?;
     Ok(game.is_capture(&mv))
 }
 
 #[pyfunction]
-pub fn _sf_piece_to_partner(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<String> {
-    let game = replay(variant_name, fen, moves)?;
+pub fn _sf_piece_to_partner(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<String> {
+    let game = replay(variant_name, fen, moves, chess960)?;
     Ok(match game.last_captured() {
         Some((kibitz::Color::White, letter)) => letter.to_string(),
         Some((kibitz::Color::Black, letter)) => letter.to_ascii_lowercase().to_string(),
@@ -221,8 +283,9 @@ pub fn _sf_has_insufficient_material(
     variant_name: &str,
     fen: &str,
     moves: Vec<String>,
+    chess960: bool,
 ) -> PyResult<(bool, bool)> {
-    let game = replay(variant_name, fen, moves)?;
+    let game = replay(variant_name, fen, moves, chess960)?;
     let pos = game.position();
     let white = pos.insufficient_material(kibitz::Color::White);
     let black = pos.insufficient_material(kibitz::Color::Black);
@@ -230,13 +293,18 @@ pub fn _sf_has_insufficient_material(
 }
 
 #[pyfunction]
-pub fn _sf_get_fog_fen(fen: &str, variant_name: &str) -> PyResult<String> {
-    Ok(replay(variant_name, fen, Vec::new())?.fog_fen())
+pub fn _sf_get_fog_fen(fen: &str, variant_name: &str, chess960: bool) -> PyResult<String> {
+    Ok(replay(variant_name, fen, Vec::new(), chess960)?.fog_fen())
 }
 
 #[pyfunction]
-pub fn _sf_game_result(variant_name: &str, fen: &str, moves: Vec<String>) -> PyResult<i32> {
-    let game = replay(variant_name, fen, moves)?;
+pub fn _sf_game_result(
+    variant_name: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<i32> {
+    let game = replay(variant_name, fen, moves, chess960)?;
     game.result().map(value).map_err(unjudged)
 }
 
@@ -245,8 +313,9 @@ pub fn _sf_is_immediate_game_end(
     variant_name: &str,
     fen: &str,
     moves: Vec<String>,
+    chess960: bool,
 ) -> PyResult<(bool, i32)> {
-    let game = replay(variant_name, fen, moves)?;
+    let game = replay(variant_name, fen, moves, chess960)?;
     Ok(match game.immediate_end() {
         Some(end) => (true, value(end.value())),
         None => (false, 0),
@@ -258,12 +327,23 @@ pub fn _sf_is_optional_game_end(
     variant_name: &str,
     fen: &str,
     moves: Vec<String>,
+    chess960: bool,
     count_started: i32,
 ) -> PyResult<(bool, i32)> {
-    let game = replay(variant_name, fen, moves)?;
+    let game = replay_with_claims(variant_name, fen, moves, chess960)?;
     Ok(match game.optional_end(count_started).map_err(unjudged)? {
         Some(v) => (true, value(v)),
         None => (false, 0),
+    })
+}
+
+/// Fairy-Stockfish's FEN check: `FEN_OK` (1), or the code of the first check failed.
+#[pyfunction]
+pub fn _sf_validate_fen(fen: &str, variant_name: &str, chess960: bool) -> PyResult<i32> {
+    let v = variant(variant_name, false)?;
+    Ok(match v.validate_fen(fen, chess960) {
+        Ok(()) => FEN_OK,
+        Err(fault) => fault.code(),
     })
 }
 
@@ -296,5 +376,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_sf_game_result, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_is_immediate_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_is_optional_game_end, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_validate_fen, m)?)?;
     Ok(())
 }

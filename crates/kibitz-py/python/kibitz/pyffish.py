@@ -65,7 +65,7 @@ FEN_INVALID_PROMOTED_PIECE = -12
 
 # Fairy-Stockfish's UCI options: set_option accepts their names as pyffish does.
 # None of them changes an answer of the stateless functions but VariantPath
-# (read as load_variant_config) and UCI_Chess960 (refused when true, as chess960=).
+# (read as load_variant_config).
 _OPTIONS = {
     'Clear Hash', 'Debug Log File', 'EvalFile', 'Hash', 'Move Overhead', 'MultiPV', 'Ponder',
     'Skill Level', 'Slow Mover', 'Syzygy50MoveRule', 'SyzygyPath', 'SyzygyProbeDepth',
@@ -88,17 +88,25 @@ def _str(value, index):
     return value
 
 
-def _list(value, index):
-    if not isinstance(value, list):
-        raise TypeError(f'argument {index} must be list, not {_type_name(value)}')
-    return [_move(m) for m in value]
-
-
 def _move(value):
     if not isinstance(value, str):
         # pyffish encodes each item as UTF-8 text: a non-str item is its TypeError.
         raise TypeError(f"utf_8_encode() argument 1 must be str, not {type(value).__name__}")
     return value
+
+
+def _game(variant, fen, moves, chess960, *more):
+    """The arguments of a call on a game, checked in pyffish's order ("ssO!|p", or
+    "ssO!s|p" with is_capture's move in `more`): variant and FEN, the list, the
+    strings after it; then each move of the list, as pyffish reads them while
+    replaying. Returns the moves and chess960 as the bool pyffish reads ("p")."""
+    _str(variant, 1), _str(fen, 2)
+    if not isinstance(moves, list):
+        raise TypeError(f'argument 3 must be list, not {_type_name(moves)}')
+    for index, value in enumerate(more, 4):
+        _str(value, index)
+    chess960 = bool(chess960)
+    return [_move(m) for m in moves], chess960
 
 
 def _int(value, index):
@@ -108,12 +116,6 @@ def _int(value, index):
         return int(value.__index__())
     except AttributeError:
         raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an integer")
-
-
-def _no_chess960(chess960):
-    if chess960:
-        raise NotImplementedError(
-            'kibitz.pyffish does not play chess960=True (Chess960 castling in a variant)')
 
 
 def _replaying(name, call, *args):
@@ -155,8 +157,9 @@ def variants():
 def set_option(name, value, /):
     """Sets a Fairy-Stockfish UCI option; ValueError for a name it does not have.
 
-    VariantPath loads that variants.ini; UCI_Chess960=true is refused (NotImplementedError).
-    The other options do not change an answer of these functions and are accepted.
+    VariantPath loads that variants.ini. The other options (UCI_Chess960 too: the
+    functions take chess960 as an argument) change no answer of these functions, in
+    pyffish as here, and are accepted.
     """
     _str(name, 1)
     if name not in _OPTIONS:
@@ -165,8 +168,6 @@ def set_option(name, value, /):
     if name == 'VariantPath' and text not in ('', '<empty>'):
         with open(os.fspath(text), encoding='utf-8') as f:
             load_variant_config(f.read())
-    elif name == 'UCI_Chess960' and text.lower() == 'true':
-        _no_chess960(True)
 
 
 def load_variant_config(config, /):
@@ -213,43 +214,43 @@ def _no_shogi_san(variant):
             "where kibitz's SAN writes +P and =+B")
 
 
+def _invalid_is_value_error(call, *args):
+    """Calls the Rust function; an illegal move is pyffish's ValueError("Invalid move 'x'")
+    (raised as such by get_san_moves; by get_san and is_capture where pyffish answers
+    for some other move)."""
+    try:
+        return call(*args)
+    except _k._SfInvalidMove as invalid:
+        raise ValueError(str(invalid)) from None
+
+
+def _san(call, variant, fen, move_or_moves, chess960, notation):
+    """get_san's and get_san_moves's call, after their notation and variant checks."""
+    _notation(notation)
+    _no_shogi_san(variant)
+    return _invalid_is_value_error(call, variant, fen, move_or_moves, chess960)
+
+
 def get_san(variant, fen, move, chess960=False, notation=NOTATION_DEFAULT, /):
     """The SAN of a legal UCI move. An illegal move is ValueError("Invalid move 'x'")
     (pyffish returns some other move's SAN)."""
     _str(variant, 1), _str(fen, 2), _str(move, 3)
-    _no_chess960(chess960)
-    _notation(notation)
-    _no_shogi_san(variant)
-    try:
-        return _k._sf_get_san(variant, fen, move)
-    except _k._SfInvalidMove as invalid:
-        raise ValueError(str(invalid)) from None
+    return _san(_k._sf_get_san, variant, fen, move, bool(chess960), notation)
 
 
 def get_san_moves(variant, fen, moves, chess960=False, notation=NOTATION_DEFAULT, /):
-    _str(variant, 1), _str(fen, 2)
-    moves = _list(moves, 3)
-    _no_chess960(chess960)
-    _notation(notation)
-    _no_shogi_san(variant)
-    try:
-        return _k._sf_get_san_moves(variant, fen, moves)
-    except _k._SfInvalidMove as invalid:
-        raise ValueError(str(invalid)) from None
+    moves, chess960 = _game(variant, fen, moves, chess960)
+    return _san(_k._sf_get_san_moves, variant, fen, moves, chess960, notation)
 
 
 def legal_moves(variant, fen, moves, chess960=False, /):
-    _str(variant, 1), _str(fen, 2)
-    moves = _list(moves, 3)
-    _no_chess960(chess960)
-    return _replaying('legal_moves', _k._sf_legal_moves, variant, fen, moves)
+    moves, chess960 = _game(variant, fen, moves, chess960)
+    return _replaying('legal_moves', _k._sf_legal_moves, variant, fen, moves, chess960)
 
 
 def get_fen(variant, fen, moves, chess960=False, sfen=False, showPromoted=False,
             countStarted=0, /):
-    _str(variant, 1), _str(fen, 2)
-    moves = _list(moves, 3)
-    _no_chess960(chess960)
+    moves, chess960 = _game(variant, fen, moves, chess960)
     if sfen:
         raise NotImplementedError('kibitz.pyffish does not write SFEN (sfen=True)')
     if showPromoted and not captures_to_hand(variant):
@@ -259,37 +260,28 @@ def get_fen(variant, fen, moves, chess960=False, sfen=False, showPromoted=False,
     if _int(countStarted, 7) != 0:
         raise NotImplementedError('kibitz.pyffish does not write a count started '
                                   '(countStarted, makruk counting)')
-    return _replaying('get_fen', _k._sf_get_fen, variant, fen, moves)
+    return _replaying('get_fen', _k._sf_get_fen, variant, fen, moves, chess960)
 
 
 def gives_check(variant, fen, moves, chess960=False, /):
-    _str(variant, 1), _str(fen, 2)
-    moves = _list(moves, 3)
-    _no_chess960(chess960)
-    return _replaying('gives_check', _k._sf_gives_check, variant, fen, moves)
+    moves, chess960 = _game(variant, fen, moves, chess960)
+    return _replaying('gives_check', _k._sf_gives_check, variant, fen, moves, chess960)
 
 
 def is_capture(variant, fen, moves, move, chess960=False, /):
     """Does the legal UCI move take a piece? An illegal move is ValueError
     ("Invalid move 'x'"; pyffish answers for some other move)."""
-    _str(variant, 1), _str(fen, 2)
-    moves = _list(moves, 3)
-    _str(move, 4)
-    _no_chess960(chess960)
+    moves, chess960 = _game(variant, fen, moves, chess960, move)
     # The move list replays first: its illegal move is pyffish's SystemError.
-    _replaying('is_capture', _k._sf_legal_moves, variant, fen, moves)
-    try:
-        return _k._sf_is_capture(variant, fen, moves, move)
-    except _k._SfInvalidMove as invalid:
-        raise ValueError(str(invalid)) from None
+    _replaying('is_capture', _k._sf_legal_moves, variant, fen, moves, chess960)
+    return _invalid_is_value_error(_k._sf_is_capture, variant, fen, moves, move, chess960)
 
 
 def piece_to_partner(variant, fen, moves, chess960=False, /):
     """The piece the last move took, as it enters a hand ('' when it took nothing)."""
-    _str(variant, 1), _str(fen, 2)
-    moves = _list(moves, 3)
-    _no_chess960(chess960)
-    return _replaying('piece_to_partner', _k._sf_piece_to_partner, variant, fen, moves)
+    moves, chess960 = _game(variant, fen, moves, chess960)
+    return _replaying('piece_to_partner', _k._sf_piece_to_partner, variant, fen, moves,
+                      chess960)
 
 
 def game_result(variant, fen, moves, chess960=False, /):
@@ -297,18 +289,14 @@ def game_result(variant, fen, moves, chess960=False, /):
 
     Called while legal moves remain, a variant with end rules beyond mate raises
     NotImplementedError (pyffish gives its mate or stalemate value)."""
-    _str(variant, 1), _str(fen, 2)
-    moves = _list(moves, 3)
-    _no_chess960(chess960)
-    return _replaying('game_result', _k._sf_game_result, variant, fen, moves)
+    moves, chess960 = _game(variant, fen, moves, chess960)
+    return _replaying('game_result', _k._sf_game_result, variant, fen, moves, chess960)
 
 
 def is_immediate_game_end(variant, fen, moves, chess960=False, /):
-    _str(variant, 1), _str(fen, 2)
-    moves = _list(moves, 3)
-    _no_chess960(chess960)
+    moves, chess960 = _game(variant, fen, moves, chess960)
     return _replaying('is_immediate_game_end', _k._sf_is_immediate_game_end,
-                      variant, fen, moves)
+                      variant, fen, moves, chess960)
 
 
 def is_optional_game_end(variant, fen, moves, chess960=False, count_started=0, /):
@@ -316,21 +304,17 @@ def is_optional_game_end(variant, fen, moves, chess960=False, count_started=0, /
 
     Xiangqi's chasing rule and makruk's counting are not judged: NotImplementedError
     when the answer depends on them."""
-    _str(variant, 1), _str(fen, 2)
-    moves = _list(moves, 3)
-    _no_chess960(chess960)
+    moves, chess960 = _game(variant, fen, moves, chess960)
     count_started = _int(count_started, 5)
     return _replaying('is_optional_game_end', _k._sf_is_optional_game_end,
-                      variant, fen, moves, count_started)
+                      variant, fen, moves, chess960, count_started)
 
 
 def has_insufficient_material(variant, fen, moves, chess960=False, /):
     """(White's, Black's): can that side no longer win by material?"""
-    _str(variant, 1), _str(fen, 2)
-    moves = _list(moves, 3)
-    _no_chess960(chess960)
+    moves, chess960 = _game(variant, fen, moves, chess960)
     return _replaying('has_insufficient_material', _k._sf_has_insufficient_material,
-                      variant, fen, moves)
+                      variant, fen, moves, chess960)
 
 
 def variant_info(variant, /):
@@ -347,15 +331,13 @@ def variant_info(variant, /):
 
 
 def validate_fen(fen, variant, chess960=False, /):
-    """Not answered by kibitz yet: NotImplementedError (pyffish's FEN_* codes follow its
-    own order of checks)."""
+    """Fairy-Stockfish's check of a FEN: FEN_OK (1), or the negative code of the
+    first check it fails (kibitz::variant::fen_check in the Rust library)."""
     _str(fen, 1), _str(variant, 2)
-    _k._sf_start_fen(variant)
-    raise NotImplementedError('kibitz.pyffish does not give validate_fen codes')
+    return _k._sf_validate_fen(fen, variant, bool(chess960))
 
 
 def get_fog_fen(fen, variant, chess960=False, /):
     """The FEN as the side to move sees it: squares it cannot see written '*'."""
     _str(fen, 1), _str(variant, 2)
-    _no_chess960(chess960)
-    return _k._sf_get_fog_fen(fen, variant)
+    return _k._sf_get_fog_fen(fen, variant, bool(chess960))

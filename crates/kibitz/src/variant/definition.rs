@@ -205,6 +205,29 @@ impl Variant {
         })
     }
 
+    /// Fairy-Stockfish's check of a FEN for this variant (pyffish's
+    /// `validate_fen`, [`fen_check`](super::fen_check)): `Ok` where it answers
+    /// `FEN_OK`, else the first check the FEN fails. `chess960` lets the king
+    /// and the castling rooks stand off their start squares, as the variant's
+    /// own Chess960 castling does.
+    ///
+    /// ```
+    /// use kibitz::variant::{Variant, fen_check::FenFault};
+    /// let zh = Variant::builtin("crazyhouse")?;
+    /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pn] w KQkq - 0 1";
+    /// assert_eq!(zh.validate_fen(fen, false), Ok(()));
+    /// let bad_pocket = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P1] w KQkq - 0 1";
+    /// assert_eq!(zh.validate_fen(bad_pocket, false), Err(FenFault::Pocket));
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn validate_fen(
+        &self,
+        fen: &str,
+        chess960: bool,
+    ) -> Result<(), super::fen_check::FenFault> {
+        super::fen_check::validate(&self.rules, fen, chess960)
+    }
+
     /// Does the variant castle as Chess960 ([`with_chess960`](Self::with_chess960))?
     pub fn is_chess960(&self) -> bool {
         self.rules.chess960

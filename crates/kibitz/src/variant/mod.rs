@@ -67,6 +67,7 @@ mod drops;
 mod ends;
 mod error;
 mod fen;
+pub mod fen_check;
 mod historic;
 pub mod ini;
 mod ini_values;

@@ -11,8 +11,26 @@ use crate::mobility::betza::Hop;
 impl State {
     /// Legal moves into `out` (cleared first).
     pub fn legal_moves(&self, t: &Tables, r: &Rules, out: &mut Vec<VariantMove>) {
+        self.legal_moves_where(t, r, out, |_| true);
+    }
+
+    /// The legal moves that `keep` accepts into `out` (cleared first): the
+    /// same list as [`legal_moves`](Self::legal_moves) then `retain(keep)`,
+    /// but only the pseudo-legal moves `keep` accepts are tested for legality
+    /// (finding one move of a game, the replay tests one or two, not forty).
+    /// Where legality depends on the other moves (game-end rules, compulsory
+    /// drops) every move is tested first.
+    pub fn legal_moves_where(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        out: &mut Vec<VariantMove>,
+        keep: impl Fn(&VariantMove) -> bool,
+    ) {
         if r.ends.hooks_moves {
-            return self.legal_moves_ends(t, r, out);
+            self.legal_moves_ends(t, r, out);
+            out.retain(keep);
+            return;
         }
         out.clear();
         let in_check = self.in_check(t);
@@ -20,11 +38,15 @@ impl State {
         if in_check && r.gating == Gating::Musketeer {
             self.musketeer_evasions(t, out);
         }
+        if !r.drops.must_drop {
+            out.retain(&keep);
+        }
         let us = self.turn;
         let king = self.kings[us];
         if king == NO_SQ {
             if r.drops.must_drop {
                 self.must_drop(out);
+                out.retain(keep);
             }
             return;
         }
@@ -66,6 +88,7 @@ impl State {
         });
         if r.drops.must_drop {
             self.must_drop(out);
+            out.retain(keep);
         }
     }
 

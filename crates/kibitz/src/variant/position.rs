@@ -130,6 +130,29 @@ impl VariantPosition {
         out
     }
 
+    /// The legal moves that `keep` accepts, in [`legal_moves`](Self::legal_moves)'
+    /// order; only those are tested for legality.
+    ///
+    /// ```
+    /// use kibitz::variant::{Variant, VariantPosition};
+    /// let v = Variant::builtin("chess")?;
+    /// let pos = VariantPosition::startpos(&v);
+    /// let knight = pos.legal_moves_where(|mv| pos.uci(mv).starts_with("g1"));
+    /// assert_eq!(knight.len(), 2);
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn legal_moves_where(&self, keep: impl Fn(&VariantMove) -> bool) -> Vec<VariantMove> {
+        if let Some(pg) = &self.pregame {
+            let mut out = pg.moves(&self.variant.rules, &self.state);
+            out.retain(keep);
+            return out;
+        }
+        let mut out = Vec::with_capacity(64);
+        self.state
+            .legal_moves_where(&self.variant.tables, &self.variant.rules, &mut out, keep);
+        out
+    }
+
     /// Plays a legal move; an illegal one is refused.
     pub fn play(&mut self, mv: &VariantMove) -> Result<(), VariantError> {
         if !self.legal_moves().contains(mv) {
@@ -497,8 +520,24 @@ impl VariantPosition {
         let mut s = self.state;
         s.halfmove = 0;
         s.fullmove = 0;
+        Self::hash_state(&s)
+    }
+
+    /// The key two positions share when they repeat in Fairy-Stockfish's
+    /// sense: [`key`](Self::key) without makruk's count, which its key does
+    /// not hold.
+    pub(crate) fn repetition_key(&self) -> u64 {
+        let mut s = self.state;
+        s.halfmove = 0;
+        s.fullmove = 0;
+        s.counting_ply = 0;
+        s.counting_limit = 0;
+        Self::hash_state(&s)
+    }
+
+    fn hash_state(s: &State) -> u64 {
         let mut h = KeyHasher(0xcbf2_9ce4_8422_2325);
-        core::hash::Hash::hash(&s, &mut h);
+        core::hash::Hash::hash(s, &mut h);
         core::hash::Hasher::finish(&h)
     }
 

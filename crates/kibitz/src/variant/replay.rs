@@ -79,8 +79,13 @@ pub struct Replay {
     position: VariantPosition,
     /// The position before the last move, and that move.
     last: Option<(VariantPosition, VariantMove)>,
-    /// A record per position from the start FEN to the current one.
+    /// A record per position from the start FEN to the current one; empty
+    /// for a replay [`without_claims`](Self::without_claims).
     history: Vec<PlyRecord>,
+    /// The number of moves replayed.
+    plies: usize,
+    /// Were the records kept (may claims be judged)?
+    claims: bool,
     /// The squares of the pieces that promoted during the replay (where a
     /// drop variant's FEN does not mark them): taken, they are pawns again.
     promoted: WideBitboard,
@@ -95,9 +100,41 @@ impl Replay {
         fen: &str,
         moves: &[impl AsRef<str>],
     ) -> Result<Replay, ReplayError> {
+        Self::play_through(variant, fen, moves, true)
+    }
+
+    /// The same replay without the record per ply (a repetition key and a
+    /// check flag) that only [`optional_end`](Self::optional_end) reads: every
+    /// other question is answered the same, for less work per move. Its
+    /// `optional_end` is [`Unjudged`].
+    ///
+    /// ```
+    /// use kibitz::variant::{Variant, replay::Replay};
+    /// let v = Variant::builtin("chess")?;
+    /// let game = Replay::without_claims(&v, v.start_fen(), &["e2e4", "e7e5"]).unwrap();
+    /// assert_eq!(game.plies(), 2);
+    /// assert!(game.optional_end(0).is_err());
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn without_claims(
+        variant: &Variant,
+        fen: &str,
+        moves: &[impl AsRef<str>],
+    ) -> Result<Replay, ReplayError> {
+        Self::play_through(variant, fen, moves, false)
+    }
+
+    fn play_through(
+        variant: &Variant,
+        fen: &str,
+        moves: &[impl AsRef<str>],
+        claims: bool,
+    ) -> Result<Replay, ReplayError> {
         let position = VariantPosition::from_fen(variant, fen).map_err(ReplayError::Fen)?;
         let mut game = Replay {
-            history: Vec::with_capacity(moves.len() + 1),
+            history: Vec::with_capacity(if claims { moves.len() + 1 } else { 0 }),
+            plies: 0,
+            claims,
             position,
             last: None,
             promoted: WideBitboard::EMPTY,
@@ -110,18 +147,23 @@ impl Replay {
                 text: text.to_string(),
                 index,
             })?;
-            let before = game.position.clone();
+            // Only the last move's position before is asked about (what it took).
+            if index + 1 == moves.len() {
+                game.last = Some((game.position.clone(), mv));
+            }
             game.promoted_before_last = game.promoted;
-            game.follow_promoted(&before, &mv);
+            let ep_victim = game.position.state.ep_victim;
+            game.follow_promoted(ep_victim, &mv);
             game.position.play_unchecked(&mv);
-            game.last = Some((before, mv));
+            game.plies += 1;
             game.record();
         }
         Ok(game)
     }
 
-    /// Moves the promoted marks with the move about to be played from `before`.
-    fn follow_promoted(&mut self, before: &VariantPosition, mv: &VariantMove) {
+    /// Moves the promoted marks with the move about to be played (`ep_victim`:
+    /// the square a pawn taken en passant stands on, before it).
+    fn follow_promoted(&mut self, ep_victim: Sq, mv: &VariantMove) {
         if mv.is_pregame() || mv.is_castling() {
             return;
         }
@@ -134,7 +176,7 @@ impl Replay {
         let was = self.promoted.contains(from);
         self.promoted.remove(from);
         if mv.is_en_passant() {
-            self.promoted.remove(before.state.ep_victim);
+            self.promoted.remove(ep_victim);
         }
         if was || mv.promotion().is_some() {
             self.promoted.insert(to);
@@ -147,20 +189,13 @@ impl Replay {
     }
 
     fn record(&mut self) {
-        let check = self.position.is_check();
+        if !self.claims {
+            return;
+        }
         self.history.push(PlyRecord {
-            key: self.repetition_key(),
-            check,
+            key: self.position.repetition_key(),
+            check: self.position.is_check(),
         });
-    }
-
-    /// The key two positions share when they repeat: the position's key
-    /// without makruk's count, which Fairy-Stockfish's key does not hold.
-    fn repetition_key(&self) -> u64 {
-        let mut p = self.position.clone();
-        p.state.counting_ply = 0;
-        p.state.counting_limit = 0;
-        p.key()
     }
 
     /// The position the moves reach.
@@ -170,7 +205,7 @@ impl Replay {
 
     /// The number of moves replayed.
     pub fn plies(&self) -> usize {
-        self.history.len() - 1
+        self.plies
     }
 
     /// Does `mv`, a legal move of the current position, take a piece?
@@ -290,6 +325,11 @@ impl Replay {
     /// shogi and janggi families and janggi's counted n-move rule are not
     /// judged: they are [`Unjudged`].
     pub fn optional_end(&self, count_started: i32) -> Result<Option<GameValue>, Unjudged> {
+        if !self.claims {
+            return Err(Unjudged(
+                "a claim on a game replayed without its history (Replay::without_claims)".into(),
+            ));
+        }
         let pos = &self.position;
         if pos.is_pregame() {
             return Ok(None);
@@ -392,8 +432,10 @@ fn find_uci(pos: &VariantPosition, text: &str) -> Option<VariantMove> {
         }
         i = j;
     }
-    pos.legal_moves().into_iter().find(|mv| {
-        (mv.is_pregame() || named.contains(mv.to()) || (!mv.is_drop() && named.contains(mv.from())))
-            && pos.uci(mv) == text
+    // Legality is tested only for the moves from or to a named square.
+    pos.legal_moves_where(|mv| {
+        mv.is_pregame() || named.contains(mv.to()) || (!mv.is_drop() && named.contains(mv.from()))
     })
+    .into_iter()
+    .find(|mv| pos.uci(mv) == text)
 }
