@@ -352,7 +352,7 @@ pub fn _sf_validate_fen(fen: &str, variant_name: &str, chess960: bool) -> PyResu
 /// section or a built-in) as JSON text, as `kibitz variants --json` writes it.
 #[pyfunction]
 pub fn _sf_variant_info(variant_name: &str) -> PyResult<String> {
-    crate::variants::description_json(&variant(variant_name)?.describe())
+    crate::variants::description_json(&variant(variant_name, false)?.describe())
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
