@@ -63,9 +63,11 @@ def random_game(variant, seed, max_plies=MAX_PLIES, repeat=0.0):
     return start, played
 
 
-def compare_game(variant, start, played, every_move_at=(0, 17)):
-    """Every ply of the game: the questions asked of both modules."""
-    if variant in fo.SHOGI_FAMILY:
+def compare_game(variant, start, played, every_move_at=(0, 17), promoted_types=False):
+    """Every ply of the game: the questions asked of both modules (`promoted_types`: a
+    loaded section with shogi-style promotions, whose SAN kibitz refuses as the shogi
+    family's)."""
+    if variant in fo.SHOGI_FAMILY or promoted_types:
         # Fairy-Stockfish's shogi notation and its SAN of promoted pieces are not
         # kibitz's: refused, naming why (docs/PYTHON.md).
         with pytest.raises(NotImplementedError, match='shogi'):
@@ -149,6 +151,46 @@ def test_user_variants(user_variants):
         same('captures_to_hand', v.name)
         start, played = random_game(v.name, 300 + i, max_plies=40)
         compare_game(v.name, start, played, every_move_at=(0, 11))
+
+
+def most_types_section(name, promoted):
+    """A 12 × 10 section with every letter a piece: chess's six and 20 custom pieces
+    (leapers, riders, a hopper), and `promoted` of them promoting shogi-style. Every
+    letter of a FEN is taken, so this is the most piece types Fairy-Stockfish can
+    play; kibitz gives each promoted piece a type of its own (`+A`), 26 + 6 = 32,
+    its limit (`MAX_TYPES`)."""
+    letters = 'acdefghijlmostuvwxyz'
+    betzas = ['W', 'F', 'D', 'A', 'H', 'C', 'Z', 'G', 'WA', 'FD', 'NN', 'ND', 'NA', 'WD', 'FA',
+              'NH', 'BN', 'RN', 'fRbW', 'mRcpR']
+    lines = [f'[{name}:chess]', 'maxRank = 10', 'maxFile = l', 'castling = false']
+    lines += [f'customPiece{i + 1} = {l}:{b}' for i, (l, b) in enumerate(zip(letters, betzas))]
+    pairs = list(zip('ijlmost', 'acdefhg'))[:promoted]
+    if pairs:
+        lines.append('promotedPieceType = ' + ' '.join(f'{a}:{b}' for a, b in pairs))
+        lines += ['promotionRegionWhite = *8 *9 *10', 'promotionRegionBlack = *1 *2 *3']
+    lines.append('startFen = rnbqkacdefgh/pppppppppppp/ijlmostuvwxy/12/12/12/12/IJLMOSTUVWXY/'
+                 'PPPPPPPPPPPP/RNBQKACDEFGH w - - 0 1')
+    return '\n'.join(lines) + '\n'
+
+
+def test_the_most_piece_types():
+    """26 lettered piece types, 6 of them promoting (32 types in kibitz): both modules
+    load the section, and seeded games agree at every ply. One promotion more is 33
+    types: kibitz refuses the section, naming its limit, and keeps what it had."""
+    section = most_types_section('mosttypes', promoted=6)
+    fo.load_config(section)
+    ksf.load_variant_config(section)
+    assert 'mosttypes' in ksf.variants()
+    same('start_fen', 'mosttypes')
+    promotions = 0
+    for seed in range(2):
+        start, played = random_game('mosttypes', 4100 + seed, max_plies=60)
+        compare_game('mosttypes', start, played, every_move_at=(0, 30), promoted_types=True)
+        promotions += sum(m.endswith('+') for m in played)
+    assert promotions > 0, 'no game promoted a piece: the promoted types went untested'
+    with pytest.raises(ValueError, match='33 piece types with the promoted ones; at most 32'):
+        ksf.load_variant_config(most_types_section('toomanytypes', promoted=7))
+    assert 'toomanytypes' not in ksf.variants() and 'mosttypes' in ksf.variants()
 
 
 def test_constants_and_metadata():

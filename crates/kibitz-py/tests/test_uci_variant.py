@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -207,10 +208,11 @@ def answer(uci, line, limit_s=10):
     return [l for l in lines if l.startswith('info string')], elapsed
 
 
-def sixteen_by_sixteen(pieces):
+def sixteen_by_sixteen(pieces, promoted=0):
     """A 16 × 16 section with chess's six piece types and `pieces` custom ones (up to
-    19, each a different rider, leaper or hopper)."""
-    letters = [c for c in 'acdeghijlmostuvwxyz']
+    20, each a different rider, leaper or hopper, every letter of a FEN taken), the
+    first `promoted` of them promoting shogi-style (a type more each in kibitz)."""
+    letters = [c for c in 'acdefghijlmostuvwxyz']
     betzas = ['NN', 'C', 'Z', 'WAD', 'FD', 'BN', 'RN', 'QN', 'gQ', 'mRcpR', 'H', 'G', 'R2',
               'B3', 'fRbW', 'vRsW', 'nN', 'nA', 'NC', 'CZ', 'AD', 'WD', 'FA', 'HG', 'R4B2',
               'DAH', 'W2F2']
@@ -221,6 +223,9 @@ def sixteen_by_sixteen(pieces):
     lines += [f'startFen = r{back}k/pppppppppppppppp/' + '16/' * 12
               + f'PPPPPPPPPPPPPPPP/R{back.upper()}K w - - 0 1',
               'promotionRegionWhite = *16', 'promotionRegionBlack = *1', 'castling = false']
+    if promoted:
+        lines.append('promotedPieceType = ' + ' '.join(
+            f'{letters[n]}:{letters[(n + 1) % pieces]}' for n in range(promoted)))
     return '\n'.join(lines) + '\n'
 
 
@@ -301,17 +306,19 @@ def test_a_hostile_variants_ini_is_bounded_and_named(uci, tmp_path):
 
 
 def test_a_16_by_16_board_with_many_piece_types_plays_in_bounded_time(uci, tmp_path):
-    """A 16 × 16 board (Fairy-Stockfish stops at 12 × 10) with 24 piece types, the most
-    kibitz's variant engine holds (18 of them custom): loaded, played from its start,
-    every `go` answered with a legal move of the side to move within its time. One type
-    more is refused with an `info string` naming the limit, and the variant played stays."""
+    """A 16 × 16 board (Fairy-Stockfish stops at 12 × 10) with 26 lettered piece types
+    (20 of them custom: every letter of a FEN) and 6 promoted ones, 32 types, the most
+    kibitz's variant engine holds: loaded, played from its start, every `go` answered
+    with a legal move of the side to move within its time. One type more is refused
+    with an `info string` naming the limit, and the variant played stays."""
     ksf = pytest.importorskip('kibitz.pyffish')
     too_many = tmp_path / 'toomany16.ini'
-    too_many.write_text(sixteen_by_sixteen(19).replace('[hostile16:', '[toomany16:'))
+    too_many.write_text(sixteen_by_sixteen(20, promoted=7).replace('[hostile16:', '[toomany16:'))
     answer(uci, f'setoption name VariantPath value {too_many}')
     notes, _ = answer(uci, 'setoption name UCI_Variant value toomany16')
-    assert len(notes) == 1 and '25 piece types; at most 24' in notes[0], notes
-    text = sixteen_by_sixteen(18)
+    assert len(notes) == 1 and '33 piece types with the promoted ones; at most 32' in notes[0], \
+        notes
+    text = sixteen_by_sixteen(20, promoted=6)
     ksf.load_variant_config(text)
     path = tmp_path / 'hostile16.ini'
     path.write_text(text)
@@ -332,6 +339,67 @@ def test_a_16_by_16_board_with_many_piece_types_plays_in_bounded_time(uci, tmp_p
     peak = peak_memory_kib(uci.proc)
     if peak is not None:
         assert peak < 512 * 1024, f'{peak} KiB'
+
+
+def ranged_rook_squares(files, ranks, reach, blocked):
+    """By definition: the squares a rook limited to `reach` steps reaches from a1 on
+    an otherwise empty `files` × `ranks` board, up to the square before `blocked`
+    (its own piece)."""
+    squares = set()
+    for df, dr in ((1, 0), (0, 1)):
+        for step in range(1, reach + 1):
+            f, r = df * step, dr * step
+            if f >= files or r >= ranks or (f, r) == blocked:
+                break
+            squares.add(f'{chr(97 + f)}{r + 1}')
+    return squares
+
+
+def long_range_section(name, files, ranks, reach):
+    """A `files` × `ranks` board with a rook limited to `reach` steps (`R10`, two
+    digits) on a1 and the kings in the far corners of the first and last ranks."""
+    return '\n'.join([
+        f'[{name}:chess]', f'maxRank = {ranks}', f'maxFile = {chr(96 + files)}',
+        'castling = false', f'customPiece1 = a:R{reach}',
+        f'startFen = {files - 1}k/' + f'{files}/' * (ranks - 2) + f'A{files - 2}K w - - 0 1',
+    ]) + '\n'
+
+
+def test_a_betza_fairy_stockfish_misreads_or_a_board_it_refuses_plays_as_written(uci, tmp_path):
+    """A range of two digits (`R10`): Fairy-Stockfish's Betza reader takes one digit
+    and plays a wazir (its `R1`) without a word; on 14 × 14 it refuses the section
+    (the variant is not loaded). kibitz plays both as written, through
+    `load_variant_config` and through `VariantPath`: the piece's moves are the
+    squares a rook reaches in 10 (12) steps, by definition."""
+    ksf = pytest.importorskip('kibitz.pyffish')
+    small = long_range_section('longrange12', 12, 10, 10)
+    big = long_range_section('longrange14', 14, 14, 12)
+    fo.load_config(small)
+    start = sf.start_fen('longrange12')
+    theirs = {m[2:] for m in sf.legal_moves('longrange12', start, []) if m.startswith('a1')}
+    assert theirs == ranged_rook_squares(12, 10, 1, (11, 0)), theirs
+    # In a process of its own: pyffish 0.0.90 has crashed on its next call after
+    # refusing a section too large for it.
+    refused = subprocess.run(
+        [sys.executable, '-c', 'import sys, pyffish as sf; sf.load_variant_config(sys.argv[1]); '
+         'print("longrange14" in sf.variants())', big],
+        capture_output=True, text=True, timeout=60)
+    assert refused.stdout.strip() == 'False', (refused.stdout, refused.stderr[-300:])
+    for name, text, files, ranks, reach in (('longrange12', small, 12, 10, 10),
+                                            ('longrange14', big, 14, 14, 12)):
+        want = ranged_rook_squares(files, ranks, reach, (files - 1, 0))
+        assert len(want) == min(reach, files - 2) + min(reach, ranks - 1)
+        ksf.load_variant_config(text)
+        fen = ksf.start_fen(name)
+        ours = {m[2:] for m in ksf.legal_moves(name, fen, []) if m.startswith('a1')}
+        assert ours == want, (name, sorted(ours ^ want))
+        path = tmp_path / f'{name}.ini'
+        path.write_text(text)
+        notes, _ = answer(uci, f'setoption name VariantPath value {path}')
+        assert len(notes) == 1 and notes[0].endswith(': 1 variants read'), notes
+        divide, total = uci_divide(uci, name, 1)
+        assert {m[2:] for m in divide if m.startswith('a1')} == want, name
+        assert total == len(ksf.legal_moves(name, fen, []))
 
 
 def test_an_illegal_move_is_named_and_never_answered_for_the_wrong_side(uci):

@@ -478,7 +478,8 @@ fn castling_types(rules: &Rules, value: &str) -> Result<u32, String> {
     let mut mask = 0u32;
     for ch in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
         if ch == '*' {
-            mask = (1u32 << rules.pieces.len()) - 1;
+            // (u64: with all 32 types the u32 shift would overflow.)
+            mask = ((1u64 << rules.pieces.len()) - 1) as u32;
             continue;
         }
         let t = rules

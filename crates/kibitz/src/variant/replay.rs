@@ -228,8 +228,18 @@ impl Replay {
         };
         let (color, letter) = before.piece_at(sq)?;
         let v = &self.position.variant();
+        // A shogi-style promoted piece (`+O`) goes back as what it promoted from,
+        // which is its letter; a piece a pawn promoted to (crazyhouse's `Q~`) goes
+        // back as the pawn.
+        let shogi_promoted = v
+            .rules
+            .shogi
+            .is_promoted(super::state::type_of(before.state.board[usize::from(sq)]));
         let promoted = before.state.promoted.contains(sq) || self.promoted_before_last.contains(sq);
-        if promoted && let Some(pawn) = v.tables.pawn {
+        if promoted
+            && !shogi_promoted
+            && let Some(pawn) = v.tables.pawn
+        {
             return Some((color, v.rules.pieces[usize::from(pawn)].letter));
         }
         Some((color, letter))

@@ -6,8 +6,10 @@
 
 use super::board::{BoardSize, WideBitboard};
 
-/// The most piece types a variant may have.
-pub const MAX_TYPES: usize = 24;
+/// The most piece types a variant may have: the 26 letters of a FEN, and the
+/// promoted types of shogi-style rules (`+P`), which take no letter of their own.
+/// Sets of types are `u32` masks (a bit per type), hence 32.
+pub const MAX_TYPES: usize = 32;
 
 /// What a piece type is to the rules beyond its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
