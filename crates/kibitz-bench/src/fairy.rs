@@ -8,6 +8,10 @@
 //! does not have (Musketeer, the 16 × 16 `sixteen`) are timed for kibitz alone; the
 //! Musketeer counts are checked against the published tables in
 //! `$KIBITZ_TEST_DATA/musketeer/` (default `../shared/data`).
+//!
+//! The `uci` column is the same count asked of `kibitz uci` as a GUI asks it
+//! (`go perft N` over the pipe, timed as Fairy-Stockfish's is): issue 41 wants it at
+//! the library's speed.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Write};
@@ -47,28 +51,31 @@ struct Row {
     kibitz_secs: f64,
     /// Fairy-Stockfish's count and time, when it plays the variant and is present.
     fairy: Option<(u64, f64)>,
+    /// `kibitz uci`'s `go perft`: count and time, when the binary is present.
+    uci: Option<(u64, f64)>,
     /// The published count, when there is one.
     published: Option<u64>,
 }
 
-/// A running Fairy-Stockfish.
-struct Fairy {
+/// A running UCI engine that counts `go perft` (Fairy-Stockfish, or `kibitz uci`).
+struct UciEngine {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
-impl Fairy {
-    fn start(binary: &Path, variants_ini: &Path) -> anyhow::Result<Fairy> {
+impl UciEngine {
+    fn start(binary: &Path, args: &[&str], variants_ini: &Path) -> anyhow::Result<UciEngine> {
         let mut child = Command::new(binary)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .with_context(|| format!("starting {}", binary.display()))?;
-        let stdin = child.stdin.take().context("fairy-stockfish stdin")?;
-        let stdout = BufReader::new(child.stdout.take().context("fairy-stockfish stdout")?);
-        let mut fairy = Fairy {
+        let stdin = child.stdin.take().context("engine stdin")?;
+        let stdout = BufReader::new(child.stdout.take().context("engine stdout")?);
+        let mut fairy = UciEngine {
             child,
             stdin,
             stdout,
@@ -94,7 +101,7 @@ impl Fairy {
         loop {
             line.clear();
             if self.stdout.read_line(&mut line)? == 0 {
-                bail!("fairy-stockfish ended before `{prefix}`");
+                bail!("the engine ended before `{prefix}`");
             }
             if line.starts_with(prefix) {
                 return Ok(line.trim().to_string());
@@ -121,7 +128,7 @@ impl Fairy {
     }
 }
 
-impl Drop for Fairy {
+impl Drop for UciEngine {
     fn drop(&mut self) {
         let _ = self.send("quit");
         let deadline = Instant::now() + Duration::from_secs(5);
@@ -175,8 +182,14 @@ pub fn find_binary(given: Option<PathBuf>) -> Option<PathBuf> {
 }
 
 /// Runs the comparison and returns the report. `fairy` is the Fairy-Stockfish binary,
-/// if found; `quick` takes every depth one ply shallower.
-pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Result<String> {
+/// if found, and `kibitz` the kibitz binary (its `uci`), if built; `quick` takes every
+/// depth one ply shallower.
+pub fn run(
+    fairy_binary: Option<&Path>,
+    kibitz_binary: Option<&Path>,
+    data: &Path,
+    quick: bool,
+) -> anyhow::Result<String> {
     let shallower = u32::from(quick);
     let custom = ini::parse(CUSTOM_INI)
         .context("the custom variant")?
@@ -187,12 +200,23 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
     let ini_path = std::env::temp_dir().join(format!("kibitz-bench-{}.ini", std::process::id()));
     std::fs::write(&ini_path, CUSTOM_INI).context("writing the custom variant's ini")?;
     let mut fairy = match fairy_binary {
-        Some(path) => Some(Fairy::start(path, &ini_path)?),
+        Some(path) => Some(UciEngine::start(path, &[], &ini_path)?),
         None => {
             writeln!(
                 out,
                 "fairy-stockfish not found (scripts/build_fairy_stockfish.sh, or --fairy-stockfish / \
                  $FAIRY_STOCKFISH): kibitz alone"
+            )?;
+            None
+        }
+    };
+
+    let mut uci = match kibitz_binary.filter(|p| p.is_file()) {
+        Some(path) => Some(UciEngine::start(path, &["uci"], &ini_path)?),
+        None => {
+            writeln!(
+                out,
+                "no kibitz binary (cargo build --release -p kibitz-cli): no uci column"
             )?;
             None
         }
@@ -226,12 +250,17 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
             Some(f) => Some(f.perft(name, depth)?),
             None => None,
         };
+        let uci = match uci.as_mut() {
+            Some(u) => Some(u.perft(name, depth)?),
+            None => None,
+        };
         rows.push(Row {
             label: name.to_string(),
             depth,
             nodes,
             kibitz_secs,
             fairy,
+            uci,
             published: None,
         });
     }
@@ -246,30 +275,38 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
             nodes,
             kibitz_secs,
             fairy: None,
+            uci: None,
             published: Some(count),
         });
     }
     let big = Variant::builtin("sixteen")?;
     let (nodes, kibitz_secs) = time_kibitz(&VariantPosition::startpos(&big), 4 - shallower);
+    let big_uci = match uci.as_mut() {
+        Some(u) => Some(u.perft("sixteen", 4 - shallower)?),
+        None => None,
+    };
     rows.push(Row {
         label: "sixteen (16x16)".to_string(),
         depth: 4 - shallower,
         nodes,
         kibitz_secs,
         fairy: None,
+        uci: big_uci,
         published: None,
     });
     drop(fairy);
+    drop(uci);
     let _ = std::fs::remove_file(&ini_path);
 
     writeln!(
         out,
-        "fairy perft: start positions, one thread each, one run (Mnodes/s)"
+        "fairy perft: start positions, one thread each, one run (Mnodes/s; uci: `go perft` \
+         over `kibitz uci`, ratio to the library's)"
     )?;
     writeln!(
         out,
-        "{:<34} {:>5} {:>12} {:>9} {:>9} {:>7}  check",
-        "position", "depth", "nodes", "kibitz", "fairy-sf", "ratio"
+        "{:<34} {:>5} {:>12} {:>9} {:>9} {:>7} {:>14}  check",
+        "position", "depth", "nodes", "kibitz", "fairy-sf", "ratio", "uci"
     )?;
     let mut wrong = 0;
     for r in &rows {
@@ -304,9 +341,20 @@ pub fn run(fairy_binary: Option<&Path>, data: &Path, quick: bool) -> anyhow::Res
             }
             (None, None) => ("-".to_string(), "-".to_string(), String::new()),
         };
+        let uci_col = match r.uci {
+            Some((n, secs)) if n == r.nodes => {
+                let mnps = n as f64 / secs.max(1e-9) / 1e6;
+                format!("{mnps:.2} ({:.2}x)", mnps / kibitz_mnps)
+            }
+            Some((n, _)) => {
+                wrong += 1;
+                format!("MISMATCH {n}")
+            }
+            None => "-".to_string(),
+        };
         writeln!(
             out,
-            "{:<34} {:>5} {:>12} {:>9.2} {:>9} {:>7}  {check}",
+            "{:<34} {:>5} {:>12} {:>9.2} {:>9} {:>7} {uci_col:>14}  {check}",
             r.label, r.depth, r.nodes, kibitz_mnps, fairy_col, ratio_col
         )?;
     }

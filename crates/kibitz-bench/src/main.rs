@@ -316,6 +316,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let found = kibitz_bench::fairy::find_binary(fairy_stockfish);
             print(&kibitz_bench::fairy::run(
                 found.as_deref(),
+                Some(&kibitz_bench::stream::default_kibitz()),
                 &kibitz_bench::shared_data()?,
                 quick,
             )?)

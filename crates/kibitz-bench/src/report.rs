@@ -98,8 +98,13 @@ const JOBS: &[Job] = &[
         key: "fairy",
         command: "kibitz-bench fairy-perft",
         run: |cx| {
-            crate::fairy::run(cx.fairy_stockfish.as_deref(), &crate::shared_data()?, false)
-                .map(text)
+            crate::fairy::run(
+                cx.fairy_stockfish.as_deref(),
+                Some(&cx.kibitz),
+                &crate::shared_data()?,
+                false,
+            )
+            .map(text)
         },
     },
     Job {
