@@ -18,15 +18,17 @@
 //! assert_eq!(report.score, Score::Mate(1));
 //! ```
 
+mod deepening;
 pub mod go;
 mod table;
 pub mod time;
 pub mod variant;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::limits::Limits;
 use crate::{Color, Move, MoveList, Position, Role, Square};
+use deepening::{Clock, Deepening, PvTable, deepen};
 pub(crate) use table::BestMoves;
 
 /// A search score from the side to move's view.
@@ -107,12 +109,8 @@ fn evaluate(pos: &Position) -> i32 {
 /// iteration's moves), reused from move to move.
 pub struct Search {
     table: BestMoves<Move>,
-    nodes: u64,
-    limits: Limits,
-    started: Instant,
-    aborted: bool,
-    pv: [[Option<Move>; MAX_PLY]; MAX_PLY],
-    pv_len: [usize; MAX_PLY],
+    clock: Clock,
+    pv: PvTable<Move>,
 }
 
 impl Search {
@@ -121,12 +119,8 @@ impl Search {
     pub fn new(hash_mb: usize) -> Search {
         Search {
             table: BestMoves::new(hash_mb),
-            nodes: 0,
-            limits: Limits::default(),
-            started: Instant::now(),
-            aborted: false,
-            pv: [[None; MAX_PLY]; MAX_PLY],
-            pv_len: [0; MAX_PLY],
+            clock: Clock::new(),
+            pv: PvTable::new(),
         }
     }
 
@@ -149,12 +143,9 @@ impl Search {
         pos: &Position,
         depth: Option<u32>,
         limits: &Limits,
-        mut on_iteration: impl FnMut(&Report),
+        on_iteration: impl FnMut(&Report),
     ) -> Report {
-        self.limits = limits.clone();
-        self.started = Instant::now();
-        self.nodes = 0;
-        self.aborted = false;
+        self.clock.restart(limits);
         let moves = pos.legal_moves();
         let mut best = Report {
             depth: 0,
@@ -169,55 +160,7 @@ impl Search {
             }
             return best;
         }
-        let max_depth = depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8);
-        for depth in 1..=max_depth {
-            if depth > 1 && self.limit_reached() {
-                break;
-            }
-            let score = self.negamax(pos, depth as i32, 0, -INFINITY, INFINITY);
-            if self.aborted && depth > 1 {
-                break;
-            }
-            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
-                .iter()
-                .flatten()
-                .copied()
-                .collect();
-            best = Report {
-                depth,
-                score: to_score(score),
-                nodes: self.nodes,
-                pv: if pv.is_empty() { best.pv } else { pv },
-                elapsed: self.started.elapsed(),
-            };
-            on_iteration(&best);
-            // A mate found within the full width of this depth cannot get shorter.
-            if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
-                break;
-            }
-            if self.aborted {
-                break;
-            }
-        }
-        best
-    }
-
-    /// Should the search stop now? Looked at every 1,024 nodes (and before each
-    /// iteration); depth 1 always finishes, so that a move is always known.
-    fn out_of_time(&mut self) -> bool {
-        if self.nodes & 1023 != 0 {
-            return self.aborted;
-        }
-        self.limit_reached()
-    }
-
-    fn limit_reached(&mut self) -> bool {
-        if self.limits.reached(self.nodes) {
-            self.aborted = true;
-        }
-        self.aborted
+        deepen(self, pos, depth, best, on_iteration)
     }
 
     fn negamax(
@@ -228,12 +171,12 @@ impl Search {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.pv_len[ply] = 0;
+        self.pv.clear(ply);
         if depth <= 0 || ply + 1 >= MAX_PLY {
             return self.quiescence(pos, ply, alpha, beta);
         }
-        self.nodes += 1;
-        if ply > 0 && self.out_of_time() {
+        self.clock.nodes += 1;
+        if ply > 0 && self.clock.out_of_time() {
             return 0;
         }
         let mut moves = pos.legal_moves();
@@ -254,18 +197,13 @@ impl Search {
             let next = pos.after(mv);
             let extension = i32::from(next.is_check());
             let score = -self.negamax(&next, depth - 1 + extension, ply + 1, -beta, -alpha);
-            if self.aborted && ply > 0 {
+            if self.clock.aborted && ply > 0 {
                 return 0;
             }
             if score > alpha {
                 alpha = score;
                 best_move = Some(mv);
-                self.pv[ply][0] = Some(mv);
-                let child_len = self.pv_len[ply + 1];
-                for i in 0..child_len {
-                    self.pv[ply][i + 1] = self.pv[ply + 1][i];
-                }
-                self.pv_len[ply] = child_len + 1;
+                self.pv.set(ply, mv);
                 if alpha >= beta {
                     break;
                 }
@@ -278,9 +216,9 @@ impl Search {
     }
 
     fn quiescence(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        self.pv_len[ply] = 0;
-        if self.out_of_time() {
+        self.clock.nodes += 1;
+        self.pv.clear(ply);
+        if self.clock.out_of_time() {
             return 0;
         }
         let in_check = pos.is_check();
@@ -299,7 +237,7 @@ impl Search {
         order(pos, &mut moves, None);
         for &mv in moves.iter() {
             let score = -self.quiescence(&pos.after(mv), ply + 1, -beta, -alpha);
-            if self.aborted {
+            if self.clock.aborted {
                 return 0;
             }
             if score > alpha {
@@ -310,6 +248,23 @@ impl Search {
             }
         }
         alpha
+    }
+}
+
+impl Deepening for Search {
+    type Position = Position;
+    type Move = Move;
+
+    fn clock(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    fn pv(&self) -> &PvTable<Move> {
+        &self.pv
+    }
+
+    fn search_root(&mut self, pos: &Position, depth: i32) -> i32 {
+        self.negamax(pos, depth, 0, -INFINITY, INFINITY)
     }
 }
 

@@ -23,10 +23,11 @@
 //! # Ok::<(), kibitz::variant::VariantError>(())
 //! ```
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::deepening::{Clock, Deepening, PvTable, deepen};
 use super::go::Think;
-use super::{BestMoves, INFINITY, MATE, MATE_BOUND, MAX_PLY, Report, Score, to_score};
+use super::{BestMoves, INFINITY, MATE, MAX_PLY, Report, Score};
 use crate::limits::Limits;
 use crate::variant::values::{PAWN_VALUE, piece_values};
 use crate::variant::{GameValue, Sq, VariantMove, VariantOutcome, VariantPosition};
@@ -39,14 +40,10 @@ const MOBILITY: i32 = 2;
 /// orders the next iteration's moves), reused from move to move.
 pub struct VariantSearch {
     table: BestMoves<VariantMove>,
-    nodes: u64,
-    limits: Limits,
-    started: Instant,
-    aborted: bool,
+    clock: Clock,
     /// The piece values of the variant searched, by type index.
     values: Vec<i32>,
-    pv: Vec<[Option<VariantMove>; MAX_PLY]>,
-    pv_len: [usize; MAX_PLY],
+    pv: PvTable<VariantMove>,
 }
 
 impl VariantSearch {
@@ -55,13 +52,9 @@ impl VariantSearch {
     pub fn new(hash_mb: usize) -> VariantSearch {
         VariantSearch {
             table: BestMoves::new(hash_mb),
-            nodes: 0,
-            limits: Limits::default(),
-            started: Instant::now(),
-            aborted: false,
+            clock: Clock::new(),
             values: Vec::new(),
-            pv: vec![[None; MAX_PLY]; MAX_PLY],
-            pv_len: [0; MAX_PLY],
+            pv: PvTable::new(),
         }
     }
 
@@ -79,12 +72,9 @@ impl VariantSearch {
         pos: &VariantPosition,
         depth: Option<u32>,
         limits: &Limits,
-        mut on_iteration: impl FnMut(&Report<VariantMove>),
+        on_iteration: impl FnMut(&Report<VariantMove>),
     ) -> Report<VariantMove> {
-        self.limits = limits.clone();
-        self.started = Instant::now();
-        self.nodes = 0;
-        self.aborted = false;
+        self.clock.restart(limits);
         self.values = piece_values(pos.variant());
         let moves = pos.legal_moves();
         let mut best = Report {
@@ -104,53 +94,7 @@ impl VariantSearch {
             // flag reached leaves moves on the board), as a GUI asks for one.
             return best;
         }
-        let max_depth = depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8);
-        for depth in 1..=max_depth {
-            if depth > 1 && self.limit_reached() {
-                break;
-            }
-            let score = self.negamax(pos, depth as i32, 0, -INFINITY, INFINITY);
-            if self.aborted && depth > 1 {
-                break;
-            }
-            let pv: Vec<VariantMove> = self.pv[0][..self.pv_len[0]]
-                .iter()
-                .flatten()
-                .copied()
-                .collect();
-            best = Report {
-                depth,
-                score: to_score(score),
-                nodes: self.nodes,
-                pv: if pv.is_empty() { best.pv } else { pv },
-                elapsed: self.started.elapsed(),
-            };
-            on_iteration(&best);
-            // A win or loss found within the full width of this depth cannot get shorter.
-            if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
-                break;
-            }
-            if self.aborted {
-                break;
-            }
-        }
-        best
-    }
-
-    fn out_of_time(&mut self) -> bool {
-        if self.nodes & 1023 != 0 {
-            return self.aborted;
-        }
-        self.limit_reached()
-    }
-
-    fn limit_reached(&mut self) -> bool {
-        if self.limits.reached(self.nodes) {
-            self.aborted = true;
-        }
-        self.aborted
+        deepen(self, pos, depth, best, on_iteration)
     }
 
     /// The score of a game end for the side to move, `ply` plies from the root
@@ -181,12 +125,12 @@ impl VariantSearch {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.pv_len[ply] = 0;
+        self.pv.clear(ply);
         if depth <= 0 || ply + 1 >= MAX_PLY {
             return self.quiescence(pos, ply, alpha, beta);
         }
-        self.nodes += 1;
-        if ply > 0 && self.out_of_time() {
+        self.clock.nodes += 1;
+        if ply > 0 && self.clock.out_of_time() {
             return 0;
         }
         let mut moves = pos.legal_moves();
@@ -203,18 +147,13 @@ impl VariantSearch {
             let mut next = pos.clone();
             next.play_unchecked(&mv);
             let score = -self.negamax(&next, depth - 1, ply + 1, -beta, -alpha);
-            if self.aborted && ply > 0 {
+            if self.clock.aborted && ply > 0 {
                 return 0;
             }
             if score > alpha {
                 alpha = score;
                 best_move = Some(mv);
-                self.pv[ply][0] = Some(mv);
-                let child_len = self.pv_len[ply + 1];
-                for i in 0..child_len {
-                    self.pv[ply][i + 1] = self.pv[ply + 1][i];
-                }
-                self.pv_len[ply] = child_len + 1;
+                self.pv.set(ply, mv);
                 if alpha >= beta {
                     break;
                 }
@@ -227,9 +166,9 @@ impl VariantSearch {
     }
 
     fn quiescence(&mut self, pos: &VariantPosition, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        self.pv_len[ply] = 0;
-        if self.out_of_time() {
+        self.clock.nodes += 1;
+        self.pv.clear(ply);
+        if self.clock.out_of_time() {
             return 0;
         }
         let mut moves = pos.legal_moves();
@@ -252,7 +191,7 @@ impl VariantSearch {
             let mut next = pos.clone();
             next.play_unchecked(mv);
             let score = -self.quiescence(&next, ply + 1, -beta, -alpha);
-            if self.aborted {
+            if self.clock.aborted {
                 return 0;
             }
             if score > alpha {
@@ -310,6 +249,23 @@ impl VariantSearch {
             k
         };
         moves.sort_by_cached_key(key);
+    }
+}
+
+impl Deepening for VariantSearch {
+    type Position = VariantPosition;
+    type Move = VariantMove;
+
+    fn clock(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    fn pv(&self) -> &PvTable<VariantMove> {
+        &self.pv
+    }
+
+    fn search_root(&mut self, pos: &VariantPosition, depth: i32) -> i32 {
+        self.negamax(pos, depth, 0, -INFINITY, INFINITY)
     }
 }
 
