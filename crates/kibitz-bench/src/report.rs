@@ -280,14 +280,18 @@ fn prover(cx: &Setup) -> anyhow::Result<String> {
     })
 }
 
-fn python(cx: &Setup) -> anyhow::Result<String> {
-    let ready = Command::new(&cx.python)
-        .args(["-c", "import kibitz, chess"])
+/// Can the report's Python import `modules` (`"kibitz, chess"`)?
+fn python_imports(cx: &Setup, modules: &str) -> bool {
+    Command::new(&cx.python)
+        .args(["-c", &format!("import {modules}")])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
-        .is_ok_and(|s| s.success());
-    if !ready {
+        .is_ok_and(|s| s.success())
+}
+
+fn python(cx: &Setup) -> anyhow::Result<String> {
+    if !python_imports(cx, "kibitz, chess") {
         return Ok(format!(
             "The Python module is absent ({} cannot import kibitz and chess; `./test.sh` \
              builds it into .venv, or `kibitz-bench report --python PATH`): not measured.\n",
@@ -317,13 +321,7 @@ fn python(cx: &Setup) -> anyhow::Result<String> {
 /// where Fairy-Stockfish cannot play), refereed by pyffish or by kibitz's own rules:
 /// `scripts/uci_referee.py`, which starts both engines and writes the table.
 fn referee(cx: &Setup) -> anyhow::Result<String> {
-    let ready = Command::new(&cx.python)
-        .args(["-c", "import pyffish, kibitz.pyffish"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ready {
+    if !python_imports(cx, "pyffish, kibitz.pyffish") {
         return Ok(format!(
             "The referee's Python is absent ({} cannot import pyffish and kibitz.pyffish; \
              `./test.sh` builds the module into .venv with pyffish beside it, or \

@@ -47,3 +47,15 @@ pub(crate) fn random_play(seed: u64, n: usize, max_moves: u64) -> Vec<Position> 
     out.truncate(n);
     out
 }
+
+/// Perft of a built-in variant from `fen` (None: its start position), for the
+/// variant modules' tests against published counts.
+pub(crate) fn variant_perft(name: &str, fen: Option<&str>, depth: u32) -> u64 {
+    use crate::variant::{Variant, VariantPosition};
+    let v = Variant::builtin(name).unwrap();
+    let pos = match fen {
+        Some(f) => VariantPosition::from_fen(&v, f).unwrap(),
+        None => VariantPosition::startpos(&v),
+    };
+    pos.perft(depth)
+}

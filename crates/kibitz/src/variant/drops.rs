@@ -560,8 +560,7 @@ mod tests {
     use super::super::{Variant, VariantError, VariantPosition, ini};
 
     fn perft(variant: &str, fen: &str, depth: u32) -> u64 {
-        let v = Variant::builtin(variant).unwrap();
-        VariantPosition::from_fen(&v, fen).unwrap().perft(depth)
+        crate::testing::variant_perft(variant, Some(fen), depth)
     }
 
     /// The pocket counts of Fairy-Stockfish's own test suite (`tests/perft.sh`

@@ -651,16 +651,8 @@ where
 
 #[cfg(test)]
 mod tests {
+    use crate::testing::variant_perft as perft;
     use crate::variant::{Variant, VariantOutcome, VariantPosition};
-
-    fn perft(name: &str, fen: Option<&str>, depth: u32) -> u64 {
-        let v = Variant::builtin(name).unwrap();
-        let pos = match fen {
-            Some(f) => VariantPosition::from_fen(&v, f).unwrap(),
-            None => VariantPosition::startpos(&v),
-        };
-        pos.perft(depth)
-    }
 
     // Perft counts published in Fairy-Stockfish's tests/perft.sh (its repository,
     // `expect perft.exp VARIANT POSITION DEPTH NODES`); the atomic positions

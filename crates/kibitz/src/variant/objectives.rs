@@ -76,6 +76,7 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::testing::variant_perft as perft;
     use crate::variant::{GameValue, Variant, VariantOutcome, VariantPosition};
 
     fn position(name: &str, fen: &str) -> VariantPosition {
@@ -87,15 +88,6 @@ mod tests {
         let mut out: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
         out.sort();
         out
-    }
-
-    fn perft(name: &str, fen: Option<&str>, depth: u32) -> u64 {
-        let v = Variant::builtin(name).unwrap();
-        let pos = match fen {
-            Some(f) => VariantPosition::from_fen(&v, f).unwrap(),
-            None => VariantPosition::startpos(&v),
-        };
-        pos.perft(depth)
     }
 
     // Perft counts published in Fairy-Stockfish's tests/perft.sh (its
