@@ -5,7 +5,11 @@
 //! * on boards up to 16 × 16 and with riders Fairy-Stockfish refuses (camelrider,
 //!   zebrarider), hoppers and lame leapers, legal moves and perft equal a slow
 //!   reference generator written here square by square: no tables, no bitboards,
-//!   legality by generating every enemy move.
+//!   legality by generating every enemy move;
+//! * past Fairy-Stockfish's 12 × 10, the same for a drop game (crazyhouse on
+//!   14 × 14) and a palace game (xiangqi's palace, elephants kept to their half
+//!   and the flying general on 14 × 14), the reference told their rules here
+//!   ([`Extra`]) rather than read from the engine.
 
 use std::collections::BTreeSet;
 
@@ -164,12 +168,38 @@ struct RefPiece {
     comps: Vec<Comp>,
 }
 
+/// The rules a reference is told beyond the pieces' moves: drops (crazyhouse's:
+/// a captured piece goes to the captor's hand, a promoted one as a pawn, and
+/// pawns are never dropped on the first or last rank), the squares a piece
+/// type may stand on, per colour (a palace), and the flying general (the two
+/// kings may not face each other on an open file).
+/// Squares as `(file, rank)` from 0.
+type Squares = Vec<(i32, i32)>;
+
+#[derive(Clone, Default)]
+struct Extra {
+    drops: bool,
+    /// (letter, colour, squares allowed).
+    regions: Vec<(char, usize, Squares)>,
+    flying_general: bool,
+}
+
+/// The squares a piece may stand on, by square index (None: all).
+type Region = Option<Vec<bool>>;
+
 #[derive(Clone)]
 struct Ref {
     w: i32,
     h: i32,
     pieces: Vec<RefPiece>,
     cells: Vec<Option<(usize, usize)>>,
+    /// Pieces a pawn promoted to (`Q~`): they go to hand as pawns.
+    promoted: Vec<bool>,
+    /// The pieces in hand, by colour and type.
+    hand: [Vec<u32>; 2],
+    /// Per type and colour, the squares it may stand on.
+    regions: Vec<[Region; 2]>,
+    extra: Extra,
     turn: usize,
     /// (colour, king square, rook square, king target, rook target)
     castling: Vec<(usize, i32, i32, i32, i32)>,
@@ -222,32 +252,40 @@ impl Ref {
             })
             .collect();
         let (w, h) = (i32::from(v.files()), i32::from(v.ranks()));
-        let parse_board = |fen: &str| {
-            let mut cells = vec![None; (w * h) as usize];
-            let board = fen.split(' ').next().unwrap();
-            for (i, row) in board.split('/').enumerate() {
-                let rank = h - 1 - i as i32;
-                let mut file = 0;
-                let mut num = 0;
-                for ch in row.chars() {
-                    if let Some(d) = ch.to_digit(10) {
-                        num = num * 10 + d as i32;
-                        continue;
-                    }
-                    file += num;
-                    num = 0;
-                    let t = pieces
-                        .iter()
-                        .position(|p| p.letter == ch.to_ascii_uppercase())
-                        .unwrap();
-                    cells[(rank * w + file) as usize] =
-                        Some((usize::from(ch.is_ascii_lowercase()), t));
-                    file += 1;
-                }
-            }
-            cells
+        let type_of = |ch: char| {
+            pieces
+                .iter()
+                .position(|p| p.letter == ch.to_ascii_uppercase())
+                .unwrap()
         };
-        let cells = parse_board(fen);
+        let mut cells = vec![None; (w * h) as usize];
+        let mut promoted = vec![false; (w * h) as usize];
+        let mut hand = [vec![0; pieces.len()], vec![0; pieces.len()]];
+        let field = fen.split(' ').next().unwrap();
+        let (board, holdings) = field.split_once('[').unwrap_or((field, ""));
+        for ch in holdings.trim_end_matches(']').chars() {
+            hand[usize::from(ch.is_ascii_lowercase())][type_of(ch)] += 1;
+        }
+        for (i, row) in board.split('/').enumerate() {
+            let rank = h - 1 - i as i32;
+            let mut file = 0;
+            let mut num = 0;
+            for ch in row.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    num = num * 10 + d as i32;
+                    continue;
+                }
+                file += num;
+                num = 0;
+                if ch == '~' {
+                    promoted[(rank * w + file - 1) as usize] = true;
+                    continue;
+                }
+                cells[(rank * w + file) as usize] =
+                    Some((usize::from(ch.is_ascii_lowercase()), type_of(ch)));
+                file += 1;
+            }
+        }
         let fields: Vec<&str> = fen.split(' ').collect();
         let mut castling = Vec::new();
         if let Some(c) = v.castling() {
@@ -292,6 +330,10 @@ impl Ref {
             w,
             h,
             cells,
+            promoted,
+            hand,
+            regions: vec![[None, None]; pieces.len()],
+            extra: Extra::default(),
             pieces,
             turn: usize::from(fields[1] == "b"),
             castling,
@@ -303,6 +345,42 @@ impl Ref {
             limits: v.promotion_limits(),
             mandatory: v.mandatory_promotion(),
         }
+    }
+
+    /// The reference with the rules `extra` tells it.
+    fn with(mut self, extra: &Extra) -> Ref {
+        for (letter, colour, squares) in &extra.regions {
+            let t = self
+                .pieces
+                .iter()
+                .position(|p| p.letter == *letter)
+                .unwrap();
+            let mut allowed = vec![false; (self.w * self.h) as usize];
+            for &(f, r) in squares {
+                allowed[(r * self.w + f) as usize] = true;
+            }
+            self.regions[t][*colour] = Some(allowed);
+        }
+        self.extra = extra.clone();
+        self
+    }
+
+    /// May `colour`'s piece of type `t` stand on `sq`?
+    fn allowed(&self, t: usize, colour: usize, sq: i32) -> bool {
+        self.regions[t][colour]
+            .as_ref()
+            .is_none_or(|allowed| allowed[sq as usize])
+    }
+
+    /// Do the two kings face each other on a file with nothing between them?
+    fn kings_face(&self) -> bool {
+        let (Some(a), Some(b)) = (self.king_of(0), self.king_of(1)) else {
+            return false;
+        };
+        a % self.w == b % self.w
+            && (a.min(b) + self.w..a.max(b))
+                .step_by(self.w as usize)
+                .all(|s| self.cells[s as usize].is_none())
     }
 
     fn at(&self, f: i32, r: i32) -> Option<Option<(usize, usize)>> {
@@ -360,6 +438,20 @@ impl Ref {
                     if blocked {
                         break;
                     }
+                }
+                // A square outside the piece's region is neither reached nor
+                // attacked, but a rider passes over it (a palace's diagonals).
+                if !self.allowed(t, colour, r * self.w + f) {
+                    if cell.is_some() && c.hop.is_none() {
+                        break;
+                    }
+                    if c.hop.is_some() && cell.is_some() {
+                        if hurdle {
+                            break;
+                        }
+                        hurdle = true;
+                    }
+                    continue;
                 }
                 match c.hop {
                     None => match cell {
@@ -453,7 +545,7 @@ impl Ref {
             let safe = match next.king_of(us) {
                 Some(k) => !next.attacked(k, us ^ 1),
                 None => true,
-            };
+            } && !(next.extra.flying_general && next.kings_face());
             if safe {
                 out.push((uci, next));
             }
@@ -516,10 +608,13 @@ impl Ref {
                     .filter(|&(_, k, r, _, _)| k != a && r != a && r != b)
                     .collect::<Vec<_>>()
             };
+            base.promoted[s as usize] = false;
             for to in targets.into_iter().chain(multi.iter().map(|m| m.0)) {
                 let mut next = base.clone();
                 next.castling = keep(&self.castling, s, to);
+                next.take_to_hand(to, us);
                 next.cells[to as usize] = Some((us, t));
+                next.promoted[to as usize] = self.promoted[s as usize];
                 if let Some(m) = multi.iter().find(|m| m.0 == to) {
                     // en passant squares that an enemy pawn attacks
                     for &p in &m.1 {
@@ -556,6 +651,7 @@ impl Ref {
                             }
                             let mut n2 = next.clone();
                             n2.cells[to as usize] = Some((us, pt));
+                            n2.promoted[to as usize] = true;
                             push(format!("{uci}{}", l.to_ascii_lowercase()), n2);
                         }
                         continue;
@@ -568,6 +664,7 @@ impl Ref {
                 next.castling = self.castling.clone();
                 next.cells[e as usize] = Some((us, t));
                 let victim = e - if us == 0 { self.w } else { -self.w };
+                next.take_to_hand(victim, us);
                 next.cells[victim as usize] = None;
                 push(format!("{}{}", self.name(s), self.name(e)), next);
             }
@@ -594,7 +691,47 @@ impl Ref {
                 }
             }
         }
+        if self.extra.drops {
+            for t in 0..self.pieces.len() {
+                if self.hand[us][t] == 0 {
+                    continue;
+                }
+                for to in 0..self.w * self.h {
+                    let rank = to / self.w;
+                    let pawn = self.pieces[t].kind == PieceKind::Pawn;
+                    if self.cells[to as usize].is_some()
+                        || (pawn && (rank == 0 || rank == self.h - 1))
+                    {
+                        continue;
+                    }
+                    let mut next = self.clone();
+                    next.ep.clear();
+                    next.hand[us][t] -= 1;
+                    next.cells[to as usize] = Some((us, t));
+                    push(format!("{}@{}", self.pieces[t].letter, self.name(to)), next);
+                }
+            }
+        }
         out
+    }
+
+    /// A capture on `sq` by `us`: with drops, the piece goes to `us`'s hand (a
+    /// promoted one as a pawn).
+    fn take_to_hand(&mut self, sq: i32, us: usize) {
+        if let (true, Some((c, t))) = (self.extra.drops, self.cells[sq as usize])
+            && c != us
+        {
+            let t = if self.promoted[sq as usize] {
+                self.pieces
+                    .iter()
+                    .position(|p| p.kind == PieceKind::Pawn)
+                    .unwrap()
+            } else {
+                t
+            };
+            self.hand[us][t] += 1;
+        }
+        self.promoted[sq as usize] = false;
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -621,6 +758,11 @@ fn engine_moves(pos: &VariantPosition) -> BTreeSet<String> {
 /// Seeded random games: at every ply the engine's and the reference's legal moves
 /// are the same; the reference then follows the engine's FEN.
 fn compare_games(v: &Variant, games: usize, plies: usize, seed: u64) -> usize {
+    compare_games_told(v, &Extra::default(), games, plies, seed)
+}
+
+/// [`compare_games`] with a reference told the rules `extra`.
+fn compare_games_told(v: &Variant, extra: &Extra, games: usize, plies: usize, seed: u64) -> usize {
     let mut state = seed;
     let mut next = move || {
         state ^= state << 13;
@@ -633,7 +775,7 @@ fn compare_games(v: &Variant, games: usize, plies: usize, seed: u64) -> usize {
         let mut pos = VariantPosition::startpos(v);
         for ply in 0..plies {
             let fen = pos.fen();
-            let reference = Ref::new(v, &fen);
+            let reference = Ref::new(v, &fen).with(extra);
             let want: BTreeSet<String> = reference.legal().into_iter().map(|(u, _)| u).collect();
             assert_eq!(
                 engine_moves(&pos),
@@ -641,6 +783,16 @@ fn compare_games(v: &Variant, games: usize, plies: usize, seed: u64) -> usize {
                 "{} game {game} ply {ply}: {fen}",
                 v.name()
             );
+            // Every 16 plies, the reference's own moves two plies on (captures
+            // into hand, promoted pieces, drops played).
+            if ply % 16 == 8 {
+                assert_eq!(
+                    pos.perft(2),
+                    reference.perft(2),
+                    "{} game {game} ply {ply}: {fen}",
+                    v.name()
+                );
+            }
             compared += 1;
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -991,4 +1143,120 @@ fn perft_speed_report() {
             nodes as f64 / cpu / 1e6
         );
     }
+}
+
+/// Crazyhouse on 14 × 14 (Fairy-Stockfish stops at 12 × 10): drops, captures into
+/// hand and promoted pieces that go back as pawns, against the reference told
+/// crazyhouse's rules.
+#[test]
+fn crazyhouse_on_14_by_14_agrees_with_the_reference() {
+    let v = ini::parse(
+        "[crazy14:crazyhouse]\nmaxFile = n\nmaxRank = 14\ncastling = false\n\
+         promotionRegionWhite = *14\npromotionRegionBlack = *1\n\
+         doubleStepRegionWhite = *2\ndoubleStepRegionBlack = *13\n\
+         startFen = rnbqkbnrnbqnbr/pppppppppppppp/14/14/14/14/14/14/14/14/14/14/\
+         PPPPPPPPPPPPPP/RNBQKBNRNBQNBR[] w - - 0 1\n",
+    )
+    .unwrap()
+    .remove(0);
+    let extra = Extra {
+        drops: true,
+        ..Extra::default()
+    };
+    assert_eq!(v.files(), 14);
+    // A position with both hands full and a promoted queen on the board.
+    let fen = "r3k3nrn2r/pp1ppp1pp1ppp1/14/2Q~11/14/14/5b8/14/14/7n6/14/14/\
+               PPPP1PPP1PPPPP/RNB1KBNR1B1QNR[QNBRPPqnbrpp] w - - 0 20";
+    let pos = VariantPosition::from_fen(&v, fen).unwrap();
+    let reference = Ref::new(&v, fen).with(&extra);
+    let drops = engine_moves(&pos)
+        .iter()
+        .filter(|m| m.contains('@'))
+        .count();
+    assert!(drops > 500, "{drops} drops");
+    assert_eq!(
+        engine_moves(&pos),
+        reference
+            .legal()
+            .into_iter()
+            .map(|(u, _)| u)
+            .collect::<BTreeSet<_>>()
+    );
+    assert_eq!(pos.perft(2), reference.perft(2));
+    assert!(compare_games_told(&v, &extra, 4, 100, 0x00c4_a214) > 300);
+}
+
+/// Xiangqi's palace and the flying general on 14 × 14: kings and advisors kept
+/// to a 3 × 3 palace, elephants to their own half, with cannons and horses,
+/// against the reference told those regions.
+#[test]
+fn a_palace_game_on_14_by_14_agrees_with_the_reference() {
+    let palace = |ranks: [i32; 3]| -> Vec<(i32, i32)> {
+        ranks
+            .iter()
+            .flat_map(|&r| (5..8).map(move |f| (f, r)))
+            .collect()
+    };
+    let names = |squares: &[(i32, i32)]| -> String {
+        squares
+            .iter()
+            .map(|&(f, r)| format!("{}{}", char::from(b'a' + f as u8), r + 1))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (white_palace, black_palace) = (palace([0, 1, 2]), palace([11, 12, 13]));
+    let half = |ranks: std::ops::Range<i32>| -> Vec<(i32, i32)> {
+        ranks.flat_map(|r| (0..14).map(move |f| (f, r))).collect()
+    };
+    let text = format!(
+        "[palace14:chess]\nmaxFile = n\nmaxRank = 14\ncastling = false\n\
+         pawn = -\nknight = -\nbishop = -\nqueen = -\n\
+         customPiece1 = a:F\ncustomPiece2 = e:nA\ncustomPiece3 = c:mRcpR\n\
+         customPiece4 = s:fWlWrW\ncustomPiece5 = h:nN\nflyingGeneral = true\n\
+         mobilityRegionWhiteKing = {wp}\nmobilityRegionBlackKing = {bp}\n\
+         mobilityRegionWhiteCustomPiece1 = {wp}\nmobilityRegionBlackCustomPiece1 = {bp}\n\
+         mobilityRegionWhiteCustomPiece2 = *1 *2 *3 *4 *5 *6 *7\n\
+         mobilityRegionBlackCustomPiece2 = *8 *9 *10 *11 *12 *13 *14\n\
+         startFen = rhec1aka1cehr1/14/14/s1s1s1s1s1s1s1/14/14/14/14/14/14/\
+         S1S1S1S1S1S1S1/14/14/RHEC1AKA1CEHR1 w - - 0 1\n",
+        wp = names(&white_palace),
+        bp = names(&black_palace),
+    );
+    let v = ini::parse(&text).unwrap().remove(0);
+    let extra = Extra {
+        regions: vec![
+            ('K', 0, white_palace.clone()),
+            ('K', 1, black_palace.clone()),
+            ('A', 0, white_palace),
+            ('A', 1, black_palace),
+            ('E', 0, half(0..7)),
+            ('E', 1, half(7..14)),
+        ],
+        flying_general: true,
+        ..Extra::default()
+    };
+    // The kings face each other on the g-file once the soldiers between them
+    // are gone: a move that opens the file is refused.
+    let fen = "5ak7/14/14/14/14/14/14/14/14/14/14/6S7/14/6K7 w - - 0 1";
+    let pos = VariantPosition::from_fen(&v, fen).unwrap();
+    let reference = Ref::new(&v, fen).with(&extra);
+    let moves = engine_moves(&pos);
+    assert!(
+        !moves.contains("g3h3") && moves.contains("g3g4"),
+        "{moves:?}"
+    );
+    assert_eq!(
+        moves,
+        reference
+            .legal()
+            .into_iter()
+            .map(|(u, _)| u)
+            .collect::<BTreeSet<_>>()
+    );
+    let start = VariantPosition::startpos(&v);
+    assert_eq!(
+        start.perft(2),
+        Ref::new(&v, &start.fen()).with(&extra).perft(2)
+    );
+    assert!(compare_games_told(&v, &extra, 4, 100, 0x009a_1ace) > 300);
 }
