@@ -266,6 +266,31 @@ startFen = rn2k1nr/1P3ppp/8/8/8/8/1p3PPP/RN2K1NR w KQkq - 0 1
 archbishop = a
 startFen = 5k4/1P3p4/10/10/10/10/1p3P4/5K4 w - - 0 1
 """,
+    # Named pieces given in the reverse of Fairy-Stockfish's type order (its FEN
+    # writes the hand in that order), and a pawn that must promote shogi-style.
+    """[dlhandorder:crazyhouse]
+lance = l
+shogiKnight = h
+fers = m
+archbishop = j
+bers = d
+commoner = c
+promotionPieceTypes = -
+promotedPieceType = p:c m:b
+mandatoryPiecePromotion = true
+promotionRegionWhite = *6 *7 *8
+promotionRegionBlack = *1 *2 *3
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[LHMJDCPlhmjdcp] w KQkq - 0 1
+""",
+    # Repetition rules as keys: the fourth time, perpetual check losing, and a
+    # repetition lost by White whoever is to move.
+    """[dlsennichite:chess]
+nFoldRule = 4
+nFoldValue = loss
+nFoldValueAbsolute = true
+perpetualCheckIllegal = true
+startFen = k7/pp6/8/8/8/8/6PP/1R5K w - - 0 1
+""",
 ]
 
 

@@ -105,16 +105,46 @@ def test_random_games(variant):
     for seed in range(GAMES_PER_VARIANT):
         start, played = random_game(variant, 1000 + seed)
         refused = compare_game(variant, start, played)
-        # Only the repetition rules of xiangqi and of the shogi and janggi families
-        # are ever refused.
-        assert (not refused or variant == 'xiangqi' or variant in fo.SHOGI_FAMILY
-                or variant in fo.HISTORY_ENDS), (variant, refused)
+        # Only xiangqi's chasing rule and janggi's repetition rules are ever refused.
+        assert (not refused or variant == 'xiangqi' or variant in fo.HISTORY_ENDS), \
+            (variant, refused)
 
 
 @pytest.mark.parametrize('variant', fo.FSF_BUILTINS)
 def test_repetition_games(variant):
     start, played = random_game(variant, 77, max_plies=30, repeat=0.8)
     compare_game(variant, start, played, every_move_at=())
+
+
+# Positions that repeat by a cycle of four plies, with and without one side
+# checking on every move: shogi's fourfold repetition (a draw; perpetual check
+# loses), minishogi's (White loses, whoever is to move), torishogi's (the side to
+# move wins), xiangqi's perpetual check.
+REPETITIONS = [
+    ('shogi', 'k8/9/9/9/9/9/9/9/1R6K[-] w 0 1', ['b1a1', 'a9b9', 'a1b1', 'b9a9']),
+    ('shogi', 'k8/9/9/9/9/9/9/9/1R6K[-] w 0 1', ['i1h1', 'a9a8', 'h1i1', 'a8a9']),
+    ('minishogi', 'k4/5/5/5/1R2K[-] w 0 1', ['e1d1', 'a5a4', 'd1e1', 'a4a5']),
+    ('minishogi', 'k4/5/5/5/1R2K[-] b 0 1', ['a5a4', 'e1d1', 'a4a5', 'd1e1']),
+    ('torishogi', 'k6/7/7/7/7/7/6K[-] w 0 1', ['g1f1', 'a7b7', 'f1g1', 'b7a7']),
+    ('xiangqi', '3k5/9/9/9/9/9/9/9/9/3R1K3 b - - 0 1', ['d10e10', 'd1e1', 'e10d10', 'e1d1']),
+    # The same rules as keys of a section (fairy_oracle.DIALECT_SECTIONS).
+    ('dlsennichite', 'k7/pp6/8/8/8/8/6PP/1R5K w - - 0 1', ['h1g1', 'a8b8', 'g1h1', 'b8a8']),
+    ('dlsennichite', 'k7/pp6/8/8/8/8/6PP/1R5K b - - 0 1', ['a8b8', 'h1g1', 'b8a8', 'g1h1']),
+    ('dlsennichite', 'k7/2p5/8/8/8/8/6PP/1R5K w - - 0 1', ['b1a1', 'a8b8', 'a1b1', 'b8a8']),
+]
+
+
+@pytest.mark.parametrize('variant,fen,cycle', REPETITIONS)
+def test_repetition_rules(variant, fen, cycle, user_variants):
+    moves = cycle * 3
+    ended = None
+    for n in range(len(moves) + 1):
+        want, got = same('is_optional_game_end', variant, fen, moves[:n])
+        assert got is not None, (variant, n, 'refused')
+        if want[0]:
+            ended = n
+            break
+    assert ended is not None, (variant, cycle)
 
 
 def with_clock(fen, halfmove):
@@ -150,7 +180,8 @@ def test_user_variants(user_variants):
         same('start_fen', v.name)
         same('captures_to_hand', v.name)
         start, played = random_game(v.name, 300 + i, max_plies=40)
-        compare_game(v.name, start, played, every_move_at=(0, 11))
+        compare_game(v.name, start, played, every_move_at=(0, 11),
+                     promoted_types='promotedPieceType' in v.section)
 
 
 def most_types_section(name, promoted):

@@ -111,7 +111,12 @@ impl Rules {
     /// Inserts a piece type before the king, keeping type indices of the rest.
     pub(crate) fn add_piece(&mut self, def: PieceDef) -> u8 {
         let king = self.pieces.iter().position(|p| p.kind == PieceKind::King);
-        let at = king.unwrap_or(self.pieces.len());
+        self.insert_piece(king.unwrap_or(self.pieces.len()), def)
+    }
+
+    /// Inserts a piece type at index `at`, keeping the promotion choices and
+    /// the castling pieces what they were.
+    pub(crate) fn insert_piece(&mut self, at: usize, def: PieceDef) -> u8 {
         self.pieces.insert(at, def);
         self.promotion_limit.insert(at, 0);
         let at = at as u8;

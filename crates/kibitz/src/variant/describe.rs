@@ -317,13 +317,15 @@ fn rule_list(r: &Rules) -> RuleList {
         "promotionPieceTypes",
         letters_text(r.promotion_types.iter().map(|&t| letter(t))),
     );
-    let limits: Vec<String> = r
+    // By letter: the same limits whatever the order of the types.
+    let mut limits: Vec<String> = r
         .promotion_limit
         .iter()
         .enumerate()
         .filter(|&(_, &n)| n > 0)
         .map(|(t, n)| format!("{}:{n}", letter(t as u8).to_ascii_lowercase()))
         .collect();
+    limits.sort();
     list.text("promotionLimit", limits.join(" "));
     list.text("promotionRegionWhite", ranks_text(r.promotion_ranks[0]));
     list.text("promotionRegionBlack", ranks_text(r.promotion_ranks[1]));
@@ -484,6 +486,11 @@ fn rule_list(r: &Rules) -> RuleList {
         letters_text(e.mutually_immune_letters.iter().copied()),
     );
     list.number("nMoveRule", e.n_move_rule);
+    list.number("nFoldRule", e.n_fold_rule);
+    list.text("nFoldValue", value_text(e.n_fold_value));
+    list.bool("nFoldValueAbsolute", e.n_fold_value_absolute);
+    list.bool("perpetualCheckIllegal", e.perpetual_check_illegal);
+    list.bool("moveRepetitionIllegal", e.move_repetition_illegal);
     // The search's values where the variant gives them.
     for (phase, key) in [(0, "pieceValueMg"), (1, "pieceValueEg")] {
         let given: Vec<String> = r

@@ -60,6 +60,60 @@ const NAMED_PIECES: &[(&str, &str)] = &[
     ("centaur", "KN"),
 ];
 
+/// Fairy-Stockfish's piece types in the order of its `PieceType` enum (then
+/// `customPiece1`…, then the king): the order of a variant's types, which its
+/// FEN writes pieces in hand by (the last first).
+const FSF_TYPE_ORDER: &[&str] = &[
+    "pawn",
+    "knight",
+    "bishop",
+    "rook",
+    "queen",
+    "fers",
+    "alfil",
+    "fersAlfil",
+    "silver",
+    "aiwok",
+    "bers",
+    "archbishop",
+    "chancellor",
+    "amazon",
+    "knibis",
+    "biskni",
+    "kniroo",
+    "rookni",
+    "shogiPawn",
+    "lance",
+    "shogiKnight",
+    "gold",
+    "dragonHorse",
+    "clobber",
+    "breakthrough",
+    "immobile",
+    "cannon",
+    "janggiCannon",
+    "soldier",
+    "horse",
+    "elephant",
+    "janggiElephant",
+    "banner",
+    "wazir",
+    "commoner",
+    "centaur",
+];
+
+/// Where a piece named `name` stands in Fairy-Stockfish's type order, if it
+/// is one of its types.
+fn fsf_type_rank(name: &str) -> Option<usize> {
+    if name == "king" {
+        return Some(usize::MAX);
+    }
+    if let Some(n) = name.strip_prefix("customPiece") {
+        return n.parse::<usize>().ok().map(|n| FSF_TYPE_ORDER.len() + n);
+    }
+    FSF_TYPE_ORDER.iter().position(|&n| n == name)
+}
+
 /// Keys that only concern a GUI or an engine's evaluation; accepted, without effect on the rules.
 const DISPLAY_KEYS: &[&str] = &[
     "pieceToCharTable",
@@ -380,7 +434,18 @@ fn set_piece(
             rules.promotion_limit.push(0);
         }
         None => {
-            let at = rules.add_piece(def);
+            // In Fairy-Stockfish's type order, as its FEN's hand is written; a
+            // type it does not know stays before the king.
+            let later = fsf_type_rank(name).and_then(|rank| {
+                rules
+                    .pieces
+                    .iter()
+                    .position(|p| fsf_type_rank(&p.name).is_some_and(|r| r > rank))
+            });
+            let at = match later {
+                Some(at) => rules.insert_piece(at, def),
+                None => rules.add_piece(def),
+            };
             // Fairy-Stockfish's castling piece is the rook unless a key says otherwise.
             if let Some(c) = rules.castling.as_mut()
                 && c.rook_types == 0

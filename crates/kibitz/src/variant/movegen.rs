@@ -110,7 +110,18 @@ impl State {
             0
         };
         if rank != last && !r.mandatory_promotion {
+            // (With shogi rules, `push` adds the pawn's promoted type too.)
             self.push(r, out, VariantMove::new(from, to, MoveKind::Normal));
+        } else if let Some(p) = r.shogi.promoted_of(type_of(self.board[usize::from(from)])) {
+            // A pawn with a promoted type (`promotedPieceType = p:c`) that must
+            // promote promotes to it, as Fairy-Stockfish's pawn promotions do
+            // (but where it promotes only by capturing and the square is empty).
+            if !(r.shogi.on_capture && self.board[usize::from(to)] == 0) {
+                out.push(VariantMove {
+                    promotion: p,
+                    ..VariantMove::new(from, to, MoveKind::Normal)
+                });
+            }
         }
         let chosen = (0..r.pieces.len() as u8).filter(|&t| self.chosen[us] >> t & 1 != 0);
         for p in r.promotion_types.iter().copied().chain(chosen) {

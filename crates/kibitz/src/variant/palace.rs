@@ -428,6 +428,8 @@ pub(crate) fn janggi_rules(name: &str) -> Result<Option<Rules>, VariantError> {
     r.palace.material_counting = counting;
     if name == "janggimodern" {
         r.ends.n_move_rule = 100;
+        r.ends.move_repetition_illegal = true;
+        r.ends.n_fold_rule = 4;
     }
     Ok(Some(r))
 }

@@ -524,14 +524,17 @@ impl VariantPosition {
     }
 
     /// The key two positions share when they repeat in Fairy-Stockfish's
-    /// sense: [`key`](Self::key) without makruk's count, which its key does
-    /// not hold.
+    /// sense: [`key`](Self::key) without what its key does not hold: makruk's
+    /// count, whether the last move dropped a shogi pawn, janggi's passes in a
+    /// row.
     pub(crate) fn repetition_key(&self) -> u64 {
         let mut s = self.state;
         s.halfmove = 0;
         s.fullmove = 0;
         s.counting_ply = 0;
         s.counting_limit = 0;
+        s.pawn_drop = false;
+        s.passes = 0;
         Self::hash_state(&s)
     }
 

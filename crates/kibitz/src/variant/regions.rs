@@ -451,6 +451,9 @@ pub(crate) fn minixiangqi_rules() -> Result<Rules, VariantError> {
     r.regions.soldier_rank = 0;
     r.regions.san_synonyms = vec![('N', 'H')];
     r.regions.flying_general = true;
+    // The xiangqi family's repetitions: perpetual check loses (its chasing
+    // rule, which xiangqi adds, kibitz does not judge).
+    r.ends.perpetual_check_illegal = true;
     Ok(r)
 }
 

@@ -327,13 +327,14 @@ impl Replay {
 
     /// A draw (or win) that the side to move may claim, as Fairy-Stockfish's
     /// `is_optional_game_end` judges it at the root: the n-move rule, then
-    /// n-fold repetition (three times, the position itself and two before it,
-    /// within the plies since the last capture or pawn move, or since the
-    /// start in a drop variant), where the xiangqi family's perpetual check
-    /// loses. Makruk's counting with a count running, or one started by
-    /// `count_started`, xiangqi's chasing rule, the repetition rules of the
-    /// shogi and janggi families and janggi's counted n-move rule are not
-    /// judged: they are [`Unjudged`].
+    /// n-fold repetition (`nFoldRule` times, 3 by default and 4 in shogi: the
+    /// position itself and the times before it, within the plies since the
+    /// last capture or pawn move, or since the start in a drop variant), worth
+    /// `nFoldValue`, where perpetual check loses (`perpetualCheckIllegal`: the
+    /// xiangqi, shogi and janggi families). Makruk's counting with a count
+    /// running, or one started by `count_started`, xiangqi's chasing rule,
+    /// janggi's rule against repeated moves and its material count of a drawn
+    /// repetition or of the n-move rule are not judged: they are [`Unjudged`].
     pub fn optional_end(&self, count_started: i32) -> Result<Option<GameValue>, Unjudged> {
         if !self.claims {
             return Err(Unjudged(
@@ -346,20 +347,13 @@ impl Replay {
         }
         let rules = &pos.variant().rules;
         let state = &pos.state;
+        let ends = &rules.ends;
         // Xiangqi's chasing rule, which kibitz does not judge; minixiangqi has none.
         let chasing = rules.regions.flying_general && rules.name != "minixiangqi";
-        let perpetual_rule = rules.regions.flying_general;
-        // Shogi's fourfold repetition (perpetual check loses) and Janggi's
-        // repetition rules, which kibitz does not judge.
-        let other_repetition = if rules.shogi.active {
-            Some("a repetition in the shogi family (fourfold repetition, perpetual check)")
-        } else if rules.palace.active {
-            Some("a repetition in the janggi family")
-        } else {
-            None
-        };
+        let counts_material =
+            rules.palace.material_counting != super::rules::MaterialCounting::None;
         if pos.n_move_draw() {
-            if rules.palace.material_counting != super::rules::MaterialCounting::None {
+            if counts_material {
                 return Err(Unjudged(
                     "the n-move rule of a variant that counts material (janggi's points)".into(),
                 ));
@@ -372,42 +366,33 @@ impl Replay {
             return Ok(Some(GameValue::Draw));
         }
         let plies = self.plies();
-        let end = if rules.drops.captures_to_hand || other_repetition.is_some() {
+        // A capture or a pawn move ends the repetitions, but where captured
+        // pieces come back from the hand.
+        let end = if rules.drops.captures_to_hand {
             plies
         } else {
             plies.min(state.halfmove as usize)
         };
-        if end >= 4 {
+        if end >= 4 && ends.n_fold_rule > 0 {
             let h = &self.history;
             let now = plies;
             let at = |back: usize| h[now - back];
-            let mut perpetual_them = perpetual_rule && at(0).check && at(2).check;
-            let mut perpetual_us = perpetual_rule && at(1).check && at(3).check;
+            let perpetual = ends.perpetual_check_illegal;
+            let mut perpetual_them = perpetual && at(0).check && at(2).check;
+            let mut perpetual_us = perpetual && at(1).check && at(3).check;
             let mut count = 0;
             let mut i = 4;
             while i <= end {
                 perpetual_them &= at(i).check;
                 if at(i).key == at(0).key {
-                    // Any repetition at all in those families: their rules (how
-                    // often, over which plies, who loses) are not kibitz's to judge.
-                    if let Some(rule) = other_repetition {
-                        return Err(Unjudged(rule.into()));
+                    if ends.move_repetition_illegal {
+                        return Err(Unjudged(
+                            "a repetition under janggi's rule against repeated moves".into(),
+                        ));
                     }
                     count += 1;
-                    if count + 1 >= 3 {
-                        if perpetual_them || perpetual_us {
-                            return Ok(Some(match (perpetual_them, perpetual_us) {
-                                (true, false) => GameValue::Win,
-                                (false, true) => GameValue::Loss,
-                                _ => GameValue::Draw,
-                            }));
-                        }
-                        if chasing {
-                            return Err(Unjudged(
-                                "a repetition in xiangqi, which its chasing rule judges".into(),
-                            ));
-                        }
-                        return Ok(Some(GameValue::Draw));
+                    if count + 1 >= ends.n_fold_rule as usize {
+                        return self.repetition_value(perpetual_them, perpetual_us, chasing);
                     }
                 }
                 if i < end {
@@ -420,6 +405,47 @@ impl Replay {
             return Err(Unjudged("makruk's counting rule".into()));
         }
         Ok(None)
+    }
+
+    /// The value, for the side to move, of a position that stood the n-fold
+    /// time (Fairy-Stockfish's order): a side that checked on every one of its
+    /// moves since loses (`perpetualCheckIllegal`; both: a draw); else
+    /// xiangqi's chasing rule decides, which kibitz does not judge; else
+    /// `nFoldValue` (White's when absolute), where a draw in janggi counts
+    /// material, which kibitz does not judge either.
+    fn repetition_value(
+        &self,
+        perpetual_them: bool,
+        perpetual_us: bool,
+        chasing: bool,
+    ) -> Result<Option<GameValue>, Unjudged> {
+        if perpetual_them || perpetual_us {
+            return Ok(Some(match (perpetual_them, perpetual_us) {
+                (true, false) => GameValue::Win,
+                (false, true) => GameValue::Loss,
+                _ => GameValue::Draw,
+            }));
+        }
+        if chasing {
+            return Err(Unjudged(
+                "a repetition in xiangqi, which its chasing rule judges".into(),
+            ));
+        }
+        let rules = &self.position.variant().rules;
+        let value = match rules.ends.n_fold_value {
+            v if rules.ends.n_fold_value_absolute && self.position.turn() == Color::Black => {
+                v.flip()
+            }
+            v => v,
+        };
+        if value == GameValue::Draw
+            && rules.palace.material_counting != super::rules::MaterialCounting::None
+        {
+            return Err(Unjudged(
+                "a drawn repetition in janggi, which counts material".into(),
+            ));
+        }
+        Ok(Some(value))
     }
 }
 

@@ -51,6 +51,17 @@ pub enum GameValue {
     Draw,
 }
 
+impl GameValue {
+    /// The same end seen by the other side.
+    pub(crate) fn flip(self) -> GameValue {
+        match self {
+            GameValue::Win => GameValue::Loss,
+            GameValue::Loss => GameValue::Win,
+            GameValue::Draw => GameValue::Draw,
+        }
+    }
+}
+
 /// How pieces enter the board by gating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Gating {
@@ -264,6 +275,19 @@ pub(crate) struct EndRules {
     /// `nMoveRule`: a side may claim a draw after this many moves of each side
     /// without a capture or pawn move (0: never).
     pub n_move_rule: u32,
+    /// `nFoldRule`: the game may end when a position stands this many times
+    /// (3; 4 in shogi; 0: never).
+    pub n_fold_rule: u32,
+    /// `nFoldValue`: the value of that end for the side to move (a draw).
+    pub n_fold_value: GameValue,
+    /// `nFoldValueAbsolute`: `n_fold_value` is White's, Black's the other.
+    pub n_fold_value_absolute: bool,
+    /// `perpetualCheckIllegal`: a repetition reached by checks on every move
+    /// of one side loses for that side.
+    pub perpetual_check_illegal: bool,
+    /// `moveRepetitionIllegal`: janggi's rule against repeating moves, which
+    /// kibitz does not judge (a repetition under it is unjudged).
+    pub move_repetition_illegal: bool,
     /// `enPassantRegion` as ranks (a bit per rank), per capturing colour: Horde
     /// keeps en passant off the second rank its first-rank pawns pass.
     pub en_passant_ranks: [u16; 2],

@@ -81,7 +81,7 @@ impl ShogiRules {
 
     /// The promoted type of `ty`, if it promotes.
     #[inline]
-    fn promoted_of(&self, ty: usize) -> Option<u8> {
+    pub(crate) fn promoted_of(&self, ty: usize) -> Option<u8> {
         self.promoted.get(ty).copied().filter(|&p| p != NO_TYPE)
     }
 
@@ -367,6 +367,9 @@ fn minishogi_base() -> Result<Rules, VariantError> {
     r.shogi.pawn_drop_mate_illegal = true;
     r.stalemate = GameValue::Loss;
     r.ends.n_move_rule = 0;
+    // Sennichite: the fourth time a position stands; perpetual check loses.
+    r.ends.n_fold_rule = 4;
+    r.ends.perpetual_check_illegal = true;
     Ok(r)
 }
 
@@ -423,7 +426,11 @@ fn kyoto(r: &mut Rules) {
 pub(crate) fn builtin_rules(name: &str) -> Result<Option<Rules>, VariantError> {
     let mut r = minishogi_base()?;
     match name {
-        "minishogi" => {}
+        // Fairy-Stockfish's minishogi: a repetition loses for White (sente).
+        "minishogi" => {
+            r.ends.n_fold_value = GameValue::Loss;
+            r.ends.n_fold_value_absolute = true;
+        }
         "shogi" => shogi(&mut r)?,
         "kyotoshogi" => kyoto(&mut r),
         "judkins" => {
@@ -508,6 +515,8 @@ pub(crate) fn builtin_rules(name: &str) -> Result<Option<Rules>, VariantError> {
             r.shogi.mandatory = true;
             r.drops.no_doubled = Some('S');
             r.drops.no_doubled_count = 2;
+            // A repetition wins for the side to move.
+            r.ends.n_fold_value = GameValue::Win;
         }
         "yarishogi" => {
             r.resize(7, 9)?;
@@ -534,6 +543,7 @@ pub(crate) fn builtin_rules(name: &str) -> Result<Option<Rules>, VariantError> {
                 ('R', Some('L')),
             ];
             r.shogi.pawn_drop_mate_illegal = false;
+            r.ends.n_fold_rule = 3;
         }
         _ => return Ok(None),
     }
