@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): the WebAssembly build beside the same Rust code native,
+# per call of legalMoves() and perft on the start positions of chess, capablanca
+# and sixteen (16 × 16), best of three rounds each; prints a Markdown table for
+# BENCHMARKS.md, and the .wasm's size. Builds the package first
+# (scripts/build_web.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+variants=("$@")
+[ ${#variants[@]} -eq 0 ] && variants=(chess capablanca sixteen)
+scripts/build_web.sh | tail -n 1
+cargo build --release --locked -p kibitz-wasm --example bench_native --quiet
+target="${CARGO_TARGET_DIR:-target}"
+"$target/release/examples/bench_native" "${variants[@]}" | node crates/kibitz-wasm/bench.mjs "${variants[@]}"
