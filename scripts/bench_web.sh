@@ -3,7 +3,9 @@
 # per call of legalMoves() and perft on the start positions of chess, capablanca
 # and sixteen (16 × 16), best of three rounds each; prints a Markdown table for
 # BENCHMARKS.md, and the .wasm's size. Builds the package first
-# (scripts/build_web.sh).
+# (scripts/build_web.sh). With FFISH=<the folder of an installed npm `ffish`>
+# (`npm install ffish` in a scratch folder: GPL, a peer, never a dependency),
+# ffish.js beside it on the same calls.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 variants=("$@")

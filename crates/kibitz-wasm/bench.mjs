@@ -5,6 +5,8 @@
 //
 //   cargo run --release -p kibitz-wasm --example bench_native -- chess capablanca sixteen \
 //     | node crates/kibitz-wasm/bench.mjs chess capablanca sixteen
+//
+// With FFISH=<folder of npm's ffish>, ffish.js beside it too (see below).
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +54,68 @@ for (const name of process.argv.slice(2)) {
   board.free();
   if (sink < 0) console.log(sink);
 }
+// ffish.js (npm `ffish`, GPL: a peer measured beside kibitz, never a dependency),
+// where FFISH names its installed folder: `legalMoves()` per call, and perft
+// driven through each module's Board API from JavaScript (legalMoves, push,
+// pop), the only perft ffish.js offers.
+const ffishDir = process.env.FFISH;
+const peerRows = [];
+if (ffishDir) {
+  const { createRequire } = await import("node:module");
+  // Its Emscripten loader fetch()es the .wasm by path where fetch exists, which
+  // Node's fetch refuses: without fetch it reads the file.
+  const fetch = globalThis.fetch;
+  delete globalThis.fetch;
+  const ffish = createRequire(import.meta.url)(ffishDir);
+  await new Promise((done) => {
+    if (ffish.Board) done();
+    else ffish.onRuntimeInitialized = done;
+  });
+  globalThis.fetch = fetch;
+  const apiPerft = (board, depth) => {
+    if (depth === 0) return 1;
+    const moves = board.legalMoves();
+    if (!moves) return 0;
+    let nodes = 0;
+    for (const mv of moves.split(" ")) {
+      board.push(mv);
+      nodes += apiPerft(board, depth - 1);
+      board.pop();
+    }
+    return nodes;
+  };
+  // Its variant table is filled when its first board is made.
+  new ffish.Board("chess").delete();
+  const theirVariants = ffish.variants().split(" ");
+  for (const name of process.argv.slice(2)) {
+    if (!theirVariants.includes(name)) {
+      // Fairy-Stockfish's boards stop at 12 × 10 (sixteen is 16 × 16).
+      peerRows.push(`| ${name} | — | | not a variant of ffish.js | |`);
+      continue;
+    }
+    const ours = new kibitz.Board(name);
+    const theirs = new ffish.Board(name);
+    const depth = name === "sixteen" ? 2 : 3;
+    const legalOurs = timePerCall(300, () => ours.legalMoves());
+    const legalTheirs = timePerCall(300, () => theirs.legalMoves());
+    let nOurs = 0;
+    let nTheirs = 0;
+    const perftOurs = timePerCall(300, () => { nOurs = apiPerft(ours, depth); });
+    const perftTheirs = timePerCall(300, () => { nTheirs = apiPerft(theirs, depth); });
+    const count = nOurs === nTheirs ? String(nOurs) : `${nOurs} (ffish.js ${nTheirs})`;
+    peerRows.push(`| ${name} | legalMoves() | ${(legalOurs / 1000).toFixed(2)} µs | ${(legalTheirs / 1000).toFixed(2)} µs | ${(legalTheirs / legalOurs).toFixed(2)} × |`);
+    peerRows.push(`| ${name} | perft(${depth}) through the API = ${count} | ${(perftOurs / 1e6).toFixed(1)} ms | ${(perftTheirs / 1e6).toFixed(1)} ms | ${(perftTheirs / perftOurs).toFixed(2)} × |`);
+    ours.free();
+    theirs.delete();
+  }
+}
+
 console.log("| variant | call | wasm (Node " + process.version + ") | native | wasm / native |");
 console.log("| --- | --- | ---: | ---: | ---: |");
 for (const row of rows) console.log(row);
+if (peerRows.length) {
+  console.log("");
+  console.log("| variant | call | kibitz-wasm | ffish.js | kibitz faster by |");
+  console.log("| --- | --- | ---: | ---: | ---: |");
+  for (const row of peerRows) console.log(row);
+}
