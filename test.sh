@@ -101,6 +101,21 @@ echo "== the seed's example session, verbatim, as a doctest"
 .venv/bin/python -X utf8 -m doctest crates/kibitz-py/tests/seed_examples.txt
 echo "seed examples: all passed"
 
+echo "== WebAssembly: kibitz-wasm built for the browser (scripts/build_web.sh), then its Node"
+echo "   tests: random games in every variant and perft against the release kibitz built above"
+# Installs the wasm32 target and wasm-bindgen-cli where they are missing (the CLI
+# once: several minutes; then kept in ~/.cargo/bin). The build skips, saying so,
+# where the toolchain has no wasm32 target, and then so do the Node tests.
+scripts/build_web.sh --install
+if [ ! -f "${CARGO_TARGET_DIR:-target}/web/pkg/kibitz_wasm_bg.wasm" ]; then
+    echo "wasm: SKIPPED: no WebAssembly build (see build_web above)"
+elif ! command -v node >/dev/null 2>&1; then
+    echo "wasm: SKIPPED: node is needed for the WebAssembly tests" >&2
+else
+    KIBITZ_CLI="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/kibitz" \
+        node --test crates/kibitz-wasm/tests-js/
+fi
+
 echo "== browser tests of kibitz serve (Playwright + Debian chromium; skipped without chromium)"
 scripts/e2e.sh
 

@@ -361,6 +361,10 @@ impl Board for AnyPosition {
         with_position!(self, |p| Board::turn(p))
     }
 
+    fn fullmoves(&self) -> u64 {
+        with_position!(self, |p| Board::fullmoves(p))
+    }
+
     fn fen(&self) -> String {
         with_position!(self, |p| Board::fen(p))
     }

@@ -57,6 +57,10 @@ impl Board for Position {
         Position::turn(self)
     }
 
+    fn fullmoves(&self) -> u64 {
+        Position::fullmoves(self)
+    }
+
     fn fen(&self) -> String {
         Position::fen(self)
     }

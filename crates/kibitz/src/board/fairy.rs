@@ -58,6 +58,10 @@ impl Board for VariantPosition {
         VariantPosition::turn(self)
     }
 
+    fn fullmoves(&self) -> u64 {
+        u64::from(self.state.fullmove)
+    }
+
     fn fen(&self) -> String {
         VariantPosition::fen(self)
     }

@@ -106,6 +106,9 @@ pub trait Board: Clone + Debug + Send + Sync + 'static {
 
     /// The side to move.
     fn turn(&self) -> Color;
+    /// The move number of the FEN: 1 at the start, one more after each Black
+    /// move (variation SAN writes it, `12. Nf3` or `12...Nf6`).
+    fn fullmoves(&self) -> u64;
     /// The position in FEN (for a variant, as Fairy-Stockfish writes it).
     fn fen(&self) -> String {
         let mut out = String::new();

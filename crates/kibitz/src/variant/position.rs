@@ -105,6 +105,35 @@ impl VariantPosition {
         }
     }
 
+    /// The men `color` holds in hand (drop variants: crazyhouse, shogi), as
+    /// lowercase letters, each as many times as it is held, from the variant's
+    /// last piece type to its first (the pawn last, as ffish.js's `pocket`
+    /// lists them); empty where nothing is held.
+    ///
+    /// ```
+    /// use kibitz::Color;
+    /// use kibitz::variant::{Variant, VariantPosition};
+    /// let v = Variant::builtin("crazyhouse")?;
+    /// let pos = VariantPosition::from_fen(&v, "4k3/8/8/8/8/8/8/4K3[QPPn] w - - 0 1")?;
+    /// assert_eq!(pos.hand(Color::White), "qpp");
+    /// assert_eq!(pos.hand(Color::Black), "n");
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn hand(&self, color: Color) -> String {
+        let c = usize::from(color == Color::Black);
+        let pieces = &self.variant.rules.pieces;
+        let mut out = String::new();
+        for (t, &n) in self.state.holdings[c].iter().enumerate().rev() {
+            if n > 0
+                && let Some(piece) = pieces.get(t)
+            {
+                let letter = piece.letter.to_ascii_lowercase();
+                out.extend(core::iter::repeat_n(letter, usize::from(n)));
+            }
+        }
+        out
+    }
+
     /// The piece on a square: its colour and letter (uppercase).
     pub fn piece_at(&self, sq: super::board::Sq) -> Option<(Color, char)> {
         let p = *self.state.board.get(usize::from(sq))?;
