@@ -227,6 +227,12 @@ impl State {
     /// or demoted, as the zone and the rules allow; a move that leaves the piece
     /// immobile is not pushed.
     pub(crate) fn push_shogi(&self, r: &Rules, out: &mut Vec<VariantMove>, mv: VariantMove) {
+        // An en-passant capture never promotes (Fairy-Stockfish generates it
+        // apart from the pawn's promotions).
+        if mv.kind == MoveKind::EnPassant {
+            out.push(mv);
+            return;
+        }
         let s = &r.shogi;
         let us = self.turn;
         let ty = type_of(self.board[usize::from(mv.from)]);
