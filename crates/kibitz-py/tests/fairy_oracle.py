@@ -36,6 +36,9 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 'crazyhouse', 'loop', 'chessgi', 'pocketknight', 'placement',
                 # Regions and the Eastern games (variant/regions.rs).
                 'xiangqi', 'minixiangqi', 'makruk',
+                # Makruk's relatives, their first moves and counting rules
+                # (variant/makruk.rs, variant/counting.rs).
+                'makpong', 'cambodian', 'karouk', 'asean', 'ai-wok', 'sittuyin',
                 # Game ends and capture rules (variant/ends.rs, variant/atomic.rs).
                 'kingofthehill', 'racingkings', '3check', '5check', 'antichess',
                 'giveaway', 'suicide', 'extinction', 'kinglet', 'threekings', 'horde',
@@ -47,7 +50,7 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
                 # Other objectives (variant/objectives.rs).
                 'misere', 'losers', 'codrus', 'knightmate', 'atomar', 'coregal',
                 # Historic games (variant/historic.rs).
-                'shatranj', 'chaturanga', 'courier', 'raazuvaa',
+                'shatranj', 'chaturanga', 'courier', 'raazuvaa', 'shatar',
                 # Pawn variants (variant/pawns.rs).
                 'torpedo',
                 # Chess960 castling (variant/chess960.rs), and chess by another name.
