@@ -223,7 +223,7 @@ pub fn run(
     };
 
     let mut rows = Vec::new();
-    let compared: [(&str, Option<Variant>, u32); 12] = [
+    let compared: [(&str, Option<Variant>, u32); 19] = [
         ("capablanca", None, 5),
         ("grand", None, 4),
         ("seirawan", None, 5),
@@ -238,6 +238,15 @@ pub fn run(
         // The shogi and janggi families: promoted types and drops; palace lines and passes.
         ("shogi", None, 4),
         ("janggi", None, 4),
+        // Makruk's relatives: first-move leaps, the makpong rule, counting,
+        // Sittuyin's placement (drops from the start) and promotion; Shatar.
+        ("makpong", None, 5),
+        ("cambodian", None, 5),
+        ("karouk", None, 5),
+        ("asean", None, 5),
+        ("ai-wok", None, 5),
+        ("sittuyin", None, 3),
+        ("shatar", None, 5),
     ];
     for (name, given, depth) in compared {
         let depth = depth - shallower;

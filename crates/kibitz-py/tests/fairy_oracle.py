@@ -67,6 +67,12 @@ SHOGI_FAMILY = ['shogi', 'minishogi', 'kyotoshogi', 'euroshogi', 'judkins', 'tor
                 'gorogoro', 'yarishogi', 'okisakishogi', 'micro', 'checkshogi']
 FSF_BUILTINS += SHOGI_FAMILY
 
+# Makruk's relatives, their first moves and counting rules (variant/makruk.rs,
+# variant/counting.rs, variant/sittuyin.rs) and Shatar (variant/historic.rs). Last,
+# so that the seeds the tests draw from a variant's place in this list stay those
+# of the variants before them.
+FSF_BUILTINS += ['makpong', 'cambodian', 'karouk', 'asean', 'ai-wok', 'sittuyin', 'shatar']
+
 FILES = 'abcdefghijklmnop'
 
 # --- user variants ------------------------------------------------------------------

@@ -9,7 +9,7 @@ exception types and messages, or the documented refusal (docs/PYTHON.md).
 
 Differences that are documented, and tested as such here: legal_moves lists the
 same moves in kibitz's order; a question kibitz does not judge raises
-NotImplementedError naming it (xiangqi's chasing rule, makruk's counting,
+NotImplementedError naming it (xiangqi's chasing rule, a count started from outside,
 notations other than SAN, sfen); validate_fen is not compared where pyffish reads
 outside its buffers (fen_mutations.pyffish_undefined names those FENs).
 """
@@ -45,11 +45,12 @@ def same(call, *args):
     return want, got
 
 
-def random_game(variant, seed, max_plies=MAX_PLIES, repeat=0.0):
-    """A seeded random game by pyffish; with `repeat`, that share of the plies plays
-    back the move of two plies before when it is legal (positions then repeat)."""
+def random_game(variant, seed, max_plies=MAX_PLIES, repeat=0.0, start=None):
+    """A seeded random game by pyffish (from `start`, else the variant's start
+    position); with `repeat`, that share of the plies plays back the move of two
+    plies before when it is legal (positions then repeat)."""
     rng = random.Random(seed)
-    start = pyffish.start_fen(variant)
+    start = start or pyffish.start_fen(variant)
     played = []
     while len(played) < max_plies:
         moves = pyffish.legal_moves(variant, start, played)
@@ -153,7 +154,11 @@ def with_clock(fen, halfmove):
     return ' '.join(fields)
 
 
-@pytest.mark.parametrize('variant', [v for v in fo.FSF_BUILTINS if v != 'makruk'])
+# Where the halfmove field is the plies counted once a count runs (variant/counting.rs).
+COUNTING_VARIANTS = ['makruk', 'makpong', 'cambodian', 'karouk', 'asean', 'ai-wok', 'sittuyin']
+
+
+@pytest.mark.parametrize('variant', [v for v in fo.FSF_BUILTINS if v not in COUNTING_VARIANTS])
 def test_n_move_rule(variant):
     start, played = random_game(variant, 5, max_plies=12)
     fen = pyffish.get_fen(variant, start, played)
@@ -163,6 +168,66 @@ def test_n_move_rule(variant):
         same('is_optional_game_end', variant, moved, [])
         for m in sorted(legal)[:3]:
             same('is_optional_game_end', variant, moved, [m])
+
+
+def random_ending(variant, rng):
+    """A seeded pawnless ending of the variant: each king with up to two (the weaker
+    side) or three of its pieces, White to move, Black not in check; pyffish says
+    the FEN is valid. Sometimes with a count already running near its limit (the
+    limit in the en-passant field, the plies counted in the halfmove field)."""
+    board = pyffish.start_fen(variant).split(' ')[0]
+    letters = sorted({c.lower() for c in board if c.isalpha()} - {'k', 'p'})
+    while True:
+        squares = rng.sample(range(64), 7)
+        cells = {squares[0]: 'K', squares[1]: 'k'}
+        strong, weak = rng.choice([(1, 0), (2, 0), (1, 1), (2, 1), (3, 2)])
+        pieces = ([rng.choice(letters).upper() for _ in range(strong)]
+                  + [rng.choice(letters) for _ in range(weak)])
+        if rng.random() < 0.5:
+            pieces = [p.swapcase() for p in pieces]
+        for sq, piece in zip(squares[2:], pieces):
+            cells[sq] = piece
+        rows = []
+        for rank in range(7, -1, -1):
+            row, empty = '', 0
+            for file in range(8):
+                piece = cells.get(8 * rank + file)
+                if piece is None:
+                    empty += 1
+                    continue
+                row += (str(empty) if empty else '') + piece
+                empty = 0
+            rows.append(row + (str(empty) if empty else ''))
+        placement = '/'.join(rows) + ('[]' if '[' in board else '')
+        counters = '- 0 30'
+        if rng.random() < 0.4:
+            limit = rng.choice([16, 32, 44, 88, 126, 128])
+            counters = f'{limit} {limit - rng.randrange(1, 12)} 30'
+        fen = f'{placement} w - {counters}'
+        if (pyffish.validate_fen(fen, variant) == pyffish.FEN_OK
+                and not pyffish.gives_check(variant, fen.replace(' w ', ' b '), [])):
+            return fen
+
+
+@pytest.mark.parametrize('variant', COUNTING_VARIANTS)
+def test_counting_rule_endings(variant):
+    """The counting rules where they end games: seeded random games from seeded
+    pawnless endings (counts starting, restarting on a capture, running out),
+    compared ply by ply with pyffish (is_optional_game_end, FENs with the count,
+    game_result at the end). Each variant reaches a count run out."""
+    rng = random.Random(9000 + len(variant))
+    claims = 0
+    # Six games, and more (up to 24) until one reaches a claim: in karouk the
+    # first check ends most games before a count runs out.
+    for seed in range(24):
+        if seed >= 6 and claims:
+            break
+        start = random_ending(variant, rng)
+        start, played = random_game(variant, seed, max_plies=70, start=start)
+        assert not compare_game(variant, start, played, every_move_at=()), (variant, start)
+        claims += sum(pyffish.is_optional_game_end(variant, start, played[:n])[0]
+                      for n in range(len(played) + 1))
+    assert claims > 0, f'{variant}: no count ran out'
 
 
 @pytest.fixture(scope='module')

@@ -259,7 +259,7 @@ def get_fen(variant, fen, moves, chess960=False, sfen=False, showPromoted=False,
             'drop variants')
     if _int(countStarted, 7) != 0:
         raise NotImplementedError('kibitz.pyffish does not write a count started '
-                                  '(countStarted, makruk counting)')
+                                  '(countStarted, a counting rule)')
     return _replaying('get_fen', _k._sf_get_fen, variant, fen, moves, chess960)
 
 
@@ -300,10 +300,11 @@ def is_immediate_game_end(variant, fen, moves, chess960=False, /):
 
 
 def is_optional_game_end(variant, fen, moves, chess960=False, count_started=0, /):
-    """The n-move rule and threefold repetition (perpetual check in the xiangqi family).
+    """The n-move rule, threefold repetition (perpetual check in the xiangqi family),
+    and the counting rules (makruk, cambodian, asean: the count the FEN carries).
 
-    Xiangqi's chasing rule and makruk's counting are not judged: NotImplementedError
-    when the answer depends on them."""
+    Xiangqi's chasing rule and a count started from outside (count_started != 0) are
+    not judged: NotImplementedError when the answer depends on them."""
     moves, chess960 = _game(variant, fen, moves, chess960)
     count_started = _int(count_started, 5)
     return _replaying('is_optional_game_end', _k._sf_is_optional_game_end,

@@ -42,6 +42,13 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "xiangqi",
     "minixiangqi",
     "makruk",
+    // Makruk's relatives (makruk.rs).
+    "makpong",
+    "cambodian",
+    "karouk",
+    "asean",
+    "ai-wok",
+    "sittuyin",
     "janggi",
     "janggimodern",
     "janggicasual",
@@ -83,6 +90,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "chaturanga",
     "courier",
     "raazuvaa",
+    "shatar",
     "torpedo",
     // Chess960 and other pieces (chess960.rs, other_pieces.rs).
     "normal",
@@ -350,9 +358,9 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         }
         "xiangqi" => r = super::regions::xiangqi_rules()?,
         "minixiangqi" => r = super::regions::minixiangqi_rules()?,
-        "makruk" => r = super::regions::makruk_rules()?,
         "manchu" => r = super::regions::manchu_rules()?,
         _ if let Some(janggi) = super::palace::janggi_rules(name)? => r = janggi,
+        _ if let Some(family) = super::makruk::makruk_family(name)? => r = family,
         _ => {
             if !chess_family(name, &mut r)? {
                 return Err(VariantError::UnknownVariant {

@@ -44,6 +44,21 @@ impl Variant {
         // every move made and tested.
         rules.palace.resolve(&rules.pieces);
         rules.ends.hooks_moves |= rules.palace.active;
+        // With Ouk Chatrang's first moves, `gating = true` makes the
+        // castling field's files first-move rights (Fairy-Stockfish's gates
+        // with nothing in hand), not Seirawan's gating.
+        if rules.regions.cambodian_moves && rules.gating == super::rules::Gating::Seirawan {
+            rules.gating = super::rules::Gating::None;
+        }
+        if rules.regions.promotion_squares.iter().any(Option::is_some)
+            && !rules.regions.sittuyin_promotion
+        {
+            return Err(VariantError::Definition(
+                "a promotion region of single squares (not whole ranks) is supported with \
+                 sittuyinPromotion only"
+                    .to_string(),
+            ));
+        }
         // As Fairy-Stockfish, the castling king is the one king on White's
         // castling rank of the start position, wherever it stands.
         let castling_king = rules.kind_index(PieceKind::King);

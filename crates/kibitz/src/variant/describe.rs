@@ -230,6 +230,7 @@ impl VariantDescription {
                 }
                 PieceKind::King => "king".to_string(),
                 PieceKind::Other if keeps_its_name(p) => p.name.clone(),
+                PieceKind::Other if let Some(name) = fsf_type_name(p) => name.to_string(),
                 PieceKind::Other => loop {
                     let name = format!("customPiece{next_custom}");
                     next_custom += 1;
@@ -258,6 +259,23 @@ fn keeps_its_name(p: &PieceDescription) -> bool {
         .strip_prefix("customPiece")
         .is_some_and(|n| n.parse::<u8>().is_ok())
         || super::ini::named_piece_betza(&p.name).is_some_and(|b| fsf(b) == fsf(&p.betza))
+}
+
+/// The name Fairy-Stockfish's `variants.ini` gives a piece kibitz names as
+/// Fairy-Stockfish's `variant.cpp` does: makruk's khon is its silver
+/// (`KHON = SILVER`), the met its fers (`MET = FERS`). Written under those
+/// names, the pieces keep the rules that find them by type (Ouk Chatrang's
+/// met leap, the counting rules' honours).
+fn fsf_type_name(p: &PieceDescription) -> Option<&'static str> {
+    let fsf = super::regions::fsf_betza;
+    let name = match p.name.as_str() {
+        "khon" => "silver",
+        "met" => "fers",
+        _ => return None,
+    };
+    super::ini::named_piece_betza(name)
+        .is_some_and(|b| fsf(b) == fsf(&p.betza))
+        .then_some(name)
 }
 
 /// Whole ranks as a region (`*1 *2`, `-` for none).
@@ -327,8 +345,15 @@ fn rule_list(r: &Rules) -> RuleList {
         .collect();
     limits.sort();
     list.text("promotionLimit", limits.join(" "));
-    list.text("promotionRegionWhite", ranks_text(r.promotion_ranks[0]));
-    list.text("promotionRegionBlack", ranks_text(r.promotion_ranks[1]));
+    for (c, key) in ["promotionRegionWhite", "promotionRegionBlack"]
+        .iter()
+        .enumerate()
+    {
+        match &r.regions.promotion_squares[c] {
+            Some(squares) => list.text(*key, squares_text(r.size, squares)),
+            None => list.text(*key, ranks_text(r.promotion_ranks[c])),
+        }
+    }
     list.bool("mandatoryPawnPromotion", r.mandatory_promotion);
     list.text("doubleStepRegionWhite", ranks_text(r.double_step[0]));
     list.text("doubleStepRegionBlack", ranks_text(r.double_step[1]));
@@ -363,7 +388,11 @@ fn rule_list(r: &Rules) -> RuleList {
     }
     list.bool("chess960", r.chess960);
     // Fairy-Stockfish's S-chess sets both keys (kibitz reads either).
-    list.bool("gating", r.gating == Gating::Seirawan);
+    // Ouk Chatrang's first-move rights are Fairy-Stockfish's gates.
+    list.bool(
+        "gating",
+        r.gating == Gating::Seirawan || r.regions.cambodian_moves,
+    );
     list.bool("seirawanGating", r.gating == Gating::Seirawan);
     // Drops.
     let d = &r.drops;
@@ -382,6 +411,7 @@ fn rule_list(r: &Rules) -> RuleList {
     }
     list.bool("dropOppositeColoredBishop", d.opposite_bishops);
     list.bool("castlingDroppedPiece", d.castling_dropped_piece);
+    list.bool("sittuyinRookDrop", d.sittuyin_rook_drop);
     // Shogi's promotions.
     let s = &r.shogi;
     let promoted: Vec<String> = s
@@ -426,14 +456,10 @@ fn rule_list(r: &Rules) -> RuleList {
         "soldierPromotionRank",
         u32::from(r.regions.soldier_rank) + 1,
     );
-    list.text(
-        "countingRule",
-        if r.regions.makruk_counting {
-            "makruk"
-        } else {
-            "none"
-        },
-    );
+    list.text("countingRule", r.regions.counting.name());
+    list.bool("makpongRule", r.regions.makpong);
+    list.bool("cambodianMoves", r.regions.cambodian_moves);
+    list.bool("sittuyinPromotion", r.regions.sittuyin_promotion);
     // Janggi's palace.
     let p = &r.palace;
     list.text("diagonalLines", squares_text(r.size, &p.diagonal_lines));
@@ -476,6 +502,7 @@ fn rule_list(r: &Rules) -> RuleList {
     list.bool("extinctionPseudoRoyal", e.extinction_pseudo_royal);
     list.bool("mustCapture", e.must_capture);
     list.bool("stalematePieceCount", e.stalemate_piece_count);
+    list.bool("shatarMateRule", e.shatar_mate);
     list.bool("blastOnCapture", e.blast_on_capture);
     list.text(
         "blastImmuneTypes",

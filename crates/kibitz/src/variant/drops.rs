@@ -35,6 +35,7 @@ impl DropRules {
         region: None,
         opposite_bishops: false,
         castling_dropped_piece: false,
+        sittuyin_rook_drop: false,
         pocket_size: 0,
     };
 
@@ -84,6 +85,7 @@ impl DropRules {
             "mustDrop" => flag(&mut self.must_drop),
             "dropOppositeColoredBishop" => flag(&mut self.opposite_bishops),
             "castlingDroppedPiece" => flag(&mut self.castling_dropped_piece),
+            "sittuyinRookDrop" => flag(&mut self.sittuyin_rook_drop),
             "dropChecks" => flag(&mut self.checks),
             "dropNoDoubled" => match value {
                 "-" => {
@@ -243,6 +245,15 @@ impl State {
             && let Some(region) = r.regions.region(&r.pieces[ty].name, us)
         {
             out = out & *region;
+        }
+        // Sittuyin's rooks enter on the first rank.
+        if r.drops.sittuyin_rook_drop && r.pieces[ty].name == "rook" {
+            let first = if us == 0 { 0 } else { r.size.ranks() as Sq - 1 };
+            for rank in (0..Sq::from(r.size.ranks())).filter(|&rank| rank != first) {
+                for f in 0..t.files {
+                    out.remove(rank * t.files + f);
+                }
+            }
         }
         // A royal piece is never dropped where it would stand in check.
         if Some(ty as u8) == t.king {

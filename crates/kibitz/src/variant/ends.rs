@@ -35,6 +35,7 @@ impl Default for EndRules {
             extinction_pseudo_royal: false,
             must_capture: false,
             stalemate_piece_count: false,
+            shatar_mate: false,
             blast_on_capture: false,
             blast_immune_letters: Vec::new(),
             mutually_immune_letters: Vec::new(),
@@ -269,7 +270,10 @@ impl State {
     /// Does `mv` take a piece?
     pub(crate) fn is_capture(&self, mv: &VariantMove) -> bool {
         mv.kind == MoveKind::EnPassant
-            || (!mv.is_castling() && !mv.is_pass() && self.board[usize::from(mv.to)] != 0)
+            || (!mv.is_castling()
+                && !mv.is_pass()
+                && mv.from != mv.to
+                && self.board[usize::from(mv.to)] != 0)
     }
 
     /// Is the pseudo-legal `mv` legal: the royal king not left attacked, no
@@ -409,7 +413,7 @@ impl State {
             return None;
         }
         if self.in_check(t) || self.pseudo_royal_attacked(t, r) {
-            return Some(VariantOutcome::Checkmate(self.checkmate_value(r)));
+            return Some(VariantOutcome::Checkmate(self.checkmate_value(t, r)));
         }
         let mut value = r.stalemate;
         if r.ends.stalemate_piece_count {
@@ -582,6 +586,7 @@ pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<boo
         "extinctionOpponentPieceCount" => e.extinction_opponent_piece_count = number(value)?,
         "mustCapture" => e.must_capture = boolean(value)?,
         "stalematePieceCount" => e.stalemate_piece_count = boolean(value)?,
+        "shatarMateRule" => e.shatar_mate = boolean(value)?,
         "blastOnCapture" => e.blast_on_capture = boolean(value)?,
         "blastImmuneTypes" => e.blast_immune_letters = letters(value)?,
         "mutuallyImmuneTypes" => e.mutually_immune_letters = letters(value)?,

@@ -424,7 +424,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
                         return Err(bad());
                     }
                     let sq = rank * Sq::from(files) + Sq::from(f);
-                    if rules.gating == Gating::Seirawan {
+                    if rules.gating == Gating::Seirawan || rules.regions.cambodian_moves {
                         if state.occ[c].contains(sq) {
                             state.gates[c] |= 1 << f;
                         }
@@ -463,8 +463,8 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
         }
     }
     // A number where the en-passant square would be begins the counters (`w - 0 1`),
-    // except where makruk's counting writes its limit there.
-    let makruk = rules.regions.makruk_counting;
+    // except where a counting rule writes its limit there.
+    let makruk = rules.regions.counting != super::rules::CountingRule::None;
     let counters_next = !makruk && fields.peek().is_some_and(|f| f.parse::<u32>().is_ok());
     let ep = if short || counters_next {
         "-"
@@ -709,6 +709,12 @@ pub(crate) fn write_fogged(rules: &Rules, state: &State, fog: WideBitboard) -> S
                 }
             }
         }
+        if rules.regions.cambodian_moves {
+            // Ouk Chatrang's first-move rights, as Fairy-Stockfish writes its gates.
+            for f in (0..files).filter(|&f| state.gates[c] >> f & 1 != 0) {
+                rights.push(case(char::from(b'A' + f as u8)));
+            }
+        }
         let has_holdings = state.holdings[c].iter().any(|&h| h > 0);
         if rules.gating == Gating::Seirawan && has_holdings {
             for f in 0..files {
@@ -745,7 +751,7 @@ pub(crate) fn write_fogged(rules: &Rules, state: &State, fog: WideBitboard) -> S
     if rules.ends.check_counting {
         out.push_str(&format!(" {}+{}", state.checks[0], state.checks[1]));
     }
-    // Makruk's counting writes the plies counted where the halfmove clock goes.
+    // A counting rule writes the plies counted where the halfmove clock goes.
     let halfmove = if state.counting_limit != 0 {
         u32::from(state.counting_ply)
     } else {

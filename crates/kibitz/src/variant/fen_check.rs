@@ -461,7 +461,9 @@ pub(crate) fn validate(rules: &Rules, fen: &str, chess960: bool) -> Result<(), F
             if !en_passant(parts[3]) {
                 return Err(FenFault::EnPassant);
             }
-        } else if rules.regions.makruk_counting && !digits_or_dash(parts[3]) {
+        } else if rules.regions.counting != super::rules::CountingRule::None
+            && !digits_or_dash(parts[3])
+        {
             return Err(FenFault::CountingRule);
         }
     }

@@ -24,7 +24,10 @@
 //! ```
 
 use super::VariantError;
+use super::board::WideBitboard;
 use super::rules::{GameValue, Rules, piece};
+use super::state::{State, type_of};
+use super::tables::Tables;
 
 /// The bare-king rule and the losing stalemate of shatranj and courier chess.
 fn bare_king(r: &mut Rules) {
@@ -74,6 +77,19 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> Result<bool, VariantEr
                 "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1"
                     .to_string();
         }
+        "shatar" => {
+            r.pieces[4] = piece('J', "bers", "RF");
+            r.set_promotions("J");
+            r.castling = None;
+            r.double_step = [0, 0];
+            // A bare king draws (Robado), whichever side is bared.
+            let e = &mut r.ends;
+            e.extinction_value = Some(GameValue::Draw);
+            e.extinction_letters = vec!['*'];
+            e.extinction_piece_count = 1;
+            e.shatar_mate = true;
+            r.start_fen = "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1".to_string();
+        }
         "raazuvaa" => {
             r.castling = None;
             r.double_step = [0, 0];
@@ -82,6 +98,60 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> Result<bool, VariantEr
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// A check by one of these is a *shak* (Shatar's mate rule).
+fn is_shak(name: &str) -> bool {
+    matches!(name, "knight" | "rook" | "bers")
+}
+
+impl State {
+    /// The enemy pieces that check the king of the side to move.
+    fn checkers(&self, t: &Tables) -> WideBitboard {
+        let mut out = WideBitboard::EMPTY;
+        for sq in self.occ[self.turn ^ 1].iter() {
+            if self.checks_from(t, sq) {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
+    /// The side to move's place in a run of checks ([`State::shak_run`]):
+    /// 0 not in check, 2 in check by a shak now or earlier in the run, else 1.
+    pub(crate) fn shak_run_now(&self, t: &Tables, r: &Rules) -> u8 {
+        if !self.in_check(t) {
+            return 0;
+        }
+        let shak = self
+            .checkers(t)
+            .iter()
+            .any(|sq| is_shak(&r.pieces[type_of(self.board[usize::from(sq)])].name));
+        if shak || self.shak_run[self.turn] == 2 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Checkmate by Shatar's rule (Fairy-Stockfish's `shatarMateRule`), for
+    /// the side to move: a mate by knights alone is won by the mated side; a
+    /// mate after a run of checks without a shak is a draw; the variant's
+    /// value otherwise. The run is known as far as the moves were played
+    /// from the position read.
+    pub(crate) fn shatar_checkmate_value(&self, t: &Tables, r: &Rules) -> GameValue {
+        let by_knights_alone = self
+            .checkers(t)
+            .iter()
+            .all(|sq| r.pieces[type_of(self.board[usize::from(sq)])].name == "knight");
+        if by_knights_alone {
+            GameValue::Win
+        } else if self.shak_run_now(t, r) == 2 {
+            r.checkmate
+        } else {
+            GameValue::Draw
+        }
+    }
 }
 
 #[cfg(test)]

@@ -633,8 +633,22 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
                 rules.promotion_types = types;
             }
         }
-        "promotionRegionWhite" => rules.promotion_ranks[0] = ranks_region(value)?,
-        "promotionRegionBlack" => rules.promotion_ranks[1] = ranks_region(value)?,
+        "promotionRegionWhite" | "promotionRegionBlack" => {
+            let c = usize::from(key == "promotionRegionBlack");
+            // Whole ranks, or squares (Sittuyin's diagonals: played with
+            // `sittuyinPromotion`, refused without it when the variant is built).
+            match ranks_region(value) {
+                Ok(ranks) => {
+                    rules.promotion_ranks[c] = ranks;
+                    rules.regions.promotion_squares[c] = None;
+                }
+                Err(_) => {
+                    let squares = super::regions::parse_region(rules.size, value)?;
+                    rules.promotion_ranks[c] = 0;
+                    rules.regions.promotion_squares[c] = Some(squares);
+                }
+            }
+        }
         "promotionLimit" => {
             for token in value.split_whitespace() {
                 let (l, n) = token

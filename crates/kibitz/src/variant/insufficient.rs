@@ -23,6 +23,8 @@ const MAJOR: &[&str] = &[
     "archbishop",
     "chancellor",
     "silver",
+    // Makruk's khon is Fairy-Stockfish's silver (`KHON = SILVER`).
+    "khon",
     "gold",
     "commoner",
     "centaur",
@@ -31,8 +33,9 @@ const MAJOR: &[&str] = &[
 ];
 
 /// Fairy-Stockfish's `COLORBOUND_PIECES` (the xiangqi elephant `nA` and
-/// shako's `FA` are both its colour-bound types).
-const COLOR_BOUND: &[&str] = &["bishop", "fers", "fers_alfil", "alfil", "elephant"];
+/// shako's `FA` are both its colour-bound types; makruk's met is its fers,
+/// `MET = FERS`).
+const COLOR_BOUND: &[&str] = &["bishop", "fers", "met", "fers_alfil", "alfil", "elephant"];
 
 impl VariantPosition {
     /// Can `color` no longer win by material (Fairy-Stockfish's
@@ -119,7 +122,8 @@ impl VariantPosition {
         let all = s.occ[0] | s.occ[1];
         let unbound = all & !(restricted | color_bound);
         let ours = s.occ[c];
-        let hard = r.stalemate != GameValue::Draw || e.check_counting;
+        // Makpong's defence also helps a lone piece to mate.
+        let hard = r.stalemate != GameValue::Draw || e.check_counting || r.regions.makpong;
         let files = u32::from(r.size.files());
         let dark = |sq: u16| (u32::from(sq) % files + u32::from(sq) / files) % 2 == 0;
         let on_dark = color_bound.iter().any(dark);

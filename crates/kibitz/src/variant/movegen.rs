@@ -145,6 +145,12 @@ impl State {
         if t.palace.active {
             self.pass_move(r, out);
         }
+        if r.regions.cambodian_moves {
+            self.cambodian_moves(r, in_check, out);
+        }
+        if r.regions.sittuyin_promotion {
+            self.sittuyin_promotions(t, r, out);
+        }
     }
 
     /// The pseudo-legal moves of the piece on `from`.

@@ -78,6 +78,7 @@ impl State {
             }
             if !in_check
                 && Some(self.board[usize::from(mv.from)]) != king_code
+                && !State::is_sittuyin_promotion(r, mv)
                 && mv.kind != MoveKind::EnPassant
                 && !sensitive.contains(mv.from)
                 && (!t.has_hoppers || !sensitive.contains(mv.to))
@@ -96,9 +97,25 @@ impl State {
     #[inline]
     fn legal_after(&self, t: &Tables, r: &Rules, mv: &VariantMove) -> bool {
         let us = self.turn;
+        // Makpong: a king in check may only take its one checker.
+        if r.regions.makpong
+            && !mv.is_drop()
+            && mv.from == self.kings[us]
+            && self.in_check(t)
+            && !self.only_checker(t, mv.to)
+        {
+            return false;
+        }
         let mut next = *self;
         next.make(t, r, mv);
         let k = next.kings[us];
+        // Sittuyin: a promotion may not give check.
+        if State::is_sittuyin_promotion(r, mv) {
+            let theirs = next.kings[us ^ 1];
+            if theirs != NO_SQ && next.attacked(t, theirs, us) {
+                return false;
+            }
+        }
         k == NO_SQ || !next.attacked(t, k, us ^ 1)
     }
 
@@ -521,7 +538,11 @@ impl State {
         if t.has_hoppers {
             return self.count_legal_hoppers(t, r, king, buffer);
         }
-        if r.drops.needs_listing() || r.shogi.active {
+        // Ouk Chatrang's first-move leaps are listed (until the gates are gone).
+        if r.drops.needs_listing()
+            || r.shogi.active
+            || (r.regions.cambodian_moves && self.gates[us] != 0)
+        {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         }

@@ -346,11 +346,14 @@ impl VariantPosition {
         } else {
             let ty = type_of(p);
             // (A pass is the king's move to its own square, not a capture.)
-            let capture =
-                (b[usize::from(mv.to)] != 0 && !mv.is_pass()) || mv.kind == MoveKind::EnPassant;
+            let capture = (b[usize::from(mv.to)] != 0 && !mv.is_pass() && mv.from != mv.to)
+                || mv.kind == MoveKind::EnPassant;
             if Some(ty as u8) == self.variant.tables.pawn {
                 if capture {
                     s.push(char::from(b'a' + size.file_of(mv.from)));
+                } else if mv.from != mv.to && State::is_sittuyin_promotion(rules, mv) {
+                    // Sittuyin's promotion onto another square names the pawn's.
+                    s.push_str(&size.square_name(mv.from));
                 }
             } else {
                 if rules.shogi.is_promoted(ty) {
@@ -445,7 +448,10 @@ impl VariantPosition {
             return None;
         }
         Some(if self.is_check() {
-            VariantOutcome::Checkmate(self.state.checkmate_value(&self.variant.rules))
+            VariantOutcome::Checkmate(
+                self.state
+                    .checkmate_value(&self.variant.tables, &self.variant.rules),
+            )
         } else {
             VariantOutcome::Stalemate(self.variant.rules.stalemate)
         })
@@ -460,6 +466,20 @@ impl VariantPosition {
             && self
                 .state
                 .n_move_draw(&self.variant.tables, &self.variant.rules)
+    }
+
+    /// May a draw be claimed by the variant's counting rule (`countingRule`:
+    /// makruk, cambodian, asean)? The count written in the FEN has passed its
+    /// limit and the side to move is not checkmated: Fairy-Stockfish's
+    /// `is_optional_game_end` with no count started from outside.
+    pub fn counting_draw(&self) -> bool {
+        if self.pregame.is_some() || !self.state.counting_expired() {
+            return false;
+        }
+        if !self.is_check() {
+            return true;
+        }
+        !self.legal_moves().is_empty()
     }
 
     /// The number of leaf positions `depth` plies ahead (bulk counting at the last ply).

@@ -26,9 +26,9 @@
 
 use super::VariantError;
 use super::board::{BoardSize, Sq, WideBitboard};
-use super::rules::{GameValue, PieceDef, PieceKind, Regions, Rules, chess_rules, piece};
-use super::state::State;
-use super::tables::Tables;
+use super::rules::{
+    CountingRule, GameValue, PieceDef, PieceKind, Regions, Rules, chess_rules, piece,
+};
 
 impl Regions {
     /// Is any rule of the module in use?
@@ -190,13 +190,15 @@ pub(crate) fn apply_key(rules: &mut Rules, key: &str, value: &str) -> Result<boo
     }
     match key {
         "flyingGeneral" => rules.regions.flying_general = boolean(value)?,
+        "makpongRule" => rules.regions.makpong = boolean(value)?,
+        "cambodianMoves" => rules.regions.cambodian_moves = boolean(value)?,
+        "sittuyinPromotion" => rules.regions.sittuyin_promotion = boolean(value)?,
         "countingRule" => {
-            rules.regions.makruk_counting = match value {
-                "makruk" => true,
-                "none" => false,
-                "cambodian" | "asean" => {
-                    return Err(format!("countingRule `{value}` is not supported"));
-                }
+            rules.regions.counting = match value {
+                "makruk" => CountingRule::Makruk,
+                "cambodian" => CountingRule::Cambodian,
+                "asean" => CountingRule::Asean,
+                "none" => CountingRule::None,
                 _ => return Err(format!("`{value}` is not a counting rule")),
             }
         }
@@ -320,101 +322,6 @@ pub(crate) fn fsf_betza(text: &str) -> String {
         }
     }
     out
-}
-
-/// The pieces of colour `c`, its king included.
-fn pieces_of(s: &State, c: usize) -> u32 {
-    s.counts[c].iter().map(|&n| u32::from(n)).sum()
-}
-
-/// Makruk's counting limit in full moves for `side`, the side that would count
-/// (Fairy-Stockfish's `count_limit`): none while a pawn is on the board or the
-/// other side has its king alone; 64 (the board's honour) while `side` has more
-/// than its king; else by the other side's pieces (the pieces' honour).
-fn makruk_count_limit(s: &State, t: &Tables, r: &Rules, side: usize) -> u16 {
-    let other = side ^ 1;
-    let pawns = t.pawn.map_or(0, |p| {
-        s.counts[0][usize::from(p)] + s.counts[1][usize::from(p)]
-    });
-    if pawns > 0 || pieces_of(s, other) == 1 {
-        return 0;
-    }
-    if pieces_of(s, side) > 1 {
-        return 64;
-    }
-    let of = |name: &str| {
-        r.pieces
-            .iter()
-            .position(|p| p.name == name)
-            .map_or(0, |ty| s.counts[other][ty])
-    };
-    let (rooks, khons, knights) = (of("rook"), of("khon"), of("knight"));
-    match () {
-        _ if rooks > 1 => 8,
-        _ if rooks == 1 => 16,
-        _ if khons > 1 => 22,
-        _ if knights > 1 => 32,
-        _ if khons == 1 => 44,
-        _ => 64,
-    }
-}
-
-/// After a move (the side to move is the next one): counts a ply of a running
-/// count, and starts (or restarts) a count as Fairy-Stockfish's `do_move` does.
-impl State {
-    /// Makruk's counting after a move (called by make-move): starts, runs or
-    /// stops the count as Fairy-Stockfish's `do_move` does.
-    pub(crate) fn update_counting(
-        &mut self,
-        t: &Tables,
-        r: &Rules,
-        captured_pawn: bool,
-        captured_or_promoted: bool,
-    ) {
-        let s = self;
-        if s.counting_limit != 0 {
-            s.counting_ply = s.counting_ply.saturating_add(1);
-        }
-        let side = s.turn;
-        let mover = side ^ 1;
-        let total = (pieces_of(s, 0) + pieces_of(s, 1)) as u16;
-        let pawns = t.pawn.map_or(0, |p| {
-            s.counts[0][usize::from(p)] + s.counts[1][usize::from(p)]
-        });
-        if captured_pawn && pieces_of(s, mover) == 1 && pawns == 0 {
-            let limit = makruk_count_limit(s, t, r, mover);
-            if limit != 0 {
-                s.counting_limit = 2 * limit;
-                s.counting_ply = 2 * total - 1;
-            }
-        }
-        if s.counting_limit == 0 || (captured_or_promoted && pieces_of(s, side) == 1) {
-            let limit = makruk_count_limit(s, t, r, side);
-            if limit != 0 {
-                s.counting_limit = 2 * limit;
-                s.counting_ply = if pieces_of(s, side) > 1 { 0 } else { 2 * total };
-            }
-        }
-    }
-}
-
-/// Makruk (Fairy-Stockfish's `makruk`): khon `S` (`FfW`), met `M` (`F`), pawns
-/// on the third rank promoting to a met on the sixth, no double step, no
-/// castling; the counting rule (its end is a claim, not played here).
-pub(crate) fn makruk_rules() -> Result<Rules, VariantError> {
-    let mut r = chess_rules();
-    r.name = "makruk".to_string();
-    r.pieces.retain(|p| p.letter != 'B' && p.letter != 'Q');
-    r.promotion_limit = vec![0; r.pieces.len()];
-    r.castling = None;
-    r.add_piece(piece('S', "khon", "FfW"));
-    r.add_piece(piece('M', "met", "F"));
-    r.set_promotions("M");
-    r.promotion_ranks = [0b1110_0000, 0b0000_0111];
-    r.double_step = [0, 0];
-    r.start_fen = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1".to_string();
-    r.regions.makruk_counting = true;
-    Ok(r)
 }
 
 /// Minixiangqi (Fairy-Stockfish's `minixiangqi`): 7 × 7, chariot, horse, general

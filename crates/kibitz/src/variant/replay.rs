@@ -331,8 +331,9 @@ impl Replay {
     /// position itself and the times before it, within the plies since the
     /// last capture or pawn move, or since the start in a drop variant), worth
     /// `nFoldValue`, where perpetual check loses (`perpetualCheckIllegal`: the
-    /// xiangqi, shogi and janggi families). Makruk's counting with a count
-    /// running, or one started by `count_started`, xiangqi's chasing rule,
+    /// xiangqi, shogi and janggi families), then the counting rule (makruk's,
+    /// Ouk Chatrang's, ASEAN's) with the count the position carries. A count
+    /// started from outside (`count_started` not 0), xiangqi's chasing rule,
     /// janggi's rule against repeated moves and its material count of a drawn
     /// repetition or of the n-move rule are not judged: they are [`Unjudged`].
     pub fn optional_end(&self, count_started: i32) -> Result<Option<GameValue>, Unjudged> {
@@ -401,8 +402,20 @@ impl Replay {
                 i += 2;
             }
         }
-        if rules.regions.makruk_counting && (state.counting_limit != 0 || count_started != 0) {
-            return Err(Unjudged("makruk's counting rule".into()));
+        if rules.regions.counting != super::rules::CountingRule::None {
+            // A count started from outside (pyffish's `countStarted`) counts
+            // the board's honour from a game ply the position does not know.
+            if count_started != 0 {
+                return Err(Unjudged(
+                    "a count started from outside the position (countStarted)".into(),
+                ));
+            }
+            if pos.counting_draw() {
+                return Ok(Some(GameValue::Draw));
+            }
+        }
+        if pos.sittuyin_draw() {
+            return Ok(Some(GameValue::Draw));
         }
         Ok(None)
     }

@@ -218,6 +218,8 @@ pub(crate) struct DropRules {
     /// `castlingDroppedPiece`: a king dropped on its castling square, or a rook
     /// dropped in a corner beside it, gains the castling right.
     pub castling_dropped_piece: bool,
+    /// `sittuyinRookDrop`: rooks are dropped on the side's first rank only.
+    pub sittuyin_rook_drop: bool,
     /// `pocketSize`: read for the ini's sake (it only sizes Fairy-Stockfish's
     /// displays and networks; it changes no rule and no FEN).
     pub pocket_size: u8,
@@ -263,6 +265,10 @@ pub(crate) struct EndRules {
     pub must_capture: bool,
     /// `stalematePieceCount`: stalemate is decided by the piece counts (Suicide).
     pub stalemate_piece_count: bool,
+    /// `shatarMateRule` ([`super::historic`]): a mate by knights alone loses
+    /// for the mating side, and a mate counts only if the run of checks that
+    /// led to it holds a *shak*, a check by a knight, rook or bers; else a draw.
+    pub shatar_mate: bool,
     /// `blastOnCapture`: a capture explodes the capturer and the non-pawns around.
     pub blast_on_capture: bool,
     /// `blastImmuneTypes` as letters.
@@ -420,9 +426,59 @@ pub(crate) struct Regions {
     /// Letters SAN writes for a moving piece instead of its FEN letter
     /// (Fairy-Stockfish's `pieceToCharSynonyms`: xiangqi's horse `H`, elephant `E`).
     pub san_synonyms: Vec<(char, char)>,
-    /// Makruk's counting rule (`countingRule = makruk`): kept in the FEN (the
-    /// limit in the en-passant field, the plies counted in the halfmove field).
-    pub makruk_counting: bool,
+    /// The counting rule of the Southeast-Asian games (`countingRule`): kept
+    /// in the FEN (the limit in the en-passant field, the plies counted in the
+    /// halfmove field).
+    pub counting: CountingRule,
+    /// Makpong's defence (`makpongRule`): a king in check may not step away,
+    /// only capture the one piece that checks it.
+    pub makpong: bool,
+    /// Ouk Chatrang's first moves (`cambodianMoves`): a king on its gate (not
+    /// in check) may leap as a knight onto the rank in front of it, a met
+    /// (`fers`) on its gate two squares straight ahead, onto empty squares.
+    /// The gates are the FEN's castling-field files (`DEde`, with `gating`);
+    /// a piece loses its gate by moving, and the king also when a rook
+    /// move ends aiming at it.
+    pub cambodian_moves: bool,
+    /// Sittuyin's promotion (`sittuyinPromotion`, [`super::sittuyin`]): no
+    /// pawn promotes by moving; instead, as a move of its own, a pawn in the
+    /// promotion region (any pawn when it is the side's last) becomes a met
+    /// on its square or on an empty square the met reaches from there, if the
+    /// met then attacks no enemy piece and gives no check.
+    pub sittuyin_promotion: bool,
+    /// The promotion region as squares, per colour, where a section gives it
+    /// square by square (`promotionRegionWhite = a8 b7 c6 …`: sittuyin's
+    /// diagonals); `None` where it is whole ranks (`promotion_ranks`).
+    pub promotion_squares: [Option<WideBitboard>; 2],
+}
+
+/// Fairy-Stockfish's `countingRule` ([`super::counting`]): when a side has
+/// little left, the other must mate within a number of moves or the game is
+/// drawn (a claim, as Fairy-Stockfish's `is_optional_game_end` judges it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) enum CountingRule {
+    /// No counting.
+    #[default]
+    None,
+    /// Makruk's board's honour (64 moves) and pieces' honour.
+    Makruk,
+    /// Ouk Chatrang's: as makruk's, one move shorter, and the board's honour
+    /// counted while the weaker side has up to three pieces.
+    Cambodian,
+    /// ASEAN chess's: the pieces' honour only, counted from 0.
+    Asean,
+}
+
+impl CountingRule {
+    /// The `countingRule` value.
+    pub fn name(self) -> &'static str {
+        match self {
+            CountingRule::None => "none",
+            CountingRule::Makruk => "makruk",
+            CountingRule::Cambodian => "cambodian",
+            CountingRule::Asean => "asean",
+        }
+    }
 }
 
 pub(crate) fn piece(letter: char, name: &str, betza: &str) -> PieceDef {

@@ -302,9 +302,11 @@ impl State {
     /// The value of checkmate for the side to move: the variant's, except after
     /// a mating shogi pawn drop where it is illegal (Fairy-Stockfish's
     /// `checkmate_value`: the side that dropped loses).
-    pub(crate) fn checkmate_value(&self, r: &Rules) -> GameValue {
+    pub(crate) fn checkmate_value(&self, t: &Tables, r: &Rules) -> GameValue {
         if self.pawn_drop && r.shogi.pawn_drop_mate_illegal {
             GameValue::Win
+        } else if r.ends.shatar_mate {
+            self.shatar_checkmate_value(t, r)
         } else {
             r.checkmate
         }

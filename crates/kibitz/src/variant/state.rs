@@ -52,7 +52,7 @@ pub(crate) struct State {
     pub pawns: [WideBitboard; 2],
     /// Drops: the promoted pieces (marked `~` in a crazyhouse FEN).
     pub promoted: WideBitboard,
-    /// Makruk's counting ([`super::regions`]): the limit in plies (0: no count
+    /// The counting rule ([`super::counting`]): the limit in plies (0: no count
     /// running) and the plies counted.
     pub counting_limit: u16,
     pub counting_ply: u16,
@@ -60,6 +60,10 @@ pub(crate) struct State {
     pub checks: [u8; 2],
     /// Did the last move drop a shogi pawn ([`super::shogi`]: a mate by it is lost)?
     pub pawn_drop: bool,
+    /// Shatar ([`super::historic`]): per colour, its last position to move
+    /// (not in the FEN): 0 not in check (or not known), 1 in check in a run
+    /// of checks without a shak, 2 in a run with one.
+    pub shak_run: [u8; 2],
     /// Janggi ([`super::palace`]): the passes just played, one after the
     /// other (0 to 2; not in the FEN).
     pub passes: u8,
@@ -89,6 +93,7 @@ impl State {
             counting_ply: 0,
             checks: [0; 2],
             pawn_drop: false,
+            shak_run: [0; 2],
             passes: 0,
         }
     }
@@ -215,7 +220,7 @@ impl State {
     /// Does the enemy piece on `sq` attack the king of the side to move? (The
     /// other enemy pieces are turned into ours on a copy: they still block and
     /// serve as hurdles, but attack nothing.)
-    fn checks_from(&self, t: &Tables, sq: Sq) -> bool {
+    pub(crate) fn checks_from(&self, t: &Tables, sq: Sq) -> bool {
         let us = self.turn;
         let them = us ^ 1;
         let p = self.board[usize::from(sq)];
@@ -228,6 +233,19 @@ impl State {
             probe.board[usize::from(s)] = code(us, type_of(q));
         }
         probe.attacked(t, self.kings[us], them)
+    }
+
+    /// Is the enemy piece on `sq` the one piece that checks the king of the
+    /// side to move (Fairy-Stockfish's `checkers() == sq`)? It checks, and with
+    /// it made ours on a copy (still a blocker and a hurdle) nothing else does.
+    pub(crate) fn only_checker(&self, t: &Tables, sq: Sq) -> bool {
+        if !self.checks_from(t, sq) {
+            return false;
+        }
+        let us = self.turn;
+        let mut probe = *self;
+        probe.board[usize::from(sq)] = code(us, type_of(self.board[usize::from(sq)]));
+        !probe.attacked(t, self.kings[us], us ^ 1)
     }
 
     /// The gating rank of colour `c` (its castling rank for castling variants, else its first rank).
@@ -265,6 +283,9 @@ impl State {
         }
         let us = self.turn;
         let them = us ^ 1;
+        if r.ends.shatar_mate {
+            self.shak_run[us] = self.shak_run_now(t, r);
+        }
         let files = t.files;
         let p = self.board[usize::from(mv.from)];
         let ty = type_of(p);
@@ -273,15 +294,19 @@ impl State {
         if Some(ty as u8) == t.pawn || (mv.promotion != NO_TYPE && !r.shogi.demotion) {
             self.halfmove = 0;
         }
-        // Makruk's counting needs to know what the move took.
-        let counted_capture = r.regions.makruk_counting && self.board[usize::from(mv.to)] != 0;
+        // The counting rule needs to know what the move took.
+        // (A pawn promoting on its own square, in Sittuyin, takes nothing.)
+        let in_place = mv.from == mv.to;
+        let counted_capture = r.regions.counting != super::rules::CountingRule::None
+            && !in_place
+            && self.board[usize::from(mv.to)] != 0;
         let captured_pawn = counted_capture
             && t.pawn
                 .is_some_and(|pw| type_of(self.board[usize::from(mv.to)]) == usize::from(pw));
         let old_ep = self.ep_victim;
         let captured = r.ends.hooks_make
             && (mv.kind == MoveKind::EnPassant
-                || (!mv.is_castling() && self.board[usize::from(mv.to)] != 0));
+                || (!mv.is_castling() && !in_place && self.board[usize::from(mv.to)] != 0));
         self.ep = [NO_SQ; 2];
         self.ep_victim = NO_SQ;
         match mv.kind {
@@ -299,7 +324,7 @@ impl State {
                 if mv.kind == MoveKind::EnPassant {
                     self.remove(t, old_ep);
                     self.halfmove = 0;
-                } else if self.board[usize::from(mv.to)] != 0 {
+                } else if self.board[usize::from(mv.to)] != 0 && !in_place {
                     self.remove(t, mv.to);
                     self.halfmove = 0;
                     // A gate is lost when the piece on its square is captured.
@@ -355,11 +380,14 @@ impl State {
                 self.derive_chosen(r);
             }
         }
+        if r.regions.cambodian_moves {
+            self.cambodian_gates(r, mv, us, ty);
+        }
         if us == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
-        if r.regions.makruk_counting {
+        if r.regions.counting != super::rules::CountingRule::None {
             let promoted = mv.promotion != NO_TYPE;
             self.update_counting(t, r, captured_pawn, counted_capture || promoted);
         }
