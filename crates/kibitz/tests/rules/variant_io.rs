@@ -33,7 +33,8 @@ fn fen_uci_and_san_read_back_in_random_games_of_every_variant() {
                 // loses), which its FEN does not say: the rest must be equal.
                 // The passes just played (Janggi) are not in the FEN, as in
                 // Fairy-Stockfish: after one, the FEN alone is a position without.
-                if !dropped && !passed {
+                // Nor are Shatar's runs of checks (its mate rule reads them).
+                if !dropped && !passed && *name != "shatar" {
                     assert_eq!(again, pos, "{name}: {fen} reads back");
                 }
                 assert_eq!(again.fen(), fen);
