@@ -14,10 +14,11 @@ use core::fmt::Write as _;
 use core::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use kibitz::Position;
 use kibitz::board::{AnyMove, AnyPosition, Board, GameRules};
+use kibitz::clock::Instant;
 use kibitz::limits::Limits;
 use kibitz::notation::pgn::{GameEnd, Visitor, visit_games};
 use kibitz::problem::{Genre, ProblemOptions, ProblemOutcome, Stipulation};

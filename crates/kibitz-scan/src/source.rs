@@ -183,7 +183,15 @@ impl Input {
         );
         let reader: Box<dyn Read + Send> = match compression {
             Compression::None => Box::new(raw),
+            #[cfg(feature = "zstd")]
             Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(raw)?),
+            #[cfg(not(feature = "zstd"))]
+            Compression::Zstd => {
+                return Err(io::Error::new(
+                    io::ErrorKind::Unsupported,
+                    format!("{name}: zstd input, and this build has no zstd (feature `zstd`)"),
+                ));
+            }
             Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(raw)),
             Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(raw)),
         };

@@ -29,6 +29,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod clock;
 pub mod geometry;
 pub mod limits;
 pub mod mate;

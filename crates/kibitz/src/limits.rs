@@ -15,9 +15,9 @@
 //! assert!(limits.reached(0));
 //! ```
 
+use crate::clock::Instant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// The limits of one search: a node count, a moment, a flag set from outside.
 /// None of them set: the search runs to its own end.

@@ -392,7 +392,7 @@ pub fn solve_with<B: Board>(pos: &B, opts: &SolveOptions, engine: Engine) -> Sol
         // the time and the nodes; 2 M nodes without a node limit) and up to
         // [`PORTFOLIO_DEEPENING_UP_TO`]: it proves short mates fastest, and what it
         // proves absent bounds df-pn's work.
-        let start = std::time::Instant::now();
+        let start = crate::clock::Instant::now();
         s.share(
             opts.limits.nodes.map_or(2_000_000, |l| l / 4),
             opts.limits
@@ -648,7 +648,7 @@ fn mate_within<B: Board>(
     k: u32,
     opts: &SolveOptions,
 ) -> bool {
-    let start = std::time::Instant::now();
+    let start = crate::clock::Instant::now();
     let percent = |left: u64| {
         left / 100 * u64::from(SHORTER_DEPTH_FIRST_PERCENT)
             + left % 100 * u64::from(SHORTER_DEPTH_FIRST_PERCENT) / 100

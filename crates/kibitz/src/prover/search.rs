@@ -16,7 +16,7 @@
 //! skipped for looking unpromising, so a quiet key in a zugzwang (no check, no
 //! threat) is found like any other.
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 use super::Horizon;
 use super::goal::Goal;

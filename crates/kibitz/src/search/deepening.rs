@@ -4,7 +4,9 @@
 //! variations ([`PvTable`]), and the iterative-deepening loop ([`deepen`]) that
 //! calls their alpha-beta at each depth and reports after each.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use super::{MATE, MATE_BOUND, MAX_PLY, Report, to_score};
 use crate::limits::Limits;
