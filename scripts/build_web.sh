@@ -3,7 +3,10 @@
 # wasm32-unknown-unknown, and its JavaScript glue made by wasm-bindgen-cli
 # (`--target web`), written as an npm package layout into target/web/pkg/:
 # package.json, kibitz_wasm.js (an ES module), kibitz_wasm.d.ts (TypeScript
-# types) and kibitz_wasm_bg.wasm. Prints the .wasm's size, plain and gzipped.
+# types) and kibitz_wasm_bg.wasm; and the static page beside it (target/web/
+# index.html and its scripts): the server's page, which plays, designs pieces,
+# reads variants.ini and solves in the page when no kibitz server is behind it.
+# Prints the .wasm's size, plain and gzipped.
 #
 #   scripts/build_web.sh            # build; skip (exit 0) where a tool is missing
 #   scripts/build_web.sh --install  # first add the wasm32 target and install
@@ -84,6 +87,13 @@ cat >"$pkg/package.json" <<JSON
   "sideEffects": false
 }
 JSON
+
+# The static page: the server's page (crates/kibitz-serve/web), which answers its
+# questions with the wasm module when no kibitz server is behind it (web/api.js,
+# web/local.js). One folder that any static file server serves.
+echo "== build_web: the static page"
+cp crates/kibitz-serve/web/*.html crates/kibitz-serve/web/*.css crates/kibitz-serve/web/*.js "$out/"
+echo "build_web: $out/index.html: the page, with no server needed (python3 -m http.server -d $out)"
 
 bytes=$(wc -c <"$pkg/kibitz_wasm_bg.wasm")
 gzipped=$(gzip -9 -c "$pkg/kibitz_wasm_bg.wasm" | wc -c)

@@ -59,23 +59,20 @@ echo "server at $url"
 export KIBITZ_URL="$url" CHROMIUM="$chromium"
 export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$root/target/e2e-screenshots}"
 cd "$e2e"
-if [ "${1:-}" = "--bench" ]; then
-    echo "== e2e: benchmark (not a test)"
-    node bench.js
-else
-    echo "== e2e: node --test"
+# Runs one test file. A browser test that fails is run once more, alone; a
+# second failure fails. The same policy as scripts/cli_fuzz.py's time limit: a
+# load spike or a lost input event must not decide a CI run, a real fault fails
+# twice. The first failure's message (what the page showed, what it asked of the
+# server) stays above in the log, and the pass is reported as FLAKY below. More
+# than two failures are not retried.
+suite() {
+    local file="$1" out
     out="$(mktemp)"
-    if ! node --test --test-concurrency=1 page.test.js | tee "$out"; then
-        # A browser test that fails is run once more, alone; a second failure
-        # fails. The same policy as scripts/cli_fuzz.py's time limit: a load spike
-        # or a lost input event must not decide a CI run, a real fault fails
-        # twice. The first failure's message (what the page showed, what it asked
-        # of the server) stays above in the log, and the pass is reported as
-        # FLAKY below. More than two failures are not retried.
+    if ! node --test --test-concurrency=1 "$file" | tee "$out"; then
         mapfile -t failed < <(sed -n 's/^not ok [0-9]* - //p' "$out" | sed 's/\\#/#/g')
         rm -f "$out"
         if [ "${#failed[@]}" -eq 0 ] || [ "${#failed[@]}" -gt 2 ]; then
-            echo "e2e: ${#failed[@]} tests failed" >&2
+            echo "e2e: $file: ${#failed[@]} tests failed" >&2
             exit 1
         fi
         for name in "${failed[@]}"; do
@@ -84,7 +81,7 @@ else
             again="$(mktemp)"
             # It must pass, and the pattern must have picked this one test (else
             # every test is skipped and node passes).
-            if ! node --test --test-concurrency=1 --test-name-pattern="$pattern" page.test.js | tee "$again" \
+            if ! node --test --test-concurrency=1 --test-name-pattern="$pattern" "$file" | tee "$again" \
                 || ! grep -q '^# pass 1$' "$again"; then
                 echo "e2e: '$name' failed again, alone" >&2
                 exit 1
@@ -94,5 +91,23 @@ else
         done
     fi
     rm -f "$out"
+}
+
+if [ "${1:-}" = "--bench" ]; then
+    echo "== e2e: benchmark (not a test)"
+    node bench.js
+else
+    echo "== e2e: node --test page.test.js (the page of kibitz serve)"
+    suite page.test.js
+    # The static build (scripts/build_web.sh, run by test.sh first): the same page
+    # served by python3 -m http.server with no kibitz process, answered in the
+    # page by the wasm module.
+    web="$(cd "$root" && cd "${CARGO_TARGET_DIR:-target}" && pwd)/web"
+    if [ -f "$web/index.html" ] && [ -f "$web/pkg/kibitz_wasm_bg.wasm" ]; then
+        echo "== e2e: node --test static.test.js (the static page, no server)"
+        KIBITZ_WEB_DIR="$web" KIBITZ_BIN="$bin" suite static.test.js
+    else
+        echo "e2e: static page: SKIPPED: no $web/index.html (scripts/build_web.sh skipped or not run)"
+    fi
     echo "screenshots in $SCREENSHOT_DIR"
 fi

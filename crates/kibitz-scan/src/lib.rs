@@ -29,6 +29,8 @@ pub mod lines;
 pub mod mate;
 pub mod pipeline;
 pub mod popeye;
+#[cfg(feature = "serde")]
+pub mod position;
 pub mod reader;
 pub mod render;
 pub mod report;

@@ -51,6 +51,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/solve.js"),
     ),
     (
+        "/local.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/local.js"),
+    ),
+    (
         "/games.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/games.js"),

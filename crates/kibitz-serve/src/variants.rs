@@ -9,8 +9,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::StringRejection;
-use kibitz::variant::ini::VariantsIni;
-use kibitz::variant::{Variant, VariantDescription};
+use kibitz::variant::{Variant, VariantDescription, describe_ini};
 use serde::Serialize;
 
 use crate::{ApiError, AppState};
@@ -43,20 +42,9 @@ pub async fn read(
         .await?
 }
 
-/// Every section of a `variants.ini` text, described.
+/// Every section of a `variants.ini` text, described (by the library's
+/// [`describe_ini`], as the wasm page does).
 fn describe_all(body: &str) -> Result<Json<Answer>, ApiError> {
-    let ini = VariantsIni::read(body).map_err(|e| ApiError::bad("ini", e))?;
-    if ini.is_empty() {
-        return Err(ApiError::bad(
-            "ini",
-            "no section: a variant starts with [name] or [name:parent]",
-        ));
-    }
-    // Each section built, described and dropped before the next is built.
-    let variants = ini
-        .variants()
-        .map(|v| v.map(|v| v.describe()))
-        .collect::<Result<_, _>>()
-        .map_err(|e| ApiError::bad("ini", e))?;
+    let variants = describe_ini(body).map_err(|e| ApiError::bad("ini", e))?;
     Ok(Json(Answer { variants }))
 }

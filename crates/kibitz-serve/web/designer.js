@@ -3,7 +3,7 @@
 // mobility string. Every change asks the server again; only the newest answer is
 // drawn.
 
-import { call, showMessage } from "./api.js";
+import { call, mobilitySvgUrl, showMessage } from "./api.js";
 import { drawHeat, markMoves } from "./board.js";
 import * as play from "./play.js";
 
@@ -24,11 +24,16 @@ function query() {
 export async function refresh() {
   const ticket = ++asked;
   const params = query();
-  $("download").href = `/api/mobility.svg?${params}`;
+  const picture = mobilitySvgUrl(new URLSearchParams(params));
   if (from) params.set("from", from);
   performance.mark("kibitz:mobility-request");
   const answer = await call(`/api/mobility?${params}`);
   if (ticket !== asked) return;
+  const href = await picture.catch(() => "");
+  if (ticket !== asked) return;
+  const old = $("download").href;
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  $("download").href = href;
   if (!answer.ok) {
     showMessage($("designer-message"), answer.message);
     return;

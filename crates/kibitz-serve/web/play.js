@@ -69,7 +69,7 @@ function writeAddress() {
     const moves = game.plies.slice(0, game.index).map((p) => p.uci);
     if (moves.length) params.set("moves", moves.join(" "));
   }
-  history.replaceState(null, "", `/?${params}`.replace(/%20/g, "+"));
+  history.replaceState(null, "", `?${params}`.replace(/%20/g, "+"));
 }
 
 /**

@@ -22,6 +22,53 @@ fn json(text: &str) -> Result<JsValue, JsError> {
     js_sys::JSON::parse(text).map_err(|_| JsError::new("kibitz wrote JSON that does not parse"))
 }
 
+/// `{nodes, ms}` from JavaScript: either or both; undefined or null for
+/// [`queries::SolveLimit::DEFAULT`].
+fn solve_limit(limit: &JsValue) -> Result<queries::SolveLimit, JsError> {
+    if limit.is_undefined() || limit.is_null() {
+        return Ok(queries::SolveLimit::DEFAULT);
+    }
+    if !limit.is_object() {
+        return Err(JsError::new("limit: must be an object {nodes, ms}"));
+    }
+    let field = |name: &str| -> Result<Option<f64>, JsError> {
+        let value = js_sys::Reflect::get(limit, &JsValue::from_str(name))
+            .map_err(|_| JsError::new("limit: not readable"))?;
+        if value.is_undefined() || value.is_null() {
+            return Ok(None);
+        }
+        match value.as_f64() {
+            Some(n) if n > 0.0 && n.is_finite() => Ok(Some(n)),
+            _ => Err(JsError::new(&format!(
+                "limit: {name} must be a number above 0"
+            ))),
+        }
+    };
+    let flag = |name: &str| -> Result<bool, JsError> {
+        let value = js_sys::Reflect::get(limit, &JsValue::from_str(name))
+            .map_err(|_| JsError::new("limit: not readable"))?;
+        if value.is_undefined() || value.is_null() {
+            return Ok(false);
+        }
+        value
+            .as_bool()
+            .ok_or_else(|| JsError::new(&format!("limit: {name} must be true or false")))
+    };
+    let nodes = field("nodes")?.map(|n| n.min(u64::MAX as f64) as u64);
+    let ms = field("ms")?;
+    if nodes.is_none() && ms.is_none() {
+        return Err(JsError::new("limit: give nodes or ms (or no limit at all)"));
+    }
+    Ok(queries::SolveLimit {
+        nodes,
+        ms,
+        tree: flag("tree")?,
+        all_keys: flag("all")?,
+        tries: flag("tries")?,
+        set_play: flag("set")?,
+    })
+}
+
 /// A game on a board: ffish.js's `Board`.
 #[wasm_bindgen]
 pub struct Board {
@@ -198,6 +245,17 @@ impl Board {
         self.chess960
     }
 
+    /// Solves a stipulation (`#2`, `h#2`, `s#3`, …) in the position on the
+    /// board: the record `kibitz solve --json` writes, as an object. `limit`
+    /// (`{nodes, ms}`, either or both) keeps the page responsive; without it, a
+    /// million nodes. It may also ask for more of the record, as the CLI's flags
+    /// do: `tree`, `all`, `tries`, `set` (booleans). Not in ffish.js. A bad
+    /// stipulation or limit throws.
+    pub fn solve(&self, stip: &str, limit: JsValue) -> Result<JsValue, JsError> {
+        let limit = solve_limit(&limit)?;
+        json(&queries::solve(self.game.position(), stip, limit).map_err(js_error)?)
+    }
+
     /// ffish.js frees a board by hand; wasm-bindgen's `free()` does it here too.
     pub fn delete(self) {}
 }
@@ -213,6 +271,15 @@ pub fn variants() -> String {
 #[wasm_bindgen(js_name = loadVariantConfig)]
 pub fn load_variant_config(config: &str) -> Result<(), JsError> {
     registry::load_variant_config(config).map_err(js_error)
+}
+
+/// Every section of a `variants.ini` text, each built and described (as
+/// `variantInfo` describes one): `{variants: [...]}`, as the server's
+/// `POST /api/variants` answers. Adds nothing to the variants loaded; throws
+/// with the line and reason of a section that does not build. Not in ffish.js.
+#[wasm_bindgen(js_name = describeVariantConfig)]
+pub fn describe_variant_config(config: &str) -> Result<JsValue, JsError> {
+    json(&queries::describe_variant_config(config).map_err(js_error)?)
 }
 
 /// The start FEN of a variant.
@@ -243,6 +310,53 @@ pub fn captures_to_hand(variant: &str) -> Result<bool, JsError> {
 #[wasm_bindgen(js_name = variantInfo)]
 pub fn variant_info(variant: &str) -> Result<JsValue, JsError> {
     json(&queries::variant_info(variant).map_err(js_error)?)
+}
+
+/// Everything about a position (`/api/position`'s answer: the board square by
+/// square, legal moves with from and to, check, outcome, mates in one): of
+/// `variant` ("" or `chess` for orthodox chess), from `fen` (or `startpos`)
+/// after `moves` (UCI or SAN). What the static page draws. Not in ffish.js.
+#[wasm_bindgen(js_name = positionInfo)]
+pub fn position_info(variant: &str, fen: &str, moves: Option<String>) -> Result<JsValue, JsError> {
+    json(&queries::position(variant, fen, moves.as_deref().unwrap_or("")).map_err(js_error)?)
+}
+
+/// A piece's heat map on an empty board, as the server's `/api/mobility`
+/// answers it: `piece` (a name such as `knight`), `betza` or both, `board`
+/// (`FILESxRANKS`, 8x8 when absent) and `from` (a square, for its moves). What
+/// the static page's piece designer draws. Not in ffish.js.
+#[wasm_bindgen(js_name = heatMap)]
+pub fn heat_map(
+    piece: Option<String>,
+    betza: Option<String>,
+    board: Option<String>,
+    from: Option<String>,
+) -> Result<JsValue, JsError> {
+    let map = queries::heat_map(
+        piece.as_deref(),
+        betza.as_deref(),
+        board.as_deref(),
+        from.as_deref(),
+    )
+    .map_err(js_error)?;
+    json(&map)
+}
+
+/// The heat map as the SVG picture `kibitz mobility --svg` draws, for the
+/// same `piece`, `betza` and `board` as `heatMap`.
+#[wasm_bindgen(js_name = heatMapSvg)]
+pub fn heat_map_svg(
+    piece: Option<String>,
+    betza: Option<String>,
+    board: Option<String>,
+) -> Result<String, JsError> {
+    queries::heat_map_svg(piece.as_deref(), betza.as_deref(), board.as_deref()).map_err(js_error)
+}
+
+/// The names of the pieces `heatMap` knows, separated by spaces.
+#[wasm_bindgen(js_name = pieceNames)]
+pub fn piece_names() -> String {
+    queries::piece_names().join(" ")
 }
 
 /// A piece's mobility on an empty `files` × `ranks` board (seed 002).

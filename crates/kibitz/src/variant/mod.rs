@@ -97,7 +97,7 @@ pub use builtin::BUILTIN_NAMES;
 /// Orthodox chess as rules, for readers that build a variant of their own (Popeye problems).
 pub(crate) use builtin::chess_rules;
 pub use definition::Variant;
-pub use describe::{PieceDescription, RuleList, RuleValue, VariantDescription};
+pub use describe::{PieceDescription, RuleList, RuleValue, VariantDescription, describe_ini};
 pub use error::VariantError;
 pub use moves::VariantMove;
 pub use position::VariantPosition;
