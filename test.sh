@@ -102,7 +102,8 @@ echo "== the seed's example session, verbatim, as a doctest"
 echo "seed examples: all passed"
 
 echo "== WebAssembly: kibitz-wasm built for the browser (scripts/build_web.sh), then its Node"
-echo "   tests: random games in every variant and perft against the release kibitz built above"
+echo "   tests: random games in every variant, perft and solve records against the release kibitz"
+echo "   built above; it also writes the static page (target/web/), tested in Chromium below"
 # Installs the wasm32 target and wasm-bindgen-cli where they are missing (the CLI
 # once: several minutes; then kept in ~/.cargo/bin). The build skips, saying so,
 # where the toolchain has no wasm32 target, and then so do the Node tests.
@@ -116,7 +117,8 @@ else
         node --test crates/kibitz-wasm/tests-js/
 fi
 
-echo "== browser tests of kibitz serve (Playwright + Debian chromium; skipped without chromium)"
+echo "== browser tests of kibitz serve, then of the static page with no server (Playwright + Debian"
+echo "   chromium; skipped without chromium)"
 scripts/e2e.sh
 
 echo "== load test: kibitz serve on loopback under 60 s of hostile requests (scripts/load_test.py)"

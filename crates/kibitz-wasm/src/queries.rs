@@ -145,10 +145,8 @@ const PAGE_HASH_MB: usize = 32;
 /// record builder, [`kibitz_scan::solve::SolveScan::record`], as the server and
 /// Python use), its input named `fen`, as JSON text without the line feed.
 pub fn solve(pos: &AnyPosition, stip: &str, limit: SolveLimit) -> Result<String, String> {
-    let stipulation: Stipulation = stip
-        .trim()
-        .parse()
-        .map_err(|e| format!("stipulation: {e}"))?;
+    // The library's message names the stipulation already.
+    let stipulation: Stipulation = stip.trim().parse().map_err(|e| format!("{e}"))?;
     if let Some(ms) = limit.ms
         && !(ms > 0.0 && ms.is_finite())
     {

@@ -90,7 +90,7 @@ test("a node limit stops the search: proven false, as natively", () => {
 test("a bad stipulation or limit is an Error with the library's message", () => {
   const board = new kibitz.Board();
   for (const stip of ["", "#0", "x#2", "#1000000", "h#"]) {
-    assert.throws(() => board.solve(stip), (err) => err instanceof Error && err.message.startsWith("stipulation: "), stip);
+    assert.throws(() => board.solve(stip), (err) => err instanceof Error && /^stipulation\b/.test(err.message), stip);
   }
   for (const limit of [{ nodes: 0 }, { ms: -1 }, { nodes: "many" }, {}, 5]) {
     assert.throws(() => board.solve("#2", limit), (err) => err instanceof Error && err.message.startsWith("limit: "), JSON.stringify(limit));
