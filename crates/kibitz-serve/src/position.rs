@@ -28,9 +28,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::{ApiError, AppState};
 
-/// The most moves `moves` may hold.
-pub use kibitz_scan::position::MAX_MOVES;
-
 /// The query.
 #[derive(Deserialize)]
 pub struct Params {

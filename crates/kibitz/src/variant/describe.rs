@@ -532,6 +532,27 @@ fn rule_list(r: &Rules) -> RuleList {
     list
 }
 
+/// Every section of a `variants.ini` text, each built, described and dropped
+/// before the next is built: what the server's `POST /api/variants` answers and
+/// the wasm page shows for a pasted text. The error is the reader's (line and
+/// reason), or says that the text has no section.
+///
+/// ```
+/// use kibitz::variant::describe_ini;
+/// let described = describe_ini("[tiny:chess]\nmaxRank = 6\n").unwrap();
+/// assert_eq!((described[0].name.as_str(), described[0].ranks), ("tiny", 6));
+/// assert!(describe_ini("").unwrap_err().starts_with("no section"));
+/// ```
+pub fn describe_ini(text: &str) -> Result<Vec<VariantDescription>, String> {
+    let ini = super::ini::VariantsIni::read(text).map_err(|e| e.to_string())?;
+    if ini.is_empty() {
+        return Err("no section: a variant starts with [name] or [name:parent]".into());
+    }
+    ini.variants()
+        .map(|v| v.map(|v| v.describe()).map_err(|e| e.to_string()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -582,25 +603,4 @@ mod tests {
         assert_eq!(d.rules.get("castling"), Some(&RuleValue::Bool(false)));
         assert_eq!(d.rules.get("castlingKingFile"), None);
     }
-}
-
-/// Every section of a `variants.ini` text, each built, described and dropped
-/// before the next is built: what the server's `POST /api/variants` answers and
-/// the wasm page shows for a pasted text. The error is the reader's (line and
-/// reason), or says that the text has no section.
-///
-/// ```
-/// use kibitz::variant::describe_ini;
-/// let described = describe_ini("[tiny:chess]\nmaxRank = 6\n").unwrap();
-/// assert_eq!((described[0].name.as_str(), described[0].ranks), ("tiny", 6));
-/// assert!(describe_ini("").unwrap_err().starts_with("no section"));
-/// ```
-pub fn describe_ini(text: &str) -> Result<Vec<VariantDescription>, String> {
-    let ini = super::ini::VariantsIni::read(text).map_err(|e| e.to_string())?;
-    if ini.is_empty() {
-        return Err("no section: a variant starts with [name] or [name:parent]".into());
-    }
-    ini.variants()
-        .map(|v| v.map(|v| v.describe()).map_err(|e| e.to_string()))
-        .collect()
 }
