@@ -27,6 +27,7 @@ import random
 import chess
 import pytest
 
+import kibitz
 import kit
 from test_problems import sparse_positions
 
@@ -317,3 +318,22 @@ def test_unknown_parts_are_named():
         out = kit.run('solve', '--fen', 'startpos', '--stip', text, timeout=60)
         assert out.returncode == 2, text
         assert f'`{part}`' in out.stderr and 'ser-h' in out.stderr, out.stderr
+
+
+def test_popeye_files_and_python_take_every_form():
+    """A Popeye file's `stipulation ser-h#2` (Black begins, by convention) and
+    `r#1`, and kibitz.solve's stipulation=, give the records --stip gives."""
+    text = ('BeginProblem\npieces white kg6 ra1 black kh8\nstipulation ser-h#2\nNext\n'
+            'pieces white kg6 ra1 black kh8\nstipulation r#1\nEndProblem\n')
+    out = kit.run('solve', '--json', '-', stdin=text, timeout=60)
+    first, second = kit.json_lines(out.stdout)
+    assert first['stipulation'] == 'ser-h#2' and first['fen'].split()[1] == 'b', first
+    board = chess.Board(first['fen'])
+    want = Oracle('ser-h', '#').series_lines(board, 2)
+    assert want and {tuple(m['uci'] for m in s) for s in first['solutions']} == want
+    assert second['stipulation'] == 'r#1' and second['fen'].split()[1] == 'w', second
+    want = Oracle('r', '#').keys(chess.Board(second['fen']), 1)
+    assert {k['uci'] for k in second['keys']} == set(want)
+    record = kibitz.solve(first['fen'], stipulation='ser-h#2')
+    assert {tuple(m['uci'] for m in s) for s in record['solutions']} == \
+        {tuple(m['uci'] for m in s) for s in first['solutions']}

@@ -892,8 +892,15 @@ impl SolveRecord {
             t.push(':');
             for (i, line) in self.solutions.iter().enumerate() {
                 t.push_str(if i == 0 { " " } else { "; " });
+                let series = self.stipulation.genre().is_series();
                 for (ply, mv) in line.iter().enumerate() {
-                    if ply % 2 == 0 {
+                    // Series play numbers every move, as Popeye does.
+                    if series {
+                        if ply > 0 {
+                            t.push(' ');
+                        }
+                        let _ = write!(t, "{}.", ply + 1);
+                    } else if ply % 2 == 0 {
                         if ply > 0 {
                             t.push(' ');
                         }

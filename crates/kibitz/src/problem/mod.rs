@@ -1,8 +1,14 @@
 //! Chess problems as problemists write them: the direct mate `#n`, the helpmate
 //! `h#n` and `h#n.5`, the selfmate `s#n`; every solution, tries and set play,
-//! on the orthodox board and on any fairy board up to 16 × 16.
+//! on the orthodox board and on any fairy board up to 16 × 16. And Popeye's
+//! other stipulations as data: a [`Goal`] (`=`, `==`, `+`, `x`, `~`, `00`,
+//! `ep`, `z<sq>`, `#`) reached in direct, help, self, reflex, semi-reflex,
+//! help-self, help-reflex or series play ([`Genre`]), one search for all of
+//! them (`play`); battle play answers with keys, help and series play with
+//! every line.
 //!
-//! * [`Stipulation`]: read from problemists' notation (`"h#2.5".parse()`).
+//! * [`Stipulation`]: read from problemists' notation (`"h#2.5".parse()`,
+//!   `"ser-h=3".parse()`).
 //! * [`solve`]: every solution of a stipulation in a position — every key of a
 //!   direct mate or selfmate (a second key, a cook, is visible), every line of a
 //!   helpmate, and on request the tries, the set play and the solution tree.
@@ -35,6 +41,10 @@
 //!     .map(|l| l.iter().map(|m| m.uci()).collect())
 //!     .collect();
 //! assert_eq!(lines, [["h8g8", "a1a8"]]);
+//! // A series helpmate in 2: Black plays twice, then White mates.
+//! let sol = solve(&pos, &ProblemOptions::new("ser-h#2".parse().unwrap()));
+//! assert_eq!(sol.outcome, ProblemOutcome::Solved(2));
+//! assert!(sol.solutions.iter().all(|l| l.len() == 3));
 //! ```
 
 mod answer;

@@ -286,3 +286,54 @@ impl<'l, M: Copy> Play<'l, M> {
         found
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Position;
+    use crate::board::Board;
+    use crate::problem::{ProblemOptions, ProblemOutcome, solve};
+
+    fn keys(fen: &str, stip: &str) -> Vec<String> {
+        let pos = Position::from_fen(fen).unwrap();
+        let opts = ProblemOptions {
+            all_keys: true,
+            ..ProblemOptions::new(stip.parse().unwrap())
+        };
+        let mut keys: Vec<String> = solve(&pos, &opts)
+            .keys
+            .iter()
+            .map(|k| pos.uci(k.mv))
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn castling_in_one_is_either_castling() {
+        // Both castlings, and no other move, are castling.
+        assert_eq!(
+            keys("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "001"),
+            ["e1c1", "e1g1"]
+        );
+        // Without the rights, none.
+        assert!(keys("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "001").is_empty());
+    }
+
+    #[test]
+    fn the_target_square_is_reached_by_the_moving_man() {
+        // Only the rook reaches c8; the king's way there is too long for 1.
+        assert_eq!(keys("4k3/8/8/8/8/8/8/2R1K3 w - - 0 1", "zc81"), ["c1c8"]);
+        // `hze80.5` is one move of the side to move, Black: its king stands on
+        // e8 and no man of its can arrive there.
+        let pos = Position::from_fen("4k3/8/4K3/8/8/8/8/8 b - - 0 1").unwrap();
+        let sol = solve(&pos, &ProblemOptions::new("hze80.5".parse().unwrap()));
+        assert_eq!(sol.outcome, ProblemOutcome::NoSolution);
+    }
+
+    #[test]
+    fn en_passant_is_a_capture() {
+        let fen = "4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 1";
+        assert_eq!(keys(fen, "ep1"), ["d5c6"]);
+        assert_eq!(keys(fen, "x1"), ["d5c6"]);
+    }
+}
