@@ -188,7 +188,7 @@ BAD = [
     ('twin move e1 e2', 'twin'),
     ('frobnicate', 'frobnicate'),
     ('option nothreat', 'nothreat'),
-    ('stipulation ser-h#2', 'ser-h#2'),
+    ('stipulation pser-h#2', 'pser-h#2'),
     ('pieces white kaf3', 'kaf3'),
     ('option max 3', 'max'),
     ('sstipulation zh#2', 'sstipulation'),

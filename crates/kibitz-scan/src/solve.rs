@@ -21,7 +21,7 @@ use kibitz::board::{AnyMove, AnyPosition, Board, GameRules};
 use kibitz::clock::Instant;
 use kibitz::limits::Limits;
 use kibitz::notation::pgn::{GameEnd, Visitor, visit_games};
-use kibitz::problem::{Genre, ProblemOptions, ProblemOutcome, Stipulation};
+use kibitz::problem::{ProblemOptions, ProblemOutcome, Stipulation};
 use kibitz::prover::{DEFAULT_HASH_MB, MAX_MATE_MOVES, Tree, TreeMove, TreeReply};
 
 use crate::chunk::Chunk;
@@ -269,7 +269,7 @@ impl SolveScan {
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let genre = stip.genre();
         let (mate, proven) = match sol.outcome {
-            ProblemOutcome::Solved(k) if genre == Genre::Direct => (Some(i64::from(k)), true),
+            ProblemOutcome::Solved(k) if stip.is_direct_mate() => (Some(i64::from(k)), true),
             ProblemOutcome::Mated(k) => (Some(-i64::from(k)), true),
             ProblemOutcome::Unknown { .. } => (None, false),
             _ => (None, true),
@@ -283,7 +283,7 @@ impl SolveScan {
                 mate: self.all_keys.then_some(k.moves),
             })
             .collect();
-        let battle = genre != Genre::Help;
+        let battle = genre.is_battle();
         let tree = (self.tree && battle).then(|| {
             sol.tree.as_ref().map(|tree| match tree {
                 Tree::Keys(keys) => {
@@ -304,7 +304,7 @@ impl SolveScan {
             proven,
             shortest: sol.shortest,
             complete: sol.complete,
-            reason: sol.outcome.reason(genre),
+            reason: sol.outcome.reason_for(&stip),
             note: None,
             keys,
             line: line_of(pos, &sol.line).into_iter().map(|m| m.san).collect(),
@@ -313,7 +313,11 @@ impl SolveScan {
             tree,
             stipulation: stip,
             length,
-            solutions: sol.solutions.iter().map(|l| line_of(pos, l)).collect(),
+            solutions: sol
+                .solutions
+                .iter()
+                .map(|l| solution_of(pos, stip, l))
+                .collect(),
             more_solutions: sol.more,
             tries: (self.tries && battle).then(|| {
                 sol.tries
@@ -386,6 +390,23 @@ fn line_of(pos: &AnyPosition, moves: &[AnyMove]) -> Vec<SolveMove> {
     for &mv in moves {
         out.push(SolveMove::new(&pos, mv));
         pos.play_unchecked(mv);
+    }
+    out
+}
+
+/// A help or series solution in notation: in series play the other side passes
+/// between the series moves ([`Stipulation::passes_after`]).
+fn solution_of(pos: &AnyPosition, stip: Stipulation, moves: &[AnyMove]) -> Vec<SolveMove> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, &mv) in moves.iter().enumerate() {
+        out.push(SolveMove::new(&pos, mv));
+        pos.play_unchecked(mv);
+        if stip.passes_after(i)
+            && let Some(passed) = pos.pass()
+        {
+            pos = passed;
+        }
     }
     out
 }
@@ -639,7 +660,7 @@ impl SolveRecord {
             json::string(t, reason);
         }
         if let ProblemOutcome::Unknown { searched } = self.outcome
-            && self.stipulation.genre() == Genre::Direct
+            && self.stipulation.is_direct_mate()
         {
             t.push(',');
             json::key(t, "searched");
@@ -765,7 +786,7 @@ impl SolveRecord {
         t.push_str("  ");
         // The direct mate is written as the prover speaks (`mate in 2`), every
         // other stipulation as problemists do (`h#2  solved in 2`).
-        if self.stipulation.genre() != Genre::Direct {
+        if !self.stipulation.is_direct_mate() {
             self.problem_text(t);
             return;
         }
@@ -872,8 +893,15 @@ impl SolveRecord {
             t.push(':');
             for (i, line) in self.solutions.iter().enumerate() {
                 t.push_str(if i == 0 { " " } else { "; " });
+                let series = self.stipulation.genre().is_series();
                 for (ply, mv) in line.iter().enumerate() {
-                    if ply % 2 == 0 {
+                    // Series play numbers every move, as Popeye does.
+                    if series {
+                        if ply > 0 {
+                            t.push(' ');
+                        }
+                        let _ = write!(t, "{}.", ply + 1);
+                    } else if ply % 2 == 0 {
                         if ply > 0 {
                             t.push(' ');
                         }

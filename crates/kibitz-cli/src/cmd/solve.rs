@@ -48,7 +48,10 @@ pub struct Args {
     /// The stipulation, as problemists write it: `#3` (the side to move mates),
     /// `h#2` (the side to move begins and is helpmated), `h#2.5` (the side to
     /// move begins and helpmates), `s#2` (the side to move forces the other side
-    /// to mate it). Without it: --mate, then each position's EPD `stip`.
+    /// to mate it); and Popeye's other goals and forms: `=2`, `x3`, `hx1.5`,
+    /// `h002`, `hzc82`, `r#2`, `semi-r#2`, `hs#3`, `hr#2`, `ser-#4`, `ser-h#3`,
+    /// `ser-s#2`, `ser-=3` (docs/PROBLEMS.md). Without it: --mate, then each
+    /// position's EPD `stip`.
     #[arg(long, value_name = "S", value_parser = parse_stipulation)]
     stip: Option<Stipulation>,
     /// `#n`, `s#n`: list the tries, first moves that fail to one defence (or to

@@ -10,7 +10,7 @@ use super::error::{PopeyeError, PopeyeErrorKind};
 use super::lexer::{LexError, Lexer, MAX_LINE_BYTES, Word};
 use super::problem::{PopeyeOptions, Problem, build_position, fen};
 use super::words::{self, Lookup, ProblemWord};
-use crate::problem::{Genre, Stipulation};
+use crate::problem::{Stipulation, StipulationErrorKind};
 
 /// The most bytes of `title`, `author`, `origin`, `award` and `remark` text kept
 /// for one problem; more is an error (memory stays bounded whatever the input).
@@ -432,59 +432,31 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// `stipulation`: `#n`, `h#n`, `h#n.5` or `s#n` (the length may be the next
-    /// word, `# 2`, as Popeye allows).
+    /// `stipulation`: any [`Stipulation`] kibitz reads (the length may be the
+    /// next word, `# 2`, as Popeye allows).
     fn stipulation(&mut self) -> Option<Stipulation> {
         let w = self.word()?;
-        let lower = w.text.to_ascii_lowercase();
-        let bad = |this: &mut Self, word: String, why| {
-            this.note(w.line, PopeyeErrorKind::BadStipulation { word, why });
-            None
-        };
-        let (genre, rest) = if let Some(rest) = lower.strip_prefix("h#") {
-            (Genre::Help, rest)
-        } else if let Some(rest) = lower.strip_prefix("s#") {
-            (Genre::Selfmate, rest)
-        } else if let Some(rest) = lower.strip_prefix('#') {
-            (Genre::Direct, rest)
+        let word = if w.text.ends_with(|c: char| c.is_ascii_digit()) {
+            w.text.clone()
         } else {
-            return bad(
-                self,
-                w.text.clone(),
-                "kibitz reads #n, h#n, h#n.5 and s#n only",
-            );
-        };
-        let (length, word) = if rest.is_empty() {
             match self.word() {
-                Some(n) => (
-                    n.text.to_ascii_lowercase(),
-                    format!("{} {}", w.text, n.text),
-                ),
-                None => return bad(self, w.text.clone(), "the length is missing"),
+                Some(n) => format!("{}{}", w.text, n.text),
+                None => w.text.clone(),
             }
-        } else {
-            (rest.to_string(), w.text.clone())
         };
-        let (digits, half) = match length.strip_suffix(".5") {
-            Some(d) if genre == Genre::Help => (d, true),
-            _ => (length.as_str(), false),
-        };
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return bad(self, word, "kibitz reads #n, h#n, h#n.5 and s#n only");
+        match word.parse::<Stipulation>() {
+            Ok(s) => Some(s),
+            Err(e) => {
+                let why = match e.kind {
+                    StipulationErrorKind::TooLong => "longer than kibitz's limit of 100 moves",
+                    StipulationErrorKind::Zero => "the length must be at least 1",
+                    StipulationErrorKind::BadLength => "the length is missing",
+                    _ => "kibitz does not read this stipulation",
+                };
+                self.note(w.line, PopeyeErrorKind::BadStipulation { word, why });
+                None
+            }
         }
-        let moves = digits.parse::<u32>().unwrap_or(u32::MAX);
-        if moves > MAX_MOVES {
-            return bad(self, word, "longer than kibitz's limit of 100 moves");
-        }
-        let stipulation = match genre {
-            Genre::Direct => Stipulation::direct(moves),
-            Genre::Help => Stipulation::help(moves, half),
-            Genre::Selfmate => Stipulation::selfmate(moves),
-        };
-        if stipulation.is_none() {
-            return bad(self, word, "the length must be at least 1");
-        }
-        stipulation
     }
 }
 

@@ -140,11 +140,25 @@ impl ProblemOutcome {
     /// assert_eq!(ProblemOutcome::NoSolution.reason(Genre::Direct), Some("no mate within the bound"));
     /// ```
     pub fn reason(&self, genre: Genre) -> Option<&'static str> {
+        self.reason_in(genre == Genre::Direct)
+    }
+
+    /// [`reason`](Self::reason) for `stip`: "no mate within the bound" for the
+    /// direct mate only.
+    ///
+    /// ```
+    /// use kibitz::problem::ProblemOutcome;
+    /// let stalemate = "=2".parse().unwrap();
+    /// assert_eq!(ProblemOutcome::NoSolution.reason_for(&stalemate), Some("no solution within the stipulation"));
+    /// ```
+    pub fn reason_for(&self, stip: &Stipulation) -> Option<&'static str> {
+        self.reason_in(stip.is_direct_mate())
+    }
+
+    fn reason_in(&self, direct_mate: bool) -> Option<&'static str> {
         match self {
             ProblemOutcome::Solved(_) | ProblemOutcome::Mated(_) => None,
-            ProblemOutcome::NoSolution if genre == Genre::Direct => {
-                Some("no mate within the bound")
-            }
+            ProblemOutcome::NoSolution if direct_mate => Some("no mate within the bound"),
             ProblemOutcome::NoSolution => Some("no solution within the stipulation"),
             ProblemOutcome::AlreadyMet => Some("the stipulation is met already: checkmate"),
             ProblemOutcome::Checkmated => Some("checkmated already"),
@@ -155,7 +169,7 @@ impl ProblemOutcome {
             ProblemOutcome::NoKing(Color::Black) => {
                 Some("impossible: Black, to be mated, has no king")
             }
-            ProblemOutcome::Unknown { .. } => Some("a limit stopped the search"),
+            ProblemOutcome::Unknown { .. } => Some("not solved within the limit"),
         }
     }
 }

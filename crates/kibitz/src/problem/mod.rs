@@ -1,8 +1,14 @@
 //! Chess problems as problemists write them: the direct mate `#n`, the helpmate
 //! `h#n` and `h#n.5`, the selfmate `s#n`; every solution, tries and set play,
-//! on the orthodox board and on any fairy board up to 16 × 16.
+//! on the orthodox board and on any fairy board up to 16 × 16. And Popeye's
+//! other stipulations as data: a [`Goal`] (`=`, `==`, `+`, `x`, `~`, `00`,
+//! `ep`, `z<sq>`, `#`) reached in direct, help, self, reflex, semi-reflex,
+//! help-self, help-reflex or series play ([`Genre`]), one search for all of
+//! them (`play`); battle play answers with keys, help and series play with
+//! every line.
 //!
-//! * [`Stipulation`]: read from problemists' notation (`"h#2.5".parse()`).
+//! * [`Stipulation`]: read from problemists' notation (`"h#2.5".parse()`,
+//!   `"ser-h=3".parse()`).
 //! * [`solve`]: every solution of a stipulation in a position — every key of a
 //!   direct mate or selfmate (a second key, a cook, is visible), every line of a
 //!   helpmate, and on request the tries, the set play and the solution tree.
@@ -35,11 +41,17 @@
 //!     .map(|l| l.iter().map(|m| m.uci()).collect())
 //!     .collect();
 //! assert_eq!(lines, [["h8g8", "a1a8"]]);
+//! // A series helpmate in 2: Black plays twice, then White mates.
+//! let sol = solve(&pos, &ProblemOptions::new("ser-h#2".parse().unwrap()));
+//! assert_eq!(sol.outcome, ProblemOutcome::Solved(2));
+//! assert!(sol.solutions.iter().all(|l| l.len() == 3));
 //! ```
 
 mod answer;
 mod budget;
+mod goal;
 mod help;
+mod play;
 mod rest;
 mod set_play;
 mod stipulation;
@@ -51,13 +63,15 @@ pub use answer::{
     SetPlay,
 };
 pub use stipulation::{
-    Genre, KNOWN_GENRES, MAX_STIPULATION_MOVES, Stipulation, StipulationError, StipulationErrorKind,
+    Genre, Goal, KNOWN_GENRES, MAX_STIPULATION_MOVES, Stipulation, StipulationError,
+    StipulationErrorKind,
 };
 
 use crate::board::{AnyMove, AnyPosition, Board};
 use crate::prover::{self, Horizon, Solution, SolveOptions, Verdict};
 use budget::Budget;
 use help::Help;
+use play::Play;
 use rest::Rest;
 
 /// Solves `opts.stipulation` in `pos`: see the [module docs](self).
@@ -91,19 +105,25 @@ pub fn solve<B: Board>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Mov
     };
     let to_move = pos.turn();
     let mated = stip.mated_side(to_move);
-    if !pos.has_royal(mated) {
+    let goal = stip.goal();
+    if matches!(goal, Goal::Mate | Goal::Check) && !pos.has_royal(mated) {
         sol.outcome = ProblemOutcome::NoKing(mated);
         return sol;
     }
     if !pos.has_legal_move() {
         sol.outcome = match (pos.is_check(), mated == to_move) {
-            (true, true) => ProblemOutcome::AlreadyMet,
-            (true, false) => ProblemOutcome::Checkmated,
+            (true, true) if goal == Goal::Mate => ProblemOutcome::AlreadyMet,
+            (true, _) => ProblemOutcome::Checkmated,
             (false, _) => ProblemOutcome::Stalemate,
         };
         return sol;
     }
     let n = stip.moves();
+    let orthodox =
+        goal == Goal::Mate && matches!(stip.genre(), Genre::Direct | Genre::Selfmate | Genre::Help);
+    if !orthodox {
+        return solve_play(pos, opts, sol);
+    }
     match stip.genre() {
         Genre::Help => {
             let mut help = Help::new(
@@ -126,7 +146,7 @@ pub fn solve<B: Board>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Mov
             sol.more = help.more;
             return sol;
         }
-        Genre::Direct | Genre::Selfmate => {
+        _ => {
             let prove = SolveOptions {
                 max_moves: n,
                 all_keys: opts.all_keys,
@@ -162,6 +182,89 @@ pub fn solve<B: Board>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Mov
         sol.nodes += rest.nodes();
         sol.complete &= !rest.aborted();
     }
+    sol
+}
+
+/// Every stipulation but the orthodox `#n`, `s#n` and `h#n`: [`play`]'s
+/// searches. Battle play answers with its keys (no line, tree, tries or set
+/// play); help and series play with every line.
+fn solve_play<B: Board>(
+    pos: &B,
+    opts: &ProblemOptions,
+    mut sol: ProblemSolution<B::Move>,
+) -> ProblemSolution<B::Move> {
+    let stip = opts.stipulation;
+    let n = stip.moves();
+    let mut play = Play::new(
+        Budget::new(&opts.limits),
+        opts.hash_mb,
+        stip,
+        opts.max_solutions,
+    );
+    if stip.genre().is_battle() {
+        let moves = pos.legal_moves();
+        let mut length: Vec<Option<u32>> = vec![None; moves.len()];
+        let mut shortest = None;
+        let mut searched = 0;
+        'lengths: for k in 1..=n {
+            for (i, &mv) in moves.iter().enumerate() {
+                if length[i].is_some() {
+                    continue;
+                }
+                if play.key_works(pos, mv, k) {
+                    length[i] = Some(k);
+                    shortest.get_or_insert(k);
+                    if opts.one_key && !opts.all_keys {
+                        break 'lengths;
+                    }
+                }
+                if play.budget.aborted {
+                    break 'lengths;
+                }
+            }
+            if shortest.is_some() && !opts.all_keys {
+                break;
+            }
+            if shortest.is_none() {
+                searched = k;
+            }
+        }
+        let mut keys: Vec<ProblemKey<B::Move>> = moves
+            .iter()
+            .zip(&length)
+            .filter_map(|(&mv, &k)| k.map(|moves| ProblemKey { mv, moves }))
+            .collect();
+        keys.sort_by_key(|k| k.moves);
+        if let Some(max) = opts.max_solutions
+            && keys.len() > max.max(1)
+        {
+            keys.truncate(max.max(1));
+            sol.more = true;
+        }
+        sol.keys = keys;
+        sol.outcome = match shortest {
+            Some(k) => ProblemOutcome::Solved(k),
+            None if play.budget.aborted => ProblemOutcome::Unknown { searched },
+            None => ProblemOutcome::NoSolution,
+        };
+    } else {
+        let found = match stip.genre() {
+            Genre::Help => play.help(pos, stip.plies() - 1),
+            Genre::HelpSelf | Genre::HelpReflex => play.help(pos, stip.plies() - 2),
+            _ => play.series(pos, n),
+        };
+        sol.outcome = if play.budget.aborted {
+            ProblemOutcome::Unknown { searched: 0 }
+        } else if found {
+            ProblemOutcome::Solved(n)
+        } else {
+            ProblemOutcome::NoSolution
+        };
+        sol.solutions = play.solutions;
+        sol.more = play.more;
+    }
+    sol.nodes = play.budget.nodes;
+    sol.complete = !play.budget.aborted;
     sol
 }
 

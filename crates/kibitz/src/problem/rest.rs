@@ -38,7 +38,7 @@ impl<'l, B: Board> Rest<'l, B> {
     pub fn fulfilled(&mut self, pos: &B, genre: Genre, k: u32) -> bool {
         match genre {
             Genre::Selfmate => pos.is_checkmate() || (k > 0 && self.selfmate.attacker(pos, k, 0)),
-            Genre::Direct | Genre::Help => k > 0 && self.mate.attacker(pos, k, 0),
+            _ => k > 0 && self.mate.attacker(pos, k, 0),
         }
     }
 
@@ -62,6 +62,8 @@ impl<'l, B: Board> Rest<'l, B> {
                 .copied()
                 .filter(|&mv| self.selfmate.defender(&pos.after(mv), k - 1, 1))
                 .collect(),
+            // Only `#n` and `s#n` have tries and set play.
+            _ => Vec::new(),
         }
     }
 }

@@ -92,7 +92,7 @@ fn out_of_subset_words_are_errors_naming_word_and_line_and_the_next_problem_is_r
                 stipulation #2\n\
                 twin move e1 e2\n\
                 next\n\
-                pieces white ke1 black ke8 stip ser-h#3\n\
+                pieces white ke1 black ke8 stip pser-h#3\n\
                 next\n\
                 pieces white ke1 kaf3 black ke8 stip #2\n\
                 next\n\
@@ -122,7 +122,7 @@ fn out_of_subset_words_are_errors_naming_word_and_line_and_the_next_problem_is_r
         "problem 1, line 3: keyword `condition` (condition) is outside kibitz's Popeye subset",
         "ok k7/8/3Q4/8/8/8/8/2K5 w - - 0 1",
         "problem 3, line 11: twin keyword `twin` (twin) is outside kibitz's Popeye subset",
-        "problem 4, line 13: stipulation `ser-h#3`: kibitz reads #n, h#n, h#n.5 and s#n only",
+        "problem 4, line 13: stipulation `pser-h#3`: kibitz does not read this stipulation",
         "problem 5, line 15: piece `kaf3` (kangaroo) is outside kibitz's Popeye subset",
         "problem 6, line 17: colour `neutral` (Neutral) is outside kibitz's Popeye subset",
         "problem 7, line 19: option `nothreat` (NoThreat) is outside kibitz's Popeye subset",

@@ -1,0 +1,91 @@
+//! Whether a move reaches a stipulation's [`Goal`], on any board.
+
+use super::Goal;
+use crate::board::Board;
+
+impl Goal {
+    /// Does the legal move `mv` of `pos`, leading to `after`, reach the goal?
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz::board::Board;
+    /// use kibitz::problem::Goal;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// let castle = pos.parse_move("O-O").unwrap();
+    /// assert!(Goal::Castling.reached(&pos, castle, &pos.after(castle)));
+    /// let rook = pos.parse_move("Rh8+").unwrap();
+    /// assert!(Goal::Check.reached(&pos, rook, &pos.after(rook)));
+    /// assert!(!Goal::Castling.reached(&pos, rook, &pos.after(rook)));
+    /// assert!(Goal::Target { file: 7, rank: 7 }.reached(&pos, rook, &pos.after(rook)));
+    /// ```
+    pub fn reached<B: Board>(self, pos: &B, mv: B::Move, after: &B) -> bool {
+        match self {
+            Goal::Mate => after.is_checkmate(),
+            Goal::Stalemate => !after.is_check() && !after.has_legal_move(),
+            // The side that moved, were it its turn, has no move either (the
+            // stalemated side is not in check, so the turn can pass).
+            Goal::DoubleStalemate => {
+                !after.is_check()
+                    && !after.has_legal_move()
+                    && after.pass().is_some_and(|p| !p.has_legal_move())
+            }
+            Goal::Check => after.is_check(),
+            Goal::Capture => pos.is_capture(mv) || is_en_passant(pos, mv),
+            Goal::Any => true,
+            Goal::Castling => is_castling(pos, mv, after),
+            Goal::EnPassant => is_en_passant(pos, mv),
+            Goal::Target { file, rank } => {
+                pos.move_facts(mv).to.as_deref().and_then(square) == Some((file, rank))
+            }
+        }
+    }
+}
+
+/// `e4` as (4, 3); None for anything else.
+fn square(name: &str) -> Option<(u8, u8)> {
+    let (file, rank) = name.split_at_checked(1)?;
+    let file = file.bytes().next().filter(u8::is_ascii_lowercase)? - b'a';
+    let rank: u8 = rank.parse().ok()?;
+    Some((file, rank.checked_sub(1)?))
+}
+
+/// A king's move that moves another man of its side too: a non-castling king
+/// move changes two squares, a castling three or four (Chess960 included), or
+/// leaves the king where it stands.
+fn is_castling<B: Board>(pos: &B, mv: B::Move, after: &B) -> bool {
+    let facts = pos.move_facts(mv);
+    let (Some(from), Some(to)) = (
+        facts.from.as_deref().and_then(square),
+        facts.to.as_deref().and_then(square),
+    ) else {
+        return false;
+    };
+    if !matches!(pos.piece_at(from.0, from.1), Some('K' | 'k')) {
+        return false;
+    }
+    if from == to {
+        return true;
+    }
+    let mut changed = 0;
+    for rank in 0..pos.ranks() {
+        for file in 0..pos.files() {
+            changed += usize::from(pos.piece_at(file, rank) != after.piece_at(file, rank));
+        }
+    }
+    changed > 2
+}
+
+/// A pawn's move to another file onto an empty square (an engine may not
+/// count it among its captures).
+fn is_en_passant<B: Board>(pos: &B, mv: B::Move) -> bool {
+    let facts = pos.move_facts(mv);
+    let (Some(from), Some(to)) = (
+        facts.from.as_deref().and_then(square),
+        facts.to.as_deref().and_then(square),
+    ) else {
+        return false;
+    };
+    from.0 != to.0
+        && matches!(pos.piece_at(from.0, from.1), Some('P' | 'p'))
+        && pos.piece_at(to.0, to.1).is_none()
+}
