@@ -10,7 +10,8 @@ A bare mirror is checked out with `git --git-dir=MIRROR worktree add` or
 `git --git-dir=MIRROR archive HEAD | tar -x -C /tmp/popeye`.
 
 Every `*.inp` file is given to `kibitz solve --popeye --json --nodes 1` (one
-node: the search stops at once, since only reading is measured). A record with a
+node: the search stops at once, since only reading is measured), in a scratch
+directory: the files' `protocol` lines make kibitz write there. A record with a
 `fen` is a problem read; an error record is a refusal, counted by its first
 reason, the error message with the words quoted in it generalised. A problem
 (a `beginproblem`/`nextproblem` unit, whatever its twins and duplex halves) is
@@ -25,6 +26,7 @@ import json
 import pathlib
 import re
 import subprocess
+import tempfile
 
 FOLDERS = ['BEISPIEL', 'EXAMPLES', 'REGRESSIONS', 'TESTS']
 
@@ -59,10 +61,12 @@ def main() -> None:
     records = read = 0
     problems: dict[tuple[str, int], bool] = {}
     reasons: collections.Counter[str] = collections.Counter()
+    kibitz = str(pathlib.Path(args.kibitz).resolve())
+    scratch = tempfile.TemporaryDirectory()
     for path in files:
         out = subprocess.run(
-            [args.kibitz, 'solve', '--popeye', '--json', '--nodes', '1', '-j', '1', str(path)],
-            capture_output=True, text=True, errors='replace', timeout=600,
+            [kibitz, 'solve', '--popeye', '--json', '--nodes', '1', '-j', '1', str(path.resolve())],
+            capture_output=True, text=True, errors='replace', timeout=600, cwd=scratch.name,
         ).stdout
         for line in out.splitlines():
             if not line.startswith('{'):
