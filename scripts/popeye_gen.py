@@ -140,3 +140,172 @@ def seeds(seed: int = 1, files: int = 40) -> dict[str, bytes]:
                                          title=f'problem {n}'))
         out[f'popeye_{n}.txt'] = popeye_file(rng, problems).encode()
     return out
+
+
+# Popeye's keywords and piece codes in German and French (its tables in
+# output/plaintext/language_dependant.c), each with spellings Popeye reads: any
+# case, any prefix that begins one keyword only.
+LANGUAGES = {
+    'german': {
+        'beginproblem': ['AnfangProblem', 'anfang', 'ANFANGPROB'],
+        'nextproblem': ['WeiteresProblem', 'weit'],
+        'endproblem': ['EndeProblem', 'ende'],
+        'pieces': ['Steine', 'stei'],
+        'stipulation': ['Forderung', 'ford'],
+        'forsyth': ['Forsyth', 'fors'],
+        'twin': ['Zwilling', 'zwill'],
+        'white': ['Weiss', 'weiss'],
+        'black': ['Schwarz', 'schw'],
+        'rotate': ['Drehung', 'dreh'],
+        'mirror': ['Spiegelung', 'spieg'],
+        'move': ['versetze', 'verset'],
+        'remove': ['entferne', 'entf'],
+        'polish': ['Farbwechsel', 'farbw'],
+    },
+    'french': {
+        'beginproblem': ['DebutProbleme', 'debut'],
+        'nextproblem': ['asuivre', 'asui'],
+        'endproblem': ['FinProbleme', 'fin'],
+        'pieces': ['pieces', 'PIECES'],
+        'stipulation': ['enonce', 'enon'],
+        'forsyth': ['Forsyth', 'fors'],
+        'twin': ['jumeau', 'jum'],
+        'white': ['Blanc', 'blanc'],
+        'black': ['Noir', 'noir'],
+        'rotate': ['rotation', 'rota'],
+        'mirror': ['miroir', 'miro'],
+        'move': ['deplacement', 'depl'],
+        'remove': ['ote'],
+        'polish': ['CouleurEchange', 'coul'],
+    },
+    'english': {
+        'beginproblem': ['beginproblem', 'begin'],
+        'nextproblem': ['nextproblem', 'next'],
+        'endproblem': ['endproblem', 'end'],
+        'pieces': ['pieces', 'pi'],
+        'stipulation': ['stipulation', 'stip'],
+        'forsyth': ['Forsyth', 'fors'],
+        'twin': ['twin', 'tw'],
+        'white': ['white', 'w'],
+        'black': ['black', 'blac'],
+        'rotate': ['rotate', 'rot'],
+        'mirror': ['mirror', 'mir'],
+        'move': ['move', 'mo'],
+        'remove': ['remove', 'rem'],
+        'polish': ['PolishType', 'pol'],
+    },
+}
+
+LANGUAGE_CODES = {
+    'german': {chess.KING: 'k', chess.QUEEN: 'd', chess.ROOK: 't', chess.BISHOP: 'l',
+               chess.KNIGHT: 's', chess.PAWN: 'b'},
+    'french': {chess.KING: 'r', chess.QUEEN: 'd', chess.ROOK: 't', chess.BISHOP: 'f',
+               chess.KNIGHT: 'c', chess.PAWN: 'p'},
+    'english': CODES,
+}
+
+
+def forsyth(board: chess.Board, language: str) -> str:
+    """The pieces as Popeye's Forsyth word in a language (python-chess's board FEN
+    with Popeye's piece letters)."""
+    codes = LANGUAGE_CODES[language]
+    out = []
+    for ch in board.board_fen():
+        if ch.isalpha():
+            code = codes[chess.Piece.from_symbol(ch).piece_type]
+            out.append(code.upper() if ch.isupper() else code)
+        else:
+            out.append(ch)
+    return ''.join(out)
+
+
+def localized_pieces(rng: random.Random, board: chess.Board, language: str) -> str:
+    words = LANGUAGES[language]
+    out = [rng.choice(words['pieces'])]
+    for color, name in ((chess.WHITE, 'white'), (chess.BLACK, 'black')):
+        out.append(rng.choice(words[name]))
+        for square, piece in sorted(board.piece_map().items()):
+            if piece.color == color:
+                out.append(LANGUAGE_CODES[language][piece.piece_type] + chess.square_name(square))
+    return ' '.join(out)
+
+
+def twin_board(board: chess.Board, change: tuple) -> chess.Board | None:
+    """A twin's pieces computed by python-chess (None when the change cannot be
+    made: nothing on the square to move or remove)."""
+    out = chess.Board(None)
+    out.set_piece_map(board.piece_map())
+    kind = change[0]
+    if kind == 'rotate':
+        # Popeye turns the board to the left: a1 goes to h1 at 90 degrees.
+        for _ in range(change[1] // 90):
+            out = out.transform(lambda bb: chess.flip_horizontal(chess.flip_diagonal(bb)))
+    elif kind == 'mirror':
+        out = out.transform({'a1<-->h1': chess.flip_horizontal, 'a1<-->a8': chess.flip_vertical,
+                             'a1<-->h8': chess.flip_anti_diagonal,
+                             'a8<-->h1': chess.flip_diagonal}[change[1]])
+    elif kind == 'polish':
+        out = chess.Board(None)
+        out.set_piece_map({sq: chess.Piece(p.piece_type, not p.color)
+                           for sq, p in board.piece_map().items()})
+    elif kind == 'move':
+        piece = out.remove_piece_at(change[1])
+        if piece is None:
+            return None
+        out.set_piece_at(change[2], piece)
+    elif kind == 'remove':
+        if out.remove_piece_at(change[1]) is None:
+            return None
+    return out
+
+
+def twin_words(rng: random.Random, change: tuple, language: str) -> str:
+    words = LANGUAGES[language]
+    kind = change[0]
+    if kind in ('rotate', 'mirror'):
+        return f'{rng.choice(words[kind])} {change[1]}'
+    if kind == 'polish':
+        return rng.choice(words['polish'])
+    squares = ' '.join(chess.square_name(s) for s in change[1:])
+    return f'{rng.choice(words[kind])} {squares}'
+
+
+def random_change(rng: random.Random, board: chess.Board) -> tuple:
+    kind = rng.choice(['rotate', 'mirror', 'polish', 'move', 'remove'])
+    occupied = list(board.piece_map())
+    if kind == 'rotate':
+        return ('rotate', rng.choice([90, 180, 270]))
+    if kind == 'mirror':
+        return ('mirror', rng.choice(['a1<-->h1', 'a1<-->a8', 'a1<-->h8', 'a8<-->h1']))
+    if kind == 'polish':
+        return ('polish',)
+    if kind == 'move':
+        return ('move', rng.choice(occupied), rng.randrange(64))
+    return ('remove', rng.choice(occupied))
+
+
+def language_problem(rng: random.Random, board: chess.Board, stipulation: str, language: str,
+                     changes: list[tuple]) -> str:
+    """One problem's text in a language: its pieces as `pieces` or `forsyth`, its
+    stipulation, and a twin for each change (each applied to the diagram)."""
+    words = LANGUAGES[language]
+    if rng.random() < 0.5:
+        pieces = f'{rng.choice(words["forsyth"])} {forsyth(board, language)}'
+    else:
+        pieces = localized_pieces(rng, board, language)
+    lines = [pieces, f'{rng.choice(words["stipulation"])} {stipulation}']
+    rng.shuffle(lines)
+    for change in changes:
+        lines.append(f'{rng.choice(words["twin"])} {twin_words(rng, change, language)}')
+    return '\n'.join(lines)
+
+
+def language_file(rng: random.Random, texts: list[str], language: str) -> str:
+    words = LANGUAGES[language]
+    out = [rng.choice(words['beginproblem'])]
+    for i, text in enumerate(texts):
+        if i > 0:
+            out.append(rng.choice(words['nextproblem']))
+        out.append(text)
+    out.append(rng.choice(words['endproblem']))
+    return '\n'.join(out) + '\n'

@@ -185,14 +185,14 @@ def test_fairy_problems_same_answer_as_their_variant_fen(tmp_path):
 
 BAD = [
     ('condition circe', 'condition'),
-    ('twin move e1 e2', 'twin'),
+    ('option postkeyplay', 'postkeyplay'),
     ('frobnicate', 'frobnicate'),
     ('option nothreat', 'nothreat'),
     ('stipulation pser-h#2', 'pser-h#2'),
     ('pieces white kaf3', 'kaf3'),
     ('option max 3', 'max'),
-    ('sstipulation zh#2', 'sstipulation'),
-    ('forsyth 8/8/8/8/8/8/8/8', 'forsyth'),
+    ('sstipulation white 6hh[/2da[#]{!+}]', '6hh[/2da[#]{!+}]'),
+    ('forsyth 8/8/=K7', '8/8/=K7'),
 ]
 
 
@@ -243,3 +243,48 @@ def test_popeye_flag_and_detection(tmp_path):
     assert code == 0 and records[0]['mate'] == 2
     code, records = run(['-'], stdin=short.encode())
     assert code == 1 and 'error' in records[0]
+
+
+@pytest.mark.parametrize('language', ['german', 'french', 'english'])
+def test_languages_forsyth_and_twins_yield_the_python_chess_positions(tmp_path, language):
+    """Problems written in German, French or English keywords and piece codes,
+    as `pieces` or `forsyth`, with twins (rotate, mirror, polish, move, remove):
+    each twin's record has the position python-chess computes for it."""
+    rng = random.Random({'german': 3, 'french': 5, 'english': 9}[language])
+    problems = random_problems({'german': 13, 'french': 17, 'english': 19}[language], 40,
+                               ['#1', 'h#1', 's#1'])
+    texts, expected = [], []
+    for board, stip in problems:
+        changes = [popeye_gen.random_change(rng, board) for _ in range(rng.randint(0, 3))]
+        texts.append(popeye_gen.language_problem(rng, board, stip, language, changes))
+        # The diagram is twin a) when there are twins, then one twin a change.
+        want = [(None if not changes else 'a)', popeye_gen.diagram_board(board, stip))]
+        for i, change in enumerate(changes):
+            twin = popeye_gen.twin_board(board, change)
+            label = 'bcdefgh'[i] + ')'
+            want.append((label, None if twin is None else popeye_gen.diagram_board(twin, stip)))
+        expected.append(want)
+    path = tmp_path / 'problems.txt'
+    path.write_text(popeye_gen.language_file(rng, texts, language))
+    _, records = run([str(path), '--nodes', '1'])
+    flat = [(i + 1, label, board) for i, want in enumerate(expected) for label, board in want]
+    assert len(records) == len(flat)
+    checked = 0
+    for (number, label, board), record in zip(flat, records):
+        assert record['problem'] == number
+        if label is not None and 'error' in record:
+            assert f'problem {number} {label}:' in record['error'], record
+        elif 'error' not in record:
+            assert record.get('twin') == label, record
+        if board is not None and board.is_valid():
+            assert 'error' not in record, record
+            assert record['fen'] == board.fen(), record
+            checked += 1
+        elif board is None:
+            # Nothing on the square to move or remove: an error naming the twin.
+            assert 'no piece on the square' in record['error'], record
+        elif 'error' not in record:
+            # python-chess refuses positions kibitz plays (an impossible
+            # check after a rotation); the pieces are still python-chess's.
+            assert record['fen'] == board.fen(), record
+    assert checked > 40

@@ -24,6 +24,11 @@ use crate::solve::{SolveRecord, SolveScan};
 pub struct PopeyeScan {
     /// The command's flags: limits, JSON, tree, castling notation.
     pub solve: SolveScan,
+    /// Write each record's text, as Popeye writes its output, to the file a
+    /// problem's `protocol` names (appended to, as Popeye does). Only `kibitz
+    /// solve` sets it: a server or a library call never writes files, and
+    /// its records say that the file was not written.
+    pub protocol: bool,
 }
 
 impl PopeyeScan {
@@ -78,7 +83,12 @@ impl PopeyeScan {
                 fields.push_str(r#","mate":null,"proven":false,"#);
                 let mut message = Rendered::default();
                 // The input names the file and the line; the message the rest.
-                let _ = write!(message.text, "problem {}: {}", err.problem, err.kind);
+                let _ = match &err.twin {
+                    Some(twin) => {
+                        write!(message.text, "problem {} {twin}: {}", err.problem, err.kind)
+                    }
+                    None => write!(message.text, "problem {}: {}", err.problem, err.kind),
+                };
                 error_record(&mut scanned.out, &input, self.solve.json, &fields, message);
                 return Some(scanned);
             }
@@ -92,20 +102,56 @@ impl PopeyeScan {
             return None;
         }
         crate::solve::count(&mut scanned.totals, &record);
-        let mut rendered = Rendered::default();
-        record.write(&mut rendered, &input, self.solve.json);
-        if self.solve.json {
-            splice_fields(&mut rendered.text, &problem);
-        } else {
-            // `name:line  problem N  #2  FEN  …`
-            let mut place = Rendered::default();
-            input.text(&mut place);
-            let at = place.text.len().min(rendered.text.len());
-            let what = format!("  problem {}  {}", problem.number, problem.stipulation);
-            rendered.text.insert_str(at, &what);
+        let mut notes = problem.notes.clone();
+        if let Some(file) = &problem.protocol {
+            if self.protocol {
+                let text = self.text_record(&record, &input, &problem);
+                if let Err(e) = append(file, &text) {
+                    notes.push(format!("protocol {file}: not written: {e}"));
+                }
+            } else {
+                notes.push(format!(
+                    "protocol {file}: not written (only `kibitz solve` writes files)"
+                ));
+            }
         }
+        let rendered = if self.solve.json {
+            let mut rendered = Rendered::default();
+            record.write(&mut rendered, &input, true);
+            splice_fields(&mut rendered.text, &problem, &notes);
+            rendered
+        } else {
+            let mut rendered = Rendered::default();
+            rendered.text = self.text_record(&record, &input, &problem);
+            for note in &notes {
+                rendered.text.push_str("  note: ");
+                rendered.text.push_str(note);
+                rendered.text.push('\n');
+            }
+            rendered
+        };
         scanned.out.append(rendered);
         Some(scanned)
+    }
+
+    /// The record as text: `name:line  problem N b) duplex  #2  FEN  …`.
+    fn text_record(&self, record: &SolveRecord, input: &Input, problem: &Problem) -> String {
+        let mut rendered = Rendered::default();
+        record.write(&mut rendered, input, false);
+        let mut place = Rendered::default();
+        input.text(&mut place);
+        let at = place.text.len().min(rendered.text.len());
+        let mut what = format!("  problem {}", problem.number);
+        if let Some(twin) = &problem.twin {
+            what.push(' ');
+            what.push_str(twin);
+        }
+        if problem.duplex {
+            what.push_str(" duplex");
+        }
+        let _ = write!(what, "  {}", problem.stipulation);
+        rendered.text.insert_str(at, &what);
+        rendered.text
     }
 
     /// The problem solved with the command's flags and its own options, mapped
@@ -135,14 +181,40 @@ impl PopeyeScan {
     }
 }
 
+/// Appends text to a file (Popeye's `protocol` appends, never truncates).
+fn append(file: &str, text: &str) -> io::Result<()> {
+    use std::io::Write as _;
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(file)?;
+    f.write_all(text.as_bytes())
+}
+
 /// Puts the problem's number, texts and fairy pieces after the record's `input`.
-fn splice_fields(record: &mut String, problem: &Problem) {
+fn splice_fields(record: &mut String, problem: &Problem, notes: &[String]) {
     // The record begins `{"input":"…",`: the fields go after that comma.
     let Some(at) = input_end(record) else { return };
     let mut fields = String::new();
     json::key(&mut fields, "problem");
     json::uint(&mut fields, problem.number);
     fields.push(',');
+    if let Some(twin) = &problem.twin {
+        json::key(&mut fields, "twin");
+        json::string(&mut fields, twin);
+        fields.push(',');
+        json::key(&mut fields, "twin_changes");
+        string_array(&mut fields, &problem.twin_changes);
+        fields.push(',');
+    }
+    if problem.duplex {
+        fields.push_str(r#""duplex":true,"#);
+    }
+    if !notes.is_empty() {
+        json::key(&mut fields, "notes");
+        string_array(&mut fields, notes);
+        fields.push(',');
+    }
     for (key, lines) in [
         ("title", &problem.title),
         ("author", &problem.author),
@@ -182,6 +254,18 @@ fn splice_fields(record: &mut String, problem: &Problem) {
         fields.push_str("],");
     }
     record.insert_str(at, &fields);
+}
+
+/// A JSON array of strings.
+fn string_array(out: &mut String, items: &[String]) {
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json::string(out, item);
+    }
+    out.push(']');
 }
 
 /// The byte after `{"input":"…",` (the string escaped, so an unescaped `"` ends it).
@@ -224,6 +308,7 @@ mod tests {
                 json: true,
                 ..SolveScan::default()
             },
+            protocol: false,
         };
         let mut out = String::new();
         scan.run("p.txt", text.as_bytes(), 2, |event| {
@@ -260,6 +345,7 @@ mod tests {
                 json: true,
                 ..SolveScan::default()
             },
+            protocol: false,
         };
         let mut out = String::new();
         scan.run("p", text.as_bytes(), 1, |event| {

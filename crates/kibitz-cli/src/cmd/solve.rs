@@ -168,6 +168,8 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
     };
     let popeye = PopeyeScan {
         solve: scan.clone(),
+        // A problem's `protocol` file gets the text records too, as in Popeye.
+        protocol: true,
     };
     let done = batch::run_command(
         &args.fen,

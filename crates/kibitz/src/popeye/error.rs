@@ -10,6 +10,8 @@ use crate::text::quote;
 pub struct PopeyeError {
     /// The problem's number in the input, from 1.
     pub problem: u64,
+    /// The twin's label (`a)`, `b)`, …) when the error is in a twin.
+    pub twin: Option<String>,
     /// The line (from 1) of the offending word; for a problem that is wrong as a
     /// whole (no stipulation, an impossible position), the line of its end.
     pub line: u64,
@@ -66,6 +68,15 @@ pub enum PopeyeErrorKind {
         /// The stipulation as written.
         word: String,
         /// Why.
+        why: String,
+    },
+    /// The words after a keyword, option or twinning do not read.
+    BadArgument {
+        /// The keyword (Popeye's English name).
+        keyword: &'static str,
+        /// The words found.
+        word: String,
+        /// What was expected.
         why: &'static str,
     },
     /// A number an option needs is missing or wrong.
@@ -104,11 +115,18 @@ pub enum PopeyeErrorKind {
 
 impl fmt::Display for PopeyeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "problem {}, line {}: {}",
-            self.problem, self.line, self.kind
-        )
+        match &self.twin {
+            Some(twin) => write!(
+                f,
+                "problem {} {twin}, line {}: {}",
+                self.problem, self.line, self.kind
+            ),
+            None => write!(
+                f,
+                "problem {}, line {}: {}",
+                self.problem, self.line, self.kind
+            ),
+        }
     }
 }
 
@@ -143,6 +161,9 @@ impl fmt::Display for PopeyeErrorKind {
             ),
             BadStipulation { word, why } => {
                 write!(f, "stipulation `{}`: {why}", quote(word))
+            }
+            BadArgument { keyword, word, why } => {
+                write!(f, "{keyword} `{}`: {why}", quote(word))
             }
             BadNumber { option, word } => write!(
                 f,

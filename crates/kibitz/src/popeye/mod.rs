@@ -49,6 +49,7 @@ mod lexer;
 mod pieces;
 mod problem;
 mod reader;
+mod twin;
 mod words;
 
 pub use error::{PopeyeError, PopeyeErrorKind};
@@ -56,6 +57,7 @@ pub use lexer::MAX_LINE_BYTES;
 pub use pieces::Walk;
 pub use problem::{PopeyeOptions, Problem};
 pub use reader::{MAX_MOVES, MAX_TEXT_BYTES, Reader};
+pub use words::Language;
 
 /// The problems of a Popeye text.
 ///
@@ -71,13 +73,15 @@ pub fn read_str(text: &str) -> Reader<&[u8]> {
 }
 
 /// Does a text begin like a Popeye input: is its first word `begin` or a longer
-/// prefix of `beginproblem`, in any case (after a UTF-8 byte order mark and blank
+/// prefix of `beginproblem` (or of `AnfangProblem`, `DebutProbleme`), in any case (after a UTF-8 byte order mark and blank
 /// lines)? `kibitz solve` reads such inputs as Popeye problems.
 ///
 /// ```
 /// use kibitz::popeye::looks_like_popeye;
 /// assert!(looks_like_popeye(b"\n  BeginProblem\n"));
 /// assert!(looks_like_popeye(b"begin pieces"));
+/// assert!(looks_like_popeye(b"AnfangProblem"));
+/// assert!(looks_like_popeye(b"debut"));
 /// assert!(!looks_like_popeye(b"beg"));
 /// assert!(!looks_like_popeye(b"8/8/8/8/8/8/8/K6k w - - 0 1"));
 /// ```
@@ -90,5 +94,5 @@ pub fn looks_like_popeye(head: &[u8]) -> bool {
         .take_while(|b| !b.is_ascii_whitespace() && !b",;".contains(b))
         .take(16)
         .collect();
-    word.len() >= 5 && word.len() <= 12 && b"beginproblem"[..word.len()].eq_ignore_ascii_case(&word)
+    word.len() >= 5 && std::str::from_utf8(&word).is_ok_and(|w| Language::of_begin(w).is_some())
 }

@@ -9,6 +9,8 @@
 
 use crate::Role;
 
+use super::words::Language;
+
 /// What kibitz does with a Popeye piece.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Kind {
@@ -88,11 +90,188 @@ impl Walk {
             .copied()
     }
 
+    /// The piece with this code in Popeye's German or French (or English) piece
+    /// names, case-insensitive: `Walk::from_code_in("d", German)` is the queen.
+    pub(crate) fn from_code_in(code: &str, language: Language) -> Option<Walk> {
+        if language == Language::English {
+            return Walk::from_code(code);
+        }
+        let english = LOCAL_CODES.iter().find_map(|&(en, de, fr)| {
+            let local = if language == Language::German { de } else { fr };
+            local.eq_ignore_ascii_case(code).then_some(en)
+        })?;
+        Walk::from_code(english)
+    }
+
     /// Every piece Popeye knows, in its order.
     pub fn all() -> &'static [Walk] {
         WALKS
     }
 }
+
+/// Popeye's piece codes in its three languages, (English, German, French), as its
+/// `PieNamString` table gives them (`output/plaintext/language_dependant.c`), for
+/// the pieces of [`WALKS`].
+const LOCAL_CODES: &[(&str, &str, &str)] = &[
+    ("k", "k", "r"),
+    ("p", "b", "p"),
+    ("q", "d", "d"),
+    ("s", "s", "c"),
+    ("r", "t", "t"),
+    ("b", "l", "f"),
+    ("le", "le", "le"),
+    ("ma", "ma", "ma"),
+    ("pa", "pa", "pa"),
+    ("va", "va", "va"),
+    ("ro", "ro", "ro"),
+    ("g", "g", "s"),
+    ("n", "n", "n"),
+    ("z", "z", "z"),
+    ("ca", "ca", "ch"),
+    ("gi", "gi", "gi"),
+    ("rf", "wf", "cc"),
+    ("bu", "bu", "bu"),
+    ("we", "we", "vi"),
+    ("al", "al", "al"),
+    ("fe", "fe", "fe"),
+    ("da", "da", "da"),
+    ("li", "li", "li"),
+    ("ne", "ne", "eq"),
+    ("l", "h", "l"),
+    ("bp", "bb", "pb"),
+    ("am", "am", "am"),
+    ("em", "kn", "im"),
+    ("pr", "pr", "pr"),
+    ("gn", "gn", "g"),
+    ("an", "an", "an"),
+    ("sq", "ei", "ec"),
+    ("wa", "wa", "v"),
+    ("dr", "dr", "dr"),
+    ("ka", "ka", "ka"),
+    ("ss", "ss", "cs"),
+    ("uu", "uu", "uu"),
+    ("ha", "ha", "ha"),
+    ("m", "el", "e"),
+    ("ea", "ad", "ai"),
+    ("sw", "sp", "m"),
+    ("ar", "er", "ar"),
+    ("rb", "rl", "fr"),
+    ("c", "kl", "ca"),
+    ("nh", "nh", "sn"),
+    ("du", "du", "pi"),
+    ("cr", "cr", "cn"),
+    ("zr", "zr", "zn"),
+    ("gr", "gr", "gn"),
+    ("ch", "ch", "sc"),
+    ("zh", "zh", "sz"),
+    ("gh", "gh", "sg"),
+    ("ds", "ds", "cd"),
+    ("bk", "rs", "cr"),
+    ("eq", "eq", "ea"),
+    ("ct", "ct", "ct"),
+    ("bs", "bs", "bs"),
+    ("sp", "sb", "sp"),
+    ("rl", "tl", "tl"),
+    ("bl", "ll", "fl"),
+    ("si", "si", "si"),
+    ("tr", "tr", "tr"),
+    ("nd", "nd", "ne"),
+    ("o", "o", "o"),
+    ("eh", "rd", "eh"),
+    ("mo", "mo", "mo"),
+    ("rr", "tj", "tc"),
+    ("br", "lj", "fc"),
+    ("ao", "ao", "ao"),
+    ("oa", "oa", "oa"),
+    ("rh", "th", "st"),
+    ("bh", "lh", "sf"),
+    ("ek", "ek", "re"),
+    ("bt", "pf", "bt"),
+    ("gt", "pn", "gt"),
+    ("sk", "sk", "sk"),
+    ("cy", "cy", "cy"),
+    ("cg", "kg", "sa"),
+    ("rn", "rn", "rl"),
+    ("rp", "rh", "rs"),
+    ("ok", "ok", "ok"),
+    ("37", "37", "37"),
+    ("g2", "g2", "s2"),
+    ("g3", "g3", "s3"),
+    ("16", "16", "16"),
+    ("24", "24", "24"),
+    ("35", "35", "35"),
+    ("dg", "dg", "ds"),
+    ("kh", "kh", "sr"),
+    ("or", "or", "or"),
+    ("15", "15", "15"),
+    ("25", "25", "25"),
+    ("gl", "gl", "gl"),
+    ("lr", "ht", "lt"),
+    ("lb", "hl", "lf"),
+    ("ln", "hn", "ln"),
+    ("wr", "wr", "vs"),
+    ("fr", "fr", "fs"),
+    ("bi", "bi", "bi"),
+    ("et", "et", "el"),
+    ("na", "na", "na"),
+    ("rm", "tc", "et"),
+    ("re", "ta", "at"),
+    ("ra", "ra", "ra"),
+    ("so", "so", "so"),
+    ("mg", "mg", "mg"),
+    ("36", "36", "36"),
+    ("nl", "nl", "nl"),
+    ("ml", "ml", "ml"),
+    ("mm", "mm", "mm"),
+    ("f", "f", "a"),
+    ("do", "de", "dn"),
+    ("rt", "he", "la"),
+    ("bo", "bo", "bo"),
+    ("qe", "qe", "qa"),
+    ("qf", "qf", "qf"),
+    ("qq", "od", "qq"),
+    ("b1", "b1", "b1"),
+    ("b2", "b2", "b2"),
+    ("b3", "b3", "b3"),
+    ("cp", "cb", "pc"),
+    ("rk", "rp", "cl"),
+    ("pp", "rb", "pv"),
+    ("ls", "lr", "lr"),
+    ("ze", "ze", "ze"),
+    ("bn", "nr", "nr"),
+    ("s2", "s2", "n2"),
+    ("s4", "s4", "n4"),
+    ("s1", "s1", "n1"),
+    ("s3", "s3", "n3"),
+    ("qn", "qn", "qn"),
+    ("dk", "dt", "dt"),
+    ("db", "dl", "df"),
+    ("no", "no", "no"),
+    ("th", "uh", "sb"),
+    ("lh", "bh", "se"),
+    ("ge", "gu", "sm"),
+    ("gf", "gb", "su"),
+    ("kl", "lk", "kl"),
+    ("ko", "ko", "ko"),
+    ("kp", "sh", "sv"),
+    ("sh", "sc", "ba"),
+    ("gy", "gy", "gy"),
+    ("ms", "ms", "cm"),
+    ("po", "po", "po"),
+    ("mp", "mb", "pm"),
+    ("mh", "mc", "bm"),
+    ("st", "st", "ep"),
+    ("se", "se", "dg"),
+    ("fa", "fa", "fa"),
+    ("lo", "lo", "lo"),
+    ("sa", "sa", "sl"),
+    ("ah", "ah", "as"),
+    ("oh", "oh", "os"),
+    ("hc", "hk", "hc"),
+    ("ee", "ae", "ae"),
+    ("en", "aq", "aq"),
+    ("sc", "sr", "ss"),
+];
 
 /// Popeye's pieces in the order of its table (English codes).
 const WALKS: &[Walk] = &[

@@ -24,6 +24,27 @@ pub struct PopeyeOptions {
     pub max_time: Option<u32>,
     /// `NoBoard`: Popeye does not print the diagram; nothing to kibitz.
     pub no_board: bool,
+    /// `WhiteToPlay`: a helpmate `h#n` is played White first, as `h#(n-1).5`
+    /// (Popeye's meaning); ignored, with a note, elsewhere (as in Popeye).
+    pub white_to_play: bool,
+    /// `Duplex`: the problem is solved as given and with the other side to move
+    /// (playing the other side's part): two records.
+    pub duplex: bool,
+    /// `HalfDuplex`: the problem is solved with the other side to move only.
+    pub half_duplex: bool,
+    /// `NoWk`: the diagram may lack the white king (kibitz refuses a position
+    /// without one all the same, naming why).
+    pub no_white_king: bool,
+    /// `NoBk`: the same for the black king.
+    pub no_black_king: bool,
+    /// `Intelligent`: Popeye's intelligent mode; a hint to kibitz, whose search
+    /// finds every solution either way.
+    pub intelligent: bool,
+    /// `EnPassant`: the square a pawn crossed on the last move (a1 = 0), where
+    /// it may be taken en passant.
+    pub en_passant: Option<usize>,
+    /// `NoCastling`: the squares (bit a1 = 0) whose pieces may not castle.
+    pub no_castling: u64,
 }
 
 /// A problem read from a Popeye input.
@@ -36,9 +57,19 @@ pub struct Problem {
     /// The pieces by square (a1 = 0, h8 = 63), as `pieces` set them (a later
     /// piece on a square replaces the earlier one, as in Popeye).
     pub board: [Option<(Color, Walk)>; 64],
-    /// The stipulation (`#n`, `h#n`, `h#n.5` or `s#n`); the diagram's side to move
-    /// is its [`first_mover`](Stipulation::first_mover).
+    /// The twin's label (`a)`, `b)`, …) when the problem has twins.
+    pub twin: Option<String>,
+    /// The twin's changes (in Popeye's English words: `move e1 e2`,
+    /// `rotate 90`, …), empty for the diagram itself.
+    pub twin_changes: Vec<String>,
+    /// Is this the duplex half (`Duplex`, `HalfDuplex`): the other side to move?
+    pub duplex: bool,
+    /// The stipulation (any form [`Stipulation`] reads).
     pub stipulation: Stipulation,
+    /// The side to move: the stipulation's
+    /// [`first_mover`](Stipulation::first_mover), or the side an
+    /// `sstipulation` names, the other one in the duplex half.
+    pub turn: Color,
     /// The options.
     pub options: PopeyeOptions,
     /// `title` lines.
@@ -51,6 +82,15 @@ pub struct Problem {
     pub award: Vec<String>,
     /// `remark` lines.
     pub remark: Vec<String>,
+    /// The file `protocol` named (in this problem or an earlier one): Popeye
+    /// writes its output there too. The reader writes nothing; `kibitz solve`
+    /// appends each record's text to it, other front ends leave it with a note.
+    pub protocol: Option<String>,
+    /// What the reader did that the problem's text does not say (an option
+    /// ignored as Popeye ignores it).
+    pub notes: Vec<String>,
+    /// The input's language.
+    pub language: super::Language,
     /// The position to solve: on the orthodox engine when every piece is
     /// orthodox, otherwise on a variant made for the diagram's fairy pieces
     /// (pawns promoting to Q R B N and to every fairy piece of the diagram, as in
@@ -75,9 +115,10 @@ impl Problem {
         fairy_letters(&self.board)
     }
 
-    /// The diagram as a FEN: the side to move from the stipulation, castling
-    /// rights where king and rook stand on their first squares (Popeye's default),
-    /// no en passant; fairy pieces with the letters of [`Problem::fairy_letters`].
+    /// The diagram as a FEN: the side to move [`Problem::turn`], castling
+    /// rights where king and rook stand on their first squares (Popeye's default)
+    /// unless `NoCastling` names one, en passant from `EnPassant`; fairy pieces
+    /// with the letters of [`Problem::fairy_letters`].
     ///
     /// ```
     /// use kibitz::popeye::read_str;
@@ -86,7 +127,12 @@ impl Problem {
     /// assert_eq!(problem.fen(), "k7/8/8/8/8/8/8/4K2R b K - 0 1");
     /// ```
     pub fn fen(&self) -> String {
-        fen(&self.board, &self.stipulation)
+        let en_passant = if self.duplex {
+            None
+        } else {
+            self.options.en_passant
+        };
+        fen(&self.board, self.turn, self.options.no_castling, en_passant)
     }
 }
 
@@ -119,7 +165,12 @@ fn fairy_letters(board: &Diagram) -> Vec<(Walk, char)> {
     out
 }
 
-pub(crate) fn fen(board: &Diagram, stipulation: &Stipulation) -> String {
+pub(crate) fn fen(
+    board: &Diagram,
+    turn: Color,
+    no_castling: u64,
+    en_passant: Option<usize>,
+) -> String {
     let letters = fairy_letters(board);
     let letter = |color: Color, walk: &Walk| -> char {
         let upper = match walk.role() {
@@ -156,11 +207,14 @@ pub(crate) fn fen(board: &Diagram, stipulation: &Stipulation) -> String {
             fen.push('/');
         }
     }
-    fen.push_str(match stipulation.first_mover() {
+    fen.push_str(match turn {
         Color::White => " w ",
         Color::Black => " b ",
     });
-    let is = |sq: usize, color: Color, role: char| matches!(&board[sq], Some((c, w)) if *c == color && w.role().map(|r| r.upper_char()) == Some(role));
+    let is = |sq: usize, color: Color, role: char| {
+        no_castling & (1 << sq) == 0
+            && matches!(&board[sq], Some((c, w)) if *c == color && w.role().map(|r| r.upper_char()) == Some(role))
+    };
     let mut castling = String::new();
     if is(4, Color::White, 'K') {
         if is(7, Color::White, 'R') {
@@ -182,7 +236,14 @@ pub(crate) fn fen(board: &Diagram, stipulation: &Stipulation) -> String {
         castling.push('-');
     }
     fen.push_str(&castling);
-    fen.push_str(" - 0 1");
+    match en_passant {
+        Some(sq) => {
+            fen.push(' ');
+            fen.push_str(&super::twin::square_name(sq));
+            fen.push_str(" 0 1");
+        }
+        None => fen.push_str(" - 0 1"),
+    }
     fen
 }
 
@@ -190,13 +251,9 @@ pub(crate) fn fen(board: &Diagram, stipulation: &Stipulation) -> String {
 /// variant made for its fairy pieces. The error says why the pieces make no legal
 /// position (no king, two kings, a pawn on its first rank, the side not to move in
 /// check, …).
-pub(crate) fn build_position(
-    board: &Diagram,
-    stipulation: &Stipulation,
-) -> Result<AnyPosition, String> {
-    let fen = fen(board, stipulation);
+pub(crate) fn build_position(board: &Diagram, fen: &str) -> Result<AnyPosition, String> {
     if !is_fairy(board) {
-        return Position::from_fen(&fen)
+        return Position::from_fen(fen)
             .map(|position| AnyPosition::Chess {
                 position,
                 castling: CastlingMode::Standard,
@@ -213,7 +270,7 @@ pub(crate) fn build_position(
         return Err("more fairy piece kinds than letters".to_string());
     }
     let variant = variant(&letters).map_err(|e| e.to_string())?;
-    VariantPosition::from_fen(&variant, &fen)
+    VariantPosition::from_fen(&variant, fen)
         .map(|pos| AnyPosition::Variant(Box::new(pos)))
         .map_err(|e| e.to_string())
 }

@@ -1,4 +1,4 @@
-//! Popeye's English keywords and how a word is matched against them: case
+//! Popeye's keywords in its three languages and how a word is matched against them: case
 //! insensitively, any prefix that begins one keyword only (Popeye's
 //! `GetUniqIndex`, `input/plaintext/token.c`).
 
@@ -41,137 +41,427 @@ pub(crate) fn candidates(table: &[&str], word: &str) -> String {
     found.join(", ")
 }
 
-/// The word that starts a Popeye input (Popeye's `GlobalTokenString`).
-pub(crate) const BEGIN: &[&str] = &["beginproblem"];
+/// One of the three languages Popeye reads. An input's language is told by its
+/// first word, as Popeye tells it (`detect_user_language`,
+/// `input/plaintext/plaintext.c`): the first language, in the order French,
+/// German, English, whose `beginproblem` word the first word begins
+/// (`DebutProbleme`, `AnfangProblem`, `beginproblem`); every later keyword and
+/// piece code is read in that language.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// French (`DebutProbleme`).
+    French,
+    /// German (`AnfangProblem`).
+    German,
+    /// English (`beginproblem`).
+    English,
+}
 
-/// The words of a problem (Popeye's `InitialTwinTokenString`, English), in its order:
-/// the order decides which keyword a prefix means.
-pub(crate) const PROBLEM: &[&str] = &[
-    "remark",
-    "sstipulation",
-    "author",
-    "origin",
-    "pieces",
-    "condition",
-    "option",
-    "stipulation",
-    "protocol",
-    "\n",
-    "title",
-    "LaTeX",
-    "LaTeXPieces",
-    "award",
-    "InitialGameArray",
-    "Forsyth",
+impl Language {
+    /// The languages in Popeye's order of trial.
+    pub(crate) const ALL: [Language; 3] = [Language::French, Language::German, Language::English];
+
+    /// The language whose begin word `word` begins, if any.
+    ///
+    /// ```
+    /// use kibitz::popeye::Language;
+    /// assert_eq!(Language::of_begin("anfang"), Some(Language::German));
+    /// assert_eq!(Language::of_begin("DebutProbleme"), Some(Language::French));
+    /// assert_eq!(Language::of_begin("BeginProblem"), Some(Language::English));
+    /// assert_eq!(Language::of_begin("start"), None);
+    /// ```
+    pub fn of_begin(word: &str) -> Option<Language> {
+        Language::ALL
+            .into_iter()
+            .find(|l| lookup(&[BEGIN[l.index()]], word) == Lookup::Found(0))
+    }
+
+    pub(crate) fn index(self) -> usize {
+        match self {
+            Language::French => 0,
+            Language::German => 1,
+            Language::English => 2,
+        }
+    }
+}
+
+// The keyword tables below are Popeye's vocabulary, typed in from its
+// `output/plaintext/language_dependant.c` (tables `GlobalTokenString`,
+// `ProblemTokenString`, `EndTwinTokenString`, `InitialTwinTokenString`,
+// `OptString`, `ColourString`, `PieSpString`, `TwinningString`), each indexed
+// French, German, English; the order inside a table decides which keyword a
+// prefix means, so it is Popeye's.
+
+/// The word that starts a Popeye input (Popeye's `GlobalTokenString`).
+pub(crate) const BEGIN: [&str; 3] = ["DebutProbleme", "AnfangProblem", "beginproblem"];
+
+/// The words of a problem (Popeye's `InitialTwinTokenString`), in its order.
+pub(crate) const PROBLEM: [[&str; 16]; 3] = [
+    [
+        "remarque",
+        "senonce",
+        "auteur",
+        "source",
+        "pieces",
+        "condition",
+        "option",
+        "enonce",
+        "protocol",
+        "\n",
+        "titre",
+        "LaTeX",
+        "PiecesLaTeX",
+        "prix",
+        "PositionInitialePartie",
+        "Forsyth",
+    ],
+    [
+        "Bemerkung",
+        "sForderung",
+        "Autor",
+        "Quelle",
+        "Steine",
+        "Bedingung",
+        "Option",
+        "Forderung",
+        "Protokoll",
+        "\n",
+        "Titel",
+        "LaTeX",
+        "LaTeXSteine",
+        "Auszeichnung",
+        "PartieAnfangsStellung",
+        "Forsyth",
+    ],
+    [
+        "remark",
+        "sstipulation",
+        "author",
+        "origin",
+        "pieces",
+        "condition",
+        "option",
+        "stipulation",
+        "protocol",
+        "\n",
+        "title",
+        "LaTeX",
+        "LaTeXPieces",
+        "award",
+        "InitialGameArray",
+        "Forsyth",
+    ],
 ];
 
 /// A problem's words, by their index in [`PROBLEM`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum ProblemWord {
     Remark,
+    SStipulation,
     Author,
     Origin,
     Pieces,
     Option,
     Stipulation,
+    Protocol,
     Title,
     Award,
-    /// A keyword outside the subset (its full name).
+    Forsyth,
+    /// A keyword outside the subset (its English name).
     Unsupported(&'static str),
 }
 
 impl ProblemWord {
     pub(crate) fn from_index(i: usize) -> ProblemWord {
-        match PROBLEM[i] {
-            "remark" => ProblemWord::Remark,
-            "author" => ProblemWord::Author,
-            "origin" => ProblemWord::Origin,
-            "pieces" => ProblemWord::Pieces,
-            "option" => ProblemWord::Option,
-            "stipulation" => ProblemWord::Stipulation,
-            "title" => ProblemWord::Title,
-            "award" => ProblemWord::Award,
-            other => ProblemWord::Unsupported(other),
+        match i {
+            0 => ProblemWord::Remark,
+            1 => ProblemWord::SStipulation,
+            2 => ProblemWord::Author,
+            3 => ProblemWord::Origin,
+            4 => ProblemWord::Pieces,
+            6 => ProblemWord::Option,
+            7 => ProblemWord::Stipulation,
+            8 => ProblemWord::Protocol,
+            10 => ProblemWord::Title,
+            13 => ProblemWord::Award,
+            15 => ProblemWord::Forsyth,
+            other => ProblemWord::Unsupported(PROBLEM[Language::English.index()][other]),
         }
     }
 }
 
 /// The words that end a problem (Popeye's `ProblemTokenString`): `endproblem` ends
 /// the input, `nextproblem` starts another problem.
-pub(crate) const END: &[&str] = &["endproblem", "nextproblem"];
+pub(crate) const END: [[&str; 2]; 3] = [
+    ["FinProbleme", "asuivre"],
+    ["EndeProblem", "WeiteresProblem"],
+    ["endproblem", "nextproblem"],
+];
 
-/// The words that end a twin (Popeye's `EndTwinTokenString`): twins are outside the subset.
-pub(crate) const TWIN: &[&str] = &["twin", "zeroposition"];
+/// The words that end a twin (Popeye's `EndTwinTokenString`): `twin` starts
+/// another twin, `zeroposition` says the diagram is not solved itself.
+pub(crate) const TWIN: [[&str; 2]; 3] = [
+    ["jumeau", "zeroposition"],
+    ["Zwilling", "NullStellung"],
+    ["twin", "zeroposition"],
+];
+
+/// The changes of a twin (Popeye's `TwinningString`), in its order.
+pub(crate) const TWINNING: [[&str; 13]; 3] = [
+    [
+        "deplacement",
+        "echange",
+        "enonce",
+        "senonce",
+        "ajoute",
+        "ote",
+        "enplus",
+        "rotation",
+        "condition",
+        "CouleurEchange",
+        "miroir",
+        "translation",
+        "remplace",
+    ],
+    [
+        "versetze",
+        "tausche",
+        "Forderung",
+        "SForderung",
+        "hinzufuegen",
+        "entferne",
+        "ferner",
+        "Drehung",
+        "Bedingung",
+        "Farbwechsel",
+        "Spiegelung",
+        "Verschiebung",
+        "ersetze",
+    ],
+    [
+        "move",
+        "exchange",
+        "stipulation",
+        "sstipulation",
+        "add",
+        "remove",
+        "continued",
+        "rotate",
+        "condition",
+        "PolishType",
+        "mirror",
+        "shift",
+        "substitute",
+    ],
+];
+
+/// The mirrors of `mirror` (Popeye's `TwinningMirrorString`, the same in every
+/// language): the square a1 (or a8) goes to.
+pub(crate) const MIRRORS: [&str; 4] = ["a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"];
 
 /// Piece colours (Popeye's `ColourString`).
-pub(crate) const COLOURS: &[&str] = &["White", "Black", "Neutral", "TotalInvisible"];
+pub(crate) const COLOURS: [[&str; 4]; 3] = [
+    ["Blanc", "Noir", "Neutre", "TotalInvisible"],
+    ["Weiss", "Schwarz", "Neutral", "TotalUnsichtbar"],
+    ["White", "Black", "Neutral", "TotalInvisible"],
+];
 
 /// Piece attributes (Popeye's `PieSpString`): all outside the subset, but a word
 /// that begins one is read as one, as Popeye reads it.
-pub(crate) const ATTRIBUTES: &[&str] = &[
-    "Royal",
-    "Kamikaze",
-    "Paralysing",
-    "Chameleon",
-    "Jigger",
-    "Volage",
-    "Functionary",
-    "HalfNeutral",
-    "HurdleColourChanging",
-    "Protean",
-    "Magic",
-    "Uncapturable",
-    "Patrol",
-    "Frischauf",
-    "Bul",
-    "Dob",
-    "Anda",
-    "AndaInverse",
-    "AliceA",
-    "AliceB",
+pub(crate) const ATTRIBUTES: [[&str; 20]; 3] = [
+    [
+        "Royale",
+        "Kamikaze",
+        "Paralysante",
+        "Cameleon",
+        "Jigger",
+        "Volage",
+        "Fonctionnaire",
+        "DemiNeutre",
+        "CouleurEchangeantSautoir",
+        "Protee",
+        "Magique",
+        "Imprenable",
+        "Patrouille",
+        "Frischauf",
+        "Bul",
+        "Dob",
+        "Anda",
+        "AndaInverse",
+        "AliceA",
+        "AliceB",
+    ],
+    [
+        "Koeniglich",
+        "Kamikaze",
+        "Paralysierend",
+        "Chamaeleon",
+        "Jigger",
+        "Volage",
+        "Beamtet",
+        "HalbNeutral",
+        "SprungbockFarbeWechselnd",
+        "Proteisch",
+        "Magisch",
+        "Unschlagbar",
+        "Patrouille",
+        "Frischauf",
+        "Bul",
+        "Dob",
+        "Anda",
+        "AndaInvers",
+        "AliceA",
+        "AliceB",
+    ],
+    [
+        "Royal",
+        "Kamikaze",
+        "Paralysing",
+        "Chameleon",
+        "Jigger",
+        "Volage",
+        "Functionary",
+        "HalfNeutral",
+        "HurdleColourChanging",
+        "Protean",
+        "Magic",
+        "Uncapturable",
+        "Patrol",
+        "Frischauf",
+        "Bul",
+        "Dob",
+        "Anda",
+        "AndaInverse",
+        "AliceA",
+        "AliceB",
+    ],
 ];
 
-/// Popeye's options (`OptString`, English), in its order.
-pub(crate) const OPTIONS: &[&str] = &[
-    "Defence",
-    "SetPlay",
-    "WhiteToPlay",
-    "Variations",
-    "MoveNumbers",
-    "StartMoveNumber",
-    "NoWk",
-    "Duplex",
-    "NoBk",
-    "Threat",
-    "NoThreat",
-    "Try",
-    "MaxSolutions",
-    "MaxFlightsquares",
-    "Search",
-    "MultiSolutions",
-    "NoSymmetry",
-    "NonTrivial",
-    "KeepMatingPiece",
-    "EnPassant",
-    "NoBoard",
-    "NoShortVariations",
-    "HalfDuplex",
-    "PostKeyPlay",
-    "Intelligent",
-    "MaxTime",
-    "NoCastling",
-    "Quodlibet",
-    "StopOnShortSolutions",
-    "Beep",
-    "SuppressGrid",
-    "WriteGrid",
-    "CastlingMutuallyExclusive",
-    "GoalIsEnd",
-    "unpublishedoption",
-    "NullMoves",
-    "UpToMoveNumber",
-    "TrivialTriesAvoid",
-    "MatesIn1",
+/// Popeye's options (`OptString`), in its order.
+pub(crate) const OPTIONS: [[&str; 39]; 3] = [
+    [
+        "Defense",
+        "Apparent",
+        "ApparentSeul",
+        "Variantes",
+        "Trace",
+        "Enroute",
+        "SansRB",
+        "Duplex",
+        "SansRN",
+        "Menace",
+        "SansMenace",
+        "Essais",
+        "MaxSolutions",
+        "MaxCasesFuites",
+        "Search",
+        "MultiSolutions",
+        "NonSymetrique",
+        "NonTrivial",
+        "RetiensPieceMatante",
+        "EnPassant",
+        "SansEchiquier",
+        "SansVariantesCourtes",
+        "DemiDuplex",
+        "ApresCle",
+        "Intelligent",
+        "MaxTemps",
+        "SansRoquer",
+        "Quodlibet",
+        "FinApresSolutionsCourtes",
+        "Bip",
+        "SansGrille",
+        "AjouteGrille",
+        "RoquesMutuellementExclusifs",
+        "ButEstFin",
+        "optionnonpubliee",
+        "CoupsVides",
+        "JusquAuCoup",
+        "TrivialEssaiSupprimer",
+        "MatsEn1",
+    ],
+    [
+        "Widerlegung",
+        "Satzspiel",
+        "WeissBeginnt",
+        "Varianten",
+        "Zugnummern",
+        "StartZugnummer",
+        "OhneWk",
+        "Duplex",
+        "OhneSk",
+        "Drohung",
+        "OhneDrohung",
+        "Verfuehrung",
+        "MaxLoesungen",
+        "MaxFluchtFelder",
+        "Suchen",
+        "MehrereLoesungen",
+        "KeineSymmetrie",
+        "NichtTrivial",
+        "HalteMattsetzendenStein",
+        "EnPassant",
+        "OhneBrett",
+        "OhneKurzVarianten",
+        "HalbDuplex",
+        "NachSchluessel",
+        "Intelligent",
+        "MaxZeit",
+        "KeineRochade",
+        "Quodlibet",
+        "StopNachKurzloesungen",
+        "Pieps",
+        "OhneGitter",
+        "ZeichneGitter",
+        "RochadenGegenseitigAusschliessend",
+        "ZielIstEnde",
+        "nichtpublizierteoption",
+        "NullZuege",
+        "BisZugnummer",
+        "TrivialeFehlversucheUnterdruecken",
+        "MattsIn1",
+    ],
+    [
+        "Defence",
+        "SetPlay",
+        "WhiteToPlay",
+        "Variations",
+        "MoveNumbers",
+        "StartMoveNumber",
+        "NoWk",
+        "Duplex",
+        "NoBk",
+        "Threat",
+        "NoThreat",
+        "Try",
+        "MaxSolutions",
+        "MaxFlightsquares",
+        "Search",
+        "MultiSolutions",
+        "NoSymmetry",
+        "NonTrivial",
+        "KeepMatingPiece",
+        "EnPassant",
+        "NoBoard",
+        "NoShortVariations",
+        "HalfDuplex",
+        "PostKeyPlay",
+        "Intelligent",
+        "MaxTime",
+        "NoCastling",
+        "Quodlibet",
+        "StopOnShortSolutions",
+        "Beep",
+        "SuppressGrid",
+        "WriteGrid",
+        "CastlingMutuallyExclusive",
+        "GoalIsEnd",
+        "unpublishedoption",
+        "NullMoves",
+        "UpToMoveNumber",
+        "TrivialTriesAvoid",
+        "MatesIn1",
+    ],
 ];
 
 #[cfg(test)]
@@ -180,27 +470,27 @@ mod tests {
 
     #[test]
     fn unique_prefixes_as_popeye_reads_them() {
-        assert_eq!(lookup(PROBLEM, "st"), Lookup::Found(7));
-        assert_eq!(lookup(PROBLEM, "s"), Lookup::Ambiguous);
-        assert_eq!(lookup(PROBLEM, "PIECES"), Lookup::Found(4));
-        assert_eq!(lookup(PROBLEM, "p"), Lookup::Ambiguous);
-        assert_eq!(lookup(PROBLEM, "LaTeX"), Lookup::Found(11));
-        assert_eq!(lookup(PROBLEM, "t"), Lookup::Found(10));
-        assert_eq!(lookup(PROBLEM, "x"), Lookup::None);
-        assert_eq!(lookup(END, "e"), Lookup::Found(0));
-        assert_eq!(lookup(END, "next"), Lookup::Found(1));
-        assert_eq!(lookup(BEGIN, "Begin"), Lookup::Found(0));
-        assert_eq!(lookup(OPTIONS, "set"), Lookup::Found(1));
-        assert_eq!(lookup(OPTIONS, "try"), Lookup::Found(11));
-        assert_eq!(lookup(OPTIONS, "vari"), Lookup::Found(3));
-        assert_eq!(lookup(OPTIONS, "maxsol"), Lookup::Found(12));
-        assert_eq!(lookup(OPTIONS, "max"), Lookup::Ambiguous);
-        assert_eq!(lookup(OPTIONS, ""), Lookup::None);
+        assert_eq!(lookup(&PROBLEM[2], "st"), Lookup::Found(7));
+        assert_eq!(lookup(&PROBLEM[2], "s"), Lookup::Ambiguous);
+        assert_eq!(lookup(&PROBLEM[2], "PIECES"), Lookup::Found(4));
+        assert_eq!(lookup(&PROBLEM[2], "p"), Lookup::Ambiguous);
+        assert_eq!(lookup(&PROBLEM[2], "LaTeX"), Lookup::Found(11));
+        assert_eq!(lookup(&PROBLEM[2], "t"), Lookup::Found(10));
+        assert_eq!(lookup(&PROBLEM[2], "x"), Lookup::None);
+        assert_eq!(lookup(&END[2], "e"), Lookup::Found(0));
+        assert_eq!(lookup(&END[2], "next"), Lookup::Found(1));
+        assert_eq!(lookup(&BEGIN[2..], "Begin"), Lookup::Found(0));
+        assert_eq!(lookup(&OPTIONS[2], "set"), Lookup::Found(1));
+        assert_eq!(lookup(&OPTIONS[2], "try"), Lookup::Found(11));
+        assert_eq!(lookup(&OPTIONS[2], "vari"), Lookup::Found(3));
+        assert_eq!(lookup(&OPTIONS[2], "maxsol"), Lookup::Found(12));
+        assert_eq!(lookup(&OPTIONS[2], "max"), Lookup::Ambiguous);
+        assert_eq!(lookup(&OPTIONS[2], ""), Lookup::None);
         assert_eq!(
-            candidates(OPTIONS, "max"),
+            candidates(&OPTIONS[2], "max"),
             "MaxSolutions, MaxFlightsquares, MaxTime"
         );
-        assert_eq!(lookup(COLOURS, "w"), Lookup::Found(0));
-        assert_eq!(lookup(ATTRIBUTES, "k"), Lookup::Found(1));
+        assert_eq!(lookup(&COLOURS[2], "w"), Lookup::Found(0));
+        assert_eq!(lookup(&ATTRIBUTES[2], "k"), Lookup::Found(1));
     }
 }
