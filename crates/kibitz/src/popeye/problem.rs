@@ -239,7 +239,7 @@ pub(crate) fn fen(
     match en_passant {
         Some(sq) => {
             fen.push(' ');
-            fen.push_str(&super::twin::square_name(sq));
+            fen.push_str(&square_name(sq));
             fen.push_str(" 0 1");
         }
         None => fen.push_str(" - 0 1"),
@@ -296,4 +296,9 @@ fn variant(letters: &[(Walk, char)]) -> Result<Variant, crate::variant::VariantE
     // king's file from the start position's white king, and castling in a
     // diagram is from e1 and e8 wherever the kings stand.
     Variant::from_rules(rules)
+}
+
+/// A square of the 8 × 8 diagram by its index (a1 = 0).
+pub(crate) fn square_name(sq: usize) -> String {
+    crate::board::square_name((sq % 8) as u8, (sq / 8) as u8)
 }

@@ -9,7 +9,7 @@ use crate::Color;
 use super::Walk;
 use super::error::{PopeyeError, PopeyeErrorKind};
 use super::lexer::{LexError, Lexer, MAX_LINE_BYTES, Word};
-use super::problem::{PopeyeOptions, Problem, build_position, fen};
+use super::problem::{PopeyeOptions, Problem, build_position, fen, square_name};
 use super::twin::{self, Change};
 use super::words::{self, Language, Lookup, ProblemWord};
 use crate::problem::{Genre, Stipulation};
@@ -398,11 +398,7 @@ impl<R: BufRead> Reader<R> {
             "move" | "exchange" | "shift" => {
                 let from = square(self)?;
                 let to = square(self)?;
-                let text = format!(
-                    "{name} {} {}",
-                    twin::square_name(from),
-                    twin::square_name(to)
-                );
+                let text = format!("{name} {} {}", square_name(from), square_name(to));
                 let change = match name {
                     "move" => Change::Move(from, to),
                     "exchange" => Change::Exchange(from, to),
@@ -412,10 +408,7 @@ impl<R: BufRead> Reader<R> {
             }
             "remove" => {
                 let sq = square(self)?;
-                (
-                    Change::Remove(sq),
-                    format!("remove {}", twin::square_name(sq)),
-                )
+                (Change::Remove(sq), format!("remove {}", square_name(sq)))
             }
             "rotate" => {
                 let a = self.word()?;
@@ -786,10 +779,10 @@ impl<R: BufRead> Reader<R> {
                     if words::OPTIONS[2][i] == "Intelligent" {
                         options.intelligent = true;
                     }
-                    if let Some(n) = self.word() {
-                        if !n.text.bytes().all(|b| b.is_ascii_digit()) {
-                            self.pending = Some(n);
-                        }
+                    if let Some(n) = self.word()
+                        && !n.text.bytes().all(|b| b.is_ascii_digit())
+                    {
+                        self.pending = Some(n);
                     }
                 }
                 "EnPassant" => {

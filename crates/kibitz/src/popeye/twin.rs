@@ -120,11 +120,6 @@ pub(crate) fn label(index: u32) -> String {
     }
 }
 
-/// A square's name (a1 = 0).
-pub(crate) fn square_name(sq: usize) -> String {
-    format!("{}{}", char::from(b'a' + (sq % 8) as u8), sq / 8 + 1)
-}
-
 /// The stipulation a structured stipulation (`sstipulation`, without its side)
 /// writes another way, as text for [`Stipulation`](crate::problem::Stipulation)'s
 /// parser, where it is one of Popeye's own synonyms (its manual,
@@ -142,7 +137,7 @@ pub(crate) fn structured(text: &str) -> Option<String> {
     let n: u32 = text[..digits]
         .parse()
         .ok()
-        .filter(|&n| n >= 1 && n <= 400)?;
+        .filter(|&n| (1..=400).contains(&n))?;
     let rest = &text[digits..];
     let open = rest.find('[')?;
     let close = rest.find(']')?;
@@ -153,8 +148,8 @@ pub(crate) fn structured(text: &str) -> Option<String> {
     let (pre, post) = (pre.to_ascii_lowercase(), post.to_ascii_lowercase());
     match (pre.as_str(), post.as_str()) {
         ("a", "d") if n % 2 == 1 => Some(format!("{goal}{}", n.div_ceil(2))),
-        ("ad", "") if n % 2 == 0 => Some(format!("s{goal}{}", n / 2)),
-        ("hh", "") | ("h", "h") if n % 2 == 0 => Some(format!("h{goal}{}", n / 2)),
+        ("ad", "") if n.is_multiple_of(2) => Some(format!("s{goal}{}", n / 2)),
+        ("hh", "") | ("h", "h") if n.is_multiple_of(2) => Some(format!("h{goal}{}", n / 2)),
         ("hh", "") | ("h", "h") => Some(format!("h{goal}{}.5", n / 2)),
         ("s", "") => Some(format!("ser-{goal}{n}")),
         _ => None,
@@ -200,7 +195,7 @@ mod tests {
             let mut board: Diagram = [None; 64];
             board[0] = Some((Color::White, king));
             change.apply(&mut board).unwrap();
-            square_name(board.iter().position(Option::is_some).unwrap())
+            super::super::problem::square_name(board.iter().position(Option::is_some).unwrap())
         };
         assert_eq!(a1_to(Change::Rotate(1)), "h1");
         assert_eq!(a1_to(Change::Rotate(2)), "h8");
