@@ -209,7 +209,7 @@ fn color_name(color: Color) -> &'static str {
 /// assert_eq!(json["played"][1]["san"], "e5");
 /// assert_eq!(json["moves"].as_array().unwrap().len(), 29);
 /// let err = kibitz_scan::position::answer(&GameRules::chess(), "startpos", &["e5"]);
-/// assert_eq!(err.unwrap_err().param, "moves");
+/// assert_eq!(err.err().unwrap().param, "moves");
 /// ```
 pub fn answer(
     rules: &GameRules,

@@ -296,7 +296,7 @@ fn epd_entry(rules: &GameRules, line: &[u8]) -> Result<Entry, LineError> {
 /// let s = epd_stipulation(b"8/8/8/8/8/8/8/K6k b - - stip h#2; id \"x\";").unwrap();
 /// assert_eq!(s.unwrap().to_string(), "h#2");
 /// assert_eq!(epd_stipulation(b"8/8/8/8/8/8/8/K6k w - - bm #2;").unwrap(), None);
-/// assert!(epd_stipulation(b"8/8/8/8/8/8/8/K6k w - - stip ser-h#2;").is_err());
+/// assert!(epd_stipulation(b"8/8/8/8/8/8/8/K6k w - - stip pser-h#2;").is_err());
 /// ```
 pub fn epd_stipulation(line: &[u8]) -> Result<Option<Stipulation>, StipulationError> {
     let Some(at) = operation(line, b"stip ") else {

@@ -457,7 +457,8 @@ async fn scans_stop_at_the_time_limit() {
 async fn the_page_and_unknown_routes() {
     let (status, _, text) = send(Request::get("/").body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(text.contains("<script type=\"module\" src=\"/app.js\">"));
+    // Relative, so that the same page works from the static build (target/web).
+    assert!(text.contains("<script type=\"module\" src=\"app.js\">"));
     for asset in [
         "/app.js",
         "/board.js",

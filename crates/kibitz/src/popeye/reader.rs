@@ -899,7 +899,7 @@ impl<R: BufRead> Reader<R> {
                     w.line,
                     PopeyeErrorKind::BadStipulation {
                         word: text,
-                        why: e.to_string(),
+                        why: e.reason(),
                     },
                 );
                 None
@@ -939,7 +939,7 @@ impl<R: BufRead> Reader<R> {
                     w.line,
                     PopeyeErrorKind::BadStipulation {
                         word: format!("{} (= {text})", w.text),
-                        why: e.to_string(),
+                        why: e.reason(),
                     },
                 );
                 None

@@ -429,9 +429,22 @@ pub enum StipulationErrorKind {
     HalfMove,
 }
 
-impl fmt::Display for StipulationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "stipulation {}: ", self.text)?;
+impl StipulationError {
+    /// What is wrong, without the stipulation itself: for messages that name
+    /// it already (a Popeye error record).
+    ///
+    /// ```
+    /// let e = "h#0".parse::<kibitz::problem::Stipulation>().unwrap_err();
+    /// assert!(e.reason().starts_with("0 moves: nothing to solve"));
+    /// ```
+    pub fn reason(&self) -> String {
+        let mut out = String::new();
+        self.write_reason(&mut out)
+            .expect("a String takes any text");
+        out
+    }
+
+    fn write_reason(&self, f: &mut impl fmt::Write) -> fmt::Result {
         match self.kind {
             StipulationErrorKind::UnknownGenre => {
                 write!(f, "unknown play form at `{}`", self.part)?
@@ -447,6 +460,13 @@ impl fmt::Display for StipulationError {
             }
         }
         write!(f, "; kibitz reads {KNOWN_GENRES}")
+    }
+}
+
+impl fmt::Display for StipulationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "stipulation {}: ", self.text)?;
+        self.write_reason(f)
     }
 }
 

@@ -539,7 +539,9 @@ fn rule_list(r: &Rules) -> RuleList {
 ///
 /// ```
 /// use kibitz::variant::describe_ini;
-/// let described = describe_ini("[tiny:chess]\nmaxRank = 6\n").unwrap();
+/// let text = "[tiny:chess]\nmaxRank = 6\n\
+///             startFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n";
+/// let described = describe_ini(text).unwrap();
 /// assert_eq!((described[0].name.as_str(), described[0].ranks), ("tiny", 6));
 /// assert!(describe_ini("").unwrap_err().starts_with("no section"));
 /// ```

@@ -121,8 +121,10 @@ fn out_of_subset_words_are_errors_naming_word_and_line_and_the_next_problem_is_r
     let want = [
         "problem 1, line 3: keyword `condition` (condition) is outside kibitz's Popeye subset",
         "ok k7/8/3Q4/8/8/8/8/2K5 w - - 0 1",
-        "problem 3, line 11: twin keyword `twin` (twin) is outside kibitz's Popeye subset",
-        "problem 4, line 13: stipulation `pser-h#3`: kibitz does not read this stipulation",
+        // Twins: the diagram, then the king moved (Popeye's `twin move e1 e2`).
+        "ok 4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "ok 4k3/8/8/8/8/8/4K3/8 w - - 0 1",
+        "problem 4, line 13: stipulation `pser-h#3`: unknown play form at `pser-h`",
         "problem 5, line 15: piece `kaf3` (kangaroo) is outside kibitz's Popeye subset",
         "problem 6, line 17: colour `neutral` (Neutral) is outside kibitz's Popeye subset",
         "problem 7, line 19: option `nothreat` (NoThreat) is outside kibitz's Popeye subset",
