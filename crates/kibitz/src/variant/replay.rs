@@ -236,9 +236,17 @@ impl Replay {
             .shogi
             .is_promoted(super::state::type_of(before.state.board[usize::from(sq)]));
         let promoted = before.state.promoted.contains(sq) || self.promoted_before_last.contains(sq);
+        // (Where custom pawns promote, the first of them: Fairy-Stockfish's
+        // main promotion pawn type.)
+        let c = usize::from(color == Color::Black);
+        let custom = v.tables.pawn_sets.promotion[c];
+        let pawn = v
+            .tables
+            .pawn
+            .or((custom != 0).then(|| custom.trailing_zeros() as u8));
         if promoted
             && !shogi_promoted
-            && let Some(pawn) = v.tables.pawn
+            && let Some(pawn) = pawn
         {
             return Some((color, v.rules.pieces[usize::from(pawn)].letter));
         }
