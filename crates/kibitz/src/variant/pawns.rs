@@ -232,6 +232,60 @@ mod tests {
         assert_eq!(pos.fen(), "4k3/8/8/8/1Pp5/8/8/4K3 b - b3 0 1");
     }
 
+    fn ucis(pos: &VariantPosition) -> Vec<String> {
+        let mut out: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
+        out.sort();
+        out
+    }
+
+    /// Fairy-Stockfish 0.0.90 (pyffish): Berolina's first leap leaves the
+    /// square passed and its own as en-passant squares; a pawn stepping
+    /// straight onto the empty one takes the leaper.
+    #[test]
+    fn berolina_en_passant_takes_the_leaper() {
+        let v = Variant::builtin("berolina").unwrap();
+        let mut pos = VariantPosition::from_fen(&v, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
+        pos.play_uci("e2c4").unwrap();
+        assert_eq!(pos.fen(), "4k3/8/8/8/2Pp4/8/8/4K3 b - d3c4 0 1");
+        let want = [
+            "d4c3", "d4d3", "d4e3", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8",
+        ];
+        assert_eq!(ucis(&pos), want);
+        let mv = pos.parse_uci("d4d3").unwrap();
+        assert_eq!(pos.san(&mv), "Pxd3");
+        pos.play_uci("d4d3").unwrap();
+        assert_eq!(pos.fen(), "4k3/8/8/8/8/3p4/8/4K3 w - - 0 2");
+        // Read back from the FEN, the en-passant squares mean the same.
+        let pos = VariantPosition::from_fen(&v, "4k3/8/8/8/2Pp4/8/8/4K3 b - d3c4 0 1").unwrap();
+        assert_eq!(ucis(&pos), want);
+    }
+
+    /// pyffish: a sideways step can be undone, so it keeps the n-move count.
+    #[test]
+    fn a_sideways_pawn_step_keeps_the_count() {
+        let v = Variant::builtin("pawnsideways").unwrap();
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 5 9";
+        let mut pos = VariantPosition::from_fen(&v, fen).unwrap();
+        pos.play_uci("e2d2").unwrap();
+        assert_eq!(pos.fen(), "4k3/8/8/8/8/8/3P4/4K3 b - - 6 9");
+        let mut pos = VariantPosition::from_fen(&v, fen).unwrap();
+        pos.play_uci("e2e3").unwrap();
+        assert_eq!(pos.fen(), "4k3/8/8/8/8/4P3/8/4K3 b - - 0 9");
+    }
+
+    /// pyffish: Sort of Almost chess promotes White to a chancellor, Black to a queen.
+    #[test]
+    fn promotion_choices_per_colour() {
+        let v = Variant::builtin("sortofalmost").unwrap();
+        let mut pos = VariantPosition::from_fen(&v, "4k3/1P6/8/8/8/8/1p6/4K3 w - - 0 1").unwrap();
+        let promotions = |pos: &VariantPosition| -> Vec<String> {
+            ucis(pos).into_iter().filter(|m| m.len() == 5).collect()
+        };
+        assert_eq!(promotions(&pos), ["b7b8b", "b7b8c", "b7b8n", "b7b8r"]);
+        pos.play_uci("e1d1").unwrap();
+        assert_eq!(promotions(&pos), ["b2b1b", "b2b1n", "b2b1q", "b2b1r"]);
+    }
+
     #[test]
     fn pawn_types_naming_the_pawn_or_a_custom_pawn_are_read() {
         let text = "[pt:chess]\npawnTypes = p\n";
