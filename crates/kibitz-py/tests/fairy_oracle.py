@@ -73,8 +73,10 @@ FSF_BUILTINS += SHOGI_FAMILY
 # of the variants before them.
 FSF_BUILTINS += ['makpong', 'cambodian', 'karouk', 'asean', 'ai-wok', 'sittuyin', 'shatar']
 
-# Custom pawns (variant/pawns.rs) and per-colour promotion choices (builtin.rs).
-FSF_BUILTINS += ['berolina', 'pawnsideways', 'pawnback', 'sortofalmost', 'chigorin']
+# Custom pawns (variant/pawns.rs), per-colour promotion choices and Armageddon's
+# draw odds (builtin.rs, palace.rs).
+FSF_BUILTINS += ['berolina', 'pawnsideways', 'pawnback', 'sortofalmost', 'chigorin',
+                 'armageddon']
 
 FILES = 'abcdefghijklmnop'
 

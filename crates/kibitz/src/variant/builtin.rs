@@ -27,6 +27,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "nocastle",
     "almost",
     "sortofalmost",
+    "armageddon",
     "chigorin",
     "hoppelpoppel",
     "newzealand",
@@ -274,6 +275,11 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
             r.mandatory_promotion = false;
             r.double_step = [1 << 2, 1 << 7];
             r.castling = None;
+        }
+        // Chess where every draw is Black's win (Fairy-Stockfish's `materialCounting
+        // = blackdrawodds`).
+        "armageddon" => {
+            r.palace.material_counting = super::rules::MaterialCounting::BlackDrawOdds;
         }
         // Per-colour promotion choices: White's chancellor for Black's queen.
         "sortofalmost" => {

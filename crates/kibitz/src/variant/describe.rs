@@ -498,6 +498,8 @@ fn rule_list(r: &Rules) -> RuleList {
         match p.material_counting {
             super::rules::MaterialCounting::None => "none",
             super::rules::MaterialCounting::Janggi => "janggi",
+            super::rules::MaterialCounting::BlackDrawOdds => "blackdrawodds",
+            super::rules::MaterialCounting::WhiteDrawOdds => "whitedrawodds",
         },
     );
     // Game ends and captures.

@@ -457,7 +457,11 @@ impl VariantPosition {
                     .checkmate_value(&self.variant.tables, &self.variant.rules),
             )
         } else {
-            VariantOutcome::Stalemate(self.variant.rules.stalemate)
+            // (A draw may be counted: Armageddon's draw odds.)
+            VariantOutcome::Stalemate(
+                self.state
+                    .counted(&self.variant.rules, self.variant.rules.stalemate),
+            )
         })
     }
 

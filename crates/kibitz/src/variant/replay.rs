@@ -360,8 +360,13 @@ impl Replay {
         // Xiangqi's chasing rule, which kibitz does not judge; minixiangqi has none.
         let chasing = rules.regions.flying_general && rules.name != "minixiangqi";
         let counts_material =
-            rules.palace.material_counting != super::rules::MaterialCounting::None;
+            rules.palace.material_counting == super::rules::MaterialCounting::Janggi;
+        let draw_odds = rules.palace.material_counting != super::rules::MaterialCounting::None
+            && !counts_material;
         if pos.n_move_draw() {
+            if draw_odds {
+                return Ok(Some(state.counted(rules, GameValue::Draw)));
+            }
             if counts_material {
                 return Err(Unjudged(
                     "the n-move rule of a variant that counts material (janggi's points)".into(),
@@ -459,6 +464,15 @@ impl Replay {
             }
             v => v,
         };
+        if value == GameValue::Draw
+            && matches!(
+                rules.palace.material_counting,
+                super::rules::MaterialCounting::BlackDrawOdds
+                    | super::rules::MaterialCounting::WhiteDrawOdds
+            )
+        {
+            return Ok(Some(self.position.state.counted(rules, value)));
+        }
         if value == GameValue::Draw
             && rules.palace.material_counting != super::rules::MaterialCounting::None
         {

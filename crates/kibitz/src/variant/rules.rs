@@ -391,6 +391,11 @@ pub(crate) enum MaterialCounting {
     /// Janggi's points (chariot 13, cannon 7, horse 5, elephant 3, advisor 3,
     /// soldier 2), with 1.5 to the second player: White wins only with more.
     Janggi,
+    /// Armageddon's draw odds (`blackdrawodds`): every drawn end (stalemate,
+    /// the n-move rule, a repetition) is Black's win.
+    BlackDrawOdds,
+    /// The same for White (`whitedrawodds`).
+    WhiteDrawOdds,
 }
 
 /// The rules of Janggi's palace and what goes with them (all off for the
