@@ -73,6 +73,11 @@ FSF_BUILTINS += SHOGI_FAMILY
 # of the variants before them.
 FSF_BUILTINS += ['makpong', 'cambodian', 'karouk', 'asean', 'ai-wok', 'sittuyin', 'shatar']
 
+# Custom pawns (variant/pawns.rs), per-colour promotion choices and Armageddon's
+# draw odds (builtin.rs, palace.rs).
+FSF_BUILTINS += ['berolina', 'pawnsideways', 'pawnback', 'sortofalmost', 'chigorin',
+                 'armageddon']
+
 FILES = 'abcdefghijklmnop'
 
 # --- user variants ------------------------------------------------------------------
@@ -296,6 +301,33 @@ nFoldValue = loss
 nFoldValueAbsolute = true
 perpetualCheckIllegal = true
 startFen = k7/pp6/8/8/8/8/6PP/1R5K w - - 0 1
+""",
+    # Custom pawns (`pawnTypes`): a crab pawn under another letter that steps
+    # diagonally, takes straight and en passant (`e`), with a first leap (`i`)
+    # that leaves two en-passant squares, and optional promotion to two pieces.
+    """[dlcrabpawn:chess]
+pawn = -
+customPiece1 = s:mfFcfeWimfnA
+pawnTypes = s
+promotionPieceTypes = nq
+mandatoryPawnPromotion = false
+startFen = rnbqkbnr/ssssssss/8/8/8/8/SSSSSSSS/RNBQKBNR w KQkq - 0 1
+""",
+    # A pawn that also steps sideways and leaps diagonally at first; only
+    # White's promote (on two ranks), and White's moves keep the n-move count.
+    """[dlstepperpawn:chess]
+customPiece1 = p:fmWfsmWfceFifmnDifmnA
+pawnTypes = p
+promotionPawnTypesBlack = -
+nMoveRuleTypesWhite = -
+promotionRegionWhite = *7 *8
+""",
+    # Promotion choices per colour.
+    """[dlsortof:chess]
+chancellor = c
+promotionPieceTypesWhite = crbn
+promotionPieceTypesBlack = qrbn
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1
 """,
 ]
 

@@ -27,7 +27,9 @@
 //! ([`crate::variant`]), which plays pieces in a position and so accepts `m` (move
 //! only), `c` (capture only), `i` (initial move only), `n` (lame leaper: blocked by
 //! a piece on its path) and the hoppers `p` (cannon: over exactly one piece, to any
-//! square beyond) and `g` (grasshopper: to the square right behind the hurdle).
+//! square beyond) and `g` (grasshopper: to the square right behind the hurdle),
+//! and `e` (en passant: Fairy-Stockfish's mark that the piece type takes en
+//! passant, read by the variant's rules; the move itself is as without it).
 
 use core::fmt;
 
@@ -411,6 +413,10 @@ fn parse_with(text: &str, position_mode: bool) -> Result<Vec<BetzaComponent>, Be
                 'n' if position_mode => lame = true,
                 'p' if position_mode => hop = Some(Hop::Cannon),
                 'g' if position_mode => hop = Some(Hop::Grasshopper),
+                // En passant (`fceF`): as in Fairy-Stockfish, a mark on the piece
+                // type (it takes en passant with its captures), not on the move,
+                // which the variant's rules read off the text.
+                'e' if position_mode => {}
                 _ => {
                     return Err(match UNSUPPORTED.iter().find(|(m, _)| *m == c) {
                         Some(&(modifier, meaning)) => BetzaError::Unsupported {

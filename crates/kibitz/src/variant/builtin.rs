@@ -26,6 +26,9 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "sixteen",
     "nocastle",
     "almost",
+    "sortofalmost",
+    "armageddon",
+    "chigorin",
     "hoppelpoppel",
     "newzealand",
     "gardner",
@@ -92,6 +95,9 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "raazuvaa",
     "shatar",
     "torpedo",
+    "berolina",
+    "pawnsideways",
+    "pawnback",
     // Chess960 and other pieces (chess960.rs, other_pieces.rs).
     "normal",
     "fischerandom",
@@ -128,11 +134,13 @@ impl Rules {
         self.pieces.insert(at, def);
         self.promotion_limit.insert(at, 0);
         let at = at as u8;
-        for t in &mut self.promotion_types {
-            if *t >= at {
-                *t += 1;
+        self.each_promotion_list(|list| {
+            for t in list {
+                if *t >= at {
+                    *t += 1;
+                }
             }
-        }
+        });
         if let Some(c) = self.castling.as_mut() {
             c.rook_types = super::rules::types_after_insert(c.rook_types, at);
         }
@@ -144,6 +152,16 @@ impl Rules {
             .chars()
             .filter_map(|c| self.type_of_letter(c))
             .collect();
+        self.promotion_types_black = None;
+    }
+
+    /// Black's promotion choices, where they differ from White's.
+    pub(crate) fn set_promotions_black(&mut self, letters: &str) {
+        let black: Vec<u8> = letters
+            .chars()
+            .filter_map(|c| self.type_of_letter(c))
+            .collect();
+        self.promotion_types_black = (black != self.promotion_types).then_some(black);
     }
 }
 
@@ -257,6 +275,24 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
             r.mandatory_promotion = false;
             r.double_step = [1 << 2, 1 << 7];
             r.castling = None;
+        }
+        // Chess where every draw is Black's win (Fairy-Stockfish's `materialCounting
+        // = blackdrawodds`).
+        "armageddon" => {
+            r.palace.material_counting = super::rules::MaterialCounting::BlackDrawOdds;
+        }
+        // Per-colour promotion choices: White's chancellor for Black's queen.
+        "sortofalmost" => {
+            r.add_piece(piece('C', "chancellor", "RN"));
+            r.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1".to_string();
+            r.set_promotions("CRBN");
+            r.set_promotions_black("QRBN");
+        }
+        "chigorin" => {
+            r.add_piece(piece('C', "chancellor", "RN"));
+            r.start_fen = "rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1".to_string();
+            r.set_promotions("CRN");
+            r.set_promotions_black("QRB");
         }
         "seirawan" => {
             r.add_piece(piece('H', "archbishop", "BN"));

@@ -335,6 +335,33 @@ fn rule_list(r: &Rules) -> RuleList {
         "promotionPieceTypes",
         letters_text(r.promotion_types.iter().map(|&t| letter(t))),
     );
+    if let Some(black) = &r.promotion_types_black {
+        list.text(
+            "promotionPieceTypesBlack",
+            letters_text(black.iter().map(|&t| letter(t))),
+        );
+    }
+    // Custom pawns: the pawn sets per colour, where a section set them.
+    if r.pawn_keys != super::pawns::PawnTypeKeys::default()
+        && let Ok(sets) = super::pawns::resolve(r)
+    {
+        let mask_text = |m: u32| {
+            letters_text(
+                (0..r.pieces.len() as u8)
+                    .filter(|&t| m >> t & 1 != 0)
+                    .map(letter),
+            )
+        };
+        for (key, per_colour) in [
+            ("promotionPawnTypes", sets.promotion),
+            ("enPassantTypes", sets.en_passant),
+            ("nMoveRuleTypes", sets.n_move),
+        ] {
+            for (c, colour) in ["White", "Black"].into_iter().enumerate() {
+                list.text(format!("{key}{colour}"), mask_text(per_colour[c]));
+            }
+        }
+    }
     // By letter: the same limits whatever the order of the types.
     let mut limits: Vec<String> = r
         .promotion_limit
@@ -471,6 +498,8 @@ fn rule_list(r: &Rules) -> RuleList {
         match p.material_counting {
             super::rules::MaterialCounting::None => "none",
             super::rules::MaterialCounting::Janggi => "janggi",
+            super::rules::MaterialCounting::BlackDrawOdds => "blackdrawodds",
+            super::rules::MaterialCounting::WhiteDrawOdds => "whitedrawodds",
         },
     );
     // Game ends and captures.

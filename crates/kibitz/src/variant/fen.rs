@@ -530,10 +530,33 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
 
 /// Keeps the en-passant squares a pawn of the side to move attacks, behind a pawn
 /// that just made a multi-step (as Fairy-Stockfish does).
+/// Where a custom piece takes en passant, every square in the region is kept
+/// and the piece taken is found as after a move ([`State::ep_capture_square`]).
 fn set_ep_from_fen(rules: &Rules, t: &Tables, state: &mut State, squares: &[Sq]) {
-    let Some(pawn) = t.pawn else { return };
     let us = state.turn;
     let them = us ^ 1;
+    let pawn_bit = t.pawn.map_or(0, |p| 1u32 << p);
+    if t.pawn_sets.en_passant[us] & !pawn_bit != 0 {
+        if !rules.en_passant {
+            return;
+        }
+        let mut kept: Vec<Sq> = squares
+            .iter()
+            .copied()
+            .filter(|&sq| rules.ends.en_passant_ranks[us] >> (sq / t.files) & 1 != 0)
+            .collect();
+        kept.sort_unstable();
+        kept.dedup();
+        for (slot, sq) in state.ep.iter_mut().zip(kept) {
+            *slot = sq;
+        }
+        state.ep_victim = state.ep_capture_square(t, them);
+        if state.ep_victim == NO_SQ {
+            state.ep = [NO_SQ; 2];
+        }
+        return;
+    }
+    let Some(pawn) = t.pawn else { return };
     let files = i32::from(rules.size.files());
     let push = if them == 0 { files } else { -files };
     let mut n = 0;

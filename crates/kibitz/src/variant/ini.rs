@@ -332,6 +332,7 @@ fn template_rules() -> Rules {
     rules.pieces.clear();
     rules.promotion_limit.clear();
     rules.promotion_types.clear();
+    rules.promotion_types_black = None;
     if let Some(c) = rules.castling.as_mut() {
         c.rook_types = 0;
     }
@@ -411,7 +412,7 @@ fn set_piece(
     // again leaves the promotion choices only.
     if let Some(owner) = rules.type_of_letter(letter) {
         if Some(usize::from(owner)) == find(rules) {
-            rules.promotion_types.retain(|&t| t != owner);
+            rules.each_promotion_list(|l| l.retain(|&t| t != owner));
         } else {
             remove_piece(rules, usize::from(owner));
         }
@@ -462,12 +463,14 @@ fn remove_piece(rules: &mut Rules, i: usize) {
     rules.pieces.remove(i);
     rules.promotion_limit.remove(i);
     let i = i as u8;
-    rules.promotion_types.retain(|&t| t != i);
-    for t in &mut rules.promotion_types {
-        if *t > i {
-            *t -= 1;
+    rules.each_promotion_list(|list| {
+        list.retain(|&t| t != i);
+        for t in list {
+            if *t > i {
+                *t -= 1;
+            }
         }
-    }
+    });
     if let Some(c) = rules.castling.as_mut() {
         c.rook_types = types_after_remove(c.rook_types, i);
     }
@@ -590,6 +593,10 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     if let Some(&(name, betza)) = NAMED_PIECES.iter().find(|(n, _)| *n == key) {
         return set_piece(rules, name, value, betza, PieceKind::Other);
     }
+    // Custom pawns ([`super::pawns`]).
+    if super::pawns::apply_key(rules, key, value)? {
+        return Ok(());
+    }
     if let Some(read) = rules.drops.apply(key, value) {
         return read;
     }
@@ -609,7 +616,6 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
         }
         "startFen" => rules.start_fen = value.to_string(),
-        "pawnTypes" => super::pawns::apply_pawn_types(rules, value)?,
         "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
             let letters: Vec<char> = value.chars().filter(|c| *c != '-').collect();
             let mut types = Vec::new();
@@ -620,17 +626,21 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
                         .ok_or_else(|| format!("no piece `{c}`"))?,
                 );
             }
-            if key != "promotionPieceTypes" && rules.promotion_types != types {
-                let same_other = key.ends_with("Black");
-                if !same_other {
+            // Per colour where the colours differ (Black's kept apart).
+            match key {
+                "promotionPieceTypesWhite" => {
+                    let black = rules.promotion_choices(1).to_vec();
                     rules.promotion_types = types;
-                } else {
-                    return Err(
-                        "different promotion choices per colour are not supported".to_string()
-                    );
+                    rules.promotion_types_black = Some(black);
                 }
-            } else {
-                rules.promotion_types = types;
+                "promotionPieceTypesBlack" => rules.promotion_types_black = Some(types),
+                _ => {
+                    rules.promotion_types = types;
+                    rules.promotion_types_black = None;
+                }
+            }
+            if rules.promotion_types_black.as_ref() == Some(&rules.promotion_types) {
+                rules.promotion_types_black = None;
             }
         }
         "promotionRegionWhite" | "promotionRegionBlack" => {

@@ -70,7 +70,7 @@ impl VariantPosition {
             .filter(|&ty| r.pieces[ty].kind == PieceKind::Pawn)
             .collect();
         let promoting_pawn =
-            !r.promotion_types.is_empty() && pawn_types.iter().any(|&ty| s.counts[c][ty] > 0);
+            !r.promotion_choices(c).is_empty() && pawn_types.iter().any(|&ty| s.counts[c][ty] > 0);
         let region = |ty: usize, side: usize| {
             r.regions
                 .region(&r.pieces[ty].name, side)
@@ -112,7 +112,7 @@ impl VariantPosition {
                 if s.counts[c][ty] > 0 {
                     return Ok(false);
                 }
-                if promoting_pawn && r.promotion_types.contains(&(ty as u8)) {
+                if promoting_pawn && r.promotion_choices(c).contains(&(ty as u8)) {
                     return Ok(false);
                 }
             } else if COLOR_BOUND.contains(&name) {

@@ -124,7 +124,7 @@ impl State {
             }
         }
         let chosen = (0..r.pieces.len() as u8).filter(|&t| self.chosen[us] >> t & 1 != 0);
-        for p in r.promotion_types.iter().copied().chain(chosen) {
+        for p in r.promotion_choices(us).iter().copied().chain(chosen) {
             let limit = r.promotion_limit[usize::from(p)];
             if limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit) {
                 let mut mv = VariantMove::new(from, to, MoveKind::Normal);
@@ -165,11 +165,15 @@ impl State {
     ) {
         let us = self.turn;
         let b = &self.board;
-        let pawn = t.pawn.map_or(usize::MAX, usize::from);
         {
             let ty = type_of(b[usize::from(from)]);
-            if ty == pawn {
-                self.pawn_moves(t, r, from, out);
+            // The orthodox pawn and the custom pawns (one test for both).
+            if (t.special >> ty) & 1 != 0 {
+                if t.pawn == Some(ty as u8) {
+                    self.pawn_moves(t, r, from, out);
+                } else {
+                    self.custom_pawn_moves(t, r, from, ty, out);
+                }
                 return;
             }
             // A square two components reach is one move; only pieces whose
@@ -306,6 +310,101 @@ impl State {
                 self.push(r, out, VariantMove::new(from, to, MoveKind::MultiStep));
             }
         });
+    }
+
+    /// The moves of a custom pawn `ty` on `from` ([`super::pawns`]): its Betza
+    /// moves, as promotions where they end in the promotion zone (and also
+    /// plain where promotion is optional), and its en-passant captures: an
+    /// empty en-passant square it attacks and does not move to quietly (as
+    /// Fairy-Stockfish's `generate_moves`).
+    fn custom_pawn_moves(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        from: Sq,
+        ty: usize,
+        out: &mut Vec<VariantMove>,
+    ) {
+        let us = self.turn;
+        let start = out.len();
+        if t.overlap[us * t.types + ty] {
+            self.target_moves::<true>(t, r, from, ty, out);
+        } else {
+            self.target_moves::<false>(t, r, from, ty, out);
+        }
+        let zone = t.promo_zone[us];
+        if (t.pawn_sets.promotion[us] >> ty) & 1 != 0
+            && out[start..].iter().any(|m| zone.contains(m.to))
+        {
+            let mut promoting = WideBitboard::EMPTY;
+            let mut i = start;
+            while i < out.len() {
+                if zone.contains(out[i].to) {
+                    promoting.insert(out[i].to);
+                    if r.mandatory_promotion {
+                        out.swap_remove(i);
+                        continue;
+                    }
+                }
+                i += 1;
+            }
+            let chosen = (0..r.pieces.len() as u8).filter(|&p| self.chosen[us] >> p & 1 != 0);
+            let choices: Vec<u8> = r
+                .promotion_choices(us)
+                .iter()
+                .copied()
+                .chain(chosen)
+                .collect();
+            for to in promoting.iter() {
+                for &p in &choices {
+                    let limit = r.promotion_limit[usize::from(p)];
+                    if limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit) {
+                        let mut mv = VariantMove::new(from, to, MoveKind::Normal);
+                        mv.promotion = p;
+                        self.push(r, out, mv);
+                    }
+                }
+            }
+        }
+        if self.ep[0] != NO_SQ && (t.pawn_sets.en_passant[us] >> ty) & 1 != 0 {
+            for &sq in self.ep.iter().filter(|&&s| s != NO_SQ) {
+                if self.board[usize::from(sq)] == 0
+                    && self.reaches(t, from, ty, sq, CAPTURE)
+                    && !self.reaches(t, from, ty, sq, MOVE)
+                {
+                    self.push(r, out, VariantMove::new(from, sq, MoveKind::EnPassant));
+                }
+            }
+        }
+    }
+
+    /// Does the `ty` on `from` reach the empty square `to` by a move of `mode`
+    /// (leap or ride, its path empty)?
+    pub(crate) fn reaches(&self, t: &Tables, from: Sq, ty: usize, to: Sq, mode: u8) -> bool {
+        let us = self.turn;
+        let b = &self.board;
+        let leap = t.leaps_of(us, ty, from).iter().any(|l| {
+            l.to == to
+                && l.mode & mode != 0
+                && (l.block[0] == NO_SQ || b[usize::from(l.block[0])] == 0)
+                && (l.block[1] == NO_SQ || b[usize::from(l.block[1])] == 0)
+        });
+        leap || t.rays[us * t.types + ty]
+            .iter()
+            .filter(|ray| ray.hop.is_none() && ray.mode & mode != 0)
+            .any(|ray| {
+                let line = t.ray(from, ray.dir);
+                let limit = line.len().min(usize::from(ray.max));
+                for &s in &line[..limit] {
+                    if s == to {
+                        return true;
+                    }
+                    if b[usize::from(s)] != 0 {
+                        return false;
+                    }
+                }
+                false
+            })
     }
 
     pub(crate) fn castling_moves(

@@ -89,7 +89,7 @@ impl Palace {
         self.active = !self.diagonal_lines.is_empty()
             || self.pass.iter().any(|&p| p)
             || self.bikjang
-            || self.material_counting != MaterialCounting::None
+            || self.material_counting == MaterialCounting::Janggi
             || cannon != 0;
     }
 
@@ -323,6 +323,15 @@ impl State {
         }
         match r.palace.material_counting {
             MaterialCounting::None => value,
+            MaterialCounting::BlackDrawOdds | MaterialCounting::WhiteDrawOdds => {
+                let winner =
+                    usize::from(r.palace.material_counting == MaterialCounting::BlackDrawOdds);
+                if self.turn == winner {
+                    GameValue::Win
+                } else {
+                    GameValue::Loss
+                }
+            }
             MaterialCounting::Janggi => {
                 let points = |name: &str| {
                     r.pieces
@@ -364,7 +373,9 @@ pub(crate) fn apply_key(rules: &mut Rules, key: &str, value: &str) -> Result<boo
             p.material_counting = match value {
                 "janggi" => MaterialCounting::Janggi,
                 "none" => MaterialCounting::None,
-                "unweighted" | "whitedrawodds" | "blackdrawodds" => {
+                "blackdrawodds" => MaterialCounting::BlackDrawOdds,
+                "whitedrawodds" => MaterialCounting::WhiteDrawOdds,
+                "unweighted" => {
                     return Err(format!("materialCounting `{value}` is not supported"));
                 }
                 _ => return Err(format!("`{value}` is not a material counting rule")),

@@ -294,7 +294,7 @@ impl State {
         };
         let mut n = u64::from(rank != last && !r.mandatory_promotion);
         let chosen = (0..r.pieces.len() as u8).filter(|&p| self.chosen[us] >> p & 1 != 0);
-        for p in r.promotion_types.iter().copied().chain(chosen) {
+        for p in r.promotion_choices(us).iter().copied().chain(chosen) {
             let limit = r.promotion_limit[usize::from(p)];
             n += u64::from(limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit));
         }
@@ -416,7 +416,7 @@ impl State {
         let us = self.turn;
         let chosen = (0..r.pieces.len() as u8).filter(|&p| self.chosen[us] >> p & 1 != 0);
         let mut n = 0;
-        for p in r.promotion_types.iter().copied().chain(chosen) {
+        for p in r.promotion_choices(us).iter().copied().chain(chosen) {
             let limit = r.promotion_limit[usize::from(p)];
             n += u64::from(limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit));
         }
@@ -538,6 +538,11 @@ impl State {
         if t.has_hoppers {
             return self.count_legal_hoppers(t, r, king, buffer);
         }
+        // Custom pawns promote and take en passant: listed.
+        if t.custom_pawns != 0 {
+            self.legal_moves(t, r, buffer);
+            return buffer.len() as u64;
+        }
         // Ouk Chatrang's first-move leaps are listed (until the gates are gone).
         if r.drops.needs_listing()
             || r.shogi.active
@@ -633,7 +638,11 @@ impl State {
         buffer: &mut Vec<VariantMove>,
     ) -> u64 {
         let us = self.turn;
-        if r.gating != Gating::None || r.drops.enabled || self.attacked(t, king, us ^ 1) {
+        if r.gating != Gating::None
+            || r.drops.enabled
+            || t.custom_pawns != 0
+            || self.attacked(t, king, us ^ 1)
+        {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         }

@@ -366,6 +366,10 @@ impl VariantPosition {
                     .iter()
                     .filter(|o| o.to == mv.to && o.from != mv.from && !o.is_castling())
                     .filter(|o| b[usize::from(o.from)] == p)
+                    // As Fairy-Stockfish's: the same move from another square,
+                    // so a custom pawn's en-passant capture is told apart only
+                    // from other en-passant captures.
+                    .filter(|o| (o.kind == MoveKind::EnPassant) == (mv.kind == MoveKind::EnPassant))
                     .map(|o| o.from)
                     .collect();
                 if !others.is_empty() {
@@ -453,7 +457,11 @@ impl VariantPosition {
                     .checkmate_value(&self.variant.tables, &self.variant.rules),
             )
         } else {
-            VariantOutcome::Stalemate(self.variant.rules.stalemate)
+            // (A draw may be counted: Armageddon's draw odds.)
+            VariantOutcome::Stalemate(
+                self.state
+                    .counted(&self.variant.rules, self.variant.rules.stalemate),
+            )
         })
     }
 

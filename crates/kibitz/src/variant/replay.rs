@@ -236,9 +236,17 @@ impl Replay {
             .shogi
             .is_promoted(super::state::type_of(before.state.board[usize::from(sq)]));
         let promoted = before.state.promoted.contains(sq) || self.promoted_before_last.contains(sq);
+        // (Where custom pawns promote, the first of them: Fairy-Stockfish's
+        // main promotion pawn type.)
+        let c = usize::from(color == Color::Black);
+        let custom = v.tables.pawn_sets.promotion[c];
+        let pawn = v
+            .tables
+            .pawn
+            .or((custom != 0).then(|| custom.trailing_zeros() as u8));
         if promoted
             && !shogi_promoted
-            && let Some(pawn) = v.tables.pawn
+            && let Some(pawn) = pawn
         {
             return Some((color, v.rules.pieces[usize::from(pawn)].letter));
         }
@@ -352,8 +360,13 @@ impl Replay {
         // Xiangqi's chasing rule, which kibitz does not judge; minixiangqi has none.
         let chasing = rules.regions.flying_general && rules.name != "minixiangqi";
         let counts_material =
-            rules.palace.material_counting != super::rules::MaterialCounting::None;
+            rules.palace.material_counting == super::rules::MaterialCounting::Janggi;
+        let draw_odds = rules.palace.material_counting != super::rules::MaterialCounting::None
+            && !counts_material;
         if pos.n_move_draw() {
+            if draw_odds {
+                return Ok(Some(state.counted(rules, GameValue::Draw)));
+            }
             if counts_material {
                 return Err(Unjudged(
                     "the n-move rule of a variant that counts material (janggi's points)".into(),
@@ -451,6 +464,15 @@ impl Replay {
             }
             v => v,
         };
+        if value == GameValue::Draw
+            && matches!(
+                rules.palace.material_counting,
+                super::rules::MaterialCounting::BlackDrawOdds
+                    | super::rules::MaterialCounting::WhiteDrawOdds
+            )
+        {
+            return Ok(Some(self.position.state.counted(rules, value)));
+        }
         if value == GameValue::Draw
             && rules.palace.material_counting != super::rules::MaterialCounting::None
         {

@@ -135,8 +135,12 @@ pub(crate) struct Rules {
     pub en_passant: bool,
     /// Ranks where a pawn promotes, per colour.
     pub promotion_ranks: [u16; 2],
-    /// Type indices a pawn may promote to.
+    /// Type indices a pawn may promote to (White's, and Black's unless
+    /// `promotion_types_black` says otherwise).
     pub promotion_types: Vec<u8>,
+    /// Black's promotion choices where they differ from White's
+    /// (`promotionPieceTypesBlack`: Sort of Almost chess, Chigorin).
+    pub promotion_types_black: Option<Vec<u8>>,
     /// Per type: at most this many on the board after promoting (0: no limit);
     /// Grand Chess's "only to a piece you have lost".
     pub promotion_limit: Vec<u8>,
@@ -167,6 +171,8 @@ pub(crate) struct Rules {
     /// `pieceValueMg` and `pieceValueEg`: per piece letter, the values a
     /// section gives, in Fairy-Stockfish's units ([`super::values`]).
     pub piece_values: Vec<(char, [Option<i32>; 2])>,
+    /// Which pieces are pawns (`pawnTypes` and its parts, [`super::pawns`]).
+    pub pawn_keys: super::pawns::PawnTypeKeys,
 }
 
 impl Rules {
@@ -176,6 +182,24 @@ impl Rules {
             .iter()
             .position(|p| p.letter == upper)
             .map(|i| i as u8)
+    }
+
+    /// The type indices a pawn of colour `c` may promote to.
+    #[inline]
+    pub fn promotion_choices(&self, c: usize) -> &[u8] {
+        match (&self.promotion_types_black, c) {
+            (Some(black), 1) => black,
+            _ => &self.promotion_types,
+        }
+    }
+
+    /// Applies `f` to both colours' promotion choices (a piece type inserted
+    /// or removed renumbers the types).
+    pub fn each_promotion_list(&mut self, mut f: impl FnMut(&mut Vec<u8>)) {
+        f(&mut self.promotion_types);
+        if let Some(black) = self.promotion_types_black.as_mut() {
+            f(black);
+        }
     }
 
     pub fn kind_index(&self, kind: PieceKind) -> Option<u8> {
@@ -367,6 +391,11 @@ pub(crate) enum MaterialCounting {
     /// Janggi's points (chariot 13, cannon 7, horse 5, elephant 3, advisor 3,
     /// soldier 2), with 1.5 to the second player: White wins only with more.
     Janggi,
+    /// Armageddon's draw odds (`blackdrawodds`): every drawn end (stalemate,
+    /// the n-move rule, a repetition) is Black's win.
+    BlackDrawOdds,
+    /// The same for White (`whitedrawodds`).
+    WhiteDrawOdds,
 }
 
 /// The rules of Janggi's palace and what goes with them (all off for the
@@ -527,6 +556,7 @@ pub(crate) fn chess_rules() -> Rules {
         en_passant: true,
         promotion_ranks: [1 << 7, 1],
         promotion_types: vec![4, 3, 2, 1],
+        promotion_types_black: None,
         promotion_limit: vec![0; 6],
         mandatory_promotion: true,
         castling: Some(CastlingRules {
@@ -549,6 +579,7 @@ pub(crate) fn chess_rules() -> Rules {
         shogi: ShogiRules::default(),
         palace: Palace::default(),
         piece_values: Vec::new(),
+        pawn_keys: super::pawns::PawnTypeKeys::default(),
     }
 }
 

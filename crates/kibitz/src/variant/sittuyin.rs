@@ -119,7 +119,7 @@ impl State {
             pawns
         };
         for from in candidates.iter() {
-            for &pt in &r.promotion_types {
+            for &pt in r.promotion_choices(us) {
                 let ty = usize::from(pt);
                 let limit = r.promotion_limit.get(ty).copied().unwrap_or(0);
                 if limit != 0 && self.counts[us][ty] >= u16::from(limit) {

@@ -4,7 +4,7 @@
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{CastlingRules, Gating, MAX_TYPES, Rules};
-use super::tables::Tables;
+use super::tables::{MOVE, Tables};
 
 /// Piece code on a square: 0 empty, else `1 + 2 × type + colour`.
 #[inline]
@@ -291,7 +291,10 @@ impl State {
         let ty = type_of(p);
         self.halfmove = self.halfmove.saturating_add(1);
         // A shogi promotion is irreversible too, where no move demotes.
-        if Some(ty as u8) == t.pawn || (mv.promotion != NO_TYPE && !r.shogi.demotion) {
+        if Some(ty as u8) == t.pawn
+            || (mv.promotion != NO_TYPE && !r.shogi.demotion)
+            || ((t.n_move_custom[us] >> ty) & 1 != 0 && !self.reversible(t, ty, mv))
+        {
             self.halfmove = 0;
         }
         // The counting rule needs to know what the move took.
@@ -341,6 +344,12 @@ impl State {
                 self.put(t, mv.to, us, new_ty);
                 if mv.kind == MoveKind::MultiStep {
                     self.set_ep(t, r, mv);
+                } else if (t.initial_ep >> ty) & 1 != 0
+                    && mv.promotion == NO_TYPE
+                    && t.initial_only[(us * t.types + ty) * t.squares + usize::from(mv.from)]
+                        .contains(mv.to)
+                {
+                    self.set_initial_ep(t, r, mv);
                 }
             }
         }
@@ -432,9 +441,13 @@ impl State {
         let mut s = i32::from(mv.from) + step;
         while s != i32::from(mv.to) {
             let sq = s as Sq;
-            let capturable = t.leap_attackers(them, sq).iter().any(|a| {
-                (a.types >> pawn) & 1 != 0 && self.board[usize::from(a.from)] == code(them, pawn)
-            });
+            // Where other pieces take en passant, every square passed counts
+            // (as Fairy-Stockfish's).
+            let capturable = t.pawn_sets.en_passant[them] & !(1 << pawn) != 0
+                || t.leap_attackers(them, sq).iter().any(|a| {
+                    (a.types >> pawn) & 1 != 0
+                        && self.board[usize::from(a.from)] == code(them, pawn)
+                });
             if capturable && r.ends.en_passant_ranks[them] >> (sq / t.files) & 1 != 0 {
                 self.ep[n] = sq;
                 n += 1;
@@ -444,5 +457,99 @@ impl State {
         if n > 0 {
             self.ep_victim = mv.to;
         }
+    }
+
+    /// Was the piece's move undoable (can a `ty` on `mv.to` step back to
+    /// `mv.from` by a quiet move on an empty board)? Such moves of an n-move
+    /// type do not reset the count (Fairy-Stockfish's sideways pawn steps).
+    fn reversible(&self, t: &Tables, ty: usize, mv: &VariantMove) -> bool {
+        let us = self.turn;
+        let i = (us * t.types + ty) * t.squares + usize::from(mv.to);
+        if t.leap_move_bb[i].contains(mv.from) {
+            return true;
+        }
+        t.rides_of(us, ty, mv.to).iter().any(|line| {
+            line.mode & MOVE != 0
+                && t.ray_squares[line.start as usize..line.start as usize + usize::from(line.len)]
+                    .contains(&mv.from)
+        })
+    }
+
+    /// After an initial move that no other move of the piece makes: the
+    /// squares from past `mv.from` up to `mv.to` on its line (`mv.to` alone off
+    /// a line) in the en-passant region of the side to take, as
+    /// Fairy-Stockfish's `between_bb`; the piece taken is the moved one (where
+    /// its square is among them), else the nearest of the mover's pieces
+    /// behind the square on its file.
+    fn set_initial_ep(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
+        if !r.en_passant {
+            return;
+        }
+        let us = self.turn;
+        let them = us ^ 1;
+        let files = i32::from(t.files);
+        let (fx, fy) = (i32::from(mv.from) % files, i32::from(mv.from) / files);
+        let (tx, ty) = (i32::from(mv.to) % files, i32::from(mv.to) / files);
+        let (dx, dy) = (tx - fx, ty - fy);
+        let aligned = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+        let mut squares = [NO_SQ; 2];
+        let mut n = 0;
+        let steps = if aligned { dx.abs().max(dy.abs()) } else { 1 };
+        for k in 1..=steps {
+            let sq = if aligned {
+                ((fy + k * dy.signum()) * files + fx + k * dx.signum()) as Sq
+            } else {
+                mv.to
+            };
+            if r.ends.en_passant_ranks[them] >> (sq / t.files) & 1 != 0 && n < 2 {
+                squares[n] = sq;
+                n += 1;
+            }
+        }
+        if n == 0 {
+            return;
+        }
+        squares[..n].sort_unstable();
+        self.ep = squares;
+        self.ep_victim = self.ep_capture_square(t, us);
+        if self.ep_victim == NO_SQ {
+            self.ep = [NO_SQ; 2];
+        }
+    }
+
+    /// The square of the piece an en-passant capture takes (Fairy-Stockfish's
+    /// `capture_square`): an occupied en-passant square (the frontmost for
+    /// `mover`, the side whose piece is taken), else the nearest `mover`
+    /// piece beyond the first en-passant square on its file, seen from the taker.
+    pub(crate) fn ep_capture_square(&self, t: &Tables, mover: usize) -> Sq {
+        let occupied: Vec<Sq> = self
+            .ep
+            .iter()
+            .copied()
+            .filter(|&s| s != NO_SQ && self.board[usize::from(s)] != 0)
+            .collect();
+        // The taker is `mover`'s opponent: White takes the lowest, Black the highest.
+        let taker = mover ^ 1;
+        if let Some(&sq) = if taker == 0 {
+            occupied.first()
+        } else {
+            occupied.last()
+        } {
+            return sq;
+        }
+        let step = if mover == 0 {
+            i32::from(t.files)
+        } else {
+            -i32::from(t.files)
+        };
+        let mut s = i32::from(self.ep[0]) + step;
+        while (0..t.squares as i32).contains(&s) {
+            let q = self.board[s as usize];
+            if q != 0 && color_of(q) == mover {
+                return s as Sq;
+            }
+            s += step;
+        }
+        NO_SQ
     }
 }

@@ -7,6 +7,7 @@ use crate::mobility::betza::{self, Hop};
 
 use super::VariantError;
 use super::board::{NO_SQ, Sq, WideBitboard};
+use super::pawns::PawnSets;
 use super::rules::{MAX_TYPES, Palace, PieceKind, Rules};
 
 /// Move-mode bits.
@@ -115,6 +116,25 @@ pub(crate) struct Tables {
     pub last128: [u128; 2],
     /// Janggi's palace rules, resolved ([`super::palace`]).
     pub palace: Palace,
+    /// Which types are pawns to promotion, en passant and the n-move rule
+    /// ([`super::pawns`]).
+    pub pawn_sets: PawnSets,
+    /// The types other than the orthodox pawn that promote or take en passant
+    /// (custom pawns: their moves go through [`State::custom_pawn_moves`](super::state::State)).
+    pub custom_pawns: u32,
+    /// The orthodox pawn's bit and `custom_pawns`: the types whose moves are
+    /// not plain leaps and rides.
+    pub special: u32,
+    /// Per `(colour, type, square)` as `leap_index`: the squares an initial
+    /// (`i`) move reaches that no other quiet move of the piece does; such a
+    /// move leaves en-passant squares behind (as Fairy-Stockfish's). Empty when
+    /// no piece has one.
+    pub initial_only: Vec<WideBitboard>,
+    /// The types with such moves.
+    pub initial_ep: u32,
+    /// Per colour: the types other than the orthodox pawn whose moves that
+    /// cannot be undone reset the n-move count (`nMoveRuleTypes`).
+    pub n_move_custom: [u32; 2],
 }
 
 struct Component {
@@ -332,6 +352,16 @@ impl Tables {
         // the piece's own plain rays.
         let mut leaps = Vec::new();
         let mut leap_index = Vec::with_capacity(2 * types * squares);
+        let any_initial = parsed
+            .iter()
+            .flatten()
+            .any(|c| c.initial && c.mode & MOVE != 0);
+        let mut initial_only = if any_initial {
+            vec![WideBitboard::EMPTY; 2 * types * squares]
+        } else {
+            Vec::new()
+        };
+        let mut initial_ep = 0u32;
         for c in 0..2 {
             for t in 0..types {
                 let comps = &parsed[c * types + t];
@@ -343,6 +373,20 @@ impl Tables {
                     );
                     let start = leaps.len() as u32;
                     let mut here: Vec<Leap> = Vec::new();
+                    // Quiet targets of the initial moves, and of the others
+                    // (the rays' squares on an empty board).
+                    let (mut first_moves, mut quiet) = (WideBitboard::EMPTY, WideBitboard::EMPTY);
+                    for ray in ray_list.iter().filter(|r| r.mode & MOVE != 0) {
+                        let (dx, dy) = dirs[usize::from(ray.dir)];
+                        let (mut x, mut y) = (f + i32::from(dx), r + i32::from(dy));
+                        let mut n = 0;
+                        while let (Some(s), true) = (on(x, y), n < ray.max) {
+                            quiet.insert(s);
+                            x += i32::from(dx);
+                            y += i32::from(dy);
+                            n += 1;
+                        }
+                    }
                     for comp in comps.iter().filter(|c| c.range.is_none()) {
                         if comp.initial && !initial[c * types + t].contains(sq as Sq) {
                             continue;
@@ -350,6 +394,13 @@ impl Tables {
                         let Some(to) = on(f + comp.dx, r + comp.dy) else {
                             continue;
                         };
+                        if comp.mode & MOVE != 0 {
+                            if comp.initial {
+                                first_moves.insert(to);
+                            } else {
+                                quiet.insert(to);
+                            }
+                        }
                         // Mobility regions and the soldier ([`super::regions`]).
                         if has_regions
                             && !rules.regions.allows_leap(
@@ -397,6 +448,13 @@ impl Tables {
                     }
                     leaps.extend(here);
                     leap_index.push((start, leaps.len() as u32));
+                    if any_initial {
+                        let only = first_moves & !quiet;
+                        if only != WideBitboard::EMPTY {
+                            initial_ep |= 1 << t;
+                        }
+                        initial_only[(c * types + t) * squares + sq] = only;
+                    }
                 }
             }
         }
@@ -622,7 +680,19 @@ impl Tables {
                 }
             }
         }
+        let pawn_sets = super::pawns::resolve(rules).map_err(VariantError::Definition)?;
+        let custom_pawns = (pawn_sets.promotion[0]
+            | pawn_sets.promotion[1]
+            | pawn_sets.en_passant[0]
+            | pawn_sets.en_passant[1])
+            & !pawn.map_or(0, |p| 1u32 << p);
         Ok(Tables {
+            custom_pawns,
+            special: custom_pawns | pawn.map_or(0, |p| 1u32 << p),
+            initial_only,
+            initial_ep,
+            pawn_sets,
+            n_move_custom: pawn_sets.n_move.map(|m| m & !pawn.map_or(0, |p| 1u32 << p)),
             palace: rules.palace.clone(),
             small,
             board128,
