@@ -342,7 +342,7 @@ fn rule_list(r: &Rules) -> RuleList {
         );
     }
     // Custom pawns: the pawn sets per colour, where a section set them.
-    if r.pawn_keys != super::pawns::PawnTypeKeys::default()
+    if r.pawn_keys != super::rules::PawnTypeKeys::default()
         && let Ok(sets) = super::pawns::resolve(r)
     {
         let mask_text = |m: u32| {

@@ -81,23 +81,6 @@ fn custom_pawn(r: &mut Rules, betza: &str) {
     r.pawn_keys.pawn_types = Some(vec!['P']);
 }
 
-/// The keys naming which piece types are pawns, as letters, each as read
-/// (Fairy-Stockfish reads them in a fixed order whatever the file's order:
-/// `pawnTypes` first, then the per-key values, the per-colour ones last).
-/// `None` is a key not given.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct PawnTypeKeys {
-    /// `pawnTypes`: sets all three below.
-    pub pawn_types: Option<Vec<char>>,
-    /// `promotionPawnTypes`, `…White`, `…Black`: the pieces that promote as pawns.
-    pub promotion: [Option<Vec<char>>; 3],
-    /// `enPassantTypes`, `…White`, `…Black`: the pieces that take en passant.
-    pub en_passant: [Option<Vec<char>>; 3],
-    /// `nMoveRuleTypes`, `…White`, `…Black`: the pieces whose irreversible
-    /// moves reset the n-move count.
-    pub n_move: [Option<Vec<char>>; 3],
-}
-
 /// The pawn sets of a variant as type masks (a bit per type index), per colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct PawnSets {

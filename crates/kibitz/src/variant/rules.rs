@@ -172,7 +172,7 @@ pub(crate) struct Rules {
     /// section gives, in Fairy-Stockfish's units ([`super::values`]).
     pub piece_values: Vec<(char, [Option<i32>; 2])>,
     /// Which pieces are pawns (`pawnTypes` and its parts, [`super::pawns`]).
-    pub pawn_keys: super::pawns::PawnTypeKeys,
+    pub pawn_keys: PawnTypeKeys,
 }
 
 impl Rules {
@@ -579,7 +579,7 @@ pub(crate) fn chess_rules() -> Rules {
         shogi: ShogiRules::default(),
         palace: Palace::default(),
         piece_values: Vec::new(),
-        pawn_keys: super::pawns::PawnTypeKeys::default(),
+        pawn_keys: PawnTypeKeys::default(),
     }
 }
 
@@ -626,4 +626,21 @@ impl VariantOutcome {
             | VariantOutcome::Bikjang(v) => v,
         }
     }
+}
+
+/// The keys naming which piece types are pawns, as letters, each as read
+/// (Fairy-Stockfish reads them in a fixed order whatever the file's order:
+/// `pawnTypes` first, then the per-key values, the per-colour ones last).
+/// `None` is a key not given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PawnTypeKeys {
+    /// `pawnTypes`: sets all three below.
+    pub pawn_types: Option<Vec<char>>,
+    /// `promotionPawnTypes`, `…White`, `…Black`: the pieces that promote as pawns.
+    pub promotion: [Option<Vec<char>>; 3],
+    /// `enPassantTypes`, `…White`, `…Black`: the pieces that take en passant.
+    pub en_passant: [Option<Vec<char>>; 3],
+    /// `nMoveRuleTypes`, `…White`, `…Black`: the pieces whose irreversible
+    /// moves reset the n-move count.
+    pub n_move: [Option<Vec<char>>; 3],
 }

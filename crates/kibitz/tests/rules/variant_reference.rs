@@ -321,11 +321,17 @@ impl Ref {
                 castling.push((colour, king, rook, kto, rto));
             }
         }
-        let ep = if fields[3] == "-" {
-            Vec::new()
-        } else {
-            vec![i32::from(v.board().parse_square(fields[3]).unwrap())]
-        };
+        // Several squares after a move of more than two squares (`e3e4`), as
+        // Fairy-Stockfish writes them.
+        let mut ep = Vec::new();
+        let mut rest = if fields[3] == "-" { "" } else { fields[3] };
+        while !rest.is_empty() {
+            let len = rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(rest.len(), |i| i + 1);
+            ep.push(i32::from(v.board().parse_square(&rest[..len]).unwrap()));
+            rest = &rest[len..];
+        }
         Ref {
             w,
             h,
