@@ -12,7 +12,7 @@
 
 use super::atomic::PseudoRoyals;
 use super::board::{BoardSize, NO_SQ, Sq, WideBitboard};
-use super::moves::{MoveKind, VariantMove};
+use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Cell, EndRules, GameValue, PieceDef, PieceKind, Rules, VariantOutcome, piece};
 use super::state::{State, code, type_of};
 use super::tables::Tables;
@@ -261,10 +261,73 @@ impl State {
             .ends
             .extinction_pseudo_royal
             .then(|| self.pseudo_royals(t, r));
-        out.retain(|mv| self.legal_by_end_rules(t, r, mv, royals.as_ref()));
+        let shields = self.royal_shields(t, r, royals.as_ref());
+        out.retain(|mv| {
+            shields.is_some_and(|s| Self::quiet_and_unshielding(mv, &s, &self.board))
+                || self.legal_by_end_rules(t, r, mv, royals.as_ref())
+        });
         if r.ends.must_capture && out.iter().any(|mv| self.is_capture(mv)) {
             out.retain(|mv| self.is_capture(mv));
         }
+    }
+
+    /// Where a quiet move cannot expose a royal piece, the squares a quiet move
+    /// must not leave: the royal and pseudo-royal pieces of the side to move
+    /// and the pieces shielding them. `None` where every move is to be played
+    /// and tested ([`legal_by_end_rules`](Self::legal_by_end_rules)): a royal
+    /// piece attacked now, checks forbidden, hoppers (a quiet move may give
+    /// one a screen), Janggi's palace rules.
+    ///
+    /// Why this is exact: a move that takes nothing, is no castling, en
+    /// passant, drop, gating or promotion, and moves no royal piece leaves
+    /// every piece count as it was (so the same types are pseudo-royal) and
+    /// changes the attacks on a square only by the piece leaving its square
+    /// (opening a line or a lame leap, which [`pinned`](Self::pinned) lists)
+    /// or arriving (which only blocks). The adjacency of an atomic king to the
+    /// enemy's, which excuses an attack, is unchanged by such a move.
+    fn royal_shields(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        royals: Option<&PseudoRoyals>,
+    ) -> Option<WideBitboard> {
+        if !r.ends.checking || r.palace.active || t.has_hoppers {
+            return None;
+        }
+        let us = self.turn;
+        let them = us ^ 1;
+        let mut shields = WideBitboard::EMPTY;
+        if self.kings[us] != NO_SQ {
+            let k = self.kings[us];
+            if self.attacked(t, k, them) {
+                return None;
+            }
+            shields.insert(k);
+            shields = shields | self.pinned(t, k);
+        }
+        if let Some(p) = royals {
+            let blast = r.ends.blast_on_capture;
+            for sq in p.our_squares.iter() {
+                if !(blast && self.touches(t, sq, p.their_squares)) && self.attacked(t, sq, them) {
+                    return None;
+                }
+                shields.insert(sq);
+                shields = shields | self.pinned(t, sq);
+            }
+        }
+        Some(shields)
+    }
+
+    /// Is `mv` quiet (see [`royal_shields`](Self::royal_shields)) and from a
+    /// square outside `shields`?
+    #[inline]
+    fn quiet_and_unshielding(mv: &VariantMove, shields: &WideBitboard, board: &[u8]) -> bool {
+        matches!(mv.kind, MoveKind::Normal | MoveKind::MultiStep)
+            && mv.promotion == NO_TYPE
+            && mv.gate == NO_TYPE
+            && mv.from != mv.to
+            && board[usize::from(mv.to)] == 0
+            && !shields.contains(mv.from)
     }
 
     /// Does `mv` take a piece?
