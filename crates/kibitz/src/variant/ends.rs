@@ -303,7 +303,7 @@ impl State {
                 return None;
             }
             shields.insert(k);
-            shields = shields | self.pinned(t, k);
+            shields |= self.pinned(t, k);
         }
         if let Some(p) = royals {
             let blast = r.ends.blast_on_capture;
@@ -312,7 +312,7 @@ impl State {
                     return None;
                 }
                 shields.insert(sq);
-                shields = shields | self.pinned(t, sq);
+                shields |= self.pinned(t, sq);
             }
         }
         Some(shields)
