@@ -329,6 +329,17 @@ promotionPieceTypesWhite = crbn
 promotionPieceTypesBlack = qrbn
 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1
 """,
+    # Any piece as the flag piece: `flagPiece = *`, and a flag region with no
+    # flagPiece (Fairy-Stockfish's default is any piece), with flagMove.
+    """[dlanyflag:chess]
+flagPiece = *
+flagRegionWhite = *6
+flagRegionBlack = *3
+""",
+    """[dlanyflagmove:chess]
+flagRegion = c4 d4 e4 f4 c5 d5 e5 f5
+flagMove = true
+""",
 ]
 
 

@@ -20,7 +20,8 @@ use super::tables::Tables;
 impl Default for EndRules {
     fn default() -> EndRules {
         EndRules {
-            flag_letter: None,
+            // Fairy-Stockfish's default: any piece (`ALL_PIECES`).
+            flag_letter: Some('*'),
             flag_cells: [Vec::new(), Vec::new()],
             flag_move: false,
             flag_piece_count: 1,
@@ -48,7 +49,7 @@ impl Default for EndRules {
             move_repetition_illegal: false,
             en_passant_ranks: [u16::MAX; 2],
             flag_region: [WideBitboard::EMPTY; 2],
-            flag_type: None,
+            flag_types: 0,
             flag_is_king: false,
             extinction_types: 0,
             extinction_all: false,
@@ -91,18 +92,15 @@ impl EndRules {
                 .map(|i| i as u8)
                 .ok_or_else(|| format!("{key}: `{l}` is not a piece of the variant"))
         };
-        if self.flag_letter.is_none() && self.flag_cells.iter().any(|c| !c.is_empty()) {
-            // Fairy-Stockfish's default flag piece is any piece (`*`), which
-            // kibitz does not play yet: refused rather than played without a flag.
-            return Err(
-                "flagRegion without flagPiece (any piece as the flag piece) is not supported"
-                    .to_string(),
-            );
-        }
-        self.flag_type = self.flag_letter.map(|l| find(l, "flagPiece")).transpose()?;
-        self.flag_is_king = self
-            .flag_type
-            .is_some_and(|t| pieces[usize::from(t)].kind == PieceKind::King);
+        // No region, no flag: the flag hooks stay off (the fast path).
+        self.flag_types = match self.flag_letter {
+            _ if self.flag_region.iter().all(|r| r.is_empty()) => 0,
+            None => 0,
+            Some('*') => u32::MAX,
+            Some(l) => 1 << find(l, "flagPiece")?,
+        };
+        self.flag_is_king = self.flag_types.count_ones() == 1
+            && pieces[self.flag_types.trailing_zeros() as usize].kind == PieceKind::King;
         self.extinction_types = 0;
         self.extinction_all = false;
         for &l in &self.extinction_letters {
@@ -129,7 +127,7 @@ impl EndRules {
         };
         self.hooks_make = self.blast_on_capture || self.check_counting;
         self.hooks_moves = self.hooks_make
-            || self.flag_type.is_some()
+            || self.flag_types != 0
             || !self.checking
             || self.extinction_value.is_some()
             || self.extinction_pseudo_royal
@@ -150,11 +148,15 @@ impl State {
     /// Has colour `c` reached its flag (Fairy-Stockfish's `flag_reached`)?
     fn flag_reached(&self, r: &Rules, c: usize) -> bool {
         let e = &r.ends;
-        let Some(ty) = e.flag_type else { return false };
+        if e.flag_types == 0 {
+            return false;
+        }
         let region = e.flag_region[c];
         let mut n = 0;
         for sq in region.iter() {
-            if self.board[usize::from(sq)] == code(c, usize::from(ty)) {
+            if self.occ[c].contains(sq)
+                && e.flag_types >> type_of(self.board[usize::from(sq)]) & 1 != 0
+            {
                 n += 1;
             }
         }
@@ -195,7 +197,7 @@ impl State {
                 }
             }
         }
-        if e.flag_type.is_some() {
+        if e.flag_types != 0 {
             if e.flag_move && self.flag_reached(r, us) {
                 // Both kings there, White's first: Racing Kings' draw.
                 let draw = us == 0 && e.flag_is_king && self.flag_reached(r, them);
@@ -607,6 +609,7 @@ pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<boo
         let mut chars = v.chars();
         match (chars.next(), chars.next()) {
             (Some('-'), None) => Ok(None),
+            (Some('*'), None) => Ok(Some('*')),
             (Some(c), None) if c.is_ascii_alphabetic() => Ok(Some(c.to_ascii_uppercase())),
             _ => Err(format!("`{v}` is not a piece letter")),
         }

@@ -61,8 +61,7 @@ impl VariantPosition {
         if r.drops.captures_to_hand
             || s.holdings[c].iter().any(|&n| n > 0)
             || (e.extinction_value.is_some() && !e.extinction_pseudo_royal)
-            || e.flag_type
-                .is_some_and(|ft| s.counts[c][usize::from(ft)] > 0)
+            || (0..t.types).any(|ty| e.flag_types >> ty & 1 != 0 && s.counts[c][ty] > 0)
         {
             return Ok(false);
         }

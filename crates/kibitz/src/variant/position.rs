@@ -1,7 +1,7 @@
 //! A position of a variant: FEN, legal moves, make-move, check, game end, perft,
 //! mates in one, UCI and SAN.
 
-use super::board::NO_SQ;
+use super::board::{NO_SQ, Sq};
 use super::definition::Variant;
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::pregame::Pregame;
@@ -583,9 +583,18 @@ impl VariantPosition {
     /// The key two positions share when they repeat in Fairy-Stockfish's
     /// sense: [`key`](Self::key) without what its key does not hold: makruk's
     /// count, whether the last move dropped a shogi pawn, janggi's passes in a
-    /// row.
+    /// row. En passant counts as Fairy-Stockfish's key holds it: by file, once
+    /// per square, so that the two squares one file gets after an initial
+    /// double step of a custom pawn (`e5e6`) cancel out, as if there were none.
     pub(crate) fn repetition_key(&self) -> u64 {
         let mut s = self.state;
+        let files = self.variant().tables.files;
+        let file = |sq: Sq| if sq == NO_SQ { NO_SQ } else { sq % files };
+        s.ep = match s.ep.map(file) {
+            [a, b] if a == b => [NO_SQ; 2],
+            files => files,
+        };
+        s.ep_victim = NO_SQ;
         s.halfmove = 0;
         s.fullmove = 0;
         s.counting_ply = 0;

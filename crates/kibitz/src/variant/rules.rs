@@ -255,7 +255,8 @@ pub(crate) struct DropRules {
 /// letters into type indices once, when the variant is built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct EndRules {
-    /// `flagPiece`: the piece that wins by reaching its side's flag region.
+    /// `flagPiece`: the piece that wins by reaching its side's flag region;
+    /// `*` (the default, as in Fairy-Stockfish) any piece, `None` (`-`) none.
     pub flag_letter: Option<char>,
     /// `flagRegionWhite` / `flagRegionBlack`, as read (squares, whole ranks
     /// or files), made squares by [`resolve`](Self::resolve) on the final board.
@@ -325,8 +326,8 @@ pub(crate) struct EndRules {
     // Resolved by `resolve` from the letters and cells above.
     /// The flag regions.
     pub flag_region: [WideBitboard; 2],
-    /// The flag piece's type.
-    pub flag_type: Option<u8>,
+    /// The flag pieces' types (a bit per type; 0: no flag rule).
+    pub flag_types: u32,
     /// Is the flag piece the royal king?
     pub flag_is_king: bool,
     /// The extinction types (a bit per type).
