@@ -130,6 +130,18 @@ pub enum ProblemOutcome {
 }
 
 impl ProblemOutcome {
+    /// The outcome of an exhaustive search for an n-move solution (help and
+    /// series play): unknown when a limit stopped it, else whether it found one.
+    pub(crate) fn of_search(aborted: bool, found: bool, n: u32) -> ProblemOutcome {
+        if aborted {
+            ProblemOutcome::Unknown { searched: 0 }
+        } else if found {
+            ProblemOutcome::Solved(n)
+        } else {
+            ProblemOutcome::NoSolution
+        }
+    }
+
     /// Why there is no solution, in words, or `None` when solved (or, in `#n`,
     /// mated): the words of `genre`'s problems.
     ///

@@ -41,6 +41,15 @@ impl Goal {
     }
 }
 
+/// The squares a move leaves and reaches, as (file, rank); None for a drop.
+fn from_to<B: Board>(pos: &B, mv: B::Move) -> Option<((u8, u8), (u8, u8))> {
+    let facts = pos.move_facts(mv);
+    Some((
+        facts.from.as_deref().and_then(square)?,
+        facts.to.as_deref().and_then(square)?,
+    ))
+}
+
 /// `e4` as (4, 3); None for anything else.
 fn square(name: &str) -> Option<(u8, u8)> {
     let (file, rank) = name.split_at_checked(1)?;
@@ -53,11 +62,7 @@ fn square(name: &str) -> Option<(u8, u8)> {
 /// move changes two squares, a castling three or four (Chess960 included), or
 /// leaves the king where it stands.
 fn is_castling<B: Board>(pos: &B, mv: B::Move, after: &B) -> bool {
-    let facts = pos.move_facts(mv);
-    let (Some(from), Some(to)) = (
-        facts.from.as_deref().and_then(square),
-        facts.to.as_deref().and_then(square),
-    ) else {
+    let Some((from, to)) = from_to(pos, mv) else {
         return false;
     };
     if !matches!(pos.piece_at(from.0, from.1), Some('K' | 'k')) {
@@ -78,11 +83,7 @@ fn is_castling<B: Board>(pos: &B, mv: B::Move, after: &B) -> bool {
 /// A pawn's move to another file onto an empty square (an engine may not
 /// count it among its captures).
 fn is_en_passant<B: Board>(pos: &B, mv: B::Move) -> bool {
-    let facts = pos.move_facts(mv);
-    let (Some(from), Some(to)) = (
-        facts.from.as_deref().and_then(square),
-        facts.to.as_deref().and_then(square),
-    ) else {
+    let Some((from, to)) = from_to(pos, mv) else {
         return false;
     };
     from.0 != to.0

@@ -134,14 +134,8 @@ pub fn solve<B: Board>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Mov
             );
             let found = help.search(pos, stip.plies());
             sol.nodes = help.budget.nodes;
-            sol.outcome = if help.budget.aborted {
-                sol.complete = false;
-                ProblemOutcome::Unknown { searched: 0 }
-            } else if found {
-                ProblemOutcome::Solved(n)
-            } else {
-                ProblemOutcome::NoSolution
-            };
+            sol.complete &= !help.budget.aborted;
+            sol.outcome = ProblemOutcome::of_search(help.budget.aborted, found, n);
             sol.solutions = help.solutions;
             sol.more = help.more;
             return sol;
@@ -253,13 +247,7 @@ fn solve_play<B: Board>(
             Genre::HelpSelf | Genre::HelpReflex => play.help(pos, stip.plies() - 2),
             _ => play.series(pos, n),
         };
-        sol.outcome = if play.budget.aborted {
-            ProblemOutcome::Unknown { searched: 0 }
-        } else if found {
-            ProblemOutcome::Solved(n)
-        } else {
-            ProblemOutcome::NoSolution
-        };
+        sol.outcome = ProblemOutcome::of_search(play.budget.aborted, found, n);
         sol.solutions = play.solutions;
         sol.more = play.more;
     }
