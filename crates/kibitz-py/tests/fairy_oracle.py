@@ -340,6 +340,15 @@ flagRegionBlack = *3
 flagRegion = c4 d4 e4 f4 c5 d5 e5 f5
 flagMove = true
 """,
+    # A flag piece per colour, the king for one side only (the king's flag
+    # rules under flagMove are decided by each side's piece).
+    """[dlflagcolours:chess]
+flagPieceWhite = n
+flagPieceBlack = k
+flagRegionWhite = *6
+flagRegionBlack = *4 *5
+flagMove = true
+""",
 ]
 
 

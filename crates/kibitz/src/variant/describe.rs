@@ -506,7 +506,12 @@ fn rule_list(r: &Rules) -> RuleList {
     let e = &r.ends;
     list.text("stalemateValue", value_text(r.stalemate));
     list.text("checkmateValue", value_text(r.checkmate));
-    list.text("flagPiece", letters_text(e.flag_letter));
+    if e.flag_letter[0] == e.flag_letter[1] {
+        list.text("flagPiece", letters_text(e.flag_letter[0]));
+    } else {
+        list.text("flagPieceWhite", letters_text(e.flag_letter[0]));
+        list.text("flagPieceBlack", letters_text(e.flag_letter[1]));
+    }
     list.text("flagRegionWhite", squares_text(r.size, &e.flag_region[0]));
     list.text("flagRegionBlack", squares_text(r.size, &e.flag_region[1]));
     list.bool("flagMove", e.flag_move);

@@ -21,7 +21,7 @@ impl Default for EndRules {
     fn default() -> EndRules {
         EndRules {
             // Fairy-Stockfish's default: any piece (`ALL_PIECES`).
-            flag_letter: Some('*'),
+            flag_letter: [Some('*'); 2],
             flag_cells: [Vec::new(), Vec::new()],
             flag_move: false,
             flag_piece_count: 1,
@@ -49,8 +49,8 @@ impl Default for EndRules {
             move_repetition_illegal: false,
             en_passant_ranks: [u16::MAX; 2],
             flag_region: [WideBitboard::EMPTY; 2],
-            flag_types: 0,
-            flag_is_king: false,
+            flag_types: [0; 2],
+            flag_is_king: [false; 2],
             extinction_types: 0,
             extinction_all: false,
             blast_immune: 0,
@@ -92,15 +92,17 @@ impl EndRules {
                 .map(|i| i as u8)
                 .ok_or_else(|| format!("{key}: `{l}` is not a piece of the variant"))
         };
-        // No region, no flag: the flag hooks stay off (the fast path).
-        self.flag_types = match self.flag_letter {
-            _ if self.flag_region.iter().all(|r| r.is_empty()) => 0,
-            None => 0,
-            Some('*') => u32::MAX,
-            Some(l) => 1 << find(l, "flagPiece")?,
-        };
-        self.flag_is_king = self.flag_types.count_ones() == 1
-            && pieces[self.flag_types.trailing_zeros() as usize].kind == PieceKind::King;
+        for c in 0..2 {
+            self.flag_types[c] = match self.flag_letter[c] {
+                // No region, no flag: the flag hooks stay off (the fast path).
+                _ if self.flag_region[c].is_empty() => 0,
+                None => 0,
+                Some('*') => u32::MAX,
+                Some(l) => 1 << find(l, "flagPiece")?,
+            };
+            self.flag_is_king[c] = self.flag_types[c].count_ones() == 1
+                && pieces[self.flag_types[c].trailing_zeros() as usize].kind == PieceKind::King;
+        }
         self.extinction_types = 0;
         self.extinction_all = false;
         for &l in &self.extinction_letters {
@@ -127,7 +129,7 @@ impl EndRules {
         };
         self.hooks_make = self.blast_on_capture || self.check_counting;
         self.hooks_moves = self.hooks_make
-            || self.flag_types != 0
+            || self.flag_types != [0; 2]
             || !self.checking
             || self.extinction_value.is_some()
             || self.extinction_pseudo_royal
@@ -148,14 +150,14 @@ impl State {
     /// Has colour `c` reached its flag (Fairy-Stockfish's `flag_reached`)?
     fn flag_reached(&self, r: &Rules, c: usize) -> bool {
         let e = &r.ends;
-        if e.flag_types == 0 {
+        if e.flag_types[c] == 0 {
             return false;
         }
         let region = e.flag_region[c];
         let mut n = 0;
         for sq in region.iter() {
             if self.occ[c].contains(sq)
-                && e.flag_types >> type_of(self.board[usize::from(sq)]) & 1 != 0
+                && e.flag_types[c] >> type_of(self.board[usize::from(sq)]) & 1 != 0
             {
                 n += 1;
             }
@@ -197,10 +199,10 @@ impl State {
                 }
             }
         }
-        if e.flag_types != 0 {
+        if e.flag_types != [0; 2] {
             if e.flag_move && self.flag_reached(r, us) {
                 // Both kings there, White's first: Racing Kings' draw.
-                let draw = us == 0 && e.flag_is_king && self.flag_reached(r, them);
+                let draw = us == 0 && e.flag_is_king[them] && self.flag_reached(r, them);
                 let v = if draw {
                     GameValue::Draw
                 } else {
@@ -208,10 +210,10 @@ impl State {
                 };
                 return Some(VariantOutcome::Flag(v));
             }
-            if (!e.flag_move || e.flag_is_king) && self.flag_reached(r, them) {
+            if (!e.flag_move || e.flag_is_king[us]) && self.flag_reached(r, them) {
                 // Black may still draw by reaching the region with its king.
                 let answer = e.flag_move
-                    && e.flag_is_king
+                    && e.flag_is_king[us]
                     && us == 1
                     && !self.in_check(t)
                     && self.kings[us] != NO_SQ
@@ -523,7 +525,7 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
     };
     match name {
         "kingofthehill" => {
-            e.flag_letter = Some('K');
+            e.flag_letter = [Some('K'); 2];
             let hill = vec![
                 Cell::Square(3, 3),
                 Cell::Square(4, 3),
@@ -533,7 +535,7 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> bool {
             e.flag_cells = [hill.clone(), hill];
         }
         "racingkings" => {
-            e.flag_letter = Some('K');
+            e.flag_letter = [Some('K'); 2];
             e.flag_cells = [vec![Cell::Rank(7)], vec![Cell::Rank(7)]];
             e.flag_move = true;
             e.checking = false;
@@ -627,7 +629,9 @@ pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<boo
             .collect()
     };
     match key {
-        "flagPiece" => e.flag_letter = letter(value)?,
+        "flagPiece" => e.flag_letter = [letter(value)?; 2],
+        "flagPieceWhite" => e.flag_letter[0] = letter(value)?,
+        "flagPieceBlack" => e.flag_letter[1] = letter(value)?,
         "flagRegion" => {
             let cells = cells(value)?;
             e.flag_cells = [cells.clone(), cells];

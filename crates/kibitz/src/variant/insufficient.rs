@@ -61,7 +61,7 @@ impl VariantPosition {
         if r.drops.captures_to_hand
             || s.holdings[c].iter().any(|&n| n > 0)
             || (e.extinction_value.is_some() && !e.extinction_pseudo_royal)
-            || (0..t.types).any(|ty| e.flag_types >> ty & 1 != 0 && s.counts[c][ty] > 0)
+            || (0..t.types).any(|ty| e.flag_types[c] >> ty & 1 != 0 && s.counts[c][ty] > 0)
         {
             return Ok(false);
         }

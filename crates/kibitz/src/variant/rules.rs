@@ -256,8 +256,9 @@ pub(crate) struct DropRules {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct EndRules {
     /// `flagPiece`: the piece that wins by reaching its side's flag region;
-    /// `*` (the default, as in Fairy-Stockfish) any piece, `None` (`-`) none.
-    pub flag_letter: Option<char>,
+    /// `*` (the default, as in Fairy-Stockfish) any piece, `None` (`-`) none;
+    /// White's and Black's (`flagPieceWhite`, `flagPieceBlack`).
+    pub flag_letter: [Option<char>; 2],
     /// `flagRegionWhite` / `flagRegionBlack`, as read (squares, whole ranks
     /// or files), made squares by [`resolve`](Self::resolve) on the final board.
     pub flag_cells: [Vec<Cell>; 2],
@@ -326,10 +327,10 @@ pub(crate) struct EndRules {
     // Resolved by `resolve` from the letters and cells above.
     /// The flag regions.
     pub flag_region: [WideBitboard; 2],
-    /// The flag pieces' types (a bit per type; 0: no flag rule).
-    pub flag_types: u32,
-    /// Is the flag piece the royal king?
-    pub flag_is_king: bool,
+    /// Each side's flag pieces' types (a bit per type; 0: no flag for that side).
+    pub flag_types: [u32; 2],
+    /// Is each side's flag piece the royal king?
+    pub flag_is_king: [bool; 2],
     /// The extinction types (a bit per type).
     pub extinction_types: u32,
     /// Do all pieces together count as an extinction type (`*`)?
