@@ -342,6 +342,12 @@ flagMove = true
 """,
     # A flag piece per colour, the king for one side only (the king's flag
     # rules under flagMove are decided by each side's piece).
+    # Castling takes the other side's right on the same side (both sides may
+    # castle at once from the start).
+    """[dlopposite:chess]
+oppositeCastling = true
+startFen = r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1
+""",
     """[dlflagcolours:chess]
 flagPieceWhite = n
 flagPieceBlack = k

@@ -409,6 +409,7 @@ fn rule_list(r: &Rules) -> RuleList {
         list.number("castlingRank", u32::from(c.rank) + 1);
         let rooks = (0..r.pieces.len() as u8).filter(|&t| c.castles_with(usize::from(t)));
         list.text("castlingRookPieces", letters_text(rooks.map(letter)));
+        list.bool("oppositeCastling", r.opposite_castling);
     }
     if let Some(k) = r.ends.castling_king_letter {
         list.text("castlingKingPiece", letters_text([k]));

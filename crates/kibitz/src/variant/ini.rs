@@ -696,6 +696,7 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
                 }
             }
         }
+        "oppositeCastling" => rules.opposite_castling = boolean(value)?,
         "castlingKingsideFile"
         | "castlingQueensideFile"
         | "castlingKingFile"

@@ -147,6 +147,9 @@ pub(crate) struct Rules {
     /// Must a pawn promote as soon as it enters the zone (else only on the last rank)?
     pub mandatory_promotion: bool,
     pub castling: Option<CastlingRules>,
+    /// `oppositeCastling`: castling takes from the other side its right to
+    /// castle on the same side (kingside or queenside).
+    pub opposite_castling: bool,
     /// Chess960 castling ([`super::chess960`]): the king and the castling rooks
     /// on any files, rights by rook file, castling written as king takes rook.
     pub chess960: bool,
@@ -570,6 +573,7 @@ pub(crate) fn chess_rules() -> Rules {
             rank: 0,
             rook_types: 1 << 3,
         }),
+        opposite_castling: false,
         chess960: false,
         gating: Gating::None,
         stalemate: GameValue::Draw,

@@ -322,6 +322,9 @@ impl State {
                 self.put(t, mv.to, us, ty);
                 self.put(t, self.castle_rook_to(mv), us, rty);
                 self.clear_rights_at(r, rook);
+                if r.opposite_castling {
+                    self.castling &= !(1 << (2 * (us ^ 1) + side));
+                }
             }
             _ => {
                 if mv.kind == MoveKind::EnPassant {
