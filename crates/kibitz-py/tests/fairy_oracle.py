@@ -348,6 +348,17 @@ flagMove = true
 oppositeCastling = true
 startFen = r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1
 """,
+    # A stalemated side passes instead: the king from a stalemate at the
+    # start, and (antichess, no king) the first piece of a side whose pawns
+    # are blocked, while the other's knight moves.
+    """[dlpassking:chess]
+passOnStalemate = true
+startFen = 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1
+""",
+    """[dlpassanti:antichess]
+passOnStalemateBlack = true
+startFen = 8/8/1p6/1P6/p7/P7/8/6N1 w - - 0 1
+""",
     """[dlflagcolours:chess]
 flagPieceWhite = n
 flagPieceBlack = k

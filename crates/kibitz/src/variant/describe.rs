@@ -536,6 +536,12 @@ fn rule_list(r: &Rules) -> RuleList {
     );
     list.bool("extinctionPseudoRoyal", e.extinction_pseudo_royal);
     list.bool("mustCapture", e.must_capture);
+    if e.pass_on_stalemate[0] == e.pass_on_stalemate[1] {
+        list.bool("passOnStalemate", e.pass_on_stalemate[0]);
+    } else {
+        list.bool("passOnStalemateWhite", e.pass_on_stalemate[0]);
+        list.bool("passOnStalemateBlack", e.pass_on_stalemate[1]);
+    }
     list.bool("stalematePieceCount", e.stalemate_piece_count);
     list.bool("shatarMateRule", e.shatar_mate);
     list.bool("blastOnCapture", e.blast_on_capture);

@@ -35,6 +35,7 @@ impl Default for EndRules {
             extinction_opponent_piece_count: 0,
             extinction_pseudo_royal: false,
             must_capture: false,
+            pass_on_stalemate: [false; 2],
             stalemate_piece_count: false,
             shatar_mate: false,
             blast_on_capture: false,
@@ -134,6 +135,7 @@ impl EndRules {
             || self.extinction_value.is_some()
             || self.extinction_pseudo_royal
             || self.must_capture
+            || self.pass_on_stalemate != [false; 2]
             || self.stalemate_piece_count
             || self.mutually_immune != 0
             || self.castling_king_type.is_some();
@@ -272,6 +274,19 @@ impl State {
         });
         if r.ends.must_capture && out.iter().any(|mv| self.is_capture(mv)) {
             out.retain(|mv| self.is_capture(mv));
+        }
+        if out.is_empty() && r.ends.pass_on_stalemate[self.turn] && !in_check {
+            // Fairy-Stockfish's pass: the king's, else the first piece's
+            // (its lowest square) "move" to its own square.
+            let us = self.turn;
+            let from = if self.kings[us] != NO_SQ {
+                Some(self.kings[us])
+            } else {
+                self.occ[us].iter().next()
+            };
+            if let Some(sq) = from {
+                out.push(VariantMove::new(sq, sq, MoveKind::Pass));
+            }
         }
     }
 
@@ -655,6 +670,9 @@ pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<boo
         "extinctionPieceCount" => e.extinction_piece_count = number(value)?,
         "extinctionOpponentPieceCount" => e.extinction_opponent_piece_count = number(value)?,
         "mustCapture" => e.must_capture = boolean(value)?,
+        "passOnStalemate" => e.pass_on_stalemate = [boolean(value)?; 2],
+        "passOnStalemateWhite" => e.pass_on_stalemate[0] = boolean(value)?,
+        "passOnStalemateBlack" => e.pass_on_stalemate[1] = boolean(value)?,
         "stalematePieceCount" => e.stalemate_piece_count = boolean(value)?,
         "shatarMateRule" => e.shatar_mate = boolean(value)?,
         "blastOnCapture" => e.blast_on_capture = boolean(value)?,

@@ -292,6 +292,10 @@ pub(crate) struct EndRules {
     pub extinction_pseudo_royal: bool,
     /// `mustCapture`: a side that can capture must.
     pub must_capture: bool,
+    /// `passOnStalemate` (`…White`, `…Black`): a side with no move, not in
+    /// check, passes (its king, or else its first piece, moves to its own
+    /// square) instead of being stalemated.
+    pub pass_on_stalemate: [bool; 2],
     /// `stalematePieceCount`: stalemate is decided by the piece counts (Suicide).
     pub stalemate_piece_count: bool,
     /// `shatarMateRule` ([`super::historic`]): a mate by knights alone loses

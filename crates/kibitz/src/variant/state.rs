@@ -262,7 +262,17 @@ impl State {
     /// Plays a pseudo-legal move.
     pub fn make(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
         if mv.kind == MoveKind::Pass {
+            // A pass by a pawn (the first piece of a side without a king) is
+            // no move it could undo: it resets the n-move count, as in
+            // Fairy-Stockfish, where a king's pass does not.
+            let (us, p) = (self.turn, self.board[usize::from(mv.from)]);
+            let resets = p != 0
+                && (Some(type_of(p) as u8) == t.pawn
+                    || (t.n_move_custom[us] >> type_of(p)) & 1 != 0);
             self.make_pass();
+            if resets {
+                self.halfmove = 0;
+            }
             return;
         }
         self.passes = 0;
