@@ -41,11 +41,27 @@ echo "== e2e: cargo build --release -p kibitz-cli"
 cargo build --release --locked -p kibitz-cli
 bin="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/kibitz"
 
-echo "== e2e: kibitz serve on a free loopback port"
+# The static build (scripts/build_web.sh, run by test.sh first). When it is
+# there, the server serves its WebAssembly engine with the page (--web), and the
+# page computes its moves itself; a variants.ini of the server's own (--variants)
+# shows that the page's engine plays those too.
+web="$(cd "$root" && cd "${CARGO_TARGET_DIR:-target}" && pwd)/web"
+serve_args=()
+if [ -f "$web/index.html" ] && [ -f "$web/pkg/kibitz_wasm_bg.wasm" ]; then
+    served_ini="$(mktemp --suffix=.ini)"
+    printf '[served:chess]\ncustomPiece1 = m:NN\nstartFen = rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1\n' >"$served_ini"
+    serve_args=(--web "$web" --variants "$served_ini")
+    export KIBITZ_SERVED_WEB=1
+else
+    served_ini=""
+    echo "e2e: kibitz serve without --web: no static build at $web (scripts/build_web.sh skipped or not run)"
+fi
+
+echo "== e2e: kibitz serve on a free loopback port ${serve_args[*]}"
 log="$(mktemp)"
-"$bin" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
+"$bin" serve --host 127.0.0.1 --port 0 "${serve_args[@]}" >"$log" 2>&1 &
 server=$!
-trap 'kill -INT "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+trap 'kill -INT "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log" ${served_ini:+"$served_ini"}' EXIT
 url=""
 for _ in $(seq 100); do
     url="$(sed -n 's|^kibitz serve: listening on \(http://[^/]*\)/.*|\1|p' "$log")"
@@ -102,7 +118,6 @@ else
     # The static build (scripts/build_web.sh, run by test.sh first): the same page
     # served by python3 -m http.server with no kibitz process, answered in the
     # page by the wasm module.
-    web="$(cd "$root" && cd "${CARGO_TARGET_DIR:-target}" && pwd)/web"
     if [ -f "$web/index.html" ] && [ -f "$web/pkg/kibitz_wasm_bg.wasm" ]; then
         echo "== e2e: node --test static.test.js (the static page, no server)"
         KIBITZ_WEB_DIR="$web" KIBITZ_BIN="$bin" suite static.test.js

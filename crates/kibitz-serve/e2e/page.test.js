@@ -48,6 +48,10 @@ async function open(t, width = 1280, path = "/") {
   page.on("response", (r) => { if (!r.ok()) network.push(`${r.request().method()} ${r.url()}: HTTP ${r.status()}`); });
   page.on("console", (m) => { if (m.type() === "error") network.push(`console: ${m.text()}`); });
   page.kibitzNetwork = network;
+  // Every address the page asked for, in order.
+  const asked = [];
+  page.on("request", (r) => asked.push(new URL(r.url()).pathname));
+  page.kibitzAsked = asked;
   t.after(() => context.close());
   await page.goto(`${server.url}${path}`);
   return { page, problems };
@@ -84,9 +88,10 @@ test("the knight on 8x8 shows 8 on d4, 2 on a1 and the seed's mobility string", 
   assert.equal(await page.locator("#heat .target").count(), 8);
   await page.locator("#designer-section").scrollIntoViewIfNeeded();
   await shoot(page, "knight-8x8");
-  // The download is the library's picture.
+  // The download is the library's picture: the server's address, or a blob:
+  // address made in the page by its WebAssembly engine (kibitz serve --web).
   const href = await page.locator("#download").getAttribute("href");
-  const svg = await (await page.request.get(`${server.url}${href}`)).text();
+  const svg = await page.evaluate(async (u) => (await fetch(u)).text(), href);
   assert.match(svg, /^<svg/);
   assert.match(svg, /strength 336/);
   assert.deepEqual(problems, []);
@@ -325,6 +330,34 @@ test("Scholar's mate by clicking: the move list, checkmate, data-san and the add
   await page.locator("#state").filter({ hasText: "checkmate" }).waitFor();
   assert.equal(norm(await page.locator("#move-list").textContent()), "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#");
   assert.equal(page.url(), address);
+  assert.deepEqual(problems, []);
+});
+
+// scripts/e2e.sh starts the server with --web (the static build's engine) and
+// --variants (a file holding the section `served`) when the wasm build exists.
+test("the served page computes its moves in WebAssembly, the server's own variants too", async (t) => {
+  if (process.env.KIBITZ_SERVED_WEB !== "1") {
+    t.skip("kibitz serve runs without --web here (no wasm build): the page asks the server for its moves");
+    return;
+  }
+  const { page, problems } = await open(t, 1280, "/?variant=served&fen=startpos");
+  assert.equal(await page.evaluate(async () => (await import("./api.js")).engine()), "wasm");
+  await page.locator("#board [data-square='b1'] [data-piece='M']").waitFor();
+  const answer = await (await page.request.get(`${server.url}/api/position?variant=served&fen=startpos`)).json();
+  await page.click("#board [data-square='b1']");
+  assert.deepEqual(await targets(page), apiTargets(answer, "b1"));
+  await page.click("#board [data-square='b1']"); // let go
+  for (const [from, to] of [["b1", "c3"], ["e7", "e5"], ["c3", "d5"], ["g8", "f6"]]) await move(page, from, to);
+  const fen = await page.locator("#board").getAttribute("data-fen");
+  const after = await (await page.request.get(`${server.url}/api/position?variant=served&fen=startpos&moves=b1c3+e7e5+c3d5+g8f6`)).json();
+  assert.equal(fen, after.fen);
+  assert.equal(norm(await page.locator("#move-list").textContent()), "1. Mc3 e5 2. Md5 Mf6");
+  // The page fetched its engine and the server's variants, and asked the
+  // server no question about positions.
+  const asked = page.kibitzAsked;
+  assert.ok(asked.includes("/pkg/kibitz_wasm_bg.wasm"), asked.join(" "));
+  assert.ok(asked.includes("/api/variants.ini"), asked.join(" "));
+  assert.deepEqual(asked.filter((p) => p.startsWith("/api/position") || p.startsWith("/api/mobility")), []);
   assert.deepEqual(problems, []);
 });
 

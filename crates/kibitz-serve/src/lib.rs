@@ -11,6 +11,8 @@
 //! | `GET /api/position?fen=…[&variant=…][&moves=…]` | legal moves (with from, to, promotion, gate), check, outcome, mates in one, threats |
 //! | `POST /api/position?variant=…&fen=…` | the same for a section of the `variants.ini` body |
 //! | `GET /api/variants` | the variants served: built-in ones and the `--variants` file's |
+//! | `GET /api/variants.ini` | the `--variants` file's text (empty without one), for the page's engine |
+//! | `GET /pkg/kibitz_wasm.js`, `/pkg/kibitz_wasm_bg.wasm` | the page's WebAssembly engine, with `--web` ([`Site`]) |
 //! | `POST /api/variants` | the sections of a `variants.ini` body, or the reader's error |
 //! | `POST /api/games[?first=N][&count=K]` | the main line of each PGN game of the body, move by move, a page at a time |
 //! | `GET /api/mobility?piece=…\|betza=…&board=WxH[&from=sq]` | the heat map of a piece |
@@ -47,11 +49,13 @@ mod games;
 mod mobility;
 mod position;
 mod scan;
+mod site;
 mod solve;
 mod variants;
 
 pub use error::ApiError;
 pub use kibitz::variant::Variant;
+pub use site::{Site, WasmPackage};
 
 /// Every limit of the server, in one place.
 #[derive(Copy, Clone, Debug)]
@@ -176,17 +180,16 @@ pub fn app() -> Router {
 
 /// The whole application with the given limits.
 pub fn app_with(limits: Limits) -> Router {
-    app_with_variants(limits, Vec::new())
+    app_with_site(limits, &Site::default())
 }
 
-/// The whole application with the given limits and variants beyond the built-in
-/// ones (read from a `variants.ini` with `kibitz::variant::ini::parse`); `variant=`
-/// finds these first.
-pub fn app_with_variants(limits: Limits, variants: Vec<Variant>) -> Router {
+/// The whole application with the given limits, the server's own variants
+/// (`variant=` finds these first) and the page's engine ([`Site`]).
+pub fn app_with_site(limits: Limits, site: &Site) -> Router {
     let state = AppState {
         limits,
         scans: Arc::new(tokio::sync::Semaphore::new(limits.scans_at_once.max(1))),
-        variants: Arc::new(variants),
+        variants: Arc::new(site.variants().to_vec()),
     };
     Router::new()
         .route(
@@ -201,6 +204,7 @@ pub fn app_with_variants(limits: Limits, variants: Vec<Variant>) -> Router {
         .route("/api/scan", post(scan::handle))
         .route("/api/solve", get(solve::handle))
         .merge(assets::routes())
+        .merge(site.routes())
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(limits.body_bytes))
         .layer(middleware::from_fn_with_state(limits, read_body))
@@ -277,26 +281,22 @@ pub async fn serve(addr: SocketAddr, limits: Limits) -> io::Result<()> {
 /// Serves on a listener already bound (port 0 picks a free port; tests and
 /// `kibitz serve` print the address actually bound), until Ctrl-C.
 pub async fn serve_on(listener: tokio::net::TcpListener, limits: Limits) -> io::Result<()> {
-    serve_on_with(listener, limits, Vec::new()).await
+    serve_on_with(listener, limits, &Site::default()).await
 }
 
-/// [`serve_on`] with variants beyond the built-in ones (see [`app_with_variants`]).
+/// [`serve_on`] with the server's own variants and the page's engine (see
+/// [`app_with_site`]).
 pub async fn serve_on_with(
     listener: tokio::net::TcpListener,
     limits: Limits,
-    variants: Vec<Variant>,
+    site: &Site,
 ) -> io::Result<()> {
-    serve_app_until(
-        listener,
-        limits,
-        app_with_variants(limits, variants),
-        async {
-            // Without a signal handler (it cannot be installed) the server runs on.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        },
-    )
+    serve_app_until(listener, limits, app_with_site(limits, site), async {
+        // Without a signal handler (it cannot be installed) the server runs on.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    })
     .await
 }
 

@@ -1,14 +1,16 @@
-// The page's engine when no kibitz server is behind it (the static build that
-// scripts/build_web.sh writes into target/web/): the library compiled to
-// WebAssembly (./pkg/kibitz_wasm.js) answers the page's questions in the page,
-// in the very shapes the server's JSON API answers them, built by the same
-// library functions (kibitz_scan::position::answer, HeatQuery::heat_map,
+// The page's own engine: the library compiled to WebAssembly
+// (./pkg/kibitz_wasm.js, from `kibitz serve --web DIR` or the static build that
+// scripts/build_web.sh writes into target/web/) answers the page's questions in
+// the page, in the very shapes the server's JSON API answers them, built by the
+// same library functions (kibitz_scan::position::answer, HeatQuery::heat_map,
 // describe_ini, SolveScan::record). So play.js, designer.js and solve.js are one
 // code base for both: api.js hands a call here instead of to fetch.
 //
-// What needs a process stays with the server and is refused here with a message:
-// scanning pasted game files (/api/games, /api/scan). A solve runs on the page's
-// one thread within its time limit: the Stop button cannot cut it short.
+// What needs a process stays with the server when there is one (api.js sends it
+// there), and is refused here with a message when there is none: scanning
+// pasted game files (/api/games, /api/scan). Without a server a solve runs on
+// the page's one thread within its time limit: the Stop button cannot cut it
+// short.
 
 let engine = null;
 /** The last variants.ini text loaded into the module (each text is loaded once). */
@@ -21,6 +23,31 @@ function kibitz() {
     return module;
   });
   return engine;
+}
+
+/**
+ * Loads the engine; true when it loaded. Behind a kibitz server, the server's
+ * own variants (`kibitz serve --variants FILE`, GET /api/variants.ini) are
+ * loaded into it first, so that the page plays them as the server does.
+ */
+export async function ready(hasServer) {
+  let k;
+  try {
+    k = await kibitz();
+  } catch {
+    return false;
+  }
+  if (await hasServer()) {
+    try {
+      const response = await fetch("api/variants.ini");
+      const text = response.ok ? await response.text() : "";
+      if (text.trim()) k.loadVariantConfig(text);
+    } catch (err) {
+      // The server read this text itself: it reads here too, or the page says why.
+      console.error(`the server's variants did not load in the page: ${err.message}`);
+    }
+  }
+  return true;
 }
 
 /** Loads a pasted variants.ini text into the module once. */

@@ -1,5 +1,5 @@
-//! `kibitz serve [--port P] [--host 127.0.0.1] [--variants FILE]`: the page and the
-//! JSON API of `kibitz-serve`, on loopback unless told otherwise.
+//! `kibitz serve [--port P] [--host 127.0.0.1] [--variants FILE] [--web DIR]`: the
+//! page and the JSON API of `kibitz-serve`, on loopback unless told otherwise.
 
 use std::io::Write as _;
 
@@ -22,18 +22,30 @@ pub struct Args {
     /// the built-in ones (`/api/position?variant=NAME`).
     #[arg(long, value_name = "FILE")]
     variants: Option<std::path::PathBuf>,
+    /// The folder `scripts/build_web.sh` writes (`target/web`): its WebAssembly
+    /// engine is served with the page, which then computes legal moves, the
+    /// move list, game ends and the piece designer itself, with no round trip.
+    /// Without it the page asks the server for everything.
+    #[arg(long, value_name = "DIR")]
+    web: Option<std::path::PathBuf>,
 }
 
 /// Runs `kibitz serve` until Ctrl-C.
 pub fn run(args: Args) -> anyhow::Result<Status> {
-    let variants = match &args.variants {
-        None => Vec::new(),
+    let mut site = match &args.variants {
+        None => kibitz_serve::Site::default(),
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            kibitz::variant::ini::parse(&text).with_context(|| format!("{}", path.display()))?
+            kibitz_serve::Site::with_variants_ini(&text)
+                .with_context(|| format!("{}", path.display()))?
         }
     };
+    if let Some(dir) = &args.web {
+        let package = kibitz_serve::WasmPackage::read(dir)
+            .with_context(|| format!("--web {}", dir.display()))?;
+        site = site.with_wasm(package);
+    }
     // The allocator's background thread returns freed memory to the system
     // while the server is idle (dirty pages decay over 10 s), rather than only
     // when a later allocation happens to purge them.
@@ -58,7 +70,18 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         let bound = listener.local_addr()?;
         // One line on stdout, so scripts (scripts/e2e.sh) can read the port.
         println!("kibitz serve: listening on http://{bound}/");
-        kibitz_serve::serve_on_with(listener, kibitz_serve::Limits::default(), variants)
+        let _ = match site.wasm() {
+            Some(package) => writeln!(
+                Diagnostics,
+                "kibitz serve: the page computes its moves in WebAssembly ({} bytes)",
+                package.wasm_bytes()
+            ),
+            None => writeln!(
+                Diagnostics,
+                "kibitz serve: the page asks the server for its moves (--web DIR serves its WebAssembly engine)"
+            ),
+        };
+        kibitz_serve::serve_on_with(listener, kibitz_serve::Limits::default(), &site)
             .await
             .context("serving")
     })?;

@@ -776,14 +776,92 @@ async fn variants_ini_bodies() {
 #[tokio::test]
 async fn served_variants_are_found() {
     let ini = "[nightmare:chess]\ncustomPiece1 = m:NN\nstartFen = rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1\n";
-    let variants = kibitz::variant::ini::parse(ini).unwrap();
-    let app = kibitz_serve::app_with_variants(kibitz_serve::Limits::default(), variants);
+    let site = kibitz_serve::Site::with_variants_ini(ini).unwrap();
+    let app = kibitz_serve::app_with_site(kibitz_serve::Limits::default(), &site);
     let request = Request::get("/api/position?variant=nightmare&fen=startpos")
         .body(Body::empty())
         .unwrap();
     let (status, answer, _) = send_to(app, request).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(answer["variant"], "nightmare");
+}
+
+/// The page's engine learns the server's own variants from their text: the
+/// `--variants` file as given, and an empty text without one.
+#[tokio::test]
+async fn served_variants_ini_is_the_text_given() {
+    let ini = "[nightmare:chess]\ncustomPiece1 = m:NN\n";
+    let site = kibitz_serve::Site::with_variants_ini(ini).unwrap();
+    let app = kibitz_serve::app_with_site(kibitz_serve::Limits::default(), &site);
+    let request = Request::get("/api/variants.ini")
+        .body(Body::empty())
+        .unwrap();
+    let (status, _, text) = send_to(app, request).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(text, ini);
+    let request = Request::get("/api/variants.ini")
+        .body(Body::empty())
+        .unwrap();
+    let (status, _, text) = send(request).await;
+    assert_eq!((status, text.as_str()), (StatusCode::OK, ""));
+}
+
+/// With `--web`, the page's WebAssembly engine is served under /pkg/ with the
+/// types a browser needs; without it those addresses are 404s (the page then
+/// asks the server for everything). A folder without the package, or a file
+/// that is not WebAssembly, is an error naming the file.
+#[tokio::test]
+async fn the_wasm_package_is_served_with_web() {
+    let dir = std::env::temp_dir().join(format!("kibitz-serve-pkg-{}", std::process::id()));
+    let pkg = dir.join("pkg");
+    std::fs::create_dir_all(&pkg).unwrap();
+    let missing = kibitz_serve::WasmPackage::read(&dir).unwrap_err();
+    assert!(missing.to_string().contains("kibitz_wasm.js"), "{missing}");
+    std::fs::write(pkg.join("kibitz_wasm.js"), "export default 1;\n").unwrap();
+    std::fs::write(pkg.join("kibitz_wasm_bg.wasm"), b"not wasm").unwrap();
+    let foreign = kibitz_serve::WasmPackage::read(&dir).unwrap_err();
+    assert!(
+        foreign.to_string().contains("not a WebAssembly module"),
+        "{foreign}"
+    );
+    std::fs::write(pkg.join("kibitz_wasm_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    let package = kibitz_serve::WasmPackage::read(&dir).unwrap();
+    // The pkg folder itself reads the same.
+    assert_eq!(
+        kibitz_serve::WasmPackage::read(&pkg).unwrap().wasm_bytes(),
+        8
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let site = kibitz_serve::Site::default().with_wasm(package);
+    for (path, content_type, body) in [
+        (
+            "/pkg/kibitz_wasm.js",
+            "text/javascript; charset=utf-8",
+            &b"export default 1;\n"[..],
+        ),
+        (
+            "/pkg/kibitz_wasm_bg.wasm",
+            "application/wasm",
+            &b"\0asm\x01\0\0\0"[..],
+        ),
+    ] {
+        let app = kibitz_serve::app_with_site(kibitz_serve::Limits::default(), &site);
+        let response = app
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            response.headers()[header::CONTENT_TYPE],
+            content_type,
+            "{path}"
+        );
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(&bytes[..], body, "{path}");
+        let (status, _) = get(path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path} without --web");
+    }
 }
 
 /// Pasted games: every move of the main line, as the library's PGN reader reads it.
