@@ -396,7 +396,9 @@ impl Game {
     }
 }
 
-/// Reads the first game of a PGN text (orthodox chess).
+/// Reads the first game of a PGN text, of the variant its `[Variant]` tag
+/// names (a built-in or a loaded `variants.ini` section; orthodox chess
+/// without one), from its `[FEN]` tag's position.
 #[wasm_bindgen(js_name = readGamePGN)]
 pub fn read_game_pgn(pgn: &str) -> Result<Game, JsError> {
     Ok(Game {

@@ -6,10 +6,10 @@
 
 use std::time::Duration;
 
-use kibitz::board::{AnyPosition, Board};
+use kibitz::board::AnyPosition;
+use kibitz::board::pgn::{read_first_game, variant_tag_name};
 use kibitz::mobility::heat::{self, HeatQuery};
 use kibitz::mobility::{Board as MobilityBoard, Piece};
-use kibitz::notation::pgn::read_games;
 use kibitz::problem::Stipulation;
 use kibitz::variant::describe_ini;
 use kibitz_scan::position;
@@ -74,8 +74,8 @@ pub fn mobility(betza: &str, files: u32, ranks: u32) -> Result<String, String> {
     Ok(answer.to_string())
 }
 
-/// The first game of a PGN text (orthodox chess, as the library's reader plays
-/// it): its tags in file order and its main line in UCI.
+/// The first game of a PGN text, of any variant the module knows: its tags in
+/// file order and its main line in UCI.
 #[derive(Clone, Debug, Default)]
 pub struct PgnGame {
     /// The tag pairs, in file order.
@@ -84,23 +84,22 @@ pub struct PgnGame {
     pub moves: Vec<String>,
 }
 
-/// Reads the first game of `pgn`; an error when it holds none or the first
-/// does not read (the library's message, with its line).
+/// Reads the first game of `pgn` and plays its main line (the library's
+/// [`read_first_game`]), by the rules its `[Variant]` tag names: a built-in
+/// variant or a loaded `variants.ini` section (`Crazyhouse`, `Xiangqi`,
+/// `King of the Hill`, pychess's `Shogi` or `Crazyhouse960`), else orthodox
+/// chess (`Chess960` too). The start is its `[FEN]` tag's position. An error
+/// when it holds no game or the game does not read (the library's message,
+/// with its line).
 pub fn read_game_pgn(pgn: &str) -> Result<PgnGame, String> {
-    let game = read_games(pgn.as_bytes())
-        .into_iter()
-        .next()
-        .ok_or_else(|| "no game in the PGN text".to_string())?
-        .map_err(|e| e.to_string())?;
-    let mut pos = game.start.clone();
-    let mut moves = Vec::with_capacity(game.moves.len());
-    for &mv in &game.moves {
-        moves.push(Board::uci(&pos, mv));
-        pos.play_unchecked(mv);
-    }
+    let game = read_first_game(pgn, |tag| {
+        let (name, chess960) = variant_tag_name(tag.unwrap_or(""));
+        registry::rules(&name, chess960)
+    })
+    .map_err(|e| e.to_string())?;
     Ok(PgnGame {
-        tags: game.tags,
-        moves,
+        moves: game.uci_moves(),
+        tags: game.tags().to_vec(),
     })
 }
 

@@ -76,6 +76,14 @@ function compareGames(name, start) {
         assert.deepEqual(plies[i].sans, pos.moves.map((m) => m.san), `${where(i)}: SAN moves`);
         assert.equal(plies[i].check, pos.check, `${where(i)}: check`);
       });
+      // The game as PGN, in the native SAN, read back by readGamePGN.
+      const sans = played.map((uci, i) => positions[i].moves.find((m) => m.uci === uci).san);
+      const movetext = sans.map((san, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${san}` : san)).join(" ");
+      const pgn = `[Event "random game ${game}"]\n[Variant "${name}"]\n[FEN "${start}"]\n\n${movetext} *\n`;
+      const read = kibitz.readGamePGN(pgn);
+      assert.equal(read.mainlineMoves(), played.join(" "), `${name}, game ${game}: readGamePGN`);
+      assert.equal(read.headers("Variant"), name);
+      read.free();
       assert.deepEqual(result.end, line.outcome, `${name}, game ${game}: the end`);
       assert.equal(result.over, line.outcome !== null);
       assert.equal(result.result, line.outcome ? line.outcome.result : "*");

@@ -97,6 +97,32 @@ test("readGamePGN: tags and the main line in UCI", () => {
   throwsError(() => kibitz.readGamePGN("1. e4 e5 2. Ke3 *"));
 });
 
+test("readGamePGN: variant games by their Variant tag, as Lichess and pychess name them", () => {
+  // Each main line is checked against the native CLI, which plays it from the start.
+  const games = [
+    ["crazyhouse", '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 *'],
+    ["kingofthehill", '[Variant "King of the Hill"]\n\n1. e4 e5 2. Ke2 Ke7 3. Ke3 1-0'],
+    ["3check", '[Variant "Three-check"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *'],
+    ["xiangqi", '[Variant "Xiangqi"]\n\n1. h3e3 {a comment} h10g8 (1... b10c8) 2. Hg3 *'],
+  ];
+  for (const [name, pgn] of games) {
+    const moves = kibitz.readGamePGN(pgn).mainlineMoves().split(" ");
+    const line = nativeJsonLines(["play", "--json", "--variant", name, "--fen", "startpos", ...moves])[0];
+    assert.equal(line.error, undefined, `${name}: ${line.error}`);
+    assert.equal(line.fens.length, moves.length, name);
+  }
+  // A 960 form: the variant with Chess960 castling, from the FEN tag.
+  const fen = kibitz.startingFen("crazyhouse");
+  assert.equal(kibitz.readGamePGN(`[Variant "Crazyhouse960"]\n[FEN "${fen}"]\n\n1. e4 *`).mainlineMoves(), "e2e4");
+  // A loaded section by its name.
+  kibitz.loadVariantConfig("[pgnhouse:crazyhouse]\n");
+  assert.equal(kibitz.readGamePGN('[Variant "pgnhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 *').mainlineMoves(), "e2e4 d7d5 e4d5 d8d5 P@e4");
+  // Bad input names what and where.
+  assert.match(throwsError(() => kibitz.readGamePGN('[Variant "Nonesuch"]\n\n1. e4 *')), /line 3: .*capablanca/);
+  assert.match(throwsError(() => kibitz.readGamePGN('[Variant "Crazyhouse"]\n\n1. P@e4 *')), /line 3: ply 1: move "P@e4"/);
+  assert.match(throwsError(() => kibitz.readGamePGN('[Variant "Shogi"]\n[FEN "bad"]\n\n1. e4 *')), /line 4: bad FEN tag/);
+});
+
 test("a bad FEN is an Error with the library's message", () => {
   for (const [variant, fen] of [["chess", "bad fen"], ["chess", "8/8/8/8/8/8/8/8 w - - 0 1"], ["capablanca", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"], ["shogi", "x".repeat(100000)]]) {
     const message = throwsError(() => new Board(variant, fen));

@@ -34,6 +34,7 @@ mod chess;
 mod end;
 mod error;
 mod fairy;
+pub mod pgn;
 
 use core::fmt::Debug;
 use core::hash::Hash;
