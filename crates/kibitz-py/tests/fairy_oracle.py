@@ -78,6 +78,11 @@ FSF_BUILTINS += ['makpong', 'cambodian', 'karouk', 'asean', 'ai-wok', 'sittuyin'
 FSF_BUILTINS += ['berolina', 'pawnsideways', 'pawnback', 'sortofalmost', 'chigorin',
                  'armageddon']
 
+# Kingless race games (builtin.rs, chess_family), and minishogi's second name (of the
+# shogi family, but listed here, last, so that the seeds of the variants above stay).
+FSF_BUILTINS += ['breakthrough', 'jesonmor', 'mini']
+SHOGI_FAMILY.append('mini')
+
 FILES = 'abcdefghijklmnop'
 
 # --- user variants ------------------------------------------------------------------

@@ -6,7 +6,7 @@
 use super::VariantError;
 use super::board::BoardSize;
 use super::definition::Variant;
-use super::rules::{Gating, PieceDef, PieceKind, Rules};
+use super::rules::{Cell, GameValue, Gating, PieceDef, PieceKind, Rules};
 pub(crate) use super::rules::{chess_rules, pawn, piece};
 
 /// The names of the built-in variants.
@@ -73,6 +73,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
     // The shogi family (variant/shogi.rs).
     "shogi",
     "minishogi",
+    "mini",
     "kyotoshogi",
     "euroshogi",
     "judkins",
@@ -109,6 +110,9 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "opulent",
     "capahouse",
     "dragon",
+    // Kingless race games (chess_family below).
+    "breakthrough",
+    "jesonmor",
 ];
 
 impl Rules {
@@ -552,7 +556,39 @@ fn chess_family(name: &str, r: &mut Rules) -> Result<bool, VariantError> {
                 castling.rook_types |= 1 << c;
             }
         }
+        "breakthrough" => {
+            // Fairy-Stockfish's breakthrough: one kind of man, stepping forward
+            // (straight ahead only without taking), no king; the first to reach
+            // the far rank wins, and a side with no move loses.
+            only_pieces(r, vec![piece('P', "breakthrough", "fmWfF")]);
+            r.start_fen = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1".to_string();
+            r.stalemate = GameValue::Loss;
+            r.ends.flag_letter = [Some('P'); 2];
+            r.ends.flag_cells = [vec![Cell::Rank(7)], vec![Cell::Rank(0)]];
+        }
+        "jesonmor" => {
+            // Fairy-Stockfish's Jeson Mor: nine knights a side on 9 × 9, no king;
+            // a knight on the centre square e5 wins unless the reply takes it
+            // (its flagMove), and a side with no move loses.
+            r.resize(9, 9)?;
+            only_pieces(r, vec![piece('N', "knight", "N")]);
+            r.start_fen = "nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w - - 0 1".to_string();
+            r.stalemate = GameValue::Loss;
+            r.ends.flag_letter = [Some('N'); 2];
+            r.ends.flag_cells = [vec![Cell::Square(4, 4)], vec![Cell::Square(4, 4)]];
+            r.ends.flag_move = true;
+        }
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// Only `pieces` in the game: no king (no check, no castling) and no promotion.
+fn only_pieces(r: &mut Rules, pieces: Vec<PieceDef>) {
+    r.promotion_limit = vec![0; pieces.len()];
+    r.pieces = pieces;
+    r.promotion_types.clear();
+    r.promotion_types_black = None;
+    r.castling = None;
+    r.double_step = [0, 0];
 }

@@ -435,7 +435,8 @@ pub(crate) fn builtin_rules(name: &str) -> Result<Option<Rules>, VariantError> {
     let mut r = minishogi_base()?;
     match name {
         // Fairy-Stockfish's minishogi: a repetition loses for White (sente).
-        "minishogi" => {
+        // `mini` is Fairy-Stockfish's second name for minishogi.
+        "minishogi" | "mini" => {
             r.ends.n_fold_value = GameValue::Loss;
             r.ends.n_fold_value_absolute = true;
         }
