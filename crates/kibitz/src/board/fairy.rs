@@ -113,7 +113,7 @@ impl Board for VariantPosition {
     }
 
     fn write_uci(&self, out: &mut String, mv: VariantMove) {
-        out.push_str(&VariantPosition::uci(self, &mv));
+        VariantPosition::write_uci(self, out, &mv);
     }
 
     fn san_styled(&self, mv: VariantMove, _style: SanStyle) -> String {

@@ -84,11 +84,22 @@ impl BoardSize {
 
     /// The name of a square: file letter and rank number (`a10`).
     pub fn square_name(self, sq: Sq) -> String {
-        format!(
-            "{}{}",
-            char::from(b'a' + self.file_of(sq)),
-            u32::from(self.rank_of(sq)) + 1
-        )
+        let mut out = String::with_capacity(3);
+        self.push_square_name(sq, &mut out);
+        out
+    }
+
+    /// Appends the name of a square ([`square_name`](Self::square_name)) to
+    /// `out`, without formatting machinery or a string of its own: UCI writes
+    /// two per move, for every legal move a list or a move reader writes.
+    pub fn push_square_name(self, sq: Sq, out: &mut String) {
+        out.push(char::from(b'a' + self.file_of(sq)));
+        // Ranks are 1 to 16 at most.
+        let rank = self.rank_of(sq) + 1;
+        if rank >= 10 {
+            out.push(char::from(b'0' + rank / 10));
+        }
+        out.push(char::from(b'0' + rank % 10));
     }
 
     /// Parses a square name (`a1` … `p16`) on this board.

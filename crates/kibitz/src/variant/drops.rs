@@ -553,17 +553,20 @@ fn board_squares(t: &Tables) -> WideBitboard {
 /// A drop as Fairy-Stockfish writes it in UCI and SAN alike: the piece's
 /// uppercase letter, `@`, the square (`P@e4`).
 pub(crate) fn drop_notation(rules: &Rules, mv: &VariantMove) -> String {
-    {
-        let mut s = String::new();
-        // A promoted drop (Kyoto shogi): `+N@a1`.
-        if mv.promotion != NO_TYPE {
-            s.push('+');
-        }
-        s.push(rules.pieces[usize::from(mv.gate)].letter);
-        s.push('@');
-        s.push_str(&rules.size.square_name(mv.to));
-        s
+    let mut s = String::new();
+    push_drop_notation(rules, mv, &mut s);
+    s
+}
+
+/// Appends [`drop_notation`] to `out`.
+pub(crate) fn push_drop_notation(rules: &Rules, mv: &VariantMove, out: &mut String) {
+    // A promoted drop (Kyoto shogi): `+N@a1`.
+    if mv.promotion != NO_TYPE {
+        out.push('+');
     }
+    out.push(rules.pieces[usize::from(mv.gate)].letter);
+    out.push('@');
+    rules.size.push_square_name(mv.to, out);
 }
 
 #[cfg(test)]

@@ -209,10 +209,19 @@ impl VariantPosition {
     /// The legal move written as `text` in UCI (see [`uci`](Self::uci)). A
     /// Musketeer placement that breaks the king/rook rule is an error naming the rule.
     pub fn parse_uci(&self, text: &str) -> Result<VariantMove, VariantError> {
-        self.legal_moves()
-            .into_iter()
-            .find(|mv| self.uci(mv) == text)
+        self.find_uci(&self.legal_moves(), text)
             .ok_or_else(|| self.no_move(text))
+    }
+
+    /// The move of `moves` written `text` in UCI: each written into one
+    /// buffer in turn and compared.
+    fn find_uci(&self, moves: &[VariantMove], text: &str) -> Option<VariantMove> {
+        let mut buffer = String::with_capacity(8);
+        moves.iter().copied().find(|mv| {
+            buffer.clear();
+            self.write_uci(&mut buffer, mv);
+            buffer == text
+        })
     }
 
     /// The legal move written as `text` in UCI or in the variant's SAN (with or
@@ -227,8 +236,8 @@ impl VariantPosition {
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<VariantMove, VariantError> {
         let moves = self.legal_moves();
-        if let Some(mv) = moves.iter().find(|mv| self.uci(mv) == text) {
-            return Ok(*mv);
+        if let Some(mv) = self.find_uci(&moves, text) {
+            return Ok(mv);
         }
         let bare = text.trim().trim_end_matches(['+', '#']);
         moves
@@ -265,11 +274,21 @@ impl VariantPosition {
     /// tables' notation: a selection as the piece's name (`leopard`), a placement
     /// as `L@b0` (White's gating row is 0, Black's the row above the last rank).
     pub fn uci(&self, mv: &VariantMove) -> String {
+        let mut out = String::with_capacity(8);
+        self.write_uci(&mut out, mv);
+        out
+    }
+
+    /// Appends [`uci`](Self::uci) to `out` (a list's or a reader's one buffer:
+    /// no string of its own per move).
+    pub fn write_uci(&self, out: &mut String, mv: &VariantMove) {
         if mv.is_pregame() {
-            return Pregame::notation(&self.variant.rules, &self.state, mv);
+            out.push_str(&Pregame::notation(&self.variant.rules, &self.state, mv));
+            return;
         }
         if mv.is_drop() {
-            return super::drops::drop_notation(&self.variant.rules, mv);
+            super::drops::push_drop_notation(&self.variant.rules, mv, out);
+            return;
         }
         let size = self.variant.rules.size;
         let letter = |t: u8| {
@@ -290,20 +309,19 @@ impl VariantPosition {
             let side = usize::from(mv.kind == MoveKind::CastleQueenside);
             to = self.state.rook_sq[2 * self.state.turn + side];
         }
-        let mut s = size.square_name(from);
-        s.push_str(&size.square_name(to));
+        size.push_square_name(from, out);
+        size.push_square_name(to, out);
         if mv.promotion != NO_TYPE {
             let ty = type_of(self.state.board[usize::from(mv.from)]);
             let to_ty = usize::from(mv.promotion);
             match super::shogi::uci_suffix(&self.variant.rules, ty, to_ty) {
-                Some(suffix) => s.push(suffix),
-                None => s.push(letter(mv.promotion)),
+                Some(suffix) => out.push(suffix),
+                None => out.push(letter(mv.promotion)),
             }
         }
         if mv.gate != NO_TYPE {
-            s.push(letter(mv.gate));
+            out.push(letter(mv.gate));
         }
-        s
     }
 
     /// Is castling `mv` written like a move of the king's own to its destination
