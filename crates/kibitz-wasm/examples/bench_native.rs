@@ -3,6 +3,10 @@
 //! calls as the Node side times in WebAssembly. Prints one JSON object a line:
 //! `{"variant", "call", "depth", "ns_per_call", "nodes"}`. A benchmark, not a test.
 //!
+//! The call `apiPerft` is bench.mjs's `apiPerft` done natively: perft driven
+//! through the `Board` API (`legalMoves`, then `push` and `pop` of each move),
+//! the pattern of a JavaScript program walking the move tree.
+//!
 //! ```sh
 //! cargo run --release -p kibitz-wasm --example bench_native -- chess capablanca sixteen
 //! ```
@@ -27,6 +31,22 @@ fn time_per_call(budget: Duration, mut f: impl FnMut()) -> f64 {
     best
 }
 
+/// The leaves `depth` plies deep, counted as bench.mjs's `apiPerft` counts
+/// them: through [`Game::legal_moves`], [`Game::push`] and [`Game::pop`].
+fn api_perft(game: &mut Game, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = game.legal_moves();
+    let mut nodes = 0;
+    for mv in moves.split_whitespace() {
+        game.push(mv).expect("a legal move");
+        nodes += api_perft(game, depth - 1);
+        game.pop().expect("a move to take back");
+    }
+    nodes
+}
+
 fn main() {
     let names: Vec<String> = std::env::args().skip(1).collect();
     for name in &names {
@@ -48,6 +68,15 @@ fn main() {
         });
         println!(
             r#"{{"variant":"{name}","call":"perft","depth":{depth},"ns_per_call":{ns:.1},"nodes":{nodes}}}"#
+        );
+        // bench.mjs's depths for its perft through the API.
+        let depth = if name == "sixteen" { 2 } else { 3 };
+        let mut api = game.clone();
+        let ns = time_per_call(Duration::from_millis(300), || {
+            nodes = black_box(api_perft(&mut api, depth));
+        });
+        println!(
+            r#"{{"variant":"{name}","call":"apiPerft","depth":{depth},"ns_per_call":{ns:.1},"nodes":{nodes}}}"#
         );
     }
 }
