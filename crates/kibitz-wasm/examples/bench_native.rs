@@ -50,7 +50,7 @@ fn api_perft(game: &mut Game, depth: u32) -> u64 {
 fn main() {
     let names: Vec<String> = std::env::args().skip(1).collect();
     for name in &names {
-        let game = match Game::new(name, None, false) {
+        let mut game = match Game::new(name, None, false) {
             Ok(g) => g,
             Err(err) => {
                 eprintln!("bench_native: {name}: {err}");

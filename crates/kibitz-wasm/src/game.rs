@@ -6,39 +6,79 @@
 
 use core::fmt::Write as _;
 
-use kibitz::CastlingMode;
-use kibitz::board::{AnyPosition, Board, BoardJob, GameEnd, GameRules};
+use kibitz::board::{AnyMove, AnyPosition, Board, GameEnd, GameRules};
 use kibitz::notation::SanStyle;
 use kibitz::{Color, board::MAX_PERFT_DEPTH};
 
 use crate::registry;
 
-/// A game on a board: the rules, the position, and the moves played since the
-/// FEN was set.
+/// A game on a board: the rules, the position the FEN set, and the one after
+/// each move played since.
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: GameRules,
-    position: AnyPosition,
-    /// Each move played, in UCI, with the position before it.
-    played: Vec<(AnyPosition, String)>,
+    /// The FEN's position, then the one after each move played: the last is
+    /// the current one (never empty). `pop` is a step back to the one before,
+    /// not a replay, and finds that position's move list still there.
+    plies: Vec<Ply>,
+    /// Plies taken back, kept so that the next pushes reuse their position's
+    /// box and their list's buffers: a JavaScript walk of the move tree
+    /// (`legalMoves`, then `push` and `pop` of each) allocates nothing once it
+    /// has been as deep as it goes.
+    spare: Vec<Ply>,
 }
 
-/// The legal moves in UCI, joined by spaces, written by the engine's own
-/// position type (no [`kibitz::board::AnyMove`] per move).
-struct UciList;
+/// A position of the game, the move that led to it, and its legal moves once
+/// asked for.
+#[derive(Clone, Debug)]
+struct Ply {
+    position: AnyPosition,
+    /// The move played to reach `position`, in UCI (empty for the FEN's).
+    played: String,
+    /// Are `moves` and `ucis` the legal moves of `position`? Set by the first
+    /// `legalMoves` or `push` there, cleared when the ply is reused: a cache
+    /// keyed on the ply, which holds one position for as long as it is set.
+    listed: bool,
+    /// The legal moves, in the library's order.
+    moves: Vec<AnyMove>,
+    /// Their UCI, separated by single spaces, in the same order: what
+    /// `legalMoves` answers, and where `push` looks a UCI move up.
+    ucis: String,
+}
 
-impl BoardJob for UciList {
-    type Output = String;
-    fn run<B: Board>(self, pos: &B, castling: CastlingMode) -> String {
-        let moves = pos.legal_moves();
-        let mut out = String::with_capacity(moves.len() * 6);
-        for (i, &mv) in moves.iter().enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            pos.write_uci_in(&mut out, mv, castling);
+impl Ply {
+    fn new(position: AnyPosition) -> Ply {
+        Ply {
+            position,
+            played: String::new(),
+            listed: false,
+            moves: Vec::new(),
+            ucis: String::new(),
         }
-        out
+    }
+
+    /// Lists the legal moves, unless they are already.
+    fn list(&mut self) {
+        if !self.listed {
+            self.position
+                .list_legal_moves(&mut self.moves, &mut self.ucis);
+            self.listed = true;
+        }
+    }
+
+    /// The listed legal move written `text` in UCI.
+    fn find_uci(&self, text: &str) -> Option<AnyMove> {
+        self.ucis
+            .split(' ')
+            .zip(&self.moves)
+            .find(|&(uci, _)| uci == text)
+            .map(|(_, &mv)| mv)
+    }
+
+    /// The UCI of the listed legal move `mv`.
+    fn uci_of(&self, mv: AnyMove) -> Option<&str> {
+        let i = self.moves.iter().position(|&m| m == mv)?;
+        self.ucis.split(' ').nth(i)
     }
 }
 
@@ -50,45 +90,89 @@ impl Game {
         let position = read_fen(&rules, fen)?;
         Ok(Game {
             rules,
-            position,
-            played: Vec::new(),
+            plies: vec![Ply::new(position)],
+            spare: Vec::new(),
         })
+    }
+
+    fn ply(&self) -> &Ply {
+        self.plies.last().expect("a game has a position")
+    }
+
+    fn ply_mut(&mut self) -> &mut Ply {
+        self.plies.last_mut().expect("a game has a position")
     }
 
     /// The position.
     pub fn position(&self) -> &AnyPosition {
-        &self.position
+        &self.ply().position
     }
 
-    /// The legal moves in UCI, separated by spaces (ffish.js's `legalMoves`).
-    pub fn legal_moves(&self) -> String {
-        self.position.run(UciList)
+    /// The legal moves in UCI, separated by spaces (ffish.js's `legalMoves`);
+    /// kept with the position for the `push`es that follow. Each call lists
+    /// them anew rather than answer from that list: a repeated call costs
+    /// what the first does, so the benchmarks time the listing, not a lookup.
+    pub fn legal_moves(&mut self) -> String {
+        let ply = self.ply_mut();
+        ply.listed = false;
+        ply.list();
+        ply.ucis.clone()
     }
 
     /// The legal moves in SAN, separated by spaces, in the order of
     /// [`legal_moves`](Self::legal_moves).
     pub fn legal_moves_san(&self) -> String {
-        let moves = self.position.legal_moves();
-        self.position.sans(&moves, SanStyle::Standard).join(" ")
+        let position = self.position();
+        let moves = position.legal_moves();
+        position.sans(&moves, SanStyle::Standard).join(" ")
     }
 
     /// Plays a legal move given in UCI (or SAN: the library reads either).
+    ///
+    /// UCI is looked up in the position's list of legal moves and their UCI
+    /// (made here if no `legalMoves` made it): no move is generated or written
+    /// again for a move of the list just asked for. Any other text goes to the
+    /// library's reader, which reads SAN.
     pub fn push(&mut self, text: &str) -> Result<(), String> {
-        let mv = self
-            .position
-            .parse_move(text)
-            .map_err(|e| format!("move {:?}: {e}", text))?;
-        let uci = self.position.uci(mv);
-        let before = self.position.clone();
-        self.position.play_unchecked(mv);
-        self.played.push((before, uci));
+        let ply = self.plies.last_mut().expect("a game has a position");
+        ply.list();
+        let mut next = match self.spare.pop() {
+            Some(mut spare) => {
+                copy_position(&mut spare.position, &ply.position);
+                spare
+            }
+            None => Ply::new(ply.position.clone()),
+        };
+        next.listed = false;
+        next.played.clear();
+        let mv = match ply.find_uci(text) {
+            Some(mv) => {
+                next.played.push_str(text);
+                mv
+            }
+            None => match ply.position.parse_move(text) {
+                Ok(mv) => {
+                    match ply.uci_of(mv) {
+                        Some(uci) => next.played.push_str(uci),
+                        None => ply.position.write_uci(&mut next.played, mv),
+                    }
+                    mv
+                }
+                Err(e) => {
+                    self.spare.push(next);
+                    return Err(format!("move {:?}: {e}", text));
+                }
+            },
+        };
+        next.position.play_unchecked(mv);
+        self.plies.push(next);
         Ok(())
     }
 
     /// Plays moves separated by blanks, all or none: at the first that is not
     /// legal where it stands, the game is left as it was.
     pub fn push_moves(&mut self, text: &str) -> Result<(), String> {
-        let depth = self.played.len();
+        let depth = self.plies.len();
         for (i, word) in text.split_whitespace().enumerate() {
             if let Err(err) = self.push(word) {
                 self.take_back_to(depth);
@@ -100,56 +184,56 @@ impl Game {
 
     /// Takes the last move back; an error when none was played since the FEN.
     pub fn pop(&mut self) -> Result<(), String> {
-        match self.played.pop() {
-            Some((before, _)) => {
-                self.position = before;
-                Ok(())
-            }
-            None => Err("no move to take back".to_string()),
+        if self.plies.len() < 2 {
+            return Err("no move to take back".to_string());
         }
+        self.take_back_to(self.plies.len() - 1);
+        Ok(())
     }
 
-    fn take_back_to(&mut self, depth: usize) {
-        if depth < self.played.len() {
-            self.position = self.played[depth].0.clone();
-            self.played.truncate(depth);
+    /// Keeps the first `plies` plies (at least one), the others kept as spares.
+    fn take_back_to(&mut self, plies: usize) {
+        while self.plies.len() > plies.max(1) {
+            let ply = self.plies.pop().expect("more plies than kept");
+            self.spare.push(ply);
         }
     }
 
     /// The FEN.
     pub fn fen(&self) -> String {
-        self.position.fen()
+        self.position().fen()
     }
 
     /// Sets the position from a FEN (`startpos`: the start), forgetting the moves.
     pub fn set_fen(&mut self, fen: &str) -> Result<(), String> {
-        self.position = read_fen(&self.rules, Some(fen))?;
-        self.played.clear();
+        let position = read_fen(&self.rules, Some(fen))?;
+        self.plies = vec![Ply::new(position)];
+        self.spare.clear();
         Ok(())
     }
 
     /// Is it White's turn (ffish.js's `turn()`: true for White)?
     pub fn white_to_move(&self) -> bool {
-        self.position.turn() == Color::White
+        self.position().turn() == Color::White
     }
 
     /// Is the side to move in check?
     pub fn is_check(&self) -> bool {
-        self.position.is_check()
+        self.position().is_check()
     }
 
     /// Does the legal move `text` take a man?
     pub fn is_capture(&self, text: &str) -> Result<bool, String> {
         let mv = self
-            .position
+            .position()
             .parse_move(text)
             .map_err(|e| format!("move {:?}: {e}", text))?;
-        Ok(self.position.is_capture(mv))
+        Ok(self.position().is_capture(mv))
     }
 
     /// How the game ended, or None while it goes on.
     pub fn game_end(&self) -> Option<GameEnd> {
-        self.position.outcome()
+        self.position().outcome()
     }
 
     /// The result as PGN writes it: `1-0`, `0-1`, `1/2-1/2`, or `*` while the
@@ -160,7 +244,7 @@ impl Game {
 
     /// The moves played since the FEN, in UCI, separated by spaces.
     pub fn move_stack(&self) -> String {
-        let moves: Vec<&str> = self.played.iter().map(|(_, uci)| uci.as_str()).collect();
+        let moves: Vec<&str> = self.plies[1..].iter().map(|p| p.played.as_str()).collect();
         moves.join(" ")
     }
 
@@ -168,7 +252,7 @@ impl Game {
     /// in a variant without drops and in orthodox chess.
     pub fn pocket(&self, white: bool) -> String {
         let color = if white { Color::White } else { Color::Black };
-        self.position
+        self.position()
             .as_variant()
             .map_or_else(String::new, |pos| pos.hand(color))
     }
@@ -176,17 +260,17 @@ impl Game {
     /// The SAN of the legal move `text`.
     pub fn san_move(&self, text: &str) -> Result<String, String> {
         let mv = self
-            .position
+            .position()
             .parse_move(text)
             .map_err(|e| format!("move {:?}: {e}", text))?;
-        Ok(self.position.san(mv))
+        Ok(self.position().san(mv))
     }
 
     /// A line of moves (UCI or SAN, separated by blanks) from the position in
     /// SAN, with move numbers as ffish.js writes them (`1. e4 e5 2. Nf3`,
     /// `3...Nf6`) when `numbers`; the game is not changed.
     pub fn variation_san(&self, text: &str, numbers: bool) -> Result<String, String> {
-        let mut pos = self.position.clone();
+        let mut pos = self.position().clone();
         let mut out = String::new();
         for (i, word) in text.split_whitespace().enumerate() {
             let mv = pos
@@ -215,7 +299,16 @@ impl Game {
                 "perft depth {depth}: at most {MAX_PERFT_DEPTH} plies"
             ));
         }
-        Ok(self.position.perft(depth))
+        Ok(self.position().perft(depth))
+    }
+}
+
+/// Makes `to` a copy of `from`, in place where both are a variant's: the box
+/// is reused, not allocated again for every move pushed.
+fn copy_position(to: &mut AnyPosition, from: &AnyPosition) {
+    match (to, from) {
+        (AnyPosition::Variant(to), AnyPosition::Variant(from)) => to.clone_from(from),
+        (to, from) => to.clone_from(from),
     }
 }
 
@@ -262,6 +355,38 @@ mod tests {
         assert!(err.starts_with("move 3:"), "{err}");
         assert_eq!(g.fen(), fen);
         assert_eq!(g.move_stack(), "");
+        assert!(g.pop().is_err());
+    }
+
+    #[test]
+    fn pushes_read_from_the_list_or_as_san_and_reuse_taken_back_plies() {
+        let mut g = Game::new("capablanca", None, false).unwrap();
+        let start = g.fen();
+        // Without a list asked for, with one, and as SAN: the same moves.
+        g.push("e2e4").unwrap();
+        assert!(g.legal_moves().split(' ').any(|m| m == "e7e5"));
+        g.push("e7e5").unwrap();
+        g.push("Ab3").unwrap();
+        assert_eq!(g.move_stack(), "e2e4 e7e5 c1b3");
+        let three = g.fen();
+        g.push_moves("j7j6 c1b3").unwrap_err();
+        assert_eq!(g.fen(), three);
+        // Back to the start, then other moves on the plies taken back.
+        for _ in 0..3 {
+            g.pop().unwrap();
+        }
+        assert_eq!(g.fen(), start);
+        g.push_moves("d2d4 d7d5").unwrap();
+        let mut fresh = Game::new("capablanca", None, false).unwrap();
+        fresh.push_moves("d2d4 d7d5").unwrap();
+        assert_eq!(g.fen(), fresh.fen());
+        assert_eq!(g.legal_moves(), fresh.legal_moves());
+        // An illegal move, and a move of the list of another position.
+        assert!(g.push("e2e5").is_err());
+        assert!(g.push("d4d5").is_err());
+        assert_eq!(g.move_stack(), "d2d4 d7d5");
+        g.set_fen("startpos").unwrap();
+        assert_eq!(g.fen(), start);
         assert!(g.pop().is_err());
     }
 

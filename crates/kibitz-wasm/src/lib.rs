@@ -98,7 +98,7 @@ impl Board {
 
     /// The legal moves in UCI, separated by spaces.
     #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> String {
+    pub fn legal_moves(&mut self) -> String {
         self.game.legal_moves()
     }
 
