@@ -6,6 +6,7 @@
 
 use core::fmt::Write as _;
 
+use kibitz::CastlingMode;
 use kibitz::board::{AnyMove, AnyPosition, Board, GameEnd, GameRules};
 use kibitz::notation::SanStyle;
 use kibitz::{Color, board::MAX_PERFT_DEPTH};
@@ -60,8 +61,15 @@ impl Ply {
     /// Lists the legal moves, unless they are already.
     fn list(&mut self) {
         if !self.listed {
-            self.position
-                .list_legal_moves(&mut self.moves, &mut self.ucis);
+            let (moves, ucis) = (&mut self.moves, &mut self.ucis);
+            match &self.position {
+                AnyPosition::Chess { position, castling } => {
+                    list_moves(position, *castling, moves, ucis);
+                }
+                AnyPosition::Variant(position) => {
+                    list_moves(&**position, position.castling_mode(), moves, ucis);
+                }
+            }
             self.listed = true;
         }
     }
@@ -300,6 +308,32 @@ impl Game {
             ));
         }
         Ok(self.position().perft(depth))
+    }
+}
+
+/// The legal moves of `pos` into `moves` and their UCI into `ucis`,
+/// separated by single spaces, in the same order (both cleared first), with
+/// the engine's own position type and moves: instantiated here, beside its
+/// caller, the UCI writer is inlined into the loop, which the same function
+/// in the library (`AnyPosition` for both engines) did not get, at 13 % more
+/// instructions for orthodox chess's `legalMoves`.
+fn list_moves<B: Board>(
+    pos: &B,
+    castling: CastlingMode,
+    moves: &mut Vec<AnyMove>,
+    ucis: &mut String,
+) where
+    B::Move: Into<AnyMove>,
+{
+    let legal = pos.legal_moves();
+    moves.clear();
+    moves.extend(legal.iter().map(|&mv| mv.into()));
+    ucis.clear();
+    for (i, &mv) in legal.iter().enumerate() {
+        if i > 0 {
+            ucis.push(' ');
+        }
+        pos.write_uci_in(ucis, mv, castling);
     }
 }
 

@@ -296,49 +296,6 @@ impl AnyPosition {
         }
     }
 
-    /// The legal moves into `moves` and their UCI into `ucis`, separated by
-    /// single spaces, in the same order (both cleared first; castling written
-    /// as [`castling_mode`](Self::castling_mode) says). For a front end that
-    /// lists the moves as text and then plays one by its text (ffish.js's
-    /// `legalMoves` then `push`): it keeps both, and finds the move of a text
-    /// without generating or writing the moves again; the buffers are reused.
-    ///
-    /// ```
-    /// use kibitz::board::{Board, GameRules};
-    /// let pos = GameRules::chess().startpos();
-    /// let (mut moves, mut ucis) = (Vec::new(), String::new());
-    /// pos.list_legal_moves(&mut moves, &mut ucis);
-    /// assert_eq!(moves.len(), 20);
-    /// assert!(ucis.starts_with("b1a3 "));
-    /// assert_eq!(pos.uci(moves[0]), "b1a3");
-    /// ```
-    pub fn list_legal_moves(&self, moves: &mut Vec<AnyMove>, ucis: &mut String) {
-        fn list<B: Board>(
-            pos: &B,
-            castling: CastlingMode,
-            moves: &mut Vec<AnyMove>,
-            ucis: &mut String,
-        ) where
-            B::Move: Into<AnyMove>,
-        {
-            moves.clear();
-            ucis.clear();
-            for &mv in pos.legal_moves().iter() {
-                if !moves.is_empty() {
-                    ucis.push(' ');
-                }
-                pos.write_uci_in(ucis, mv, castling);
-                moves.push(mv.into());
-            }
-        }
-        match self {
-            AnyPosition::Chess { position, castling } => list(position, *castling, moves, ucis),
-            AnyPosition::Variant(position) => {
-                list(&**position, position.castling_mode(), moves, ucis);
-            }
-        }
-    }
-
     /// The moves of the engine as [`AnyMove`]s.
     fn wrap<M: Into<AnyMove>>(moves: impl IntoIterator<Item = M>) -> Vec<AnyMove> {
         moves.into_iter().map(Into::into).collect()
