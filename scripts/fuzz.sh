@@ -23,7 +23,7 @@ if ! command -v cargo-fuzz >/dev/null 2>&1; then
 fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(fen_bytes chunker pgn_stream decompress popeye)
+    targets=(fen_bytes chunker pgn_stream decompress popeye variant_pgn)
 fi
 python="${PYTHON:-.venv/bin/python}"
 seeds="$(mktemp -d)"

@@ -407,6 +407,28 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// Any text: a game whose moves replay, or an error on a line of the text;
+        /// never a panic. The alphabet is PGN's, so that tags, moves, comments and
+        /// variations are formed often.
+        #[test]
+        fn any_text_reads_or_names_a_line(text in "[\\[\\]\"{}()$;0-9a-hKQRBNPx@=+#. \n-]{0,120}",
+                                          variant in proptest::sample::select(vec!["", "Crazyhouse", "Xiangqi", "Shogi", "Atomic"])) {
+            let text = if variant.is_empty() { text } else { format!("[Variant \"{variant}\"]\n{text}") };
+            let lines = text.matches('\n').count() + 1;
+            match read_first_game(&text, by_name) {
+                Ok(game) => {
+                    let mut pos = game.start().clone();
+                    for (&mv, uci) in game.moves().iter().zip(game.uci_moves()) {
+                        proptest::prop_assert_eq!(pos.parse_move(&uci).ok(), Some(mv));
+                        pos.play_unchecked(mv);
+                    }
+                }
+                Err(e) => proptest::prop_assert!(e.line <= lines, "{}", e),
+            }
+        }
+    }
+
     #[test]
     fn tags_alone_are_a_game_at_its_start() {
         let game = read_first_game("[Variant \"Shogi\"]\n", by_name).unwrap();
