@@ -14,7 +14,8 @@
 //! - [`reader`]: the one reader of FEN/EPD lines and puzzle CSV rows.
 //! - [`pipeline`]: the ordered parallel map.
 //! - [`mate`] and [`games`]: the scans behind `kibitz mate` and `kibitz pgn`.
-//! - [`popeye`]: Popeye problem files in `kibitz solve`, a record per problem.
+//! - [`popeye`]: Popeye problem files in `kibitz solve`, a record per problem;
+//!   [`popeye_layout`]: a solution in Popeye's own text layout.
 //! - [`render`] and [`json`]: records written into reused buffers; [`scanned`]: a
 //!   chunk's records and counts.
 //! - [`report`]: PGN games with their mates in one, grouped by game, typed.
@@ -29,6 +30,7 @@ pub mod lines;
 pub mod mate;
 pub mod pipeline;
 pub mod popeye;
+pub mod popeye_layout;
 #[cfg(feature = "serde")]
 pub mod position;
 pub mod reader;

@@ -134,10 +134,15 @@ impl PopeyeScan {
         Some(scanned)
     }
 
-    /// The record as text: `name:line  problem N b) duplex  #2  FEN  …`.
+    /// The record as text: `name:line  problem N b) duplex  #2  FEN  …`, or in
+    /// Popeye's layout when asked for (which names no problem: Popeye's
+    /// diagram and title would).
     fn text_record(&self, record: &SolveRecord, input: &Input, problem: &Problem) -> String {
         let mut rendered = Rendered::default();
         record.write(&mut rendered, input, false);
+        if record.popeye.is_some() {
+            return rendered.text;
+        }
         let mut place = Rendered::default();
         input.text(&mut place);
         let at = place.text.len().min(rendered.text.len());
@@ -171,6 +176,12 @@ impl PopeyeScan {
         if let Some(secs) = options.max_time {
             let t = Duration::from_secs(u64::from(secs));
             scan.time = Some(scan.time.map_or(t, |given| given.min(t)));
+        }
+        if let Some(names) = &mut scan.popeye_layout {
+            // Popeye's codes for the diagram's fairy pieces.
+            for (walk, letter) in problem.fairy_letters() {
+                *names = std::mem::take(names).with(letter, walk.code());
+            }
         }
         if let Some(n) = options.max_solutions {
             // The solver stops past them, and the record says more exist.

@@ -21,13 +21,14 @@ use kibitz::board::{AnyMove, AnyPosition, Board, GameRules};
 use kibitz::clock::Instant;
 use kibitz::limits::Limits;
 use kibitz::notation::pgn::{GameEnd, Visitor, visit_games};
-use kibitz::problem::{ProblemOptions, ProblemOutcome, Stipulation};
+use kibitz::problem::{Genre, ProblemOptions, ProblemOutcome, Stipulation};
 use kibitz::prover::{DEFAULT_HASH_MB, MAX_MATE_MOVES, Tree, TreeMove, TreeReply};
 
 use crate::chunk::Chunk;
 use crate::detect::Format;
 use crate::json;
 use crate::mate::{Input, Name, error_record};
+use crate::popeye_layout::{self, HelpSet, PieceNames, Shown};
 use crate::reader::{Entry, LineError, LineReader, read_one};
 use crate::render::Rendered;
 use crate::scanned::{Scanned, Totals};
@@ -74,6 +75,11 @@ pub struct SolveScan {
     /// None lists every one. Past it the search stops where it can and the
     /// record says that more exist ([`SolveRecord::more_solutions`]).
     pub max_solutions: Option<usize>,
+    /// Write each record in Popeye's text layout ([`crate::popeye_layout`]),
+    /// naming the pieces so: every key within N is listed and, in help and
+    /// series play, the shorter solutions too, as Popeye lists them. None: the
+    /// record's own text or JSON.
+    pub popeye_layout: Option<PieceNames>,
 }
 
 impl SolveScan {
@@ -265,7 +271,45 @@ impl SolveScan {
     /// ```
     pub fn record(&self, pos: &AnyPosition, stip: Stipulation) -> SolveRecord {
         let started = Instant::now();
-        let sol = pos.solve(&self.options(stip, started));
+        let mut options = self.options(stip, started);
+        // Popeye lists every key within N, the short ones too.
+        options.all_keys |= self.popeye_layout.is_some();
+        let sol = pos.solve(&options);
+        let popeye = self.popeye_layout.as_ref().map(|names| {
+            let shorter: Vec<_> = shorter_stipulations(stip)
+                .into_iter()
+                .map(|short| {
+                    (
+                        short,
+                        pos.solve(&ProblemOptions {
+                            stipulation: short,
+                            ..options.clone()
+                        }),
+                    )
+                })
+                .collect();
+            let shown = Shown {
+                set_play: self.set_play,
+                tries: self.tries,
+            };
+            // Popeye's set play of help play: the turn passed, a half move less.
+            let help_set = help_set_stipulation(stip)
+                .filter(|_| self.set_play)
+                .and_then(|set| Some((pos.pass()?, set)))
+                .map(|(passed, set)| {
+                    let solved = passed.solve(&ProblemOptions {
+                        stipulation: set,
+                        ..options.clone()
+                    });
+                    (passed, set, solved)
+                });
+            let set = help_set.as_ref().map(|(passed, set, solved)| HelpSet {
+                passed,
+                stipulation: *set,
+                solution: solved,
+            });
+            popeye_layout::write_with_set(pos, stip, &sol, &shorter, set, names, shown)
+        });
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let genre = stip.genre();
         let (mate, proven) = match sol.outcome {
@@ -336,6 +380,7 @@ impl SolveScan {
                     .collect()
             }),
             set: (self.set_play && battle).then(|| set_record(pos, &sol.set)),
+            popeye,
         }
     }
 
@@ -381,6 +426,33 @@ impl SolveScan {
             text,
         );
     }
+}
+
+/// The stipulations of the shorter solutions Popeye lists before the
+/// full-length ones in help play (`h#2` lists the `h#1` lines first; `h#1.5` the
+/// `h#0.5`), shortest first; none in battle play, whose short keys are keys.
+fn shorter_stipulations(stip: Stipulation) -> Vec<Stipulation> {
+    if stip.genre() != Genre::Help {
+        return Vec::new();
+    }
+    (0..stip.moves())
+        .filter_map(|k| Stipulation::new(Genre::Help, stip.goal(), k, stip.is_half()))
+        .collect()
+}
+
+/// The stipulation of help play's set play: a half move shorter (`h#1.5` for
+/// `h#2`, `h#1` for `h#1.5`, `h#0.5` for `h#1`), played from the diagram with
+/// the turn passed; None outside help play.
+fn help_set_stipulation(stip: Stipulation) -> Option<Stipulation> {
+    if stip.genre() != Genre::Help {
+        return None;
+    }
+    let (moves, half) = if stip.is_half() {
+        (stip.moves(), false)
+    } else {
+        (stip.moves().checked_sub(1)?, true)
+    };
+    Stipulation::new(Genre::Help, stip.goal(), moves, half)
 }
 
 /// A line of moves played from `pos`, in notation.
@@ -483,6 +555,9 @@ pub struct SolveRecord {
     pub tries: Option<Vec<SolveTry>>,
     /// When asked for (`#n`, `s#n`): the set play.
     pub set: Option<Vec<SolveSet>>,
+    /// With [`SolveScan::popeye_layout`]: the solution in Popeye's text layout,
+    /// written in place of the record's text.
+    pub popeye: Option<String>,
 }
 
 /// A move, in UCI and SAN.
@@ -615,6 +690,10 @@ impl SolveRecord {
             input.json(out);
             self.json_fields(&mut out.text);
             out.text.push_str("}\n");
+        } else if let Some(popeye) = &self.popeye {
+            // Popeye's layout names no input: its counts line begins the record.
+            out.text.push_str(popeye);
+            out.text.push('\n');
         } else {
             input.text(out);
             self.text(&mut out.text);

@@ -1,5 +1,5 @@
 //! `kibitz solve [INPUT...] [--fen FEN] [--mate N | --stip S] [--tries]
-//! [--max-refutations N] [--set] [--all] [--tree] [--json] [-j T] [--time S]
+//! [--max-refutations N] [--set] [--all] [--tree] [--json | --format F] [-j T] [--time S]
 //! [--nodes K] [--hash MB] [--popeye] [--variant NAME [--variants FILE.ini]]`
 //!
 //! A thin front end over [`kibitz_scan::solve`]: positions streamed from files or
@@ -17,6 +17,7 @@ use kibitz::prover::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MATE_MOVES, fit_hash_mb};
 use kibitz_scan::detect::Format;
 use kibitz_scan::pipeline::Event;
 use kibitz_scan::popeye::PopeyeScan;
+use kibitz_scan::popeye_layout::PieceNames;
 use kibitz_scan::scanned::Totals;
 use kibitz_scan::solve::SolveScan;
 use kibitz_scan::source::Input;
@@ -30,6 +31,18 @@ use crate::stop::{Opened, Stop};
 /// workers, keep them all busy to the end of the input, and let each record out
 /// soon after it is solved.
 const SOLVE_CHUNK_BYTES: usize = 512;
+
+/// How `kibitz solve` writes its records.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// One line of text a record.
+    #[default]
+    Text,
+    /// JSON Lines.
+    Json,
+    /// Popeye's layout of each solution ([`kibitz_scan::popeye_layout`]).
+    Popeye,
+}
 
 /// Arguments of `kibitz solve`.
 #[derive(clap::Args, Debug)]
@@ -80,9 +93,15 @@ pub struct Args {
     /// (`"more_solutions": true`, `(more exist)`). Every one by default.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_solutions: Option<u64>,
-    /// Write JSON Lines.
-    #[arg(long)]
+    /// Write JSON Lines (`--format json`).
+    #[arg(long, conflicts_with = "format")]
     json: bool,
+    /// How to write each record: `text` (one line), `json` (JSON Lines, as
+    /// --json) or `popeye` (the solution in Popeye's text layout, to diff
+    /// against Popeye's: its counts line, keys `1.Rd1-d5 !`, tries, set play,
+    /// help lines `1.Kh8-g8 Ra1-a8 #`, then `solution finished.`).
+    #[arg(long, value_enum, value_name = "F", default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
     /// Seconds for each position; past it the record says "proven": false.
     #[arg(long, value_name = "S")]
     time: Option<f64>,
@@ -140,7 +159,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         mate: args.mate,
         all_keys: args.all,
         tree: args.tree,
-        json: args.json,
+        json: args.json || args.format == OutputFormat::Json,
         time,
         nodes: args.nodes,
         rules: args.game.rules()?,
@@ -153,6 +172,7 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         max_solutions: args
             .max_solutions
             .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        popeye_layout: (args.format == OutputFormat::Popeye).then(PieceNames::default),
     };
     let detect = |head: &[u8]| scan.detect(head);
     if !args.batch.chunk_bytes_given() {

@@ -1,6 +1,6 @@
 //! `kibitz mate` and `kibitz demo` from the outside.
 
-use crate::common::{json_lines, kibitz};
+use crate::common::{json_lines, kibitz, run};
 
 /// Runs `kibitz mate --json` with `args` on `stdin`, expects exit status `code`,
 /// and returns the records.
@@ -325,4 +325,59 @@ fn solve_a_mate_found_but_not_proven_shortest_says_so() {
         2 * mate - 1,
         "{r}"
     );
+}
+
+#[test]
+fn solve_format_popeye_writes_each_problem_in_popeyes_layout() {
+    // The moves come from the solver (h#1 and #1 each have one solution);
+    // the test checks the layout around them, Popeye's.
+    let problems = "BeginProblem\nPieces White Kg6 Ra1 Black Kh8\nStipulation h#1\nNextProblem\n\
+                    Pieces White Kg6 Ra1 Black Kh8\nStipulation #1\nNextProblem\n\
+                    Pieces White Kg6 Ra1 Black Kh8\nCondition Circe\nStipulation #1\nEndProblem\n";
+    let (code, text, _) = run(&["solve", "--format", "popeye", "-"], problems.as_bytes());
+    // The third problem is an error record: the batch says so in its status.
+    assert_eq!(code, 1, "{text}");
+    let mut records = text.split("solution finished.\n\n");
+    assert_eq!(
+        records.next(),
+        Some("  h#1                         2 + 1\n\n  1.Kh8-g8 Ra1-a8 #\n\n")
+    );
+    assert_eq!(
+        records.next(),
+        Some("  #1                          2 + 1\n\n   1.Ra1-a8 # !\n\n\n")
+    );
+    // A problem outside kibitz's subset stays an error record.
+    let rest = records.next().unwrap_or_default();
+    assert!(rest.contains("problem 3: keyword `Condition`"), "{rest}");
+    // FEN inputs too; --format json is --json; the two may not be mixed.
+    let (code, text, _) = run(
+        &[
+            "solve",
+            "--format",
+            "popeye",
+            "--stip",
+            "h#1",
+            "--fen",
+            "7k/8/6K1/8/8/8/8/R7 b - - 0 1",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    assert!(text.contains("\n  1.Kh8-g8 Ra1-a8 #\n"), "{text}");
+    let (code, text, _) = run(
+        &[
+            "solve",
+            "--format",
+            "json",
+            "--mate",
+            "1",
+            "--fen",
+            "7k/8/6K1/8/8/8/8/R7 w - - 0 1",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(json_lines(&text)[0]["mate"], 1);
+    let (code, _, err) = run(&["solve", "--json", "--format", "popeye", "-"], b"");
+    assert_eq!(code, 2, "{err}");
 }

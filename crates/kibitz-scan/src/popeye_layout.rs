@@ -1,0 +1,689 @@
+//! A solution in Popeye's text layout (`kibitz solve --format popeye`): the
+//! lines Popeye prints between a problem's diagram and `solution finished.`,
+//! written from the solver's own moves, so that a problemist can diff kibitz's
+//! output against Popeye's.
+//!
+//! Popeye's layout, as its sources write it (`output/plaintext/tree/tree.c`,
+//! `output/plaintext/line/line_writer.c`, `stipulation/goals/goals.c`):
+//!
+//! - moves in long algebraic form with Popeye's English piece letters: `Sg1-f3`,
+//!   `Qd1*d8`, `e7-e8=Q`, `0-0`, `e5*d6 ep.`; a move that gives check is
+//!   followed by ` +`, a move that reaches the goal by the goal's marker (` #`,
+//!   ` =`, ` ==`, ` +`, ` x`, ` z`; none for `~`, `00`, `ep`), the check left out
+//!   before `#`, `=`, `==` and `+`;
+//! - battle play (`#n`, `s#n`, `r#n`, …) as a tree: each key `   1.Rd1-d5 !`
+//!   (a try `   1.Rd1-d6 ?` with `    but` and its refutations `      1...Kh4-g5 !`),
+//!   each block after a blank line; the set play first (`      1...Kb8-a8` and
+//!   the answers `          2.Rc6-c8 #`);
+//! - help and series play as lines: `  1.Kf1-e1 Qh2-g1 #`, each move of the side
+//!   that begins numbered (`  1...Ra2-a8 #` for `h#n.5`, where the other side
+//!   begins).
+//!
+//! Above the solution, the line Popeye writes under its diagram: the
+//! stipulation and the men of each side (`  #2                          3 + 2`);
+//! below it, `solution finished.` (`solving interrupted.` when a limit cut the
+//! search). The diagram, the title and the times are not written.
+
+use core::fmt::Write as _;
+
+use kibitz::board::{AnyMove, AnyPosition, Board};
+use kibitz::problem::{Genre, Goal, ProblemOutcome, ProblemSolution, Stipulation};
+
+/// The column (from 1) where Popeye's piece counts end under the diagram of an
+/// 8 × 8 board: `nr_files_on_board*fileWidth+4` less the line's two-space
+/// indentation and one for the line feed it counts.
+const COUNTS_END: usize = 35;
+
+/// How Popeye names the pieces: its English letters for the orthodox men (`S`
+/// for the knight, none for the pawn) and a code for each fairy piece.
+///
+/// ```
+/// use kibitz_scan::popeye_layout::PieceNames;
+/// let names = PieceNames::default().with('G', "G");
+/// assert_eq!(names.code('N'), "S");
+/// assert_eq!(names.code('G'), "G");
+/// assert_eq!(names.code('P'), "");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceNames {
+    /// FEN letters (uppercase) of fairy pieces and the Popeye codes they stand for.
+    fairy: Vec<(char, String)>,
+}
+
+impl PieceNames {
+    /// Names the piece written `letter` in FEN by Popeye's `code` (`G`, `NR`).
+    pub fn with(mut self, letter: char, code: &str) -> PieceNames {
+        self.fairy
+            .push((letter.to_ascii_uppercase(), code.to_ascii_uppercase()));
+        self
+    }
+
+    /// The Popeye letters of the piece written `letter` in FEN (either case).
+    pub fn code(&self, letter: char) -> String {
+        let upper = letter.to_ascii_uppercase();
+        if let Some((_, code)) = self.fairy.iter().find(|(l, _)| *l == upper) {
+            return code.clone();
+        }
+        match upper {
+            'P' => String::new(),
+            // Popeye's English names the knight Springer's way.
+            'N' => "S".to_owned(),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// What the solution is to show beside the keys or lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The set play was asked for (`Option SetPlay`, `--set`).
+    pub set_play: bool,
+    /// The tries were asked for (`Option Try`, `--tries`).
+    pub tries: bool,
+}
+
+/// The solution in Popeye's layout: the counts line, a blank line, the play,
+/// and `solution finished.`, each line ended by a line feed.
+///
+/// `shorter` holds the help or series lines of the lengths below the
+/// stipulation's, shortest first, each with its own stipulation (Popeye prints
+/// them before the full-length ones); `sol` is the solution of `stip` itself.
+///
+/// ```
+/// use kibitz::board::GameRules;
+/// use kibitz::problem::{ProblemOptions, Stipulation};
+/// use kibitz_scan::popeye_layout::{PieceNames, Shown, write};
+/// let pos = GameRules::chess().position("7k/8/6K1/8/8/8/8/R7 b - - 0 1").unwrap();
+/// let stip: Stipulation = "h#1".parse().unwrap();
+/// let sol = pos.solve(&ProblemOptions::new(stip));
+/// let text = write(&pos, stip, &sol, &[], &PieceNames::default(), Shown::default());
+/// assert_eq!(text, "  h#1                         2 + 1\n\n  1.Kh8-g8 Ra1-a8 #\n\nsolution finished.\n");
+/// ```
+pub fn write(
+    pos: &AnyPosition,
+    stip: Stipulation,
+    sol: &ProblemSolution<AnyMove>,
+    shorter: &[(Stipulation, ProblemSolution<AnyMove>)],
+    names: &PieceNames,
+    shown: Shown,
+) -> String {
+    write_with_set(pos, stip, sol, shorter, None, names, shown)
+}
+
+/// The help play's set play, as Popeye writes it above the solutions: the
+/// lines of the stipulation a half move shorter (`h#1.5` for `h#2`) from the
+/// diagram with the turn passed (`  1...Ra1-a8 #`).
+#[derive(Clone, Copy, Debug)]
+pub struct HelpSet<'a> {
+    /// The diagram with the turn passed.
+    pub passed: &'a AnyPosition,
+    /// The stipulation a half move shorter.
+    pub stipulation: Stipulation,
+    /// Its solution there.
+    pub solution: &'a ProblemSolution<AnyMove>,
+}
+
+/// [`write()`], with the help play's set play when there is one to write.
+pub fn write_with_set(
+    pos: &AnyPosition,
+    stip: Stipulation,
+    sol: &ProblemSolution<AnyMove>,
+    shorter: &[(Stipulation, ProblemSolution<AnyMove>)],
+    set: Option<HelpSet<'_>>,
+    names: &PieceNames,
+    shown: Shown,
+) -> String {
+    let mut out = String::new();
+    counts_line(&mut out, pos, stip);
+    let writer = Writer {
+        names,
+        goal: stip.goal(),
+    };
+    // Popeye's bytes from here: every move line begins with a line feed (so
+    // the first makes a blank line under the counts line), each solution
+    // ends with one, and the play with one more.
+    if stip.genre().is_battle() {
+        writer.battle(&mut out, pos, stip, sol, shown);
+    } else {
+        if let Some(set) = set {
+            writer.lines(
+                &mut out,
+                set.passed,
+                set.stipulation,
+                &set.solution.solutions,
+            );
+            // The set play ends as a solution does.
+            out.push('\n');
+        }
+        for (short, s) in shorter {
+            writer.lines(&mut out, pos, *short, &s.solutions);
+        }
+        writer.lines(&mut out, pos, stip, &sol.solutions);
+        out.push('\n');
+    }
+    let finished = sol.complete
+        && sol.shortest
+        && !matches!(sol.outcome, ProblemOutcome::Unknown { .. })
+        && shorter.iter().all(|(_, s)| s.complete)
+        && set.is_none_or(|s| s.solution.complete);
+    // Popeye's message begins with its own line feed: a blank line before it.
+    out.push_str(if finished {
+        "\nsolution finished.\n"
+    } else {
+        "\nsolving interrupted.\n"
+    });
+    out
+}
+
+/// `  #2                          3 + 2`: the stipulation and each side's men,
+/// the counts ending at Popeye's column.
+fn counts_line(out: &mut String, pos: &AnyPosition, stip: Stipulation) {
+    let (mut white, mut black) = (0u32, 0u32);
+    for rank in 0..pos.ranks() {
+        for file in 0..pos.files() {
+            match pos.piece_at(file, rank) {
+                Some(c) if c.is_ascii_uppercase() => white += 1,
+                Some(c) if c.is_ascii_lowercase() => black += 1,
+                _ => {}
+            }
+        }
+    }
+    let head = format!("  {stip}");
+    let counts = format!("{white} + {black}");
+    let width = COUNTS_END.saturating_sub(head.len());
+    let _ = writeln!(out, "{head}{counts:>width$}");
+}
+
+/// Writes moves with the problem's piece names and goal.
+struct Writer<'a> {
+    names: &'a PieceNames,
+    goal: Goal,
+}
+
+impl Writer<'_> {
+    /// Battle play as Popeye's tree: the set play, then the keys and tries in
+    /// Popeye's order ([`order`]).
+    fn battle(
+        &self,
+        out: &mut String,
+        pos: &AnyPosition,
+        stip: Stipulation,
+        sol: &ProblemSolution<AnyMove>,
+        shown: Shown,
+    ) {
+        // A direct key may reach the goal itself (a short solution); a
+        // selfmate's or a reflex's goal is reached by the other side.
+        let direct = stip.genre() == Genre::Direct;
+        // No set play when the turn cannot pass (the side to move in check).
+        if shown.set_play
+            && let Some(passed) = pos.pass()
+        {
+            let mut set: Vec<_> = sol.set.iter().collect();
+            set.sort_by_key(|s| order(&passed, s.defence));
+            for s in set {
+                let child = passed.after(s.defence);
+                self.tree_move(out, &passed, s.defence, 1, false);
+                let mut answers = s.answers.clone();
+                answers.sort_by_key(|&m| order(&child, m));
+                for answer in answers {
+                    self.tree_move(out, &child, answer, 2, direct);
+                }
+            }
+            // Popeye ends the set play with a line feed even when there is none.
+            out.push('\n');
+        }
+        // Keys and tries are written as Popeye tries the first moves: in one order.
+        let mut firsts: Vec<(AnyMove, Option<&[AnyMove]>)> =
+            sol.keys.iter().map(|k| (k.mv, None)).collect();
+        if shown.tries {
+            firsts.extend(
+                sol.tries
+                    .iter()
+                    .map(|t| (t.mv, Some(t.refutations.as_slice()))),
+            );
+        }
+        firsts.sort_by_key(|(mv, _)| order(pos, *mv));
+        for (mv, refutations) in firsts {
+            self.tree_move(out, pos, mv, 0, direct);
+            match refutations {
+                None => out.push_str(" !"),
+                Some(refutations) => {
+                    out.push_str(" ?\n    but");
+                    let child = pos.after(mv);
+                    let mut refutations = refutations.to_vec();
+                    refutations.sort_by_key(|&r| order(&child, r));
+                    for r in refutations {
+                        self.tree_move(out, &child, r, 1, false);
+                        out.push_str(" !");
+                    }
+                }
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+
+    /// A move of the tree at `depth` plies from the diagram, on a new line:
+    /// `4 × depth` spaces (one at least), the move number in three columns, `.`
+    /// (`...` for the defence), the move. `goal`: its goal marker if it
+    /// reaches it.
+    fn tree_move(
+        &self,
+        out: &mut String,
+        pos: &AnyPosition,
+        mv: AnyMove,
+        depth: usize,
+        goal: bool,
+    ) {
+        out.push('\n');
+        let indent = (4 * depth).max(1);
+        let _ = write!(out, "{:indent$}{:>3}.", "", depth / 2 + 1);
+        if depth % 2 == 1 {
+            out.push_str("..");
+        }
+        self.move_and_marks(out, pos, mv, goal);
+    }
+
+    /// Help or series lines in Popeye's order: by their first moves, then
+    /// their second, … ([`order`]), as its search finds them.
+    fn lines(
+        &self,
+        out: &mut String,
+        pos: &AnyPosition,
+        stip: Stipulation,
+        lines: &[Vec<AnyMove>],
+    ) {
+        let mut keyed: Vec<(Vec<Order>, &[AnyMove])> = lines
+            .iter()
+            .map(|line| {
+                let mut keys = Vec::with_capacity(line.len());
+                replay(pos, stip, line, |p, mv, _| keys.push(order(p, mv)));
+                (keys, line.as_slice())
+            })
+            .collect();
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        for (_, line) in keyed {
+            self.line(out, pos, stip, line);
+        }
+    }
+
+    /// One help or series line on a new line: the moves from the diagram, the
+    /// side that begins numbered (`  1.Kh8-g8 Ra1-a8 #`); in `h#n.5` the other
+    /// side begins, and Popeye writes `  1...` for the move it does not play and
+    /// numbers the side that moves second.
+    fn line(&self, out: &mut String, pos: &AnyPosition, stip: Stipulation, moves: &[AnyMove]) {
+        out.push('\n');
+        let first = pos.turn();
+        let half = stip.is_half() && !stip.genre().is_series();
+        let (numbered, mut number) = if half {
+            out.push_str("  1...");
+            (!first, 2)
+        } else {
+            (first, 1)
+        };
+        let count = moves.len();
+        replay(pos, stip, moves, |p, mv, i| {
+            if p.turn() == numbered {
+                let _ = write!(out, "{number:>3}.");
+                number += 1;
+            }
+            let last = i + 1 == count;
+            self.move_and_marks(out, p, mv, last);
+            if !last {
+                out.push(' ');
+            }
+        });
+    }
+
+    /// The move, ` +` when it checks, and with `goal` the goal's marker when it
+    /// reaches it (Popeye's marker replaces the check for `#`, `=`, `==`, `+`).
+    fn move_and_marks(&self, out: &mut String, pos: &AnyPosition, mv: AnyMove, goal: bool) {
+        self.move_text(out, pos, mv);
+        let after = pos.after(mv);
+        let reached = goal && self.goal.reached(pos, mv, &after);
+        let preempts = matches!(
+            self.goal,
+            Goal::Mate | Goal::Check | Goal::Stalemate | Goal::DoubleStalemate
+        );
+        if after.is_check() && !(reached && preempts) {
+            out.push_str(" +");
+        }
+        if reached && let Some(marker) = marker(self.goal) {
+            out.push(' ');
+            out.push_str(marker);
+        }
+    }
+
+    /// A move as Popeye writes it: `Sg1-f3`, `Qd1*d8`, `e7-e8=Q`, `0-0`,
+    /// `e5*d6 ep.`.
+    fn move_text(&self, out: &mut String, pos: &AnyPosition, mv: AnyMove) {
+        let san = pos.san(mv);
+        if san.starts_with("O-O-O") {
+            out.push_str("0-0-0");
+            return;
+        }
+        if san.starts_with("O-O") {
+            out.push_str("0-0");
+            return;
+        }
+        let facts = pos.move_facts(mv);
+        let (Some(from), Some(to)) = (facts.from.as_deref(), facts.to.as_deref()) else {
+            // A drop or a pregame placement has no departure square: SAN is
+            // all there is to say.
+            out.push_str(&san);
+            return;
+        };
+        let man = square(from).and_then(|(f, r)| pos.piece_at(f, r));
+        let pawn = man.is_some_and(|c| c.eq_ignore_ascii_case(&'p'));
+        if let Some(c) = man {
+            out.push_str(&self.names.code(c));
+        }
+        out.push_str(from);
+        out.push(if facts.capture { '*' } else { '-' });
+        out.push_str(to);
+        if let Some(p) = facts.promotion {
+            out.push('=');
+            out.push_str(&self.names.code(p));
+        }
+        // A pawn that takes onto an empty square takes en passant.
+        let empty = square(to).is_some_and(|(f, r)| pos.piece_at(f, r).is_none());
+        if pawn && facts.capture && empty {
+            out.push_str(" ep.");
+        }
+    }
+}
+
+/// The marker Popeye writes after a move that reaches `goal`
+/// (`goal_end_marker`); None for `~`, `00`, `ep`, which have none.
+fn marker(goal: Goal) -> Option<&'static str> {
+    match goal {
+        Goal::Mate => Some("#"),
+        Goal::Stalemate => Some("="),
+        Goal::DoubleStalemate => Some("=="),
+        Goal::Target { .. } => Some("z"),
+        Goal::Check => Some("+"),
+        Goal::Capture => Some("x"),
+        Goal::Any | Goal::Castling | Goal::EnPassant => None,
+    }
+}
+
+/// Plays a help or series line from `pos`, handing each move and the position
+/// it is played in to `each`; in series play the other side passes between
+/// the moves ([`Stipulation::passes_after`]).
+fn replay(
+    pos: &AnyPosition,
+    stip: Stipulation,
+    moves: &[AnyMove],
+    mut each: impl FnMut(&AnyPosition, AnyMove, usize),
+) {
+    let mut pos = pos.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        each(&pos, mv, i);
+        pos.play_unchecked(mv);
+        if stip.passes_after(i)
+            && let Some(passed) = pos.pass()
+        {
+            pos = passed;
+        }
+    }
+}
+
+/// Where a move comes in Popeye's order: the departure square from a1 along
+/// the ranks up to h8, then the move's place in its man's generation, last
+/// generated first, then the promoted piece (`Q S R B`).
+type Order = (u32, core::cmp::Reverse<u32>, u32);
+
+/// Popeye generates the moves of a ply from h8 down to a1, each man's by its
+/// walk's vectors (`pieces/walks/vectors.c`), a ray from near to far, and
+/// plays them from the top of its move stack: the last generated first. So a
+/// man on a1 is tried before one on h8, and a rook on d1 tries `d1-a1` before
+/// `d1-d8` before `d1-h1`. A promotion is one generated move whose promoted
+/// piece is chosen as it is played, `Q S R B` in turn. Fairy men, drops and
+/// boards other than 8 × 8 keep the solver's order (every such move gets the
+/// same place within its square).
+fn order(pos: &AnyPosition, mv: AnyMove) -> Order {
+    let facts = pos.move_facts(mv);
+    let (Some((ff, fr)), Some((tf, tr))) = (
+        facts.from.as_deref().and_then(square),
+        facts.to.as_deref().and_then(square),
+    ) else {
+        return (u32::MAX, core::cmp::Reverse(0), 0);
+    };
+    let from = u32::from(fr) * u32::from(pos.files()) + u32::from(ff);
+    let df = i32::from(tf) - i32::from(ff);
+    let dr = i32::from(tr) - i32::from(fr);
+    let man = pos.piece_at(ff, fr).map(|c| c.to_ascii_uppercase());
+    let castling = pos.san(mv).starts_with("O-O");
+    let generated = match man {
+        _ if pos.files() != 8 || pos.ranks() != 8 => 0,
+        // Castling is generated after the king's steps: tried first.
+        Some('K') if castling => 100,
+        Some('K') => ray_place(&QUEEN, df, dr, false),
+        Some('Q') => ray_place(&QUEEN, df, dr, true),
+        Some('R') => ray_place(&QUEEN[..4], df, dr, true),
+        Some('B') => ray_place(&QUEEN[4..], df, dr, true),
+        Some('N') => ray_place(&KNIGHT, df, dr, false),
+        // Captures to the left, to the right, then the steps forward.
+        Some('P') => match (df, dr.abs()) {
+            (-1, _) => 0,
+            (1, _) => 1,
+            (_, 1) => 2,
+            _ => 3,
+        },
+        _ => 0,
+    };
+    let promotion = match facts.promotion {
+        Some('Q') => 0,
+        Some('N') => 1,
+        Some('R') => 2,
+        Some('B') => 3,
+        _ => 4,
+    };
+    (from, core::cmp::Reverse(generated), promotion)
+}
+
+/// Popeye's queen vectors in its order (`vec[1..8]`: right, up, left, down,
+/// up-left, up-right, down-right, down-left) as (files, ranks); the rook's are
+/// the first four, the bishop's the last four.
+const QUEEN: [(i32, i32); 8] = [
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (0, -1),
+    (-1, 1),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// Popeye's knight vectors in its order (`vec[9..16]`).
+const KNIGHT: [(i32, i32); 8] = [
+    (-2, 1),
+    (-1, 2),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+];
+
+/// A move's place in a man's generation over `vectors`: the vector's, then
+/// (for a rider) how far along it.
+fn ray_place(vectors: &[(i32, i32)], df: i32, dr: i32, rider: bool) -> u32 {
+    let distance = df.abs().max(dr.abs()).max(1);
+    let step = if rider {
+        (df / distance, dr / distance)
+    } else {
+        (df, dr)
+    };
+    let v = vectors
+        .iter()
+        .position(|&v| v == step)
+        .unwrap_or(vectors.len());
+    // Both fit: 8 vectors, rays of at most 7 squares on Popeye's board.
+    (v as u32) * 16 + if rider { distance as u32 } else { 0 }
+}
+
+/// A square's name (`e4`, `b10`) as file and rank from 0.
+fn square(name: &str) -> Option<(u8, u8)> {
+    let (file, rank) = name.split_at_checked(1)?;
+    let file = file.as_bytes()[0].checked_sub(b'a')?;
+    let rank = rank.parse::<u8>().ok()?.checked_sub(1)?;
+    Some((file, rank))
+}
+
+#[cfg(test)]
+mod tests {
+    use kibitz::board::GameRules;
+    use kibitz::problem::ProblemOptions;
+
+    use super::*;
+
+    /// The solver's solution of `stip` in `fen`, with every key within n (as
+    /// `--format popeye` asks), and its layout.
+    fn layout(fen: &str, stip: &str, shown: Shown) -> String {
+        let pos = GameRules::chess().position(fen).unwrap();
+        let stip: Stipulation = stip.parse().unwrap();
+        let options = ProblemOptions {
+            all_keys: true,
+            tries: shown.tries,
+            set_play: shown.set_play,
+            ..ProblemOptions::new(stip)
+        };
+        let sol = pos.solve(&options);
+        write(&pos, stip, &sol, &[], &PieceNames::default(), shown)
+    }
+
+    /// The lines between the counts line and `solution finished.`.
+    fn body(text: &str) -> Vec<&str> {
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.last(), Some(&"solution finished."), "{text}");
+        lines[1..lines.len() - 1].to_vec()
+    }
+
+    #[test]
+    fn a_forced_mate_in_one_is_a_key_with_its_goal_marker() {
+        // Ra8# is the only mate: the solver finds it, the layout writes it.
+        let text = layout("7k/8/6K1/8/8/8/8/R7 w - - 0 1", "#1", Shown::default());
+        assert_eq!(
+            text,
+            "  #1                          2 + 1\n\n   1.Ra1-a8 # !\n\n\nsolution finished.\n"
+        );
+    }
+
+    #[test]
+    fn keys_and_tries_come_in_popeyes_order() {
+        // Popeye 4.104 (`py -regression`) on `pieces white kf3 rd1 black kh4
+        // stip #3 option try` writes these lines, keys and tries in the order
+        // it tries the first moves.
+        let shown = Shown {
+            tries: true,
+            ..Shown::default()
+        };
+        let text = layout("8/8/8/8/7k/5K2/8/3R4 w - - 0 1", "#3", shown);
+        assert_eq!(
+            body(&text),
+            [
+                "",
+                "   1.Rd1-d6 ?",
+                "    but",
+                "      1...Kh4-g5 !",
+                "",
+                "   1.Rd1-d5 !",
+                "",
+                "   1.Rd1-h1 + ?",
+                "    but",
+                "      1...Kh4-g5 !",
+                "",
+                "   1.Rd1-g1 ?",
+                "    but",
+                "      1...Kh4-h5 !",
+                "",
+                "   1.Kf3-f4 !",
+                "",
+                "",
+            ]
+        );
+    }
+
+    #[test]
+    fn set_play_comes_before_the_key() {
+        // Popeye's own test (TESTS/battle_play.inp, "#2 with setplay") without
+        // `option vari`: the set mate after 1...Ka8, then the key.
+        let shown = Shown {
+            set_play: true,
+            ..Shown::default()
+        };
+        let text = layout("1k6/8/K1R5/2p5/8/8/8/8 w - - 0 1", "#2", shown);
+        assert_eq!(
+            body(&text),
+            [
+                "",
+                "      1...Kb8-a8",
+                "          2.Rc6-c8 #",
+                "",
+                "   1.Rc6*c5 !",
+                "",
+                ""
+            ]
+        );
+    }
+
+    #[test]
+    fn help_lines_number_the_side_that_begins() {
+        let text = layout("7k/8/6K1/8/8/8/8/R7 b - - 0 1", "h#1", Shown::default());
+        assert_eq!(body(&text), ["", "  1.Kh8-g8 Ra1-a8 #", ""]);
+        // h#n.5: the other side begins; Popeye writes `1...` in its place.
+        let text = layout("7k/8/6K1/8/8/8/R7/8 w - - 0 1", "h#0.5", Shown::default());
+        assert_eq!(body(&text), ["", "  1...Ra2-a8 #", ""]);
+    }
+
+    #[test]
+    fn a_selfmate_key_checks_and_reaches_no_goal_itself() {
+        // 1.Qb7+ Qxb7# is forced: the key is written with its check.
+        let text = layout(
+            "k1K5/4Q3/8/8/3r4/8/8/1q6 w - - 0 1",
+            "s#1",
+            Shown::default(),
+        );
+        assert_eq!(body(&text), ["", "   1.Qe7-b7 + !", "", ""]);
+    }
+
+    #[test]
+    fn moves_are_written_in_popeyes_long_form() {
+        // En passant (the goal `ep` has no marker), castling (nor has `00`),
+        // promotions in Popeye's order with the knight as `S`.
+        let text = layout("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "ep1", Shown::default());
+        assert_eq!(body(&text), ["", "   1.e5*d6 ep. !", "", ""]);
+        let text = layout("k7/8/8/8/8/8/8/4K2R w K - 0 1", "001", Shown::default());
+        assert_eq!(body(&text), ["", "   1.0-0 !", "", ""]);
+        let text = layout("k7/4P3/1K6/8/8/8/8/8 w - - 0 1", "#1", Shown::default());
+        assert_eq!(
+            body(&text),
+            ["", "   1.e7-e8=Q # !", "", "   1.e7-e8=R # !", "", ""]
+        );
+        let text = layout("k7/8/8/8/8/8/8/1N2K3 w - - 0 1", "zc31", Shown::default());
+        assert_eq!(body(&text), ["", "   1.Sb1-c3 z !", "", ""]);
+    }
+
+    #[test]
+    fn fairy_pieces_take_their_popeye_codes() {
+        let names = PieceNames::default().with('g', "g");
+        assert_eq!(names.code('G'), "G");
+        assert_eq!(names.code('k'), "K");
+    }
+
+    #[test]
+    fn no_solution_is_two_blank_lines_as_in_popeye() {
+        let text = layout("7k/8/8/8/8/8/8/K7 w - - 0 1", "#1", Shown::default());
+        assert_eq!(body(&text), ["", ""]);
+    }
+
+    #[test]
+    fn squares_read_past_the_ninth_rank() {
+        assert_eq!(square("b10"), Some((1, 9)));
+        assert_eq!(square("a0"), None);
+        assert_eq!(square(""), None);
+    }
+}
