@@ -14,7 +14,8 @@
 //! - battle play (`#n`, `s#n`, `r#n`, …) as a tree: each key `   1.Rd1-d5 !`
 //!   (a try `   1.Rd1-d6 ?` with `    but` and its refutations `      1...Kh4-g5 !`),
 //!   each block after a blank line; the set play first (`      1...Kb8-a8` and
-//!   the answers `          2.Rc6-c8 #`);
+//!   the answers `          2.Rc6-c8 #`); under a selfmate's key in one, the
+//!   other side's moves that reach the goal (`      1...b3-b2 #`);
 //! - help and series play as lines: `  1.Kf1-e1 Qh2-g1 #`, each move of the side
 //!   that begins numbered (`  1...Ra2-a8 #` for `h#n.5`, where the other side
 //!   begins).
@@ -233,20 +234,37 @@ impl Writer<'_> {
             out.push('\n');
         }
         // Keys and tries are written as Popeye tries the first moves: in one order.
-        let mut firsts: Vec<(AnyMove, Option<&[AnyMove]>)> =
-            sol.keys.iter().map(|k| (k.mv, None)).collect();
+        let mut firsts: Vec<(AnyMove, Option<&[AnyMove]>, u32)> =
+            sol.keys.iter().map(|k| (k.mv, None, k.moves)).collect();
         if shown.tries {
             firsts.extend(
                 sol.tries
                     .iter()
-                    .map(|t| (t.mv, Some(t.refutations.as_slice()))),
+                    .map(|t| (t.mv, Some(t.refutations.as_slice()), 0)),
             );
         }
-        firsts.sort_by_key(|(mv, _)| order(pos, *mv));
-        for (mv, refutations) in firsts {
+        firsts.sort_by_key(|(mv, _, _)| order(pos, *mv));
+        for (mv, refutations, moves) in firsts {
             self.tree_move(out, pos, mv, 0, direct);
             match refutations {
-                None => out.push_str(" !"),
+                None => {
+                    out.push_str(" !");
+                    // After a selfmate's (or reflex's) key in one, Popeye
+                    // writes the other side's moves that reach the goal: they
+                    // are the end of the solution, not variations.
+                    if !direct && moves == 1 {
+                        let child = pos.after(mv);
+                        let mut ends: Vec<AnyMove> = child
+                            .legal_moves()
+                            .into_iter()
+                            .filter(|&d| self.goal.reached(&child, d, &child.after(d)))
+                            .collect();
+                        ends.sort_by_key(|&d| order(&child, d));
+                        for d in ends {
+                            self.tree_move(out, &child, d, 1, true);
+                        }
+                    }
+                }
                 Some(refutations) => {
                     out.push_str(" ?\n    but");
                     let child = pos.after(mv);
@@ -640,14 +658,18 @@ mod tests {
     }
 
     #[test]
-    fn a_selfmate_key_checks_and_reaches_no_goal_itself() {
-        // 1.Qb7+ Qxb7# is forced: the key is written with its check.
+    fn a_selfmate_key_checks_and_the_other_side_mates_under_it() {
+        // 1.Qb7+ Qxb7# is forced: the key is written with its check, and the
+        // other side's mate under it, as Popeye ends a selfmate in one.
         let text = layout(
             "k1K5/4Q3/8/8/3r4/8/8/1q6 w - - 0 1",
             "s#1",
             Shown::default(),
         );
-        assert_eq!(body(&text), ["", "   1.Qe7-b7 + !", "", ""]);
+        assert_eq!(
+            body(&text),
+            ["", "   1.Qe7-b7 + !", "      1...Qb1*b7 #", "", ""]
+        );
     }
 
     #[test]
