@@ -15,7 +15,9 @@
 //!   (a try `   1.Rd1-d6 ?` with `    but` and its refutations `      1...Kh4-g5 !`),
 //!   each block after a blank line; the set play first (`      1...Kb8-a8` and
 //!   the answers `          2.Rc6-c8 #`); under a selfmate's key in one, the
-//!   other side's moves that reach the goal (`      1...b3-b2 #`);
+//!   other side's moves that reach the goal (`      1...b3-b2 #`); with
+//!   `Option Variation`, under a key or try with two moves to go, ` threat:`
+//!   or ` zugzwang.` and the defences no threat beats, each with its answers;
 //! - help and series play as lines: `  1.Kf1-e1 Qh2-g1 #`, each move of the side
 //!   that begins numbered (`  1...Ra2-a8 #` for `h#n.5`, where the other side
 //!   begins).
@@ -81,6 +83,10 @@ pub struct Shown {
     pub set_play: bool,
     /// The tries were asked for (`Option Try`, `--tries`).
     pub tries: bool,
+    /// The threats and variations were asked for (`Option Variation`,
+    /// `--tree`): written under keys and tries of direct play with two moves
+    /// to go.
+    pub variations: bool,
 }
 
 /// The solution in Popeye's layout: the counts line, a blank line, the play,
@@ -219,7 +225,23 @@ impl Writer<'_> {
         if shown.set_play
             && let Some(passed) = pos.pass()
         {
-            let mut set: Vec<_> = sol.set.iter().collect();
+            // In self and reflex play the other side may end the play at
+            // once: in reflex play it must when it can; in a selfmate Popeye
+            // writes it when every move of that side does (its "complete set
+            // play"). Then those moves are the set play.
+            let mut ends = Vec::new();
+            if !direct {
+                ends = self.reaching(&passed);
+                let all = ends.len() == passed.legal_moves().len();
+                if stip.genre() == Genre::Selfmate && !all {
+                    ends.clear();
+                }
+            }
+            let longer = direct || (ends.is_empty() && stip.moves() > 1);
+            for &d in &ends {
+                self.tree_move(out, &passed, d, 1, true);
+            }
+            let mut set: Vec<_> = sol.set.iter().filter(|_| longer).collect();
             set.sort_by_key(|s| order(&passed, s.defence));
             for s in set {
                 let child = passed.after(s.defence);
@@ -246,27 +268,30 @@ impl Writer<'_> {
         firsts.sort_by_key(|(mv, _, _)| order(pos, *mv));
         for (mv, refutations, moves) in firsts {
             self.tree_move(out, pos, mv, 0, direct);
+            // A try of `#2` has two moves to go, as a key of length 2 has.
+            let two = direct && (moves == 2 || (moves == 0 && stip.moves() == 2));
             match refutations {
                 None => {
                     out.push_str(" !");
+                    if two && shown.variations {
+                        self.variations(out, &pos.after(mv));
+                    }
                     // After a selfmate's (or reflex's) key in one, Popeye
                     // writes the other side's moves that reach the goal: they
                     // are the end of the solution, not variations.
                     if !direct && moves == 1 {
                         let child = pos.after(mv);
-                        let mut ends: Vec<AnyMove> = child
-                            .legal_moves()
-                            .into_iter()
-                            .filter(|&d| self.goal.reached(&child, d, &child.after(d)))
-                            .collect();
-                        ends.sort_by_key(|&d| order(&child, d));
-                        for d in ends {
+                        for d in self.reaching(&child) {
                             self.tree_move(out, &child, d, 1, true);
                         }
                     }
                 }
                 Some(refutations) => {
-                    out.push_str(" ?\n    but");
+                    out.push_str(" ?");
+                    if two && shown.variations {
+                        self.variations(out, &pos.after(mv));
+                    }
+                    out.push_str("\n    but");
                     let child = pos.after(mv);
                     let mut refutations = refutations.to_vec();
                     refutations.sort_by_key(|&r| order(&child, r));
@@ -279,6 +304,58 @@ impl Writer<'_> {
             out.push('\n');
         }
         out.push('\n');
+    }
+
+    /// Popeye's threat and variations after a first move with two moves to
+    /// go (`child`: the position after it): ` threat:` and each move that
+    /// would reach the goal were the other side to pass, or ` zugzwang.` when
+    /// none would (nothing when it is in check and cannot pass); then each
+    /// defence after which no threat reaches the goal any more, with every
+    /// answer that does.
+    fn variations(&self, out: &mut String, child: &AnyPosition) {
+        let reaching = |p: &AnyPosition| self.reaching(p);
+        let passed = (!child.is_check()).then(|| child.pass()).flatten();
+        let mut threats = Vec::new();
+        if let Some(passed) = &passed {
+            threats = reaching(passed);
+            if threats.is_empty() {
+                out.push_str(" zugzwang.");
+            } else {
+                out.push_str(" threat:");
+                for &t in &threats {
+                    self.tree_move(out, passed, t, 2, true);
+                }
+            }
+        }
+        let mut defences = child.legal_moves();
+        defences.sort_by_key(|&d| order(child, d));
+        for d in defences {
+            let after = child.after(d);
+            let answers = reaching(&after);
+            // A defence the threat still beats is no variation: Popeye leaves it out.
+            let threat_holds = threats.iter().any(|&t| {
+                let uci = passed.as_ref().map(|p| p.uci(t));
+                answers.iter().any(|&a| Some(after.uci(a)) == uci)
+            });
+            if threat_holds {
+                continue;
+            }
+            self.tree_move(out, child, d, 1, false);
+            for a in answers {
+                self.tree_move(out, &after, a, 2, true);
+            }
+        }
+    }
+
+    /// The moves of `pos` that reach the goal, in Popeye's order.
+    fn reaching(&self, pos: &AnyPosition) -> Vec<AnyMove> {
+        let mut moves: Vec<AnyMove> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| self.goal.reached(pos, m, &pos.after(m)))
+            .collect();
+        moves.sort_by_key(|&m| order(pos, m));
+        moves
     }
 
     /// A move of the tree at `depth` plies from the diagram, on a new line:
@@ -644,6 +721,67 @@ mod tests {
                 "   1.Rc6*c5 !",
                 "",
                 ""
+            ]
+        );
+    }
+
+    #[test]
+    fn variations_of_a_two_mover_are_written_under_the_key() {
+        // Popeye's own test (TESTS/battle_play.inp, "#2 with variation",
+        // `option vari`): a waiting key, and each defence with its mate.
+        let shown = Shown {
+            variations: true,
+            ..Shown::default()
+        };
+        let text = layout("k7/P1p5/1K6/8/N7/8/8/8 w - - 0 1", "#2", shown);
+        assert_eq!(
+            body(&text),
+            [
+                "",
+                "   1.Kb6-a6 ! zugzwang.",
+                "      1...c7-c5",
+                "          2.Sa4-b6 #",
+                "      1...c7-c6",
+                "          2.Sa4-b6 #",
+                "",
+                "",
+            ]
+        );
+        // "#2 with short solution": the threat, and no defence beats it.
+        let text = layout("k3N3/P7/K6p/8/8/8/8/8 w - - 0 1", "#2", shown);
+        assert_eq!(
+            body(&text),
+            [
+                "",
+                "   1.Ka6-b6 ! threat:",
+                "          2.Se8-c7 #",
+                "",
+                "   1.Se8-c7 # !",
+                "",
+                "",
+            ]
+        );
+    }
+
+    #[test]
+    fn reflex_set_play_is_the_other_sides_forced_end() {
+        // Popeye's own test (TESTS/battle_play.inp, "r#1 with set play"):
+        // with the turn passed Black must mate, and can.
+        let shown = Shown {
+            set_play: true,
+            ..Shown::default()
+        };
+        let text = layout("8/8/8/8/8/k6P/p7/K3n3 w - - 0 1", "r#1", shown);
+        assert_eq!(
+            body(&text),
+            [
+                "",
+                "      1...Se1-c2 #",
+                "",
+                "   1.h3-h4 !",
+                "      1...Se1-c2 #",
+                "",
+                "",
             ]
         );
     }

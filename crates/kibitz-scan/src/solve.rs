@@ -291,6 +291,7 @@ impl SolveScan {
             let shown = Shown {
                 set_play: self.set_play,
                 tries: self.tries,
+                variations: self.tree,
             };
             // Popeye's set play of help play: the turn passed, a half move less.
             let help_set = help_set_stipulation(stip)
