@@ -122,8 +122,11 @@ class Oracle:
             board.pop()
 
     def keys(self, board, n):
-        """Every key with its shortest length."""
+        """Every key with its shortest length (none in `r` when the attacker can reach
+        the goal in the diagram: it must, and fails, as Popeye answers)."""
         out = {}
+        if self.form == 'r' and self.any_reaches(board):
+            return out
         for k in range(1, n + 1):
             for m in list(board.legal_moves):
                 if m.uci() not in out and self.key_works(board, m, k):

@@ -200,7 +200,13 @@ fn solve_play<B: Board>(
         let mut length: Vec<Option<u32>> = vec![None; moves.len()];
         let mut shortest = None;
         let mut searched = 0;
+        // `r`: an attacker that can reach the goal in the diagram must, and no
+        // key works.
+        let bound = play.attacker_bound_to_goal(pos, &moves);
         'lengths: for k in 1..=n {
+            if bound {
+                break;
+            }
             for (i, &mv) in moves.iter().enumerate() {
                 if length[i].is_some() {
                     continue;

@@ -88,6 +88,17 @@ impl<'l, M: Copy> Play<'l, M> {
         }
     }
 
+    /// `r`: can the attacker reach the goal with one of `moves` (the legal
+    /// moves of `pos`)? Then it must, and has failed: the goal is the
+    /// defender's to reach. True for the diagram's own moves too, where no key
+    /// works (Popeye writes such a move `1.Bg7-f8 # ?!?` and no solution).
+    pub fn attacker_bound_to_goal<B: Board<Move = M>>(&self, pos: &B, moves: &[M]) -> bool {
+        self.genre == Genre::Reflex
+            && moves
+                .iter()
+                .any(|&mv| self.goal.reached(pos, mv, &pos.after(mv)))
+    }
+
     /// Attacker to move with `k` ≥ 1 moves: does it force the stipulation?
     fn attack<B: Board<Move = M>>(&mut self, pos: &B, k: u32) -> bool {
         if self.budget.tick() {
@@ -98,12 +109,7 @@ impl<'l, M: Copy> Play<'l, M> {
             return answer;
         }
         let moves = pos.legal_moves();
-        // `r`: an attacker that can reach the goal must, and fails.
-        if self.genre == Genre::Reflex
-            && moves
-                .iter()
-                .any(|&mv| self.goal.reached(pos, mv, &pos.after(mv)))
-        {
+        if self.attacker_bound_to_goal(pos, &moves) {
             self.store(key, k, ATTACK, false);
             return false;
         }
@@ -328,6 +334,21 @@ mod tests {
         let pos = Position::from_fen("4k3/8/4K3/8/8/8/8/8 b - - 0 1").unwrap();
         let sol = solve(&pos, &ProblemOptions::new("hze80.5".parse().unwrap()));
         assert_eq!(sol.outcome, ProblemOutcome::NoSolution);
+    }
+
+    #[test]
+    fn a_reflex_attacker_that_can_mate_must_and_has_no_key() {
+        // Popeye's TESTS/battle_play.inp, "r#1, but White must deliver mate":
+        // Bf8# is on the board, so r#1 has no solution (Popeye: `1.Bg7-f8 # ?!?`),
+        // while semi-r#1, which binds Black only, keeps its keys.
+        let fen = "8/6B1/8/8/p7/kp6/p7/K7 w - - 0 1";
+        let pos = Position::from_fen(fen).unwrap();
+        let sol = solve(&pos, &ProblemOptions::new("r#1".parse().unwrap()));
+        assert_eq!(sol.outcome, ProblemOutcome::NoSolution);
+        assert!(sol.keys.is_empty());
+        assert!(!keys(fen, "semi-r#1").is_empty());
+        // Deeper too: r#2 has no key either.
+        assert!(keys(fen, "r#2").is_empty());
     }
 
     #[test]
