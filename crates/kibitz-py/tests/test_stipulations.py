@@ -16,7 +16,8 @@ The definitions searched (Popeye's):
 * reflex `r`: as self, but a defender able to reach the goal must (and so it is
   reached), and an attacker able to reach it fails; `semi-r`: the defender only;
 * help: exactly n moves, cooperating, the last reaches the goal; `hs`, `hr`:
-  help play, then `s1`/`r1`;
+  help play, then `s1`/`r1` (in `hr` the reflex condition binds both sides in the
+  help play too: a line ends early where the defender reaches the goal, as Popeye);
 * series: n moves in a row, the other side passing (never in check before the
   last), then the goal (`ser-h`: the other side's one move; `ser-s`: the other
   side forced to it).
@@ -151,6 +152,14 @@ class Oracle:
                 for m in list(board.legal_moves):
                     if self.closes(board, m):
                         out.add(tuple(line + [m.uci()]))
+                return
+            if self.form == 'hr' and self.any_reaches(board):
+                # Both sides bound in the help play: the defender (an odd number of
+                # moves before the key) reaches the goal and the line ends there;
+                # the attacker fails.
+                if left % 2 == 1:
+                    out.update(tuple(line + [m.uci()]) for m in list(board.legal_moves)
+                               if self.reaches(board, m))
                 return
             for m in list(board.legal_moves):
                 board.push(m)

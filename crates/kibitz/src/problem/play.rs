@@ -13,8 +13,9 @@
 //!   move); every line of exactly n series moves.
 //!
 //! The reflex condition (`r`, `semi-r`, `hr`): a defender that can reach the
-//! goal must (it has reached it); in `r` an attacker that could reach it has
-//! failed (it must, and the goal is the defender's).
+//! goal must (it has reached it); in `r` and `hr` an attacker that could reach
+//! it has failed (it must, and the goal is the defender's). In `hr` both are
+//! bound in the help play too, so a line may end early, at the defender's goal.
 
 use super::budget::Budget;
 use super::table::Table;
@@ -233,8 +234,34 @@ impl<'l, M: Copy> Play<'l, M> {
         if self.cached(key, plies, HELP) == Some(false) {
             return false;
         }
+        let moves = pos.legal_moves();
+        if self.genre == Genre::HelpReflex {
+            // `hr`: the reflex condition binds both sides in the help play too,
+            // as in Popeye (its TESTS/help_play.inp, "don't write long solutions
+            // because Black must mate immediately"). The side that plays the
+            // last move (the defender, an odd number of plies before the key)
+            // must reach the goal when it can, which ends the play there: a
+            // short solution. The attacker that can has failed.
+            let goal = self.goal;
+            let reaching: Vec<M> = moves
+                .iter()
+                .copied()
+                .filter(|&mv| goal.reached(pos, mv, &pos.after(mv)))
+                .collect();
+            if !reaching.is_empty() {
+                if plies.is_multiple_of(2) {
+                    return false;
+                }
+                for mv in reaching {
+                    if !self.record(mv) {
+                        break;
+                    }
+                }
+                return true;
+            }
+        }
         let mut found = false;
-        for &mv in pos.legal_moves().iter() {
+        for &mv in moves.iter() {
             self.line.push(mv);
             found |= self.help(&pos.after(mv), plies - 1);
             self.line.pop();
@@ -349,6 +376,31 @@ mod tests {
         assert!(!keys(fen, "semi-r#1").is_empty());
         // Deeper too: r#2 has no key either.
         assert!(keys(fen, "r#2").is_empty());
+    }
+
+    #[test]
+    fn help_reflex_lines_end_where_the_defender_can_mate() {
+        // Popeye's TESTS/help_play.inp, "hr#2 - don't write long solutions
+        // because Black must mate immediately": Popeye's one solution is
+        // `1.f3-f4 b3-b2 #`; 1...h6-h5 2.f4-f5 is not one, Black being bound to
+        // mate at once.
+        let pos = Position::from_fen("8/8/7p/8/8/kp3P2/p7/K7 w - - 0 1").unwrap();
+        let sol = solve(&pos, &ProblemOptions::new("hr#2".parse().unwrap()));
+        let lines: Vec<Vec<String>> = sol
+            .solutions
+            .iter()
+            .map(|line| {
+                let mut at = pos.clone();
+                line.iter()
+                    .map(|&mv| {
+                        let uci = at.uci(mv);
+                        at.play_unchecked(mv);
+                        uci
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(lines, [["f3f4", "b3b2"]]);
     }
 
     #[test]
