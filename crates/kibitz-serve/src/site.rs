@@ -130,37 +130,35 @@ impl Site {
             ),
         );
         if let Some(package) = &self.wasm {
-            let js = package.js.clone();
-            let wasm = package.wasm.clone();
             router = router
                 .route(
                     &format!("/pkg/{PACKAGE_JS}"),
-                    get(move || async move {
-                        (
-                            [
-                                (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
-                                (header::CACHE_CONTROL, "no-cache"),
-                            ],
-                            js,
-                        )
-                            .into_response()
-                    }),
+                    package_file("text/javascript; charset=utf-8", package.js.clone()),
                 )
                 .route(
                     &format!("/pkg/{PACKAGE_WASM}"),
-                    get(move || async move {
-                        (
-                            [
-                                // `WebAssembly.instantiateStreaming` needs this type.
-                                (header::CONTENT_TYPE, "application/wasm"),
-                                (header::CACHE_CONTROL, "no-cache"),
-                            ],
-                            wasm,
-                        )
-                            .into_response()
-                    }),
+                    // `WebAssembly.instantiateStreaming` needs this type.
+                    package_file("application/wasm", package.wasm.clone()),
                 );
         }
         router
     }
+}
+
+/// A file of the package: its type, and asked for again by the browser each
+/// time (a new `--web` build may bring a new engine).
+fn package_file<T>(content_type: &'static str, body: T) -> axum::routing::MethodRouter<AppState>
+where
+    T: IntoResponse + Clone + Send + Sync + 'static,
+{
+    get(move || async move {
+        (
+            [
+                (header::CONTENT_TYPE, content_type),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            body,
+        )
+            .into_response()
+    })
 }
