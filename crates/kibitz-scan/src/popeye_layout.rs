@@ -166,6 +166,13 @@ pub fn write_with_set(
             writer.lines(&mut out, pos, *short, &s.solutions);
         }
         writer.lines(&mut out, pos, stip, &sol.solutions);
+        // `hr` whose closing key is the diagram's move (`hr#1`): the attacker
+        // able to reach the goal must, and fails, as in `r`.
+        if stip.genre() == Genre::HelpReflex && sol.solutions.is_empty() && stip.plies() == 2 {
+            writer.bound_to_fail(&mut out, pos, |out, mv| {
+                writer.line(out, pos, stip, &[mv]);
+            });
+        }
         out.push('\n');
     }
     let finished = sol.complete
@@ -266,6 +273,9 @@ impl Writer<'_> {
             );
         }
         firsts.sort_by_key(|(mv, _, _)| order(pos, *mv));
+        if stip.genre() == Genre::Reflex && firsts.is_empty() {
+            self.bound_to_fail(out, pos, |out, mv| self.tree_move(out, pos, mv, 0, true));
+        }
         for (mv, refutations, moves) in firsts {
             self.tree_move(out, pos, mv, 0, direct);
             // A try of `#2` has two moves to go, as a key of length 2 has.
@@ -344,6 +354,22 @@ impl Writer<'_> {
             for a in answers {
                 self.tree_move(out, &after, a, 2, true);
             }
+        }
+    }
+
+    /// `r`, `hr`: the attacker's moves in the diagram that reach the goal,
+    /// which it must play and so fails, each written by `write_move` and
+    /// marked ` ?!?` as Popeye marks them (`1.Bg7-f8 # ?!?`); the solver has
+    /// answered no solution.
+    fn bound_to_fail(
+        &self,
+        out: &mut String,
+        pos: &AnyPosition,
+        mut write_move: impl FnMut(&mut String, AnyMove),
+    ) {
+        for mv in self.reaching(pos) {
+            write_move(out, mv);
+            out.push_str(" ?!?");
         }
     }
 
@@ -664,6 +690,24 @@ mod tests {
         assert_eq!(
             text,
             "  #1                          2 + 1\n\n   1.Ra1-a8 # !\n\n\nsolution finished.\n"
+        );
+    }
+
+    #[test]
+    fn a_reflex_attacker_bound_to_mate_is_marked_as_popeye_marks_it() {
+        // Popeye's TESTS/battle_play.inp, "r#1, but White must deliver mate",
+        // and its output there: the solver finds no key, and the move that
+        // White must play is written `1.Bg7-f8 # ?!?`.
+        let fen = "8/6B1/8/8/p7/kp6/p7/K7 w - - 0 1";
+        let text = layout(fen, "r#1", Shown::default());
+        assert_eq!(
+            text,
+            "  r#1                         2 + 4\n\n   1.Bg7-f8 # ?!?\n\nsolution finished.\n"
+        );
+        // hr#1: the same mate ends the help play's closing key.
+        assert_eq!(
+            body(&layout(fen, "hr#1", Shown::default())),
+            ["", "  1.Bg7-f8 # ?!?", ""]
         );
     }
 
