@@ -22,6 +22,9 @@ fi
 # Disk: CI builds every crate once (debug, test, release, the Python module, the
 # fuzz targets), so no incremental caches and line tables only for debug info; a
 # run once failed with the disk full. The free space is printed for the record.
+# Property tests (proptest) draw their cases from one fixed seed, so a run decides
+# the same way twice; set PROPTEST_RNG_SEED to explore other cases.
+export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261207}"
 export CARGO_INCREMENTAL=0
 export CARGO_PROFILE_DEV_DEBUG=line-tables-only
 export CARGO_PROFILE_TEST_DEBUG=line-tables-only
