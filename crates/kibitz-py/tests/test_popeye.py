@@ -184,7 +184,7 @@ def test_fairy_problems_same_answer_as_their_variant_fen(tmp_path):
 
 
 BAD = [
-    ('condition circe', 'condition'),
+    ('condition maximummer', 'maximummer'),
     ('option postkeyplay', 'postkeyplay'),
     ('frobnicate', 'frobnicate'),
     ('option nothreat', 'nothreat'),

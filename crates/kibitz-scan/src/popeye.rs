@@ -155,6 +155,9 @@ impl PopeyeScan {
             what.push_str(" duplex");
         }
         let _ = write!(what, "  {}", problem.stipulation);
+        if !problem.conditions.is_empty() {
+            let _ = write!(what, "  condition {}", problem.conditions);
+        }
         rendered.text.insert_str(at, &what);
         rendered.text
     }
@@ -220,6 +223,13 @@ fn splice_fields(record: &mut String, problem: &Problem, notes: &[String]) {
     }
     if problem.duplex {
         fields.push_str(r#""duplex":true,"#);
+    }
+    // The conditions, in the words of the `condition` key of variants.ini, so
+    // that the record's FEN can be played under them.
+    if !problem.conditions.is_empty() {
+        json::key(&mut fields, "condition");
+        json::string(&mut fields, &problem.conditions.to_string());
+        fields.push(',');
     }
     if !notes.is_empty() {
         json::key(&mut fields, "notes");
@@ -312,7 +322,7 @@ mod tests {
     #[test]
     fn one_record_per_problem_in_order() {
         let text = "begin\ntitle T \"1\"\npieces white kf3 rd1 black kh4\nstip #3\nnext\n\
-                    pieces white ke1 black ke8 condition circe stip #2\nnext\n\
+                    pieces white ke1 black ke8 condition maximummer stip #2\nnext\n\
                     pieces white kf3 rd1 black kh4 stip #2 option vari\nend\n";
         let scan = PopeyeScan {
             solve: SolveScan {
@@ -334,7 +344,7 @@ mod tests {
         assert!(lines[0].starts_with(
             r##"{"input":"p.txt:1","problem":1,"title":"T \"1\"","fen":"8/8/8/8/7k/5K2/8/3R4 w - - 0 1","bound":3,"mate":2,"##
         ), "{}", lines[0]);
-        assert!(lines[1].starts_with(r#"{"input":"p.txt:6","problem":2,"mate":null,"proven":false,"error":"p.txt:6: problem 2: keyword `condition` (condition) is outside kibitz's Popeye subset"}"#), "{}", lines[1]);
+        assert!(lines[1].starts_with(r#"{"input":"p.txt:6","problem":2,"mate":null,"proven":false,"error":"p.txt:6: problem 2: condition `maximummer` (maximummer) is outside kibitz's Popeye subset"}"#), "{}", lines[1]);
         assert!(
             lines[2].contains(r#""tree":[{"uci":"d1d5""#),
             "{}",

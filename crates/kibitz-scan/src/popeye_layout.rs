@@ -31,6 +31,7 @@ use core::fmt::Write as _;
 
 use kibitz::board::{AnyMove, AnyPosition, Board};
 use kibitz::problem::{Genre, Goal, ProblemOutcome, ProblemSolution, Stipulation};
+use kibitz::variant::{Conditions, Rebirth};
 
 /// The column (from 1) where Popeye's piece counts end under the diagram of an
 /// 8 × 8 board: `nr_files_on_board*fileWidth+4` less the line's two-space
@@ -206,6 +207,39 @@ fn counts_line(out: &mut String, pos: &AnyPosition, stip: Stipulation) {
     let counts = format!("{white} + {black}");
     let width = COUNTS_END.saturating_sub(head.len());
     let _ = writeln!(out, "{head}{counts:>width$}");
+    if let AnyPosition::Variant(v) = pos {
+        for line in condition_lines(v.variant().conditions()) {
+            // Popeye centres each condition in 37 columns.
+            let pad = 37usize.saturating_sub(line.len()) / 2;
+            let _ = writeln!(out, "{:pad$}{line}", "");
+        }
+    }
+}
+
+/// The conditions as Popeye writes them under the counts, one per line, in its
+/// order (`CondString`'s): `Circe`, `Madrasi RexInclusive`, `AntiCirce
+/// Cheylan`, `ChecklessChess`.
+fn condition_lines(c: Conditions) -> Vec<&'static str> {
+    let mut lines = Vec::new();
+    if c.rebirth == Rebirth::Circe {
+        lines.push("Circe");
+    }
+    if c.madrasi {
+        lines.push(if c.madrasi_rex {
+            "Madrasi RexInclusive"
+        } else {
+            "Madrasi"
+        });
+    }
+    match c.rebirth {
+        Rebirth::Anticirce => lines.push("AntiCirce"),
+        Rebirth::AnticirceCheylan => lines.push("AntiCirce Cheylan"),
+        _ => {}
+    }
+    if c.ohneschach {
+        lines.push("ChecklessChess");
+    }
+    lines
 }
 
 /// Writes moves with the problem's piece names and goal.

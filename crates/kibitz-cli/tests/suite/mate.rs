@@ -333,7 +333,7 @@ fn solve_format_popeye_writes_each_problem_in_popeyes_layout() {
     // the test checks the layout around them, Popeye's.
     let problems = "BeginProblem\nPieces White Kg6 Ra1 Black Kh8\nStipulation h#1\nNextProblem\n\
                     Pieces White Kg6 Ra1 Black Kh8\nStipulation #1\nNextProblem\n\
-                    Pieces White Kg6 Ra1 Black Kh8\nCondition Circe\nStipulation #1\nEndProblem\n";
+                    Pieces White Kg6 Ra1 Black Kh8\nCondition Maximummer\nStipulation #1\nEndProblem\n";
     let (code, text, _) = run(&["solve", "--format", "popeye", "-"], problems.as_bytes());
     // The third problem is an error record: the batch says so in its status.
     assert_eq!(code, 1, "{text}");
@@ -348,7 +348,7 @@ fn solve_format_popeye_writes_each_problem_in_popeyes_layout() {
     );
     // A problem outside kibitz's subset stays an error record.
     let rest = records.next().unwrap_or_default();
-    assert!(rest.contains("problem 3: keyword `Condition`"), "{rest}");
+    assert!(rest.contains("problem 3: condition `Maximummer`"), "{rest}");
     // FEN inputs too; --format json is --json; the two may not be mixed.
     let (code, text, _) = run(
         &[

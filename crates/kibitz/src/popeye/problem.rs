@@ -3,7 +3,7 @@
 
 use crate::board::AnyPosition;
 use crate::problem::Stipulation;
-use crate::variant::{PieceDef, PieceKind, Variant, VariantPosition};
+use crate::variant::{Conditions, PieceDef, PieceKind, Variant, VariantPosition};
 use crate::{CastlingMode, Color, Position};
 
 use super::Walk;
@@ -72,6 +72,9 @@ pub struct Problem {
     pub turn: Color,
     /// The options.
     pub options: PopeyeOptions,
+    /// `condition`: the fairy conditions (Circe, Anticirce, Madrasi,
+    /// Ohneschach); the problem is then played on the variant engine.
+    pub conditions: Conditions,
     /// `title` lines.
     pub title: Vec<String>,
     /// `author` lines.
@@ -251,8 +254,12 @@ pub(crate) fn fen(
 /// variant made for its fairy pieces. The error says why the pieces make no legal
 /// position (no king, two kings, a pawn on its first rank, the side not to move in
 /// check, …).
-pub(crate) fn build_position(board: &Diagram, fen: &str) -> Result<AnyPosition, String> {
-    if !is_fairy(board) {
+pub(crate) fn build_position(
+    board: &Diagram,
+    fen: &str,
+    conditions: Conditions,
+) -> Result<AnyPosition, String> {
+    if !is_fairy(board) && conditions.is_empty() {
         return Position::from_fen(fen)
             .map(|position| AnyPosition::Chess {
                 position,
@@ -269,16 +276,21 @@ pub(crate) fn build_position(board: &Diagram, fen: &str) -> Result<AnyPosition, 
     if kinds > 0 && letters.is_empty() {
         return Err("more fairy piece kinds than letters".to_string());
     }
-    let variant = variant(&letters).map_err(|e| e.to_string())?;
+    let variant = variant(&letters, conditions).map_err(|e| e.to_string())?;
     VariantPosition::from_fen(&variant, fen)
         .map(|pos| AnyPosition::Variant(Box::new(pos)))
         .map_err(|e| e.to_string())
 }
 
-/// Chess with the diagram's fairy pieces added and promoted to.
-fn variant(letters: &[(Walk, char)]) -> Result<Variant, crate::variant::VariantError> {
+/// Chess with the diagram's fairy pieces added and promoted to, under its
+/// conditions.
+fn variant(
+    letters: &[(Walk, char)],
+    conditions: Conditions,
+) -> Result<Variant, crate::variant::VariantError> {
     let mut rules = crate::variant::chess_rules();
     rules.name = "popeye".to_string();
+    rules.conditions = conditions;
     for (walk, letter) in letters {
         rules.add_piece(PieceDef {
             letter: *letter,

@@ -13,6 +13,7 @@ use super::problem::{PopeyeOptions, Problem, build_position, fen, square_name};
 use super::twin::{self, Change};
 use super::words::{self, Language, Lookup, ProblemWord};
 use crate::problem::{Genre, Stipulation};
+use crate::variant::Conditions;
 
 /// The most bytes of `title`, `author`, `origin`, `award` and `remark` text kept
 /// for one problem; more is an error (memory stays bounded whatever the input).
@@ -43,6 +44,8 @@ pub(crate) struct Draft {
     /// The side to move an `sstipulation` names.
     turn: Option<Color>,
     options: PopeyeOptions,
+    /// `condition`: the fairy conditions.
+    conditions: Conditions,
     texts: [Vec<String>; 5],
     text_bytes: usize,
 }
@@ -62,14 +65,14 @@ struct Twins {
 /// ```
 /// use kibitz::popeye::Reader;
 /// let text = "BeginProblem\nPieces White Kc1 Qd8 Sb5 Pa2b3 Black Ka8 Rb8\nStip #2\nNext\n\
-///             Pieces White Ke1 Black Ke8\nCondition Circe\nStip h#1\nEndProblem\n";
+///             Pieces White Ke1 Black Ke8\nCondition Maximummer\nStip h#1\nEndProblem\n";
 /// let mut problems = Reader::new(text.as_bytes());
 /// let first = problems.next().unwrap().unwrap();
 /// assert_eq!(first.stipulation.to_string(), "#2");
 /// let second = problems.next().unwrap().unwrap_err();
 /// assert_eq!(
 ///     second.to_string(),
-///     "problem 2, line 6: keyword `Condition` (condition) is outside kibitz's Popeye subset"
+///     "problem 2, line 6: condition `Maximummer` (Maximummer) is outside kibitz's Popeye subset"
 /// );
 /// assert!(problems.next().is_none());
 /// ```
@@ -165,6 +168,7 @@ impl<R: BufRead> Reader<R> {
             stipulation: None,
             turn: None,
             options: PopeyeOptions::default(),
+            conditions: Conditions::NONE,
             texts: Default::default(),
             text_bytes: 0,
         };
@@ -238,6 +242,7 @@ impl<R: BufRead> Reader<R> {
             ProblemWord::Remark => self.text(draft, 4, w.line),
             ProblemWord::Pieces => self.pieces(draft),
             ProblemWord::Option => self.options(&mut draft.options),
+            ProblemWord::Condition => self.conditions(&mut draft.conditions),
             ProblemWord::Stipulation => {
                 if let Some(s) = self.stipulation() {
                     draft.stipulation = Some(s);
@@ -570,7 +575,7 @@ impl<R: BufRead> Reader<R> {
             // The en passant square is the diagram's last move's, for its side.
             let en_passant = if duplex { None } else { options.en_passant };
             let fen = fen(&draft.board, turn, options.no_castling, en_passant);
-            let position = match build_position(&draft.board, &fen) {
+            let position = match build_position(&draft.board, &fen, draft.conditions) {
                 Ok(pos) => pos,
                 Err(why) => {
                     self.queue
@@ -588,6 +593,7 @@ impl<R: BufRead> Reader<R> {
                 stipulation,
                 turn,
                 options: draft.options.clone(),
+                conditions: draft.conditions,
                 title: title.clone(),
                 author: author.clone(),
                 origin: origin.clone(),
@@ -747,6 +753,52 @@ impl<R: BufRead> Reader<R> {
                 let Some(next) = self.word() else { return };
                 w = next;
             }
+        }
+    }
+
+    /// `condition`: conditions and their variant words until a keyword; a
+    /// condition kibitz does not play is an error naming it.
+    fn conditions(&mut self, conditions: &mut Conditions) {
+        let lang = self.language.index();
+        let mut previous: Option<&'static str> = None;
+        loop {
+            let Some(w) = self.word() else { return };
+            let found = words::CONDITIONS[lang]
+                .iter()
+                .find(|(name, _)| name.eq_ignore_ascii_case(&w.text));
+            let Some(&(_, word)) = found else {
+                let keyword =
+                    matches!(
+                        words::lookup(&words::PROBLEM[lang], &w.text),
+                        Lookup::Found(_)
+                    ) || matches!(words::lookup(&words::END[lang], &w.text), Lookup::Found(_));
+                if !keyword {
+                    self.note(
+                        w.line,
+                        PopeyeErrorKind::Unsupported {
+                            what: "condition",
+                            word: w.text.clone(),
+                            name: w.text.clone(),
+                        },
+                    );
+                }
+                self.pending = Some(w);
+                return;
+            };
+            if word.is_empty() {
+                continue;
+            }
+            if let Err(e) = conditions.add_word(word, previous) {
+                self.note(
+                    w.line,
+                    PopeyeErrorKind::BadArgument {
+                        keyword: "condition",
+                        word: w.text.clone(),
+                        why: e.why,
+                    },
+                );
+            }
+            previous = Some(word);
         }
     }
 

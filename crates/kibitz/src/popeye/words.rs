@@ -167,6 +167,7 @@ pub(crate) enum ProblemWord {
     Title,
     Award,
     Forsyth,
+    Condition,
     /// A keyword outside the subset (its English name).
     Unsupported(&'static str),
 }
@@ -179,6 +180,7 @@ impl ProblemWord {
             2 => ProblemWord::Author,
             3 => ProblemWord::Origin,
             4 => ProblemWord::Pieces,
+            5 => ProblemWord::Condition,
             6 => ProblemWord::Option,
             7 => ProblemWord::Stipulation,
             8 => ProblemWord::Protocol,
@@ -189,6 +191,44 @@ impl ProblemWord {
         }
     }
 }
+
+/// The conditions kibitz plays and their variant words, per language (Popeye's
+/// `CondString`, `CirceVariantTypeString` and `AntiCirceVariantTypeString`),
+/// each with the word [`crate::variant::Conditions`] reads (empty: a word that
+/// says the default). Condition names are read whole, in any case: Popeye's
+/// table has over a hundred, so a prefix unique here may not be in Popeye.
+pub(crate) const CONDITIONS: [[(&str, &str); 8]; 3] = [
+    [
+        ("Circe", "circe"),
+        ("AntiCirce", "anticirce"),
+        ("Madrasi", "madrasi"),
+        ("SansEchecs", "ohneschach"),
+        ("Calvet", "calvet"),
+        ("Cheylan", "cheylan"),
+        ("RexInclusif", "ri"),
+        ("RexExclusif", ""),
+    ],
+    [
+        ("Circe", "circe"),
+        ("AntiCirce", "anticirce"),
+        ("Madrasi", "madrasi"),
+        ("OhneSchach", "ohneschach"),
+        ("Calvet", "calvet"),
+        ("Cheylan", "cheylan"),
+        ("RexInklusive", "ri"),
+        ("RexExklusive", ""),
+    ],
+    [
+        ("Circe", "circe"),
+        ("AntiCirce", "anticirce"),
+        ("Madrasi", "madrasi"),
+        ("ChecklessChess", "ohneschach"),
+        ("Calvet", "calvet"),
+        ("Cheylan", "cheylan"),
+        ("RexInclusive", "ri"),
+        ("RexExclusive", ""),
+    ],
+];
 
 /// The words that end a problem (Popeye's `ProblemTokenString`): `endproblem` ends
 /// the input, `nextproblem` starts another problem.

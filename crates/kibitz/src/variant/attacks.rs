@@ -13,17 +13,45 @@ impl State {
 
     /// Is `sq` attacked by colour `by` with the square `gone` taken as empty (a
     /// king's move: the king leaves `gone`; what stands on `sq` never attacks it)?
+    /// Under the fairy conditions that restrict observation (Madrasi,
+    /// Anticirce: [`super::conditions`]) an attacker counts only where they allow.
     #[inline]
     pub(crate) fn attacked_without(&self, t: &Tables, sq: Sq, by: usize, gone: Sq) -> bool {
+        if t.conditions.validates {
+            self.observers::<true>(t, sq, by, gone, u32::MAX)
+        } else {
+            self.observers::<false>(t, sq, by, gone, u32::MAX)
+        }
+    }
+
+    /// Is `sq` observed by a piece of colour `by` of one of the `types` (a
+    /// bit per type), by the pieces' moves alone (Madrasi's observation)?
+    pub(crate) fn observed_by(&self, t: &Tables, sq: Sq, by: usize, gone: Sq, types: u32) -> bool {
+        self.observers::<false>(t, sq, by, gone, types)
+    }
+
+    /// The attack search: with `VALIDATE`, each attacker found is asked
+    /// [`observer_valid`](Self::observer_valid) and the search goes on past
+    /// one that may not observe.
+    #[inline(always)]
+    fn observers<const VALIDATE: bool>(
+        &self,
+        t: &Tables,
+        sq: Sq,
+        by: usize,
+        gone: Sq,
+        types: u32,
+    ) -> bool {
         let b = &self.board;
         let full = |s: Sq| s != gone && b[usize::from(s)] != 0;
         for a in t.leap_attackers(by, sq) {
             let p = b[usize::from(a.from)];
             if p != 0
                 && color_of(p) == by
-                && (a.types >> type_of(p)) & 1 != 0
+                && ((a.types & types) >> type_of(p)) & 1 != 0
                 && (a.block[0] == NO_SQ || !full(a.block[0]))
                 && (a.block[1] == NO_SQ || !full(a.block[1]))
+                && (!VALIDATE || self.observer_valid(t, a.from, sq, gone))
             {
                 return true;
             }
@@ -43,7 +71,10 @@ impl State {
             let p = b[usize::from(line[i])];
             if color_of(p) == by {
                 let ty = type_of(p);
-                if (t.ride_mask[by][du] >> ty) & 1 != 0 && i < usize::from(t.ride_max[by][du][ty]) {
+                if ((t.ride_mask[by][du] & types) >> ty) & 1 != 0
+                    && i < usize::from(t.ride_max[by][du][ty])
+                    && (!VALIDATE || self.observer_valid(t, line[i], sq, gone))
+                {
                     return true;
                 }
             }
@@ -53,11 +84,13 @@ impl State {
             if hoppers != 0
                 && let Some(j) = line[i + 1..].iter().position(|&s| full(s))
             {
-                let q = b[usize::from(line[i + 1 + j])];
+                let from = line[i + 1 + j];
+                let q = b[usize::from(from)];
                 // A Janggi cannon hops no cannon ([`super::palace`]).
                 if color_of(q) == by
-                    && (hoppers >> type_of(q)) & 1 != 0
+                    && ((hoppers & types) >> type_of(q)) & 1 != 0
                     && !(t.palace.is_cannon(q) && t.palace.is_cannon(p))
+                    && (!VALIDATE || self.observer_valid(t, from, sq, gone))
                 {
                     return true;
                 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::VariantError;
 use super::board::BoardSize;
+use super::conditions::Conditions;
 use super::fen;
 use super::rules::{CastlingRules, GameValue, Gating, MAX_TYPES, PieceDef, PieceKind, Rules};
 use super::tables::Tables;
@@ -44,6 +45,8 @@ impl Variant {
         // every move made and tested.
         rules.palace.resolve(&rules.pieces);
         rules.ends.hooks_moves |= rules.palace.active;
+        // So do the fairy conditions of problems ([`super::conditions`]).
+        rules.ends.hooks_moves |= !rules.conditions.is_empty();
         // With Ouk Chatrang's first moves, `gating = true` makes the
         // castling field's files first-move rights (Fairy-Stockfish's gates
         // with nothing in hand), not Seirawan's gating.
@@ -134,6 +137,31 @@ impl Variant {
         };
         fen::parse_with_pregame(&variant.rules, &variant.tables, &variant.rules.start_fen)?;
         Ok(variant)
+    }
+
+    /// Orthodox chess under fairy conditions ([`Conditions`]), named after
+    /// them (`circe`, `anticirce madrasi`); any other variant takes them
+    /// from the `condition` key of its `variants.ini` section.
+    ///
+    /// ```
+    /// use kibitz::variant::{Variant, VariantPosition};
+    /// let madrasi = Variant::with_conditions("madrasi".parse()?)?;
+    /// // The bishops on c4 and e6 observe each other: neither moves.
+    /// let pos = VariantPosition::from_fen(&madrasi, "k7/8/4b3/8/2B5/8/8/K7 w - - 0 1")?;
+    /// assert!(pos.legal_moves().iter().all(|mv| !pos.uci(mv).starts_with("c4")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_conditions(conditions: Conditions) -> Result<Variant, VariantError> {
+        let mut rules = super::rules::chess_rules();
+        rules.name = conditions.to_string();
+        rules.conditions = conditions;
+        Variant::from_rules(rules)
+    }
+
+    /// The fairy conditions the variant is played under (none for every
+    /// built-in variant).
+    pub fn conditions(&self) -> Conditions {
+        self.rules.conditions
     }
 
     /// The variant's name.

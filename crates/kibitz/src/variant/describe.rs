@@ -519,6 +519,10 @@ fn rule_list(r: &Rules) -> RuleList {
     list.number("flagPieceCount", e.flag_piece_count);
     list.bool("flagPieceBlockedWin", e.flag_piece_blocked_win);
     list.bool("checking", e.checking);
+    // kibitz's own key, listed where a section sets it.
+    if !r.conditions.is_empty() {
+        list.text("condition", r.conditions.to_string());
+    }
     list.bool("checkCounting", e.check_counting);
     list.text(
         "extinctionValue",

@@ -310,7 +310,7 @@ impl State {
         r: &Rules,
         royals: Option<&PseudoRoyals>,
     ) -> Option<WideBitboard> {
-        if !r.ends.checking || r.palace.active || t.has_hoppers {
+        if !r.ends.checking || r.palace.active || t.has_hoppers || !r.conditions.is_empty() {
             return None;
         }
         let us = self.turn;
@@ -369,6 +369,9 @@ impl State {
         royals: Option<&PseudoRoyals>,
     ) -> bool {
         let us = self.turn;
+        if !r.conditions.is_empty() && !self.condition_allows(t, mv) {
+            return false;
+        }
         if r.ends.mutually_immune != 0 && !mv.is_castling() {
             // A mutually immune piece may not take one of its own type (an en
             // passant square is empty, so it never counts here).
@@ -382,7 +385,11 @@ impl State {
         }
         // Nothing to test without a royal king, checks allowed and no
         // pseudo-royal pieces (Antichess): spare the make-move.
-        if self.kings[us] == NO_SQ && r.ends.checking && royals.is_none() {
+        if self.kings[us] == NO_SQ
+            && r.ends.checking
+            && royals.is_none()
+            && !r.conditions.ohneschach
+        {
             return true;
         }
         // Bikjang ([`super::palace`]): a pass is legal, even in check, and
@@ -403,6 +410,10 @@ impl State {
             }
         }
         if !r.ends.checking && next.in_check(t) {
+            return false;
+        }
+        // Ohneschach ([`super::conditions`]): a check only if it mates.
+        if r.conditions.ohneschach && next.in_check(t) && !next.ohneschach_mated(t, r, 1) {
             return false;
         }
         royals.is_none_or(|p| self.pseudo_royal_safe(t, r, mv, &next, p))

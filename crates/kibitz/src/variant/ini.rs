@@ -579,6 +579,13 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     if super::ends::apply_ini(rules, key, value)? {
         return Ok(());
     }
+    // kibitz's own key: the fairy conditions of problems ([`super::conditions`]).
+    if key == "condition" {
+        rules.conditions = value
+            .parse()
+            .map_err(|e: super::ConditionError| e.to_string())?;
+        return Ok(());
+    }
     // The search's piece values ([`super::values`]).
     if super::values::apply_key(rules, key, value)? {
         return Ok(());

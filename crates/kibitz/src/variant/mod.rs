@@ -61,6 +61,7 @@ mod attacks;
 mod board;
 mod builtin;
 mod chess960;
+mod conditions;
 mod counting;
 mod definition;
 mod describe;
@@ -96,6 +97,7 @@ pub use board::{BoardSize, MAX_SIDE, MIN_SIDE, Sq, WideBitboard, WideBitboardIte
 pub use builtin::BUILTIN_NAMES;
 /// Orthodox chess as rules, for readers that build a variant of their own (Popeye problems).
 pub(crate) use builtin::chess_rules;
+pub use conditions::{CONDITION_NAMES, ConditionError, Conditions, Rebirth};
 pub use definition::Variant;
 pub use describe::{PieceDescription, RuleList, RuleValue, VariantDescription, describe_ini};
 pub use error::VariantError;

@@ -176,6 +176,8 @@ pub(crate) struct Rules {
     pub piece_values: Vec<(char, [Option<i32>; 2])>,
     /// Which pieces are pawns (`pawnTypes` and its parts, [`super::pawns`]).
     pub pawn_keys: PawnTypeKeys,
+    /// The fairy conditions of chess problems ([`super::conditions`]).
+    pub conditions: super::conditions::Conditions,
 }
 
 impl Rules {
@@ -590,6 +592,7 @@ pub(crate) fn chess_rules() -> Rules {
         palace: Palace::default(),
         piece_values: Vec::new(),
         pawn_keys: PawnTypeKeys::default(),
+        conditions: super::conditions::Conditions::NONE,
     }
 }
 

@@ -320,6 +320,8 @@ impl State {
         let captured = r.ends.hooks_make
             && (mv.kind == MoveKind::EnPassant
                 || (!mv.is_castling() && !in_place && self.board[usize::from(mv.to)] != 0));
+        // Circe and Anticirce ([`super::conditions`]) need what was taken.
+        let victim = self.rebirth_victim(t, mv);
         self.ep = [NO_SQ; 2];
         self.ep_victim = NO_SQ;
         match mv.kind {
@@ -370,6 +372,9 @@ impl State {
             self.chess960_king_moves(t, r, ty);
             self.clear_rights_at(r, mv.from);
             self.clear_rights_at(r, mv.to);
+        }
+        if victim != 0 {
+            self.rebirth(t, r, mv.to, victim, us);
         }
         if r.gating != Gating::None {
             let rank = Self::gate_rank(r, us);

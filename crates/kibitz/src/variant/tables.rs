@@ -116,6 +116,8 @@ pub(crate) struct Tables {
     pub last128: [u128; 2],
     /// Janggi's palace rules, resolved ([`super::palace`]).
     pub palace: Palace,
+    /// The fairy conditions, resolved ([`super::conditions`]).
+    pub conditions: super::conditions::ConditionTables,
     /// Which types are pawns to promotion, en passant and the n-move rule
     /// ([`super::pawns`]).
     pub pawn_sets: PawnSets,
@@ -694,6 +696,8 @@ impl Tables {
             pawn_sets,
             n_move_custom: pawn_sets.n_move.map(|m| m & !pawn.map_or(0, |p| 1u32 << p)),
             palace: rules.palace.clone(),
+            conditions: super::conditions::ConditionTables::build(rules)
+                .map_err(VariantError::Definition)?,
             small,
             board128,
             not_first_file128,

@@ -1,0 +1,628 @@
+//! Fairy conditions of chess problems (Popeye's `condition`), as data on the
+//! variant engine: a rebirth after captures (Circe, Anticirce), a rule on
+//! which pieces move and observe (Madrasi), and a rule on which checks may be
+//! given (Ohneschach). They combine with each other and with every piece the
+//! engine plays.
+//!
+//! Each condition is one of three hooks, as in Popeye:
+//!
+//! * **a capture hook**, in [`State::make`]: Circe puts the captured piece back
+//!   on its rebirth square when that square is empty; Anticirce moves the
+//!   capturing piece to its own rebirth square, and a capture whose rebirth
+//!   square is taken is no move;
+//! * **an observation rule**, in the attack test every check and castling
+//!   test goes through ([`State::attacked`]): under Madrasi a paralysed piece
+//!   observes nothing (it gives no check), under Anticirce a piece observes a
+//!   square only where the capture there would be legal;
+//! * **a move rule**, in the legal move filter: a paralysed piece does not
+//!   move (Madrasi); a move that gives check is illegal unless it mates
+//!   (Ohneschach).
+//!
+//! A variant with conditions takes the engine's path for variant rules that
+//! change which moves are legal ([`super::ends`]): every pseudo-legal move is
+//! made and tested.
+//!
+//! The rebirth squares are Popeye's (`circe_regular_rebirth_square` in its
+//! `conditions/circe/circe.c`), on a board of 8 files and any number of ranks:
+//! a pawn on its second rank, on the file of the capture; a knight, bishop or
+//! rook on the home square of the colour of the capture square; the queen on
+//! d1 or d8, the king on e1 or e8; any other piece on its promotion square on
+//! the file of the capture.
+//!
+//! ```
+//! use kibitz::variant::{Conditions, Variant, VariantPosition};
+//! let circe = Variant::with_conditions("circe".parse::<Conditions>()?)?;
+//! // White's rook takes the knight on d4, a dark square: it is reborn on b8.
+//! let mut pos = VariantPosition::from_fen(&circe, "4k3/8/8/8/3n4/8/8/3RK3 w - - 0 1")?;
+//! pos.play_uci("d1d4")?;
+//! assert_eq!(pos.fen(), "1n2k3/8/8/8/3R4/8/8/4K3 b - - 0 1");
+//! // On d5, a light square, it would have been reborn on g8.
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::board::{NO_SQ, Sq};
+use super::moves::{NO_TYPE, VariantMove};
+use super::rules::{PieceDef, PieceKind, Rules};
+use super::state::{State, color_of, type_of};
+use super::tables::Tables;
+
+/// What happens to a piece after a capture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rebirth {
+    /// Nothing: the captured piece leaves the board.
+    #[default]
+    None,
+    /// Circe: the captured piece (not a king) is reborn on its rebirth square
+    /// if that square is empty, else it leaves the board.
+    Circe,
+    /// Anticirce (Calvet, Popeye's default): the capturing piece is reborn on
+    /// its own rebirth square, which must be empty or the capture square; a
+    /// capture whose rebirth square is taken is illegal.
+    Anticirce,
+    /// Anticirce Cheylan: as [`Rebirth::Anticirce`], but a capture on the
+    /// capturer's own rebirth square is illegal too.
+    AnticirceCheylan,
+}
+
+/// The fairy conditions of a variant (Popeye's names).
+///
+/// Read from words, as Popeye's `condition` line and kibitz's
+/// `condition` key of `variants.ini` write them:
+///
+/// ```
+/// use kibitz::variant::{Conditions, Rebirth};
+/// let c: Conditions = "anticirce cheylan madrasi".parse()?;
+/// assert_eq!(c.rebirth, Rebirth::AnticirceCheylan);
+/// assert!(c.madrasi && !c.ohneschach);
+/// assert_eq!(c.to_string(), "anticirce cheylan madrasi");
+/// assert!("circe maximummer".parse::<Conditions>().is_err());
+/// # Ok::<(), kibitz::variant::ConditionError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Conditions {
+    /// Circe or Anticirce.
+    pub rebirth: Rebirth,
+    /// Madrasi: a piece observed by an enemy piece of its own kind is
+    /// paralysed: it neither moves nor observes (so gives no check). Kings
+    /// are exempt unless [`Conditions::madrasi_rex`].
+    pub madrasi: bool,
+    /// Madrasi RI: kings are paralysed too.
+    pub madrasi_rex: bool,
+    /// Ohneschach: a move that gives check is illegal unless it mates.
+    pub ohneschach: bool,
+}
+
+/// A condition word kibitz does not play, or a combination it does not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConditionError {
+    /// The word (or words) refused.
+    pub word: String,
+    /// Why.
+    pub why: &'static str,
+}
+
+impl core::fmt::Display for ConditionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "condition `{}`: {}", self.word, self.why)
+    }
+}
+
+impl std::error::Error for ConditionError {}
+
+/// The condition names kibitz reads (in English; Popeye's German and French
+/// names are read by [`crate::popeye`]).
+pub const CONDITION_NAMES: [&str; 4] = ["circe", "anticirce", "madrasi", "ohneschach"];
+
+impl Conditions {
+    /// No condition.
+    pub const NONE: Conditions = Conditions {
+        rebirth: Rebirth::None,
+        madrasi: false,
+        madrasi_rex: false,
+        ohneschach: false,
+    };
+
+    /// Is there no condition?
+    pub fn is_empty(&self) -> bool {
+        *self == Conditions::NONE
+    }
+
+    /// Adds the condition `word` (a name of [`CONDITION_NAMES`], or a variant
+    /// word after it: `cheylan`, `calvet` after `anticirce`; `ri` after
+    /// `madrasi`), given the word before it; an error names the word.
+    pub fn add_word(&mut self, word: &str, previous: Option<&str>) -> Result<(), ConditionError> {
+        let lower = word.to_ascii_lowercase();
+        let refuse = |why| {
+            Err(ConditionError {
+                word: word.to_string(),
+                why,
+            })
+        };
+        let previous = previous.map(str::to_ascii_lowercase);
+        match (lower.as_str(), previous.as_deref()) {
+            ("circe", _) | ("anticirce", _) if self.rebirth != Rebirth::None => {
+                refuse("a second rebirth condition")
+            }
+            ("circe", _) => {
+                self.rebirth = Rebirth::Circe;
+                Ok(())
+            }
+            ("anticirce", _) => {
+                self.rebirth = Rebirth::Anticirce;
+                Ok(())
+            }
+            ("calvet", Some("anticirce")) => Ok(()),
+            ("cheylan", Some("anticirce")) => {
+                self.rebirth = Rebirth::AnticirceCheylan;
+                Ok(())
+            }
+            ("madrasi", _) => {
+                self.madrasi = true;
+                Ok(())
+            }
+            ("ri", Some("madrasi")) => {
+                self.madrasi_rex = true;
+                Ok(())
+            }
+            ("ohneschach", _) => {
+                self.ohneschach = true;
+                Ok(())
+            }
+            _ => refuse(
+                "not a condition kibitz plays (circe, anticirce [cheylan], madrasi [ri], ohneschach)",
+            ),
+        }
+    }
+}
+
+impl core::str::FromStr for Conditions {
+    type Err = ConditionError;
+
+    fn from_str(text: &str) -> Result<Conditions, ConditionError> {
+        let mut c = Conditions::NONE;
+        let mut previous = None;
+        for word in text.split(|ch: char| ch.is_whitespace() || ch == ',') {
+            if word.is_empty() {
+                continue;
+            }
+            c.add_word(word, previous)?;
+            previous = Some(word);
+        }
+        Ok(c)
+    }
+}
+
+impl core::fmt::Display for Conditions {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut words: Vec<&str> = Vec::new();
+        match self.rebirth {
+            Rebirth::None => {}
+            Rebirth::Circe => words.push("circe"),
+            Rebirth::Anticirce => words.push("anticirce"),
+            Rebirth::AnticirceCheylan => words.push("anticirce cheylan"),
+        }
+        if self.madrasi {
+            words.push(if self.madrasi_rex {
+                "madrasi ri"
+            } else {
+                "madrasi"
+            });
+        }
+        if self.ohneschach {
+            words.push("ohneschach");
+        }
+        f.write_str(&words.join(" "))
+    }
+}
+
+/// A piece's part in the rebirth rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Role {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+    #[default]
+    Fairy,
+}
+
+/// The conditions resolved for the engine's tables.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ConditionTables {
+    pub conditions: Conditions,
+    /// Does the attack test ask the observer's leave ([`State::observer_valid`])?
+    pub validates: bool,
+    files: u16,
+    ranks: u16,
+    roles: [Role; super::rules::MAX_TYPES],
+    /// The types a pawn may promote to, per colour.
+    promotions: [u32; 2],
+}
+
+/// Ohneschach's test nests: a check is legal if it mates, and the mated
+/// side's own checks are legal if they mate. Popeye stops such a recursion
+/// too; past this depth a check is taken as no legal move.
+const OHNESCHACH_DEPTH: u8 = 3;
+
+impl ConditionTables {
+    /// The tables of `rules`' conditions; an error where the board or another
+    /// rule of the variant does not go with them.
+    pub fn build(rules: &Rules) -> Result<ConditionTables, String> {
+        let c = rules.conditions;
+        let mut ct = ConditionTables {
+            conditions: c,
+            validates: c.madrasi
+                || matches!(c.rebirth, Rebirth::Anticirce | Rebirth::AnticirceCheylan),
+            files: u16::from(rules.size.files()),
+            ranks: u16::from(rules.size.ranks()),
+            ..ConditionTables::default()
+        };
+        if c.is_empty() {
+            return Ok(ct);
+        }
+        if c.rebirth != Rebirth::None && rules.size.files() != 8 {
+            return Err(format!(
+                "condition `{c}`: the rebirth squares are those of a board of 8 files, not {}",
+                rules.size.files()
+            ));
+        }
+        if rules.drops.enabled || rules.palace.active || rules.gating != super::rules::Gating::None
+        {
+            return Err(format!(
+                "condition `{c}`: not with drops, gating or palace rules"
+            ));
+        }
+        for (ty, p) in rules.pieces.iter().enumerate() {
+            ct.roles[ty] = role(p);
+        }
+        ct.promotions[0] = mask(&rules.promotion_types);
+        ct.promotions[1] = mask(
+            rules
+                .promotion_types_black
+                .as_ref()
+                .unwrap_or(&rules.promotion_types),
+        );
+        Ok(ct)
+    }
+
+    /// The square where a piece of type `ty` and colour `owner` is reborn
+    /// after a capture on `capture` (see the [module docs](self)).
+    fn rebirth_square(&self, ty: usize, capture: Sq, owner: usize) -> Sq {
+        let files = self.files;
+        let (file, rank) = (capture % files, capture / files);
+        let light = (file & 1) != (rank & 1);
+        let back = if owner == 0 { 0 } else { self.ranks - 1 };
+        let home = |f: u16| back * files + f;
+        match self.roles[ty] {
+            Role::Pawn => {
+                let second = if owner == 0 { 1 } else { self.ranks - 2 };
+                second * files + file
+            }
+            // White's knights stand on b1 (light) and g1 (dark), Black's on g8
+            // (light) and b8 (dark); and so on.
+            Role::Knight => home(if light == (owner == 0) { 1 } else { 6 }),
+            Role::Bishop => home(if light == (owner == 0) { 5 } else { 2 }),
+            Role::Rook => home(if light == (owner == 0) { 7 } else { 0 }),
+            Role::Queen => home(3),
+            Role::King => home(4),
+            Role::Fairy => {
+                let promotion = if owner == 0 { self.ranks - 1 } else { 0 };
+                promotion * files + file
+            }
+        }
+    }
+}
+
+fn role(p: &PieceDef) -> Role {
+    match (p.kind, p.betza.as_str()) {
+        (PieceKind::Pawn, _) => Role::Pawn,
+        (PieceKind::King, _) => Role::King,
+        (_, "N") => Role::Knight,
+        (_, "B") => Role::Bishop,
+        (_, "R") => Role::Rook,
+        (_, "Q") => Role::Queen,
+        _ => Role::Fairy,
+    }
+}
+
+fn mask(types: &[u8]) -> u32 {
+    types.iter().fold(0, |m, &t| m | 1 << t)
+}
+
+impl State {
+    /// Madrasi: is the piece on `sq` paralysed (observed by an enemy piece of
+    /// its type, whatever that piece's own state: paralysis is mutual)?
+    pub(crate) fn paralysed(&self, t: &Tables, sq: Sq) -> bool {
+        let ct = &t.conditions;
+        let p = self.board[usize::from(sq)];
+        if !ct.conditions.madrasi || p == 0 {
+            return false;
+        }
+        let ty = type_of(p);
+        if Some(ty as u8) == t.king && !ct.conditions.madrasi_rex {
+            return false;
+        }
+        let them = color_of(p) ^ 1;
+        self.counts[them][ty] > 0 && self.observed_by(t, sq, them, NO_SQ, 1 << ty)
+    }
+
+    /// Does the piece on `from` observe `target` (which it reaches by its
+    /// moves, with `gone` taken as empty) under the conditions: not paralysed
+    /// (Madrasi), and able to capture there under Anticirce (its rebirth
+    /// square empty, or the target itself under Calvet's rule)?
+    pub(crate) fn observer_valid(&self, t: &Tables, from: Sq, target: Sq, gone: Sq) -> bool {
+        let ct = &t.conditions;
+        if ct.conditions.madrasi && self.paralysed(t, from) {
+            return false;
+        }
+        if matches!(
+            ct.conditions.rebirth,
+            Rebirth::Anticirce | Rebirth::AnticirceCheylan
+        ) {
+            let p = self.board[usize::from(from)];
+            let (c, ty) = (color_of(p), type_of(p));
+            let free = |ty: usize| self.anticirce_rebirth_free(t, ty, c, from, target, gone);
+            let promotes = Some(ty as u8) == t.pawn && t.promo_zone[c].contains(target);
+            return if promotes {
+                (0..t.types).any(|p| ct.promotions[c] >> p & 1 != 0 && free(p))
+            } else {
+                free(ty)
+            };
+        }
+        true
+    }
+
+    /// Anticirce: may a piece of type `ty` (after any promotion) and colour
+    /// `c` from `from` take on `target`: is its rebirth square empty once it
+    /// has left `from` (and `gone` is empty), or the target itself (Calvet)?
+    fn anticirce_rebirth_free(
+        &self,
+        t: &Tables,
+        ty: usize,
+        c: usize,
+        from: Sq,
+        target: Sq,
+        gone: Sq,
+    ) -> bool {
+        let ct = &t.conditions;
+        let r = ct.rebirth_square(ty, target, c);
+        if r == target {
+            return ct.conditions.rebirth == Rebirth::Anticirce;
+        }
+        r == from || r == gone || self.board[usize::from(r)] == 0
+    }
+
+    /// The move rules of the conditions on a pseudo-legal `mv`, before it is
+    /// made: a paralysed piece does not move (Madrasi), an Anticirce capture
+    /// needs its rebirth square.
+    pub(crate) fn condition_allows(&self, t: &Tables, mv: &VariantMove) -> bool {
+        let ct = &t.conditions;
+        if mv.is_pass() || mv.is_drop() {
+            return true;
+        }
+        if ct.conditions.madrasi && self.paralysed(t, mv.from) {
+            return false;
+        }
+        if matches!(
+            ct.conditions.rebirth,
+            Rebirth::Anticirce | Rebirth::AnticirceCheylan
+        ) && self.is_capture(mv)
+        {
+            let p = self.board[usize::from(mv.from)];
+            let ty = if mv.promotion != NO_TYPE {
+                usize::from(mv.promotion)
+            } else {
+                type_of(p)
+            };
+            return self.anticirce_rebirth_free(t, ty, color_of(p), mv.from, mv.to, NO_SQ);
+        }
+        true
+    }
+
+    /// The capture hook of [`State::make`], after the move: `victim` (a piece
+    /// code) was taken by the piece now on `to`, of colour `us`.
+    pub(crate) fn rebirth(&mut self, t: &Tables, r: &Rules, to: Sq, victim: u8, us: usize) {
+        let ct = &t.conditions;
+        match ct.conditions.rebirth {
+            Rebirth::None => {}
+            Rebirth::Circe => {
+                let (c, ty) = (color_of(victim), type_of(victim));
+                if Some(ty as u8) == t.king {
+                    return;
+                }
+                let sq = ct.rebirth_square(ty, to, c);
+                if self.board[usize::from(sq)] == 0 {
+                    self.put(t, sq, c, ty);
+                    self.restore_castling(r, sq, c);
+                }
+            }
+            Rebirth::Anticirce | Rebirth::AnticirceCheylan => {
+                let ty = type_of(self.board[usize::from(to)]);
+                let sq = ct.rebirth_square(ty, to, us);
+                if sq != to {
+                    self.remove(t, to);
+                    self.put(t, sq, us, ty);
+                    self.restore_castling(r, sq, us);
+                }
+            }
+        }
+    }
+
+    /// A rook reborn on its castling square may castle again (Popeye's rule),
+    /// where the king has not moved: kibitz's rights are per side, so this is
+    /// known only while the king keeps its other right.
+    fn restore_castling(&mut self, r: &Rules, sq: Sq, c: usize) {
+        if r.castling.is_none() || self.castling >> (2 * c) & 0b11 == 0 {
+            return;
+        }
+        for side in 0..2 {
+            if self.rook_sq[2 * c + side] == sq {
+                self.castling |= 1 << (2 * c + side);
+            }
+        }
+    }
+
+    /// Ohneschach: after a checking move, is the side to move (in check) left
+    /// without a legal move, so that the check is mate and legal? `depth`
+    /// counts the nesting ([`OHNESCHACH_DEPTH`]).
+    pub(crate) fn ohneschach_mated(&self, t: &Tables, r: &Rules, depth: u8) -> bool {
+        let mut moves = Vec::with_capacity(48);
+        let in_check = self.in_check(t);
+        self.pseudo_moves(t, r, in_check, &mut moves);
+        let us = self.turn;
+        !moves.iter().any(|mv| {
+            if !self.condition_allows(t, mv) {
+                return false;
+            }
+            let mut next = *self;
+            next.make(t, r, mv);
+            let k = next.kings[us];
+            if self.kings[us] != NO_SQ && (k == NO_SQ || next.attacked(t, k, us ^ 1)) {
+                return false;
+            }
+            // A reply that gives check is legal only if it mates in turn.
+            !next.in_check(t)
+                || (depth < OHNESCHACH_DEPTH && next.ohneschach_mated(t, r, depth + 1))
+        })
+    }
+
+    /// The piece code of what `mv` takes, and where (en passant: the pawn's
+    /// square), if the conditions rebirth anything.
+    #[inline]
+    pub(crate) fn rebirth_victim(&self, t: &Tables, mv: &VariantMove) -> u8 {
+        if t.conditions.conditions.rebirth == Rebirth::None || mv.is_castling() || mv.from == mv.to
+        {
+            return 0;
+        }
+        if mv.kind == super::moves::MoveKind::EnPassant {
+            return self.board[usize::from(self.ep_victim)];
+        }
+        self.board[usize::from(mv.to)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Variant, VariantPosition};
+    use super::*;
+
+    fn moves(conditions: &str, fen: &str) -> Vec<String> {
+        let v = Variant::with_conditions(conditions.parse().unwrap()).unwrap();
+        let pos = VariantPosition::from_fen(&v, fen).unwrap();
+        let mut out: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
+        out.sort();
+        out
+    }
+
+    fn after(conditions: &str, fen: &str, uci: &str) -> String {
+        let v = Variant::with_conditions(conditions.parse().unwrap()).unwrap();
+        let mut pos = VariantPosition::from_fen(&v, fen).unwrap();
+        pos.play_uci(uci).unwrap();
+        pos.fen()
+    }
+
+    #[test]
+    fn circe_rebirth_squares_are_popeyes() {
+        // A white rook on d1 takes on d4 (dark) and d5 (light).
+        let board = |piece: char, rank: u8| {
+            let mut rows = vec!["8".to_string(); 8];
+            rows[usize::from(8 - rank)] = format!("3{piece}4");
+            rows[0] = "7k".to_string();
+            rows[7] = "3RK3".to_string();
+            format!("{} w - - 0 1", rows.join("/"))
+        };
+        let cases = [
+            ('n', 4, "1n5k"),
+            ('n', 5, "6nk"),
+            ('b', 4, "5b1k"),
+            ('b', 5, "2b4k"),
+            ('r', 4, "7r"),
+            ('q', 4, "3q3k"),
+            ('p', 4, ""),
+        ];
+        for (piece, rank, back_rank) in cases {
+            let fen = after("circe", &board(piece, rank), &format!("d1d{rank}"));
+            if piece == 'p' {
+                // A pawn goes back to its second rank, on the file of capture.
+                assert!(fen.starts_with("7k/3p4/"), "{fen}");
+            } else if piece == 'r' {
+                // Its square (h8, dark) is the king's: the rook is gone.
+                assert!(fen.starts_with("7k/"), "{fen}");
+                assert!(!fen.contains('r'), "{fen}");
+            } else {
+                assert!(fen.starts_with(&format!("{back_rank}/")), "{piece} {fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn circe_rebirth_can_expose_the_capturers_king() {
+        // Rb1xb7: b7 is light, so Black's rook is reborn on a8, on the a-file
+        // of White's king: the capture is illegal under Circe.
+        let fen = "7k/1r6/8/8/8/8/8/KR6 w - - 0 1";
+        assert!(!moves("circe", fen).contains(&"b1b7".to_string()));
+        assert!(moves("", fen).contains(&"b1b7".to_string()));
+    }
+
+    #[test]
+    fn madrasi_paralyses_like_pieces_that_observe_each_other() {
+        // The rooks on a1 and a8 see each other: neither moves.
+        let fen = "r6k/8/8/8/8/8/8/R3K3 w - - 0 1";
+        let m = moves("madrasi", fen);
+        assert!(m.iter().all(|mv| !mv.starts_with("a1")), "{m:?}");
+        assert!(moves("", fen).iter().any(|mv| mv.starts_with("a1")));
+        // A paralysed rook gives no check: the rooks on a8 and a1 stand on
+        // the kings' ranks, and neither king is in check.
+        let fen = "R3k3/8/8/8/8/8/8/r3K3 w - - 0 1";
+        let v = Variant::with_conditions("madrasi".parse().unwrap()).unwrap();
+        let pos = VariantPosition::from_fen(&v, fen).unwrap();
+        assert!(!pos.is_check());
+        // The white king may step along the black rook's rank.
+        assert!(moves("madrasi", fen).contains(&"e1d1".to_string()));
+        let chess = Variant::builtin("chess").unwrap();
+        assert!(VariantPosition::from_fen(&chess, fen).is_err());
+    }
+
+    #[test]
+    fn anticirce_capture_needs_the_rebirth_square() {
+        // The white rook on d4 takes on d7 (light): it is reborn on h1, empty.
+        let fen = "4k3/3n4/8/8/3R4/8/8/4K3 w - - 0 1";
+        assert!(after("anticirce", fen, "d4d7").ends_with("4K2R b - - 0 1"));
+        // With h1 taken, no capture.
+        let fen = "4k3/3n4/8/8/3R4/8/8/4K2B w - - 0 1";
+        assert!(!moves("anticirce", fen).contains(&"d4d7".to_string()));
+        // A capture on the rebirth square itself: Calvet yes, Cheylan no.
+        let fen = "4k3/8/8/8/8/8/8/4K1Rn w - - 0 1";
+        assert!(moves("anticirce", fen).contains(&"g1h1".to_string()));
+        assert!(!moves("anticirce cheylan", fen).contains(&"g1h1".to_string()));
+    }
+
+    #[test]
+    fn ohneschach_forbids_checks_but_mates() {
+        // Ra8 would mate: legal. Rh1-h7 would check without mate: illegal.
+        let fen = "6k1/8/6K1/8/8/8/8/R6R w - - 0 1";
+        let m = moves("ohneschach", fen);
+        assert!(m.contains(&"a1a8".to_string()), "{m:?}");
+        assert!(!m.contains(&"h1h8".to_string()), "{m:?}");
+        assert!(m.contains(&"h1h2".to_string()), "{m:?}");
+    }
+
+    #[test]
+    fn conditions_read_and_write_their_words() {
+        for text in [
+            "circe",
+            "anticirce",
+            "anticirce cheylan",
+            "madrasi ri ohneschach",
+        ] {
+            let c: Conditions = text.parse().unwrap();
+            assert_eq!(c.to_string(), text);
+        }
+        assert!("circe anticirce".parse::<Conditions>().is_err());
+        assert!("cheylan".parse::<Conditions>().is_err());
+        let err = "madrasi frob".parse::<Conditions>().unwrap_err();
+        assert_eq!(err.word, "frob");
+    }
+}
