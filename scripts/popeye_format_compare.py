@@ -92,6 +92,9 @@ def kibitz_units(text: str) -> list[list[str]]:
         if cur is None:
             if COUNTS.match(line):
                 cur = []
+        elif not cur and line.strip():
+            # The condition lines under the counts line, left out as Popeye's are.
+            continue
         else:
             cur.append(line)
             if line in END:

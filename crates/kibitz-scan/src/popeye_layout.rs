@@ -545,6 +545,53 @@ impl Writer<'_> {
         if pawn && facts.capture && empty {
             out.push_str(" ep.");
         }
+        if facts.capture {
+            self.rebirth_text(out, pos, mv, from, to);
+        }
+    }
+
+    /// Under Circe or Anticirce, the rebirth after a capture as Popeye writes
+    /// it: `[+bSb8]` (Circe: the man taken is reborn on b8), `[wPd3->d2]`
+    /// (Anticirce: the capturer goes from the capture square to d2, which may
+    /// be the square it left).
+    fn rebirth_text(&self, out: &mut String, pos: &AnyPosition, mv: AnyMove, from: &str, to: &str) {
+        let AnyPosition::Variant(v) = pos else { return };
+        if v.variant().conditions().rebirth == Rebirth::None {
+            return;
+        }
+        let (Some(from), Some(to)) = (square(from), square(to)) else {
+            return;
+        };
+        let after = pos.after(mv);
+        let white = pos.turn() == kibitz::Color::White;
+        let ours = |c: char| c.is_ascii_uppercase() == white;
+        // The capturer moved on (Anticirce) when the capture square is not its.
+        let moved_on = !after.piece_at(to.0, to.1).is_some_and(ours);
+        for rank in 0..pos.ranks() {
+            for file in 0..pos.files() {
+                let Some(man) = after.piece_at(file, rank) else {
+                    continue;
+                };
+                let at = (file, rank);
+                let new_here = pos.piece_at(file, rank).is_none() || (moved_on && at == from);
+                if at == to || !new_here || ours(man) != moved_on {
+                    continue;
+                }
+                let colour = if man.is_ascii_uppercase() { 'w' } else { 'b' };
+                let code = match self.names.code(man) {
+                    c if c.is_empty() => "P".to_owned(),
+                    c => c,
+                };
+                let name = kibitz::board::square_name(file, rank);
+                if moved_on {
+                    let capture = kibitz::board::square_name(to.0, to.1);
+                    let _ = write!(out, "[{colour}{code}{capture}->{name}]");
+                } else {
+                    let _ = write!(out, "[+{colour}{code}{name}]");
+                }
+                return;
+            }
+        }
     }
 }
 

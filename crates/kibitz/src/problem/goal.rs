@@ -34,11 +34,26 @@ impl Goal {
             Goal::Any => true,
             Goal::Castling => is_castling(pos, mv, after),
             Goal::EnPassant => is_en_passant(pos, mv),
-            Goal::Target { file, rank } => {
-                pos.move_facts(mv).to.as_deref().and_then(square) == Some((file, rank))
-            }
+            Goal::Target { file, rank } => arrives(pos, mv, after, (file, rank)),
         }
     }
+}
+
+/// Does the man that moves end on `target`: its arrival square, or, where a
+/// rule moves it on from there (an Anticirce rebirth), the square it is
+/// moved to (as Popeye reads `z`, its issue #231)?
+fn arrives<B: Board>(pos: &B, mv: B::Move, after: &B, target: (u8, u8)) -> bool {
+    let Some(to) = pos.move_facts(mv).to.as_deref().and_then(square) else {
+        return false;
+    };
+    let white = pos.turn() == crate::Color::White;
+    let ours = |c: char| c.is_ascii_uppercase() == white;
+    if after.piece_at(to.0, to.1).is_some_and(ours) {
+        return to == target;
+    }
+    // The arrival square is empty or the other side's: the man moved on.
+    after.piece_at(target.0, target.1).is_some_and(ours)
+        && pos.piece_at(target.0, target.1).is_none_or(|c| !ours(c))
 }
 
 /// The squares a move leaves and reaches, as (file, rank); None for a drop.

@@ -1,0 +1,321 @@
+"""Popeye's fairy conditions (issue 45): Circe, Anticirce (Calvet and Cheylan),
+Madrasi (and its RexInclusive form) and Ohneschach, played by kibitz's variant
+engine (`condition = ...` in a variants.ini section, `condition` in a Popeye
+input), against a brute force written here on python-chess's move generator.
+
+The oracle implements each condition from its definition (Popeye's
+documentation, `py-engl.txt`'s conditions section, and its rebirth squares),
+not from kibitz's code:
+
+* Circe: the captured man (not a king) is reborn on its rebirth square if that
+  square is empty;
+* Anticirce: the capturing man is reborn on its own rebirth square, which
+  must be empty (or, Calvet, the capture square itself; Cheylan forbids that);
+  a man observes a square only where such a capture would be legal;
+* Madrasi: a man (a king only with RexInclusive) observed by an enemy man of
+  its kind is paralysed: it neither moves nor observes;
+* Ohneschach: a move that gives check is legal only if it mates (nested to
+  depth 3, as kibitz and Popeye stop the recursion).
+
+Seeded sparse positions (no castling rights, no en passant square) are
+compared: the legal moves, perft 2, and every solution of h#2, #2 and s#1.
+"""
+
+import random
+
+import chess
+import pytest
+
+import kibitz
+import kit
+
+CONDITIONS = ['circe', 'anticirce', 'anticirce cheylan', 'madrasi', 'madrasi ri',
+              'ohneschach', 'circe madrasi', 'anticirce ohneschach']
+OHNESCHACH_DEPTH = 3
+
+
+def rebirth_square(piece, capture, owner):
+    """Popeye's rebirth square of a `piece` of colour `owner` for a capture on
+    `capture`."""
+    file, rank = chess.square_file(capture), chess.square_rank(capture)
+    light = (file + rank) % 2 == 1
+    back = 0 if owner == chess.WHITE else 7
+    white = owner == chess.WHITE
+    t = piece.piece_type
+    if t == chess.PAWN:
+        return chess.square(file, 1 if white else 6)
+    if t == chess.KNIGHT:
+        return chess.square(1 if light == white else 6, back)
+    if t == chess.BISHOP:
+        return chess.square(5 if light == white else 2, back)
+    if t == chess.ROOK:
+        return chess.square(7 if light == white else 0, back)
+    if t == chess.QUEEN:
+        return chess.square(3, back)
+    return chess.square(4, back)
+
+
+class Rules:
+    def __init__(self, text):
+        words = text.split()
+        self.circe = 'circe' in words
+        self.anticirce = 'anticirce' in words
+        self.cheylan = 'cheylan' in words
+        self.madrasi = 'madrasi' in words
+        self.rex = 'ri' in words
+        self.ohneschach = 'ohneschach' in words
+
+    def paralysed(self, board, sq):
+        if not self.madrasi:
+            return False
+        piece = board.piece_at(sq)
+        if piece is None or (piece.piece_type == chess.KING and not self.rex):
+            return False
+        return any(board.piece_at(a).piece_type == piece.piece_type
+                   for a in board.attackers(not piece.color, sq))
+
+    def anticirce_free(self, board, start, target, piece):
+        """May `piece` (after any promotion), leaving `start`, take on
+        `target`?"""
+        r = rebirth_square(piece, target, piece.color)
+        if r == target:
+            return not self.cheylan
+        return r == start or board.piece_at(r) is None
+
+    def observes(self, board, a, target):
+        if self.paralysed(board, a):
+            return False
+        if self.anticirce:
+            piece = board.piece_at(a)
+            last = 7 if piece.color == chess.WHITE else 0
+            if piece.piece_type == chess.PAWN and chess.square_rank(target) == last:
+                return any(self.anticirce_free(board, a, target, chess.Piece(t, piece.color))
+                           for t in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT))
+            return self.anticirce_free(board, a, target, piece)
+        return True
+
+    def attacked(self, board, sq, by):
+        return any(self.observes(board, a, sq) for a in board.attackers(by, sq))
+
+    def in_check(self, board, color):
+        k = board.king(color)
+        return k is not None and self.attacked(board, k, not color)
+
+    def make(self, board, move):
+        """The board after `move` under the rebirth rules, or None when an
+        Anticirce capture has no rebirth square."""
+        mover = board.turn
+        victim_sq = move.to_square
+        if board.is_en_passant(move):
+            victim_sq = move.to_square + (-8 if mover == chess.WHITE else 8)
+        victim = None if board.is_castling(move) else board.piece_at(victim_sq)
+        after = board.copy(stack=False)
+        after.push(move)
+        if victim is not None:
+            if self.circe and victim.piece_type != chess.KING:
+                r = rebirth_square(victim, move.to_square, victim.color)
+                if after.piece_at(r) is None:
+                    after.set_piece_at(r, victim)
+            if self.anticirce:
+                capturer = after.piece_at(move.to_square)
+                r = rebirth_square(capturer, move.to_square, mover)
+                if r == move.to_square:
+                    if self.cheylan:
+                        return None
+                elif after.piece_at(r) is not None:
+                    return None
+                else:
+                    after.remove_piece_at(move.to_square)
+                    after.set_piece_at(r, capturer)
+        return after
+
+    def legal(self, board, depth=1):
+        """The legal moves of `board` and the board after each."""
+        out = []
+        for move in board.generate_pseudo_legal_moves():
+            if board.is_castling(move) or self.paralysed(board, move.from_square):
+                continue
+            after = self.make(board, move)
+            if after is None or self.in_check(after, board.turn):
+                continue
+            if self.ohneschach and self.in_check(after, after.turn) \
+                    and not self.mated(after, depth):
+                continue
+            out.append((move, after))
+        return out
+
+    def mated(self, board, depth):
+        """Ohneschach: is the side to move, in check, without a legal move?"""
+        for move in board.generate_pseudo_legal_moves():
+            if board.is_castling(move) or self.paralysed(board, move.from_square):
+                continue
+            after = self.make(board, move)
+            if after is None or self.in_check(after, board.turn):
+                continue
+            if not self.in_check(after, after.turn):
+                return False
+            if depth < OHNESCHACH_DEPTH and self.mated(after, depth + 1):
+                return False
+        return True
+
+    def is_mate(self, board):
+        return self.in_check(board, board.turn) and not self.legal(board)
+
+    def perft(self, board, depth):
+        if depth == 0:
+            return 1
+        return sum(self.perft(after, depth - 1) for _, after in self.legal(board))
+
+    def help_lines(self, board, plies):
+        """Every h#: `plies` half moves, the last mating."""
+        if plies == 0:
+            return [()] if self.is_mate(board) else []
+        out = []
+        for move, after in self.legal(board):
+            if plies > 1 and not self.legal(after):
+                continue
+            out += [(move.uci(),) + rest for rest in self.help_lines(after, plies - 1)]
+        return out
+
+    def mates_within(self, board, n):
+        """Does the side to move force mate within n moves?"""
+        for move, after in self.legal(board):
+            if self.is_mate(after):
+                return True
+            if n > 1:
+                replies = self.legal(after)
+                if replies and all(self.mates_within(b, n - 1) for _, b in replies):
+                    return True
+        return False
+
+    def keys(self, board, n):
+        """Every key of #n with the length it mates in."""
+        out = {}
+        for move, after in self.legal(board):
+            for k in range(1, n + 1):
+                if self.is_mate(after) or (k > 1 and self.legal(after) and all(
+                        self.mates_within(b, k - 1) for _, b in self.legal(after))):
+                    out[move.uci()] = k
+                    break
+        return out
+
+
+def section(conditions):
+    name = 'c' + conditions.replace(' ', '')
+    return name, f'[{name}:chess]\ncondition = {conditions}\n'
+
+
+def positions(seed, count, rules, men=(2, 5)):
+    """Seeded sparse positions legal under `rules`: both kings, a few men,
+    no castling, no en passant."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        board = chess.Board(None)
+        squares = rng.sample(chess.SQUARES, 2 + men[1])
+        board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+        board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+        for sq in squares[2:2 + rng.randint(*men)]:
+            piece = chess.Piece.from_symbol(rng.choice('QRRBBNNPPPqrrbbnnppp'))
+            if piece.piece_type == chess.PAWN and chess.square_rank(sq) in (0, 7):
+                continue
+            board.set_piece_at(sq, piece)
+        board.turn = rng.choice([chess.WHITE, chess.BLACK])
+        if chess.square_distance(board.king(chess.WHITE), board.king(chess.BLACK)) < 2:
+            continue
+        if rules.in_check(board, not board.turn):
+            continue
+        out.append(board)
+    return out
+
+
+@pytest.mark.parametrize('conditions', CONDITIONS)
+def test_legal_moves_and_perft_agree_with_the_brute_force(conditions):
+    rules, orthodox = Rules(conditions), Rules('')
+    name, ini = section(conditions)
+    boards = positions(4510 + len(conditions), 40, rules, men=(3, 6))
+    differs = 0
+    for board in boards:
+        pos = kibitz.Position(board.fen(), variant=name, variants=ini)
+        want = sorted(m.uci() for m, _ in rules.legal(board))
+        assert sorted(pos.legal_moves()) == want, (conditions, board.fen())
+        assert pos.is_check() == rules.in_check(board, board.turn), (conditions, board.fen())
+        perft = rules.perft(board, 2)
+        assert pos.perft(2) == perft, (conditions, board.fen())
+        differs += perft != orthodox.perft(board, 2)
+    # The sample must exercise the condition: some positions play otherwise
+    # than orthodox chess.
+    assert differs >= 5, (conditions, differs)
+
+
+# Each stipulation with its sample size (the brute force is Python's).
+STIPULATIONS = [('h#2', 8), ('#2', 6), ('s#1', 20)]
+
+
+@pytest.mark.parametrize('conditions', CONDITIONS)
+@pytest.mark.parametrize('stip,count', STIPULATIONS, ids=[s for s, _ in STIPULATIONS])
+def test_solutions_agree_with_the_brute_force(conditions, stip, count, tmp_path):
+    rules = Rules(conditions)
+    name, ini = section(conditions)
+    ini_path = tmp_path / 'conditions.ini'
+    ini_path.write_text(ini)
+    seed = 4600 + len(conditions) * 3 + len(stip)
+    boards = [b for b in positions(seed, 3 * count, rules, men=(1, 3)) if rules.legal(b)]
+    if stip != 'h#2':
+        # Direct mates and selfmates: White to move, as in the diagrams.
+        boards = [b for b in boards if b.turn == chess.WHITE]
+    boards = boards[:count]
+    fens = [b.fen() for b in boards]
+    out = kit.run('solve', '--json', '--all', '--stip', stip, '--variants', str(ini_path),
+                  '--variant', name, stdin='\n'.join(fens) + '\n', timeout=600)
+    records = kit.json_lines(out.stdout)
+    assert len(records) == len(fens), out.stderr
+    solved = 0
+    for board, r in zip(boards, records):
+        assert r['proven'], r
+        if stip == 'h#2':
+            want = set(rules.help_lines(board, 4))
+            got = {tuple(m['uci'] for m in line) for line in r['solutions']}
+        elif stip == 's#1':
+            want = {m.uci(): 1 for m, after in rules.legal(board)
+                    if (replies := rules.legal(after))
+                    and all(rules.is_mate(b) for _, b in replies)}
+            got = {k['uci']: k['mate'] for k in r['keys']}
+        else:
+            want = rules.keys(board, 2)
+            got = {k['uci']: k['mate'] for k in r['keys']}
+        assert got == want, (conditions, stip, board.fen(), got, want)
+        solved += bool(want)
+    assert len(fens) >= count // 2
+
+
+def test_popeye_conditions_are_read_in_each_language(tmp_path):
+    """The same Circe problem in English, German and French: the same record."""
+    texts = {
+        'english': 'beginproblem\npieces white ke1 rd1 black ke8 sd4\n'
+                   'condition circe\nstipulation ~1\nendproblem\n',
+        'german': 'AnfangProblem\nSteine Weiss Ke1 Td1 Schwarz Ke8 Sd4\n'
+                  'Bedingung Circe\nForderung ~1\nEndeProblem\n',
+        'french': 'DebutProbleme\nPieces Blanc Re1 Td1 Noir Re8 Cd4\n'
+                  'Condition Circe\nEnonce ~1\nFinProbleme\n',
+    }
+    keys = {}
+    for language, text in texts.items():
+        path = tmp_path / f'{language}.txt'
+        path.write_text(text)
+        out = kit.run('solve', '--popeye', '--json', str(path))
+        [record] = kit.json_lines(out.stdout)
+        assert record['condition'] == 'circe', record
+        keys[language] = sorted(k['uci'] for k in record['keys'])
+    assert keys['english'] == keys['german'] == keys['french']
+    # The knight on d4 guards e2; Rxd4 is a move like the others.
+    assert 'e1e2' not in keys['english'] and 'd1d4' in keys['english']
+
+
+def test_a_condition_kibitz_does_not_play_is_an_error_record(tmp_path):
+    path = tmp_path / 'p.txt'
+    path.write_text('beginproblem\npieces white ke1 black ke8\ncondition circe maximummer\n'
+                    'stipulation h#1\nendproblem\n')
+    out = kit.run('solve', '--popeye', '--json', str(path))
+    [record] = kit.json_lines(out.stdout)
+    assert '`maximummer`' in record['error'] and ':3' in record['input'], record
