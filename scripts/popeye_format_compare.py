@@ -40,6 +40,12 @@ import tempfile
 COUNTS = re.compile(r'^  \S.*\s\d+ \+ \d+( \+ \d+n)?$')
 TWIN = re.compile(r'^[a-z]\d*\) ')
 END = ('solution finished.', 'solving interrupted.')
+# Popeye writes its German and French inputs' solutions in their language.
+END_ANY = END + ('Loesung beendet.', 'Bearbeitung abgebrochen.', 'solution terminee.',
+                 'solution interrompue.')
+# A line reduced to its squares and marks: what stays of a move line in any of
+# Popeye's languages (`1.Lg8-c4 Lg6-f5` and `1.Bg8-c4 Bg6-f5` alike).
+SQUARES = re.compile(r'[a-h][1-8]|[!?#=+]')
 
 
 def run(cmd: list[str], inp: pathlib.Path, timeout: float) -> str | None:
@@ -55,12 +61,13 @@ def run(cmd: list[str], inp: pathlib.Path, timeout: float) -> str | None:
         return done.stdout
 
 
-def popeye_units(text: str) -> list[list[list[str]]]:
-    """Per problem, the solution lines of each twin (one unit without twins)."""
+def popeye_units(text: str, ends: tuple[str, ...] = END) -> list[list[list[str]]]:
+    """Per problem, the solution lines of each twin (one unit without twins);
+    `ends` are the words that end a problem's output (English by default)."""
     problems, chunk = [], []
     for line in text.split('\n'):
-        if line.strip() in END:
-            problems.append(chunk + [line.strip()])
+        if line.strip() in ends:
+            problems.append(chunk + ['solution finished.'])
             chunk = []
         else:
             chunk.append(line)
@@ -103,7 +110,14 @@ def kibitz_units(text: str) -> list[list[str]]:
     return units
 
 
-def verdict(pop: list[str], kib: list[str], twin: bool) -> str:
+def squares_only(lines: list[str]) -> list[str]:
+    return [' '.join(SQUARES.findall(line)) for line in lines]
+
+
+def verdict(pop: list[str], kib: list[str], twin: bool, squares: bool = False) -> str:
+    if squares:
+        # Other languages: the moves' squares and marks, line by line.
+        pop, kib = squares_only(pop), squares_only(kib)
     if not twin and pop == kib:
         return 'exact'
     p = [line for line in pop if line.strip()]
@@ -122,6 +136,9 @@ def main() -> None:
     ap.add_argument('--timeout', type=float, default=120.0,
                     help='seconds for each program on each file')
     ap.add_argument('--show', type=int, default=3, help='differences shown')
+    ap.add_argument('--squares', action='store_true',
+                    help="compare the lines' squares and marks only (German and French "
+                         "inputs, whose solutions Popeye writes in their language)")
     ap.add_argument('files', nargs='+', type=pathlib.Path)
     args = ap.parse_args()
     kibitz = str(pathlib.Path(args.kibitz).resolve())
@@ -141,7 +158,7 @@ def main() -> None:
         if ptext is None or ktext is None or jtext is None:
             skipped.append(f'{f}: timed out')
             continue
-        pops = popeye_units(ptext)
+        pops = popeye_units(ptext, END_ANY if args.squares else END)
         kibs = kibitz_units(ktext)
         nproblems = max((r.get('problem', 0) for r in records), default=0)
         if len(pops) != nproblems:
@@ -162,7 +179,7 @@ def main() -> None:
                 if kib is None:
                     counts['unread'] += 1
                     continue
-                v = verdict(pop, kib, twins)
+                v = verdict(pop, kib, twins, args.squares)
                 counts[v] += 1
                 if v == 'differ' and shown < args.show:
                     shown += 1

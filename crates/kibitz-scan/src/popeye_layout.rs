@@ -376,12 +376,16 @@ impl Writer<'_> {
         for d in defences {
             let after = child.after(d);
             let answers = reaching(&after);
-            // A defence the threat still beats is no variation: Popeye leaves it out.
-            let threat_holds = threats.iter().any(|&t| {
-                let uci = passed.as_ref().map(|p| p.uci(t));
-                answers.iter().any(|&a| Some(after.uci(a)) == uci)
-            });
-            if threat_holds {
+            // A defence every threat still beats is no variation: Popeye
+            // leaves it out (one that stops some of several threats is one).
+            let threat_holds = !threats.is_empty()
+                && threats.iter().all(|&t| {
+                    let uci = passed.as_ref().map(|p| p.uci(t));
+                    answers.iter().any(|&a| Some(after.uci(a)) == uci)
+                });
+            // A defence nothing answers refutes a try: Popeye writes it after
+            // `but` only.
+            if threat_holds || answers.is_empty() {
                 continue;
             }
             self.tree_move(out, child, d, 1, false);
@@ -556,7 +560,8 @@ impl Writer<'_> {
     /// be the square it left).
     fn rebirth_text(&self, out: &mut String, pos: &AnyPosition, mv: AnyMove, from: &str, to: &str) {
         let AnyPosition::Variant(v) = pos else { return };
-        if v.variant().conditions().rebirth == Rebirth::None {
+        let rebirth = v.variant().conditions().rebirth;
+        if rebirth == Rebirth::None {
             return;
         }
         let (Some(from), Some(to)) = (square(from), square(to)) else {
@@ -567,6 +572,20 @@ impl Writer<'_> {
         let ours = |c: char| c.is_ascii_uppercase() == white;
         // The capturer moved on (Anticirce) when the capture square is not its.
         let moved_on = !after.piece_at(to.0, to.1).is_some_and(ours);
+        if rebirth != Rebirth::Circe
+            && !moved_on
+            && let Some(man) = after.piece_at(to.0, to.1)
+        {
+            // Reborn where it took (Calvet): Popeye writes that rebirth too.
+            let name = kibitz::board::square_name(to.0, to.1);
+            let colour = if white { 'w' } else { 'b' };
+            let code = match self.names.code(man) {
+                c if c.is_empty() => "P".to_owned(),
+                c => c,
+            };
+            let _ = write!(out, "[{colour}{code}{name}->{name}]");
+            return;
+        }
         for rank in 0..pos.ranks() {
             for file in 0..pos.files() {
                 let Some(man) = after.piece_at(file, rank) else {
@@ -755,6 +774,71 @@ mod tests {
         };
         let sol = pos.solve(&options);
         write(&pos, stip, &sol, &[], &PieceNames::default(), shown)
+    }
+
+    /// [`layout`] under fairy conditions.
+    fn layout_under(conditions: &str, fen: &str, stip: &str, shown: Shown) -> String {
+        let variant = kibitz::variant::Variant::with_conditions(conditions.parse().unwrap());
+        let pos = GameRules::variant(variant.unwrap()).position(fen).unwrap();
+        let stip: Stipulation = stip.parse().unwrap();
+        let options = ProblemOptions {
+            all_keys: true,
+            tries: shown.tries,
+            ..ProblemOptions::new(stip)
+        };
+        let sol = pos.solve(&options);
+        write(&pos, stip, &sol, &[], &PieceNames::default(), shown)
+    }
+
+    #[test]
+    fn conditions_and_rebirths_are_written_as_popeye_writes_them() {
+        // Popeye centres each condition under the counts line, and writes a
+        // Circe rebirth `[+bSb8]`, an Anticirce one `[wRh7->h1]`.
+        let text = layout_under(
+            "circe",
+            "4k3/8/8/8/3n4/8/8/3RK3 w - - 0 1",
+            "x1",
+            Shown::default(),
+        );
+        assert!(
+            text.starts_with("  x1                          2 + 2\n                Circe\n"),
+            "{text}"
+        );
+        assert!(text.contains("   1.Rd1*d4[+bSb8] x !"), "{text}");
+        let text = layout_under(
+            "anticirce",
+            "4k3/7p/8/8/8/8/8/4K2R w - - 0 1",
+            "x1",
+            Shown::default(),
+        );
+        assert!(text.contains("              AntiCirce\n"), "{text}");
+        assert!(text.contains("   1.Rh1*h7[wRh7->h1] x !"), "{text}");
+        // Reborn where it took (Calvet): written all the same.
+        let text = layout_under(
+            "anticirce",
+            "4k3/8/8/8/8/8/8/4K1Rn w - - 0 1",
+            "x1",
+            Shown::default(),
+        );
+        assert!(text.contains("   1.Rg1*h1[wRh1->h1] x !"), "{text}");
+    }
+
+    #[test]
+    fn a_tries_refutation_is_written_after_but_only() {
+        // 1.Ka6? threatens Rh8#, and 1...Kb8! refutes it: Popeye writes the
+        // refutation after `but`, not as a variation above it.
+        let shown = Shown {
+            tries: true,
+            variations: true,
+            ..Shown::default()
+        };
+        let text = layout("k7/p7/1K6/8/8/8/8/7R w - - 0 1", "#2", shown);
+        assert!(
+            text.contains(
+                "   1.Kb6-a6 ? threat:\n          2.Rh1-h8 #\n    but\n      1...Ka8-b8 !\n"
+            ),
+            "{text}"
+        );
     }
 
     /// The lines between the counts line and `solution finished.`.

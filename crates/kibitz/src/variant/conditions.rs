@@ -287,6 +287,12 @@ impl ConditionTables {
         Ok(ct)
     }
 
+    /// Is there a rebirth condition (Circe or Anticirce)?
+    #[inline]
+    pub fn rebirths(&self) -> bool {
+        self.conditions.rebirth != Rebirth::None
+    }
+
     /// The square where a piece of type `ty` and colour `owner` is reborn
     /// after a capture on `capture` (see the [module docs](self)).
     fn rebirth_square(&self, ty: usize, capture: Sq, owner: usize) -> Sq {
@@ -313,6 +319,23 @@ impl ConditionTables {
             }
         }
     }
+}
+
+/// The castling men a FEN's rights say are unmoved, for Circe and Anticirce
+/// ([`State::castling_after_rebirth`]): a right means its king and its rook.
+pub(crate) fn castling_men_of(rules: &Rules, castling: u8) -> u8 {
+    if rules.conditions.rebirth == Rebirth::None {
+        return 0;
+    }
+    let mut men = 0;
+    for c in 0..2 {
+        for side in 0..2 {
+            if castling >> (2 * c + side) & 1 != 0 {
+                men |= 1 << (3 * c) | 1 << (3 * c + 1 + side);
+            }
+        }
+    }
+    men
 }
 
 fn role(p: &PieceDef) -> Role {
@@ -422,21 +445,23 @@ impl State {
     }
 
     /// The capture hook of [`State::make`], after the move: `victim` (a piece
-    /// code) was taken by the piece now on `to`, of colour `us`.
-    pub(crate) fn rebirth(&mut self, t: &Tables, r: &Rules, to: Sq, victim: u8, us: usize) {
+    /// code) was taken by the piece now on `to`, of colour `us`. The square
+    /// of the man reborn, if one is.
+    pub(crate) fn rebirth(&mut self, t: &Tables, to: Sq, victim: u8, us: usize) -> Sq {
         let ct = &t.conditions;
         match ct.conditions.rebirth {
-            Rebirth::None => {}
+            Rebirth::None => NO_SQ,
             Rebirth::Circe => {
                 let (c, ty) = (color_of(victim), type_of(victim));
                 if Some(ty as u8) == t.king {
-                    return;
+                    return NO_SQ;
                 }
                 let sq = ct.rebirth_square(ty, to, c);
-                if self.board[usize::from(sq)] == 0 {
-                    self.put(t, sq, c, ty);
-                    self.restore_castling(r, sq, c);
+                if self.board[usize::from(sq)] != 0 {
+                    return NO_SQ;
                 }
+                self.put(t, sq, c, ty);
+                sq
             }
             Rebirth::Anticirce | Rebirth::AnticirceCheylan => {
                 let ty = type_of(self.board[usize::from(to)]);
@@ -444,24 +469,57 @@ impl State {
                 if sq != to {
                     self.remove(t, to);
                     self.put(t, sq, us, ty);
-                    self.restore_castling(r, sq, us);
                 }
+                sq
             }
         }
     }
 
-    /// A rook reborn on its castling square may castle again (Popeye's rule),
-    /// where the king has not moved: kibitz's rights are per side, so this is
-    /// known only while the king keeps its other right.
-    fn restore_castling(&mut self, r: &Rules, sq: Sq, c: usize) {
-        if r.castling.is_none() || self.castling >> (2 * c) & 0b11 == 0 {
-            return;
-        }
-        for side in 0..2 {
-            if self.rook_sq[2 * c + side] == sq {
-                self.castling |= 1 << (2 * c + side);
+    /// The castling rights after a move under Circe or Anticirce, as Popeye
+    /// keeps them: a man that leaves its home square (`from`) or is taken
+    /// there (`to`) loses its castling; a king or castling rook reborn on its
+    /// home square (`reborn`) may castle again; a side may castle on a wing
+    /// while its king and that wing's rook both may.
+    pub(crate) fn castling_after_rebirth(&mut self, r: &Rules, from: Sq, to: Sq, reborn: Sq) {
+        let Some(k) = r.castling else { return };
+        let files = Sq::from(r.size.files());
+        let mut men = self.castling_men;
+        self.castling = 0;
+        for c in 0..2 {
+            let rank = State::gate_rank(r, c) * files;
+            let homes = [
+                rank + Sq::from(k.king_file),
+                rank + Sq::from(k.rook_kingside_file),
+                rank + Sq::from(k.rook_queenside_file),
+            ];
+            for (i, &home) in homes.iter().enumerate() {
+                let bit = 1 << (3 * c + i);
+                if home == from || home == to {
+                    men &= !bit;
+                }
+                let p = self.board[usize::from(home)];
+                let is_man = p != 0
+                    && color_of(p) == c
+                    && if i == 0 {
+                        r.pieces[type_of(p)].kind == PieceKind::King
+                    } else {
+                        k.rook_types >> type_of(p) & 1 != 0
+                    };
+                if home == reborn && is_man {
+                    men |= bit;
+                }
+                if !is_man {
+                    men &= !bit;
+                }
+            }
+            for side in 0..2 {
+                if men >> (3 * c) & 1 != 0 && men >> (3 * c + 1 + side) & 1 != 0 {
+                    self.castling |= 1 << (2 * c + side);
+                    self.rook_sq[2 * c + side] = homes[1 + side];
+                }
             }
         }
+        self.castling_men = men;
     }
 
     /// Ohneschach: after a checking move, is the side to move (in check) left
@@ -564,6 +622,24 @@ mod tests {
         let fen = "7k/1r6/8/8/8/8/8/KR6 w - - 0 1";
         assert!(!moves("circe", fen).contains(&"b1b7".to_string()));
         assert!(moves("", fen).contains(&"b1b7".to_string()));
+    }
+
+    #[test]
+    fn a_rook_reborn_on_its_home_square_castles_again() {
+        // Bxd3 takes White's rook on a light square: it is reborn on h1, and
+        // the king, which has not moved (it keeps its right to castle long),
+        // may castle short again (Popeye's castling rights under Circe).
+        let fen = "4k3/8/8/1b6/8/3R4/8/R3K3 b Q - 0 1";
+        assert_eq!(
+            after("circe", fen, "b5d3"),
+            "4k3/8/8/8/8/3b4/8/R3K2R w KQ - 0 2"
+        );
+        // A king that has moved does not: no right is left to say it has not.
+        let fen = "4k3/8/8/1b6/8/3R4/8/R3K3 b - - 0 1";
+        assert_eq!(
+            after("circe", fen, "b5d3"),
+            "4k3/8/8/8/8/3b4/8/R3K2R w - - 0 2"
+        );
     }
 
     #[test]

@@ -462,6 +462,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
             }
         }
     }
+    state.castling_men = super::conditions::castling_men_of(rules, state.castling);
     // A number where the en-passant square would be begins the counters (`w - 0 1`),
     // except where a counting rule writes its limit there.
     let makruk = rules.regions.counting != super::rules::CountingRule::None;

@@ -67,6 +67,10 @@ pub(crate) struct State {
     /// Janggi ([`super::palace`]): the passes just played, one after the
     /// other (0 to 2; not in the FEN).
     pub passes: u8,
+    /// Circe and Anticirce ([`super::conditions`]): which castling men have
+    /// not moved, as Popeye keeps them (a bit per colour for the king and
+    /// each rook), since a rebirth on its home square lets a man castle again.
+    pub castling_men: u8,
 }
 
 impl State {
@@ -95,6 +99,7 @@ impl State {
             pawn_drop: false,
             shak_run: [0; 2],
             passes: 0,
+            castling_men: 0,
         }
     }
 
@@ -373,8 +378,13 @@ impl State {
             self.clear_rights_at(r, mv.from);
             self.clear_rights_at(r, mv.to);
         }
-        if victim != 0 {
-            self.rebirth(t, r, mv.to, victim, us);
+        if t.conditions.rebirths() {
+            let reborn = if victim != 0 {
+                self.rebirth(t, mv.to, victim, us)
+            } else {
+                NO_SQ
+            };
+            self.castling_after_rebirth(r, mv.from, mv.to, reborn);
         }
         if r.gating != Gating::None {
             let rank = Self::gate_rank(r, us);
