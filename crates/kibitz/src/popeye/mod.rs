@@ -28,7 +28,11 @@
 //!   `MaxTime n`, `NoBoard` ([`PopeyeOptions`]);
 //! * `title`, `author`, `origin`, `award`, `remark`: the rest of the line, kept.
 //!
-//! Anything else — conditions, twins, other stipulations, options, colours, piece
+//! * `condition` `Circe`, `AntiCirce` (`Calvet`, `Cheylan`), `Madrasi`
+//!   (`RexInclusive`) and Ohneschach (`ChecklessChess`): the problem is played
+//!   on the variant engine under them ([`crate::variant::Conditions`]);
+//!
+//! Anything else — other conditions, twins, other stipulations, options, colours, piece
 //! attributes, pieces kibitz does not play, words that are no keyword — makes the
 //! problem a [`PopeyeError`] naming the word and its line; the next problem is
 //! read all the same. The reader holds one line (at most [`MAX_LINE_BYTES`]) and
