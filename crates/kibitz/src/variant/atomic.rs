@@ -8,7 +8,7 @@
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{NO_TYPE, VariantMove};
 use super::rules::Rules;
-use super::state::{State, type_of};
+use super::state::{State, WALL, type_of};
 use super::tables::Tables;
 
 impl State {
@@ -50,7 +50,7 @@ impl State {
         }
         Self::neighbours(t, to, |s| {
             let q = self.board[usize::from(s)];
-            if q != 0 && type_of(q) != pawn && immune >> type_of(q) & 1 == 0 {
+            if q != 0 && q != WALL && type_of(q) != pawn && immune >> type_of(q) & 1 == 0 {
                 hit[n] = s;
                 n += 1;
             }

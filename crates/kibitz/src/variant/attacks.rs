@@ -2,7 +2,7 @@
 //! check, which pieces are pinned.
 
 use super::board::{NO_SQ, Sq, WideBitboard};
-use super::state::{State, color_of, type_of};
+use super::state::{State, WALL, color_of, is_piece_of, type_of};
 use super::tables::Tables;
 
 impl State {
@@ -46,8 +46,7 @@ impl State {
         let full = |s: Sq| s != gone && b[usize::from(s)] != 0;
         for a in t.leap_attackers(by, sq) {
             let p = b[usize::from(a.from)];
-            if p != 0
-                && color_of(p) == by
+            if is_piece_of(p, by)
                 && ((a.types & types) >> type_of(p)) & 1 != 0
                 && (a.block[0] == NO_SQ || !full(a.block[0]))
                 && (a.block[1] == NO_SQ || !full(a.block[1]))
@@ -69,7 +68,7 @@ impl State {
                 continue;
             };
             let p = b[usize::from(line[i])];
-            if color_of(p) == by {
+            if is_piece_of(p, by) {
                 let ty = type_of(p);
                 if ((t.ride_mask[by][du] & types) >> ty) & 1 != 0
                     && i < usize::from(t.ride_max[by][du][ty])
@@ -87,7 +86,7 @@ impl State {
                 let from = line[i + 1 + j];
                 let q = b[usize::from(from)];
                 // A Janggi cannon hops no cannon ([`super::palace`]).
-                if color_of(q) == by
+                if is_piece_of(q, by)
                     && ((hoppers & types) >> type_of(q)) & 1 != 0
                     && !(t.palace.is_cannon(q) && t.palace.is_cannon(p))
                     && (!VALIDATE || self.observer_valid(t, from, sq, gone))
@@ -115,7 +114,7 @@ impl State {
         let mut out = WideBitboard::EMPTY;
         for a in t.leap_attackers(them, king) {
             let p = b[usize::from(a.from)];
-            if p == 0 || color_of(p) != them || (a.types >> type_of(p)) & 1 == 0 {
+            if !is_piece_of(p, them) || (a.types >> type_of(p)) & 1 == 0 {
                 continue;
             }
             if a.block[0] == NO_SQ {
@@ -125,7 +124,7 @@ impl State {
             for &s in &a.block {
                 if s != NO_SQ && b[usize::from(s)] != 0 {
                     open = false;
-                    if color_of(b[usize::from(s)]) == us {
+                    if is_piece_of(b[usize::from(s)], us) {
                         out.insert(s);
                     }
                 }
@@ -147,6 +146,10 @@ impl State {
                 continue;
             };
             let p = b[usize::from(line[i])];
+            // A wall shields the king: nothing behind it checks or pins.
+            if p == WALL {
+                continue;
+            }
             if color_of(p) == them {
                 let ty = type_of(p);
                 if (t.ride_mask[them][du] >> ty) & 1 != 0
@@ -160,7 +163,7 @@ impl State {
                 continue;
             };
             let q = b[usize::from(line[i + 1 + j])];
-            if color_of(q) == them {
+            if is_piece_of(q, them) {
                 let ty = type_of(q);
                 if (t.ride_mask[them][du] >> ty) & 1 != 0
                     && i + 1 + j < usize::from(t.ride_max[them][du][ty])
@@ -192,14 +195,14 @@ impl State {
             let Some(i) = line.iter().position(|&s| b[usize::from(s)] != 0) else {
                 continue;
             };
-            if color_of(b[usize::from(line[i])]) != us {
+            if !is_piece_of(b[usize::from(line[i])], us) {
                 continue;
             }
             let Some(j) = line[i + 1..].iter().position(|&s| b[usize::from(s)] != 0) else {
                 continue;
             };
             let q = b[usize::from(line[i + 1 + j])];
-            if color_of(q) == them {
+            if is_piece_of(q, them) {
                 let ty = type_of(q);
                 if (t.ride_mask[them][du] >> ty) & 1 != 0
                     && i + 1 + j < usize::from(t.ride_max[them][du][ty])
@@ -213,7 +216,7 @@ impl State {
                 continue;
             }
             let p = b[usize::from(a.from)];
-            if p != 0 && color_of(p) == them && (a.types >> type_of(p)) & 1 != 0 {
+            if is_piece_of(p, them) && (a.types >> type_of(p)) & 1 != 0 {
                 for &s in &a.block {
                     if s != NO_SQ {
                         out.insert(s);

@@ -43,7 +43,7 @@
 use super::board::{NO_SQ, Sq};
 use super::moves::{NO_TYPE, VariantMove};
 use super::rules::{PieceDef, PieceKind, Rules};
-use super::state::{State, color_of, type_of};
+use super::state::{State, color_of, is_piece_of, type_of};
 use super::tables::Tables;
 
 /// What happens to a piece after a capture.
@@ -498,8 +498,7 @@ impl State {
                     men &= !bit;
                 }
                 let p = self.board[usize::from(home)];
-                let is_man = p != 0
-                    && color_of(p) == c
+                let is_man = is_piece_of(p, c)
                     && if i == 0 {
                         r.pieces[type_of(p)].kind == PieceKind::King
                     } else {

@@ -146,7 +146,8 @@ pub(crate) fn promoted_marks(row: &str) -> Result<(String, Vec<usize>), VariantE
         }
         plain.push(ch);
         cell += 1;
-        last_piece = true;
+        // (A wall, `*`, is no piece to mark.)
+        last_piece = ch != '*';
     }
     Ok((plain, marks))
 }
@@ -228,7 +229,7 @@ impl State {
     #[inline]
     fn drop_region(&self, t: &Tables, r: &Rules, ty: usize) -> WideBitboard {
         let us = self.turn;
-        let occ = self.occ[0] | self.occ[1];
+        let occ = self.occ[0] | self.occ[1] | self.walls;
         let mut out = board_squares(t) & !occ;
         if let Some(region) = r.drops.region {
             for rank in 0..Sq::from(r.size.ranks()) {
@@ -338,7 +339,9 @@ impl State {
             n += if plain {
                 // Every piece but a restricted one drops on every empty square.
                 *any.get_or_insert_with(|| {
-                    u64::from((board_squares(t) & !(self.occ[0] | self.occ[1])).count())
+                    u64::from(
+                        (board_squares(t) & !(self.occ[0] | self.occ[1] | self.walls)).count(),
+                    )
                 })
             } else {
                 u64::from(self.drop_targets(t, r, ty).count())

@@ -9,7 +9,7 @@ use super::error::quote;
 use super::moves::NO_TYPE;
 use super::pregame::Pregame;
 use super::rules::{Gating, Rules};
-use super::state::{State, color_of, type_of};
+use super::state::{State, WALL, color_of, type_of};
 use super::tables::Tables;
 
 fn fen_error(what: String) -> VariantError {
@@ -19,15 +19,19 @@ fn fen_error(what: String) -> VariantError {
 /// One parsed row: per file, `None` or `(colour, type)`.
 type Row = Vec<Option<(u8, u8)>>;
 
+/// Parses one row of the board field: its cells, and its wall squares (`*`
+/// outside a Musketeer gating row, where `*` is an empty cell) as a bit per
+/// file.
 fn parse_row(
     rules: &Rules,
     text: &str,
     row: usize,
     name: &str,
     gating_row: bool,
-) -> Result<Row, VariantError> {
+) -> Result<(Row, u16), VariantError> {
     let files = usize::from(rules.size.files());
     let mut cells: Row = Vec::with_capacity(files);
+    let mut walls = 0u16;
     let mut number = 0usize;
     // A shogi promoted piece: `+` before its base's letter.
     let mut plus = false;
@@ -58,7 +62,12 @@ fn parse_row(
             plus = true;
             continue;
         }
-        if ch == '*' && gating_row && !plus {
+        if ch == '*' && !plus {
+            // A wall (Fairy-Stockfish's wall square), or an empty gating cell;
+            // past the last file the length check below refuses the row.
+            if !gating_row && cells.len() < files {
+                walls |= 1 << cells.len();
+            }
             cells.push(None);
         } else if let Some(t) = rules
             .type_of_letter(ch)
@@ -106,7 +115,7 @@ fn parse_row(
             cells.len()
         )));
     }
-    Ok(cells)
+    Ok((cells, walls))
 }
 
 /// The parsed board field: the cells by square index, holdings, musketeer gates.
@@ -116,6 +125,8 @@ struct BoardField {
     musketeer: [[u8; 16]; 2],
     /// Drops: the pieces marked `~` (promoted).
     promoted: WideBitboard,
+    /// The wall squares (`*`).
+    walls: WideBitboard,
 }
 
 fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
@@ -160,6 +171,7 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
         holdings: [[0; super::rules::MAX_TYPES]; 2],
         musketeer: [[NO_TYPE; 16]; 2],
         promoted: WideBitboard::EMPTY,
+        walls: WideBitboard::EMPTY,
     };
     for (i, row) in rows.iter().enumerate() {
         if musketeer && (i == 0 || i == expected - 1) {
@@ -169,7 +181,7 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
             } else {
                 "white gating row"
             };
-            let cells = parse_row(rules, row, i + 1, name, true)?;
+            let (cells, _) = parse_row(rules, row, i + 1, name, true)?;
             for (f, cell) in cells.into_iter().enumerate() {
                 if let Some((c, t)) = cell {
                     if usize::from(c) != colour {
@@ -187,9 +199,12 @@ fn parse_board(rules: &Rules, field: &str) -> Result<BoardField, VariantError> {
         let rank = ranks - 1 - board_row;
         let name = format!("rank {}", rank + 1);
         let (row, marks) = super::drops::promoted_marks(row)?;
-        let cells = parse_row(rules, &row, i + 1, &name, false)?;
+        let (cells, walls) = parse_row(rules, &row, i + 1, &name, false)?;
         for f in marks {
             out.promoted.insert((rank * files + f) as Sq);
+        }
+        for f in (0..files).filter(|&f| walls >> f & 1 != 0) {
+            out.walls.insert((rank * files + f) as Sq);
         }
         for (f, cell) in cells.into_iter().enumerate() {
             out.cells[rank * files + f] = cell;
@@ -313,6 +328,10 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
             state.put(t, sq as Sq, c, usize::from(ty));
         }
     }
+    for sq in board.walls.iter() {
+        state.board[usize::from(sq)] = WALL;
+    }
+    state.walls = board.walls;
     if let Some(king) = t.king
         && let Some(c) = (0..2).find(|&c| {
             state.kings[c] == NO_SQ
@@ -666,8 +685,9 @@ pub(crate) fn write(rules: &Rules, state: &State) -> String {
 }
 
 /// The FEN with the squares of `fog` written `*` (Fairy-Stockfish's fog-of-war
-/// FEN: what the side to move cannot see).
+/// FEN: what the side to move cannot see), and the walls `*` as always.
 pub(crate) fn write_fogged(rules: &Rules, state: &State, fog: WideBitboard) -> String {
+    let fog = fog | state.walls;
     let files = usize::from(rules.size.files());
     let ranks = usize::from(rules.size.ranks());
     let mut out = String::new();

@@ -6,7 +6,7 @@ use crate::mobility::betza::Hop;
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{CastlingRules, Gating, Rules};
-use super::state::{State, color_of, type_of};
+use super::state::{State, is_piece_of, type_of};
 use super::tables::{CAPTURE, MOVE, Tables, first_time};
 
 impl State {
@@ -221,7 +221,7 @@ impl State {
                 if l.mode & MOVE != 0 && first_time(dedup, &mut seen, l.to) {
                     self.push(r, out, VariantMove::new(from, l.to, MoveKind::Normal));
                 }
-            } else if color_of(q) != us
+            } else if is_piece_of(q, us ^ 1)
                 && l.mode & CAPTURE != 0
                 && first_time(dedup, &mut seen, l.to)
             {
@@ -240,7 +240,7 @@ impl State {
                                 self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
                             }
                         } else {
-                            if color_of(q) != us
+                            if is_piece_of(q, us ^ 1)
                                 && ray.mode & CAPTURE != 0
                                 && first_time(dedup, &mut seen, s)
                             {
@@ -270,7 +270,7 @@ impl State {
                                 self.push(r, out, VariantMove::new(from, s, MoveKind::Normal));
                             }
                         } else {
-                            if color_of(q) != us
+                            if is_piece_of(q, us ^ 1)
                                 && ray.mode & CAPTURE != 0
                                 && !(janggi && t.palace.is_cannon(q))
                                 && first_time(dedup, &mut seen, s)
@@ -297,7 +297,7 @@ impl State {
                 } else if r.en_passant && (l.to == self.ep[0] || l.to == self.ep[1]) {
                     self.push(r, out, VariantMove::new(from, l.to, MoveKind::EnPassant));
                 }
-            } else if color_of(q) != us && l.mode & CAPTURE != 0 {
+            } else if is_piece_of(q, us ^ 1) && l.mode & CAPTURE != 0 {
                 self.push_pawn(t, r, out, from, l.to);
             }
         }

@@ -59,7 +59,7 @@ use super::regions::{parse_region, xiangqi_rules};
 use super::rules::{
     GameValue, MaterialCounting, Palace, PieceDef, PieceKind, Rules, VariantOutcome, piece,
 };
-use super::state::{State, color_of, type_of};
+use super::state::{State, WALL, is_piece_of, type_of};
 use super::tables::Tables;
 
 /// The four diagonal steps `(file, rank)`.
@@ -96,7 +96,7 @@ impl Palace {
     /// Is the piece `p` (a square's code, not empty) a Janggi cannon?
     #[inline]
     pub fn is_cannon(&self, p: u8) -> bool {
-        p != 0 && (self.cannon_types >> type_of(p)) & 1 != 0
+        p != 0 && p != WALL && (self.cannon_types >> type_of(p)) & 1 != 0
     }
 }
 
@@ -138,7 +138,7 @@ impl State {
             }
             out.push(VariantMove::new(from, to, MoveKind::Normal));
         };
-        let open = |s: Sq| b[usize::from(s)] == 0 || color_of(b[usize::from(s)]) != us;
+        let open = |s: Sq| b[usize::from(s)] == 0 || is_piece_of(b[usize::from(s)], us ^ 1);
         let forward = if us == 0 { 1 } else { -1 };
         for (dx, dy) in DIAGONALS {
             let Some(first) = offset(t, from, dx, dy) else {
@@ -178,7 +178,8 @@ impl State {
                 let mut s = offset(t, hurdle, dx, dy);
                 while let Some(sq) = s {
                     let q = b[usize::from(sq)];
-                    if lines.contains(sq) && (q == 0 || (color_of(q) != us && !p.is_cannon(q))) {
+                    if lines.contains(sq) && (q == 0 || (is_piece_of(q, us ^ 1) && !p.is_cannon(q)))
+                    {
                         add(sq, out);
                     }
                     if q != 0 {
@@ -214,7 +215,7 @@ impl State {
             }
             let Some(first) = s else { continue };
             let q = at(first);
-            if color_of(q) == by && lines.contains(first) {
+            if is_piece_of(q, by) && lines.contains(first) {
                 let bit = 1u32 << type_of(q);
                 if p.rook_types & bit != 0
                     || (distance == 1
@@ -236,7 +237,7 @@ impl State {
             }
             if let Some(x) = s {
                 let c = at(x);
-                if color_of(c) == by && p.is_cannon(c) && lines.contains(x) {
+                if is_piece_of(c, by) && p.is_cannon(c) && lines.contains(x) {
                     return true;
                 }
             }

@@ -4,7 +4,7 @@
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Gating, Rules};
-use super::state::{State, code, color_of, type_of};
+use super::state::{State, code, is_piece_of, type_of};
 use super::tables::{CAPTURE, MOVE, Tables, first_time};
 use crate::mobility::betza::Hop;
 
@@ -163,7 +163,7 @@ impl State {
             let q = b[usize::from(l.to)];
             let mode = if q == 0 {
                 MOVE
-            } else if color_of(q) != us {
+            } else if is_piece_of(q, us ^ 1) {
                 CAPTURE
             } else {
                 continue;
@@ -253,7 +253,7 @@ impl State {
                 continue;
             }
             let p = self.board[usize::from(a.from)];
-            if p != 0 && color_of(p) == them && (a.types >> type_of(p)) & 1 != 0 {
+            if is_piece_of(p, them) && (a.types >> type_of(p)) & 1 != 0 {
                 for &s in &a.block {
                     if s != NO_SQ {
                         out.insert(s);
@@ -347,7 +347,7 @@ impl State {
             let q = b[usize::from(l.to)];
             if q == 0 {
                 n += u64::from(l.mode & MOVE != 0 && first_time(dedup, &mut seen, l.to));
-            } else if color_of(q) != us {
+            } else if is_piece_of(q, us ^ 1) {
                 n += u64::from(l.mode & CAPTURE != 0 && first_time(dedup, &mut seen, l.to));
             }
         }
@@ -360,7 +360,7 @@ impl State {
                     n += u64::from(ray.mode & MOVE != 0 && first_time(dedup, &mut seen, s));
                 } else {
                     n += u64::from(
-                        color_of(q) != us
+                        is_piece_of(q, us ^ 1)
                             && ray.mode & CAPTURE != 0
                             && first_time(dedup, &mut seen, s),
                     );
@@ -450,7 +450,7 @@ impl State {
                 }
                 let q = b[usize::from(l.to)];
                 if (q == 0 && l.mode & MOVE != 0)
-                    || (q != 0 && color_of(q) != us && l.mode & CAPTURE != 0)
+                    || (is_piece_of(q, us ^ 1) && l.mode & CAPTURE != 0)
                 {
                     out.insert(l.to);
                 }
@@ -531,7 +531,9 @@ impl State {
         }
         let us = self.turn;
         let king = self.kings[us];
-        if king == NO_SQ {
+        // The counting shortcuts below take every occupied square for a
+        // piece; walls (rare, and fixed for the game) take the listing path.
+        if king == NO_SQ || !self.walls.is_empty() {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         }

@@ -6,7 +6,7 @@ use super::definition::Variant;
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::pregame::Pregame;
 use super::rules::VariantOutcome;
-use super::state::{State, color_of, type_of};
+use super::state::{State, WALL, color_of, type_of};
 use super::{VariantError, fen};
 use crate::Color;
 
@@ -137,7 +137,8 @@ impl VariantPosition {
     /// The piece on a square: its colour and letter (uppercase).
     pub fn piece_at(&self, sq: super::board::Sq) -> Option<(Color, char)> {
         let p = *self.state.board.get(usize::from(sq))?;
-        if p == 0 || usize::from(sq) >= self.variant.tables.squares {
+        // (A wall square holds no piece.)
+        if p == 0 || p == WALL || usize::from(sq) >= self.variant.tables.squares {
             return None;
         }
         let c = if color_of(p) == 0 {
@@ -430,10 +431,28 @@ impl VariantPosition {
         s
     }
 
+    /// The wall squares (`*` in the FEN): squares no piece may enter or
+    /// ride through, as Fairy-Stockfish's wall squares (Gustav III's chess,
+    /// Omicron, Troitzky). They are fixed for the game.
+    ///
+    /// ```
+    /// use kibitz::variant::{Variant, VariantPosition};
+    /// let v = Variant::builtin("chess")?;
+    /// let pos = VariantPosition::from_fen(&v, "4k3/8/8/8/8/8/8/R2*K3 w - - 0 1")?;
+    /// assert!(pos.walls().contains(3));
+    /// // The rook stops at the wall on d1 and takes no wall.
+    /// assert!(pos.legal_moves().iter().all(|m| pos.uci(m) != "a1d1" && pos.uci(m) != "a1e1"));
+    /// assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/R2*K3 w - - 0 1");
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn walls(&self) -> super::board::WideBitboard {
+        self.state.walls
+    }
+
     /// The type index of the man on `sq` (either colour), if any.
     pub(crate) fn type_on(&self, sq: super::board::Sq) -> Option<usize> {
         match self.state.board.get(usize::from(sq)) {
-            None | Some(0) => None,
+            None | Some(0) | Some(&WALL) => None,
             Some(&p) => Some(type_of(p)),
         }
     }

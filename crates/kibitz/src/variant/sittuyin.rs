@@ -129,7 +129,7 @@ impl State {
                 // and what it would attack there.
                 let mut without = *self;
                 without.remove(t, from);
-                let occ = without.occ[0] | without.occ[1];
+                let occ = without.occ[0] | without.occ[1] | without.walls;
                 let mut squares = without.targets(t, from, ty, occ) & !occ;
                 squares.insert(from);
                 for to in squares.iter() {

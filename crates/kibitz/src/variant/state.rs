@@ -12,6 +12,19 @@ pub(crate) fn code(c: usize, t: usize) -> u8 {
     (1 + 2 * t + c) as u8
 }
 
+/// A wall square's code on the board (`*` in a FEN, as Fairy-Stockfish's wall
+/// squares): no piece stands on it, enters it or rides through it, so move
+/// generation and the attack tests see an occupied square of neither colour.
+/// It is no `code(c, t)` (those stay below `2 × MAX_TYPES + 1`): every reader
+/// that takes an occupied square for a piece tests for it first.
+pub(crate) const WALL: u8 = u8::MAX;
+
+/// Is the square's code `p` a piece of colour `c` (not empty, not a wall)?
+#[inline]
+pub(crate) fn is_piece_of(p: u8, c: usize) -> bool {
+    p != 0 && p != WALL && color_of(p) == c
+}
+
 #[inline]
 pub(crate) fn color_of(p: u8) -> usize {
     usize::from((p - 1) & 1)
@@ -71,6 +84,10 @@ pub(crate) struct State {
     /// not moved, as Popeye keeps them (a bit per colour for the king and
     /// each rook), since a rebirth on its home square lets a man castle again.
     pub castling_men: u8,
+    /// The wall squares (`*` in the FEN; [`WALL`] on the board), fixed for
+    /// the game: kept here beside the board so that the set-based readers
+    /// (drop targets, empty squares) leave them out too.
+    pub walls: WideBitboard,
 }
 
 impl State {
@@ -100,6 +117,7 @@ impl State {
             shak_run: [0; 2],
             passes: 0,
             castling_men: 0,
+            walls: WideBitboard::EMPTY,
         }
     }
 
@@ -107,7 +125,7 @@ impl State {
     /// (the variant's castling rook types)?
     pub(crate) fn is_castling_rook(&self, castling: &CastlingRules, c: usize, sq: Sq) -> bool {
         let p = self.board[usize::from(sq)];
-        p != 0 && color_of(p) == c && castling.castles_with(type_of(p))
+        is_piece_of(p, c) && castling.castles_with(type_of(p))
     }
 
     /// Calls `each` with the square of every two- or three-square step the pawn
@@ -229,7 +247,7 @@ impl State {
         let us = self.turn;
         let them = us ^ 1;
         let p = self.board[usize::from(sq)];
-        if p == 0 || color_of(p) != them {
+        if !is_piece_of(p, them) {
             return false;
         }
         let mut probe = *self;
@@ -573,7 +591,7 @@ impl State {
         let mut s = i32::from(self.ep[0]) + step;
         while (0..t.squares as i32).contains(&s) {
             let q = self.board[s as usize];
-            if q != 0 && color_of(q) == mover {
+            if is_piece_of(q, mover) {
                 return s as Sq;
             }
             s += step;
