@@ -53,15 +53,6 @@ impl Variant {
         if rules.regions.cambodian_moves && rules.gating == super::rules::Gating::Seirawan {
             rules.gating = super::rules::Gating::None;
         }
-        if rules.regions.promotion_squares.iter().any(Option::is_some)
-            && !rules.regions.sittuyin_promotion
-        {
-            return Err(VariantError::Definition(
-                "a promotion region of single squares (not whole ranks) is supported with \
-                 sittuyinPromotion only"
-                    .to_string(),
-            ));
-        }
         // As Fairy-Stockfish, the castling king is the one king on White's
         // castling rank of the start position, wherever it stands.
         let castling_king = rules.kind_index(PieceKind::King);

@@ -382,10 +382,27 @@ fn rule_list(r: &Rules) -> RuleList {
         }
     }
     list.bool("mandatoryPawnPromotion", r.mandatory_promotion);
-    list.text("doubleStepRegionWhite", ranks_text(r.double_step[0]));
-    list.text("doubleStepRegionBlack", ranks_text(r.double_step[1]));
-    list.text("tripleStepRegionWhite", ranks_text(r.triple_step[0]));
-    list.text("tripleStepRegionBlack", ranks_text(r.triple_step[1]));
+    let steps = [
+        (
+            "doubleStepRegion",
+            r.double_step,
+            r.regions.double_step_squares,
+        ),
+        (
+            "tripleStepRegion",
+            r.triple_step,
+            r.regions.triple_step_squares,
+        ),
+    ];
+    for (key, ranks, squares) in steps {
+        for (c, colour) in ["White", "Black"].iter().enumerate() {
+            let text = match &squares[c] {
+                Some(squares) => squares_text(r.size, squares),
+                None => ranks_text(ranks[c]),
+            };
+            list.text(format!("{key}{colour}"), text);
+        }
+    }
     if !r.en_passant {
         list.text("enPassantRegion", "-");
     } else {

@@ -455,7 +455,12 @@ pub(crate) fn validate(rules: &Rules, fen: &str, chess960: bool) -> Result<(), F
     }
 
     if parts.len() >= 4 && !short {
-        let double_step = rules.double_step != [0, 0];
+        let double_step = rules.double_step != [0, 0]
+            || rules
+                .regions
+                .double_step_squares
+                .iter()
+                .any(Option::is_some);
         let pawn = rules.pieces.iter().any(|p| p.kind == PieceKind::Pawn);
         if double_step && pawn {
             if !en_passant(parts[3]) {

@@ -652,8 +652,7 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
         }
         "promotionRegionWhite" | "promotionRegionBlack" => {
             let c = usize::from(key == "promotionRegionBlack");
-            // Whole ranks, or squares (Sittuyin's diagonals: played with
-            // `sittuyinPromotion`, refused without it when the variant is built).
+            // Whole ranks, or any squares (Sittuyin's diagonals, Troitzky's edge)
             match ranks_region(value) {
                 Ok(ranks) => {
                     rules.promotion_ranks[c] = ranks;
@@ -682,12 +681,33 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
         "doubleStep" => {
             if !boolean(value)? {
                 rules.double_step = [0, 0];
+                rules.regions.double_step_squares = [None, None];
             }
         }
-        "doubleStepRegionWhite" => rules.double_step[0] = ranks_region(value)?,
-        "doubleStepRegionBlack" => rules.double_step[1] = ranks_region(value)?,
-        "tripleStepRegionWhite" => rules.triple_step[0] = ranks_region(value)?,
-        "tripleStepRegionBlack" => rules.triple_step[1] = ranks_region(value)?,
+        "doubleStepRegionWhite"
+        | "doubleStepRegionBlack"
+        | "tripleStepRegionWhite"
+        | "tripleStepRegionBlack" => {
+            let c = usize::from(key.ends_with("Black"));
+            let (ranks, squares) = if key.starts_with("double") {
+                (
+                    &mut rules.double_step[c],
+                    &mut rules.regions.double_step_squares[c],
+                )
+            } else {
+                (
+                    &mut rules.triple_step[c],
+                    &mut rules.regions.triple_step_squares[c],
+                )
+            };
+            // Whole ranks, or any squares (Wolf chess's `*2 b3 c3 f3 g3`).
+            match ranks_region(value) {
+                Ok(r) => (*ranks, *squares) = (r, None),
+                Err(_) => {
+                    (*ranks, *squares) = (0, Some(super::regions::parse_region(rules.size, value)?))
+                }
+            }
+        }
         "enPassantRegion" if value == "-" => rules.en_passant = false,
         "castling" => {
             if !boolean(value)? {
@@ -746,17 +766,20 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
             // Deprecated: the zone from this rank (relative) to the last.
             let r = rank_number(rules, value)?;
             rules.promotion_ranks = relative_ranks(rules, r, rules.size.ranks());
+            rules.regions.promotion_squares = [None, None];
         }
         "doubleStepRank" => {
             // Deprecated: pawns step two from the second rank up to this one.
             let r = rank_number(rules, value)?;
             rules.double_step = relative_ranks(rules, 2, r);
+            rules.regions.double_step_squares = [None, None];
         }
         "doubleStepRankMin" => {
             // Deprecated: pawns step two from this rank up to the second (read only
             // without `doubleStepRank`: see `Section::ordered_keys`).
             let r = rank_number(rules, value)?;
             rules.double_step = relative_ranks(rules, r, 2);
+            rules.regions.double_step_squares = [None, None];
         }
         "stalemateValue" => rules.stalemate = game_value(value)?,
         "checkmateValue" => rules.checkmate = game_value(value)?,

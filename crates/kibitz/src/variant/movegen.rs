@@ -99,11 +99,11 @@ impl State {
 
     fn push_pawn(&self, t: &Tables, r: &Rules, out: &mut Vec<VariantMove>, from: Sq, to: Sq) {
         let us = self.turn;
-        let rank = to / t.files;
-        if (r.promotion_ranks[us] >> rank) & 1 == 0 {
+        if !t.promo_zone[us].contains(to) {
             self.push(r, out, VariantMove::new(from, to, MoveKind::Normal));
             return;
         }
+        let rank = to / t.files;
         let last = if us == 0 {
             Sq::from(r.size.ranks()) - 1
         } else {
@@ -301,9 +301,8 @@ impl State {
                 self.push_pawn(t, r, out, from, l.to);
             }
         }
-        self.pawn_multi_steps(t, r, from, |to| {
-            let rank_to = to / t.files;
-            if (r.promotion_ranks[us] >> rank_to) & 1 != 0 {
+        self.pawn_multi_steps(t, from, |to| {
+            if t.promo_zone[us].contains(to) {
                 // A multi-step into the zone promotes as any pawn move does.
                 self.push_pawn(t, r, out, from, to);
             } else {

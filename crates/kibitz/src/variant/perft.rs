@@ -283,10 +283,10 @@ impl State {
     /// How many moves a pawn move or capture to `to` makes (its promotions).
     fn pawn_choices(&self, t: &Tables, r: &Rules, to: Sq) -> u64 {
         let us = self.turn;
-        let rank = to / t.files;
-        if (r.promotion_ranks[us] >> rank) & 1 == 0 {
+        if !t.promo_zone[us].contains(to) {
             return 1;
         }
+        let rank = to / t.files;
         let last = if us == 0 {
             Sq::from(r.size.ranks()) - 1
         } else {
@@ -314,7 +314,7 @@ impl State {
         for to in (targets & zone).iter() {
             n += self.pawn_choices(t, r, to);
         }
-        self.pawn_multi_steps(t, r, from, |to| n += self.pawn_choices(t, r, to));
+        self.pawn_multi_steps(t, from, |to| n += self.pawn_choices(t, r, to));
         n
     }
 
@@ -567,7 +567,7 @@ impl State {
         }
         // The unpinned pawns all at once, where they can be.
         let mut pieces = self.occ[us];
-        if t.small && self.ep[0] == NO_SQ && r.triple_step[us] == 0 {
+        if t.small && self.ep[0] == NO_SQ && t.triple_zone[us].is_empty() {
             let mut bulk = self.pawns[us] & !pinned;
             if r.gating == Gating::Seirawan {
                 // A pawn on a gate (from a FEN) has gating moves: one by one.
@@ -653,7 +653,7 @@ impl State {
         let occ = self.occ[0] | self.occ[1];
         let mut n = 0;
         let mut pieces = self.occ[us];
-        if t.small && self.ep[0] == NO_SQ && r.triple_step[us] == 0 {
+        if t.small && self.ep[0] == NO_SQ && t.triple_zone[us].is_empty() {
             // The pawns none of whose moves touches a danger square, all at once:
             // a pawn is kept out if a danger square lies up to three ranks ahead
             // of it on its file or a file next to it (more than it can reach).

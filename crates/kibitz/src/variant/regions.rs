@@ -119,6 +119,55 @@ fn rectangle(size: BoardSize, files: (u8, u8), ranks: (u8, u8)) -> WideBitboard 
     out
 }
 
+/// The squares of the ranks of `ranks` (a bit per rank from 0), or `squares`
+/// where a section gave the region square by square.
+pub(crate) fn ranks_or_squares(
+    size: BoardSize,
+    ranks: u16,
+    squares: Option<WideBitboard>,
+) -> WideBitboard {
+    if let Some(squares) = squares {
+        return squares;
+    }
+    let mut out = WideBitboard::EMPTY;
+    for rank in (0..size.ranks()).filter(|&r| ranks >> r & 1 != 0) {
+        out |= rectangle(size, (0, size.files() - 1), (rank, rank));
+    }
+    out
+}
+
+impl Rules {
+    /// The promotion region of colour `c` as squares: the squares a section
+    /// gave (`promotionRegionWhite = a6 b8 c9 …`: Troitzky's, Sittuyin's
+    /// diagonals), else the promotion ranks.
+    pub(crate) fn promotion_region(&self, c: usize) -> WideBitboard {
+        ranks_or_squares(
+            self.size,
+            self.promotion_ranks[c],
+            self.regions.promotion_squares[c],
+        )
+    }
+
+    /// The squares from which a pawn of colour `c` steps two (Fairy-Stockfish's
+    /// `doubleStepRegion`, and where its `i` moves start).
+    pub(crate) fn double_step_region(&self, c: usize) -> WideBitboard {
+        ranks_or_squares(
+            self.size,
+            self.double_step[c],
+            self.regions.double_step_squares[c],
+        )
+    }
+
+    /// The squares from which a pawn of colour `c` steps three (`tripleStepRegion`).
+    pub(crate) fn triple_step_region(&self, c: usize) -> WideBitboard {
+        ranks_or_squares(
+            self.size,
+            self.triple_step[c],
+            self.regions.triple_step_squares[c],
+        )
+    }
+}
+
 /// Reads Fairy-Stockfish's region syntax (its `parser.cpp`): squares and whole
 /// ranks or files separated by spaces, `*3` a rank, `c*` a file, `d1` a square
 /// (a union, as Fairy-Stockfish builds it).
@@ -440,6 +489,39 @@ mod tests {
         assert_eq!(parse_region(size, "c*").unwrap().count(), 10);
         assert!(parse_region(size, "z9").is_err());
         assert!(parse_region(size, "a11").is_err());
+    }
+
+    /// Promotion and double-step regions of single squares (Troitzky's
+    /// promotion edge, Wolf chess's extra double steps): the move list is
+    /// pyffish 0.0.90's for the same section and FEN.
+    #[test]
+    fn promotion_and_double_step_regions_of_any_squares() {
+        let ini = crate::variant::ini::VariantsIni::read(
+            "[sqregions:chess]\nmaxRank = 10\nmaxFile = j\n\
+             startFen = 4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1\n\
+             promotionRegionWhite = a6 b8 c9 d9 e10 f10 g9 h9 i8 j6\n\
+             promotionRegionBlack = a5 b3 c2 d2 e1 f1 g2 h2 i3 j5\n\
+             doubleStepRegionWhite = *2 b3 c3\ndoubleStepRegionBlack = *9\ncastling = false\n",
+        )
+        .unwrap();
+        let v = ini.find("sqregions").unwrap();
+        let pos =
+            VariantPosition::from_fen(&v, "4k5/10/10/1PP7/10/P9/10/1PP7/10/4K5 w - - 0 1").unwrap();
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
+        moves.sort();
+        let expected = [
+            "a5a6b", "a5a6n", "a5a6q", "a5a6r", "b3b4", "b3b5", "b7b8b", "b7b8n", "b7b8q", "b7b8r",
+            "c3c4", "c3c5", "c7c8", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2",
+        ];
+        assert_eq!(moves, expected);
+        // Counted as listed (the bulk pawn count reads the same regions).
+        assert_eq!(pos.perft(1), expected.len() as u64);
+        // The regions are written back square by square, and read again the same.
+        let text = v.describe().ini_section().unwrap();
+        assert!(text.contains("doubleStepRegionWhite = "), "{text}");
+        let again = &crate::variant::ini::parse(&text).unwrap()[0];
+        let pos2 = VariantPosition::from_fen(again, &pos.fen()).unwrap();
+        assert_eq!(pos2.perft(2), pos.perft(2));
     }
 
     /// Fairy-Stockfish's own perft numbers, from its repository's `tests/perft.sh`

@@ -390,6 +390,8 @@ pub(crate) struct ShogiRules {
     pub immobile: Vec<WideBitboard>,
     /// The shogi pawn's type (Fairy-Stockfish's `shogiPawn`), or `NO_TYPE`.
     pub shogi_pawn: u8,
+    /// Per colour: the promotion zone as squares (the tables' `promo_zone`).
+    pub zone: [WideBitboard; 2],
 }
 
 /// Fairy-Stockfish's `materialCounting`: how a game ended by a rule that
@@ -488,8 +490,15 @@ pub(crate) struct Regions {
     pub sittuyin_promotion: bool,
     /// The promotion region as squares, per colour, where a section gives it
     /// square by square (`promotionRegionWhite = a8 b7 c6 …`: sittuyin's
-    /// diagonals); `None` where it is whole ranks (`promotion_ranks`).
+    /// diagonals, Troitzky's edge); `None` where it is whole ranks
+    /// (`promotion_ranks`).
     pub promotion_squares: [Option<WideBitboard>; 2],
+    /// The double-step region as squares where a section gives it square by
+    /// square (Wolf chess's `b3 c3 f3 g3`); `None` where it is whole ranks
+    /// (`double_step`).
+    pub double_step_squares: [Option<WideBitboard>; 2],
+    /// The same for the triple step (`triple_step`).
+    pub triple_step_squares: [Option<WideBitboard>; 2],
 }
 
 /// Fairy-Stockfish's `countingRule` ([`super::counting`]): when a side has

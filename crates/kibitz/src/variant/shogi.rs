@@ -198,6 +198,7 @@ pub(crate) fn expand(rules: &mut Rules) -> Result<(), VariantError> {
 /// an empty board (Fairy-Stockfish's test: its moves from the square), from the
 /// variant's tables.
 pub(crate) fn finish(rules: &mut Rules, t: &Tables) {
+    rules.shogi.zone = t.promo_zone;
     rules.shogi.immobile.clear();
     if !rules.shogi.immobility_illegal {
         return;
@@ -241,8 +242,7 @@ impl State {
         let mut plain = true;
         let mut changes = false;
         if promote.is_some() || demote.is_some() {
-            let files = Sq::from(r.size.files());
-            let zone = |sq: Sq| r.promotion_ranks[us] >> (sq / files) & 1 != 0;
+            let zone = |sq: Sq| s.zone[us].contains(sq);
             let (from_zone, to_zone) = (zone(mv.from), zone(mv.to));
             let capture = self.board[usize::from(mv.to)] != 0;
             if s.mandatory {

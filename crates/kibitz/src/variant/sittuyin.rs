@@ -86,27 +86,6 @@ pub(crate) fn sittuyin_rules(mut r: Rules) -> Result<Rules, VariantError> {
     Ok(r)
 }
 
-impl Rules {
-    /// The promotion region of colour `c` as squares: the squares a section
-    /// gave, else the promotion ranks.
-    pub(crate) fn promotion_region(&self, c: usize) -> WideBitboard {
-        if let Some(squares) = self.regions.promotion_squares[c] {
-            return squares;
-        }
-        let mut out = WideBitboard::EMPTY;
-        for rank in 0..self.size.ranks() {
-            if self.promotion_ranks[c] >> rank & 1 != 0 {
-                for f in 0..self.size.files() {
-                    if let Some(sq) = self.size.square_index(i32::from(f), i32::from(rank)) {
-                        out.insert(sq);
-                    }
-                }
-            }
-        }
-        out
-    }
-}
-
 impl State {
     /// Sittuyin's promotion moves of the side to move, pseudo-legal (that the
     /// met gives no check is legality's test, as in Fairy-Stockfish).

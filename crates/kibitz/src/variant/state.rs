@@ -130,19 +130,16 @@ impl State {
 
     /// Calls `each` with the square of every two- or three-square step the pawn
     /// on `from` of the side to move may make (the rule of the variant's
-    /// `double_step` and `triple_step` ranks: every square passed and the one
+    /// double- and triple-step regions: every square passed and the one
     /// reached empty): the one rule move generation and perft share.
     #[inline]
-    pub(crate) fn pawn_multi_steps(
-        &self,
-        t: &Tables,
-        r: &Rules,
-        from: Sq,
-        mut each: impl FnMut(Sq),
-    ) {
+    pub(crate) fn pawn_multi_steps(&self, t: &Tables, from: Sq, mut each: impl FnMut(Sq)) {
         let us = self.turn;
-        let rank = from / t.files;
-        if (r.double_step[us] | r.triple_step[us]) >> rank & 1 == 0 {
+        let (double, triple) = (
+            t.double_zone[us].contains(from),
+            t.triple_zone[us].contains(from),
+        );
+        if !double && !triple {
             return;
         }
         let step = i32::from(t.files) * if us == 0 { 1 } else { -1 };
@@ -157,11 +154,7 @@ impl State {
                 break;
             }
             steps += 1;
-            let allowed = if steps == 2 {
-                r.double_step[us] >> rank & 1 != 0
-            } else {
-                r.triple_step[us] >> rank & 1 != 0
-            };
+            let allowed = if steps == 2 { double } else { triple };
             let Some(to) = at(steps) else { break };
             if self.board[usize::from(to)] != 0 {
                 break;
@@ -169,7 +162,7 @@ impl State {
             if allowed {
                 each(to);
             }
-            if r.triple_step[us] >> rank & 1 == 0 {
+            if !triple {
                 break;
             }
         }

@@ -104,6 +104,10 @@ pub(crate) struct Tables {
     pub lame: Vec<bool>,
     /// Per colour: its promotion zone.
     pub promo_zone: [WideBitboard; 2],
+    /// The squares a pawn of each colour steps two from (`doubleStepRegion`).
+    pub double_zone: [WideBitboard; 2],
+    /// The squares a pawn of each colour steps three from (`tripleStepRegion`).
+    pub triple_zone: [WideBitboard; 2],
     /// Boards of at most 128 squares count their pawns all at once, in a `u128`:
     /// these are its masks (all zero on larger boards).
     pub small: bool,
@@ -211,14 +215,12 @@ impl Tables {
         rules.regions.check(rules)?;
         // Where `i` (initial) moves may start: as in Fairy-Stockfish, any piece on a
         // rank of its side's double-step region.
+        let double_zone = [rules.double_step_region(0), rules.double_step_region(1)];
+        let triple_zone = [rules.triple_step_region(0), rules.triple_step_region(1)];
         let mut initial = vec![WideBitboard::EMPTY; 2 * types];
         for c in 0..2 {
-            for sq in 0..squares {
-                if rules.double_step[c] >> (sq / usize::from(files)) & 1 != 0 {
-                    for t in 0..types {
-                        initial[c * types + t].insert(sq as Sq);
-                    }
-                }
+            for t in 0..types {
+                initial[c * types + t] = double_zone[c];
             }
         }
 
@@ -646,14 +648,13 @@ impl Tables {
                 }
             }
         }
-        let mut promo_zone = [WideBitboard::EMPTY; 2];
-        for (c, zone) in promo_zone.iter_mut().enumerate() {
-            for sq in 0..squares {
-                if rules.promotion_ranks[c] >> (sq / usize::from(files)) & 1 != 0 {
-                    zone.insert(sq as Sq);
-                }
-            }
-        }
+        // Sittuyin's pawns promote by a move of their own, never by moving
+        // into the region (Fairy-Stockfish's `standardPromotionZone`).
+        let promo_zone = if rules.regions.sittuyin_promotion {
+            [WideBitboard::EMPTY; 2]
+        } else {
+            [rules.promotion_region(0), rules.promotion_region(1)]
+        };
         let small = squares <= 128;
         let (mut board128, mut not_first_file128, mut not_last_file128) = (0u128, 0u128, 0u128);
         let (mut double128, mut zone128, mut last128) = ([0u128; 2], [0u128; 2], [0u128; 2]);
@@ -670,10 +671,10 @@ impl Tables {
                     not_last_file128 |= bit;
                 }
                 for c in 0..2 {
-                    if rules.double_step[c] >> rank & 1 != 0 {
+                    if double_zone[c].contains(sq as Sq) {
                         double128[c] |= bit;
                     }
-                    if rules.promotion_ranks[c] >> rank & 1 != 0 {
+                    if promo_zone[c].contains(sq as Sq) {
                         zone128[c] |= bit;
                     }
                     if rank == if c == 0 { ranks - 1 } else { 0 } {
@@ -711,6 +712,8 @@ impl Tables {
             leap_cap_bb,
             lame,
             promo_zone,
+            double_zone,
+            triple_zone,
             files: u16::from(files),
             squares,
             types,
