@@ -83,6 +83,10 @@ FSF_BUILTINS += ['berolina', 'pawnsideways', 'pawnback', 'sortofalmost', 'chigor
 FSF_BUILTINS += ['breakthrough', 'jesonmor', 'mini']
 SHOGI_FAMILY.append('mini')
 
+# Wall squares in the start position (variant/walls.rs) and promotion regions of
+# single squares (builtin.rs, chess_family): last, for the seeds above.
+FSF_BUILTINS += ['gustav3', 'omicron', 'troitzky', 'legan']
+
 FILES = 'abcdefghijklmnop'
 
 # --- user variants ------------------------------------------------------------------

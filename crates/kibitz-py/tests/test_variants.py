@@ -161,7 +161,7 @@ def fo_width(row):
             continue
         if digits:
             width, digits = width + int(digits), ''
-        if ch.isalpha():
+        if ch.isalpha() or ch == '*':  # a piece or a wall square
             width += 1
     return width + (int(digits) if digits else 0)
 

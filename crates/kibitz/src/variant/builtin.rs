@@ -113,6 +113,12 @@ pub const BUILTIN_NAMES: &[&str] = &[
     // Kingless race games (chess_family below).
     "breakthrough",
     "jesonmor",
+    // Boards with wall squares (`*` in the start position) and promotion
+    // regions of single squares (chess_family below).
+    "gustav3",
+    "omicron",
+    "troitzky",
+    "legan",
 ];
 
 impl Rules {
@@ -578,6 +584,74 @@ fn chess_family(name: &str, r: &mut Rules) -> Result<bool, VariantError> {
             r.ends.flag_cells = [vec![Cell::Square(4, 4)], vec![Cell::Square(4, 4)]];
             r.ends.flag_move = true;
         }
+        "gustav3" => {
+            // Gustav III's chess: 10 × 8, an amazon in each corner and wall
+            // squares beside the pawns' files; the king castles to h or d.
+            r.resize(10, 8)?;
+            r.add_piece(piece('A', "amazon", "QN"));
+            r.start_fen =
+                "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1"
+                    .to_string();
+            r.set_promotions("AQRBN");
+            if let Some(c) = r.castling.as_mut() {
+                c.kingside_file = 7;
+                c.queenside_file = 3;
+            }
+        }
+        "omicron" => {
+            // Omicron chess: Omega chess on 12 × 10, the playing field framed by
+            // walls but for the wizards' corners; castling on the second rank.
+            r.resize(12, 10)?;
+            r.add_piece(piece('C', "champion", "DAW"));
+            r.add_piece(piece('W', "wizard", "CF"));
+            r.start_fen = "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/\
+                           *PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1"
+                .to_string();
+            r.set_promotions("WCQRBN");
+            r.promotion_ranks = [0b11 << 8, 0b11];
+            r.double_step = [1 << 2, 1 << 7];
+            if let Some(c) = r.castling.as_mut() {
+                c.kingside_file = 8;
+                c.queenside_file = 4;
+                c.rank = 1;
+            }
+        }
+        "troitzky" => {
+            // Troitzky chess: 10 × 10 cut to a rounded board by walls, each
+            // file promoting where it ends (single squares, not a rank).
+            r.resize(10, 10)?;
+            r.start_fen = "****qk****/**rnbbnr**/*pppppppp*/*8*/10/10/*8*/*PPPPPPPP*/\
+                           **RNBBNR**/****QK**** w - - 0 1"
+                .to_string();
+            let region = |text: &str| {
+                super::regions::parse_region(r.size, text).map_err(VariantError::Definition)
+            };
+            r.regions.promotion_squares = [
+                Some(region("a6 b8 c9 d9 e10 f10 g9 h9 i8 j6")?),
+                Some(region("a5 b3 c2 d2 e1 f1 g2 h2 i3 j5")?),
+            ];
+            r.promotion_ranks = [0, 0];
+            r.double_step = [1 << 2, 1 << 7];
+            r.castling = None;
+        }
+        "legan" => {
+            // Legan chess: the armies in two corners, pawns moving diagonally
+            // towards the a8 (h1) corner and taking straight, promoting on the
+            // edge squares around it.
+            only_pieces(r, chess_rules().pieces);
+            r.pieces[0] = piece('P', "customPiece1", &super::regions::fsf_betza("mflFcflW"));
+            r.pawn_keys.pawn_types = Some(vec!['P']);
+            r.set_promotions("QRBN");
+            r.start_fen = "knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1".to_string();
+            let region = |text: &str| {
+                super::regions::parse_region(r.size, text).map_err(VariantError::Definition)
+            };
+            r.regions.promotion_squares = [
+                Some(region("a8 b8 c8 d8 a7 a6 a5")?),
+                Some(region("e1 f1 g1 h1 h2 h3 h4")?),
+            ];
+            r.promotion_ranks = [0, 0];
+        }
         _ => return Ok(false),
     }
     Ok(true)
@@ -591,4 +665,27 @@ fn only_pieces(r: &mut Rules, pieces: Vec<PieceDef>) {
     r.promotion_types_black = None;
     r.castling = None;
     r.double_step = [0, 0];
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::{Variant, VariantPosition};
+
+    /// Perft 1–3 from the start of the built-ins with walls and square regions,
+    /// as pyffish 0.0.90 counts them (its `legal_moves`, recursively).
+    #[test]
+    fn walled_and_square_region_builtins_count_as_fairy_stockfish() {
+        for (name, counts) in [
+            ("gustav3", [22, 484, 12_804]),
+            ("omicron", [30, 900, 29_540]),
+            ("troitzky", [20, 400, 8_766]),
+            ("legan", [8, 64, 724]),
+        ] {
+            let v = Variant::builtin(name).unwrap();
+            let pos = VariantPosition::startpos(&v);
+            for (depth, &n) in (1..).zip(&counts) {
+                assert_eq!(pos.perft(depth), n, "{name} perft {depth}");
+            }
+        }
+    }
 }
