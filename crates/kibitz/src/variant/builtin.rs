@@ -642,6 +642,9 @@ fn chess_family(name: &str, r: &mut Rules) -> Result<bool, VariantError> {
             r.pieces[0] = piece('P', "customPiece1", &super::regions::fsf_betza("mflFcflW"));
             r.pawn_keys.pawn_types = Some(vec!['P']);
             r.set_promotions("QRBN");
+            // Castling stays on, as in Fairy-Stockfish (its start position has
+            // no right, but a FEN's castling field is read and checked).
+            r.castling = chess_rules().castling;
             r.start_fen = "knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1".to_string();
             let region = |text: &str| {
                 super::regions::parse_region(r.size, text).map_err(VariantError::Definition)
