@@ -42,8 +42,10 @@ impl Variant {
             .resolve(&rules.pieces, rules.size)
             .map_err(VariantError::Definition)?;
         // Janggi's palace rules ([`super::palace`]) take the end rules' path:
-        // every move made and tested.
+        // every move made and tested; perft has its own path where they are
+        // the only end rules.
         rules.palace.resolve(&rules.pieces);
+        rules.palace.alone = rules.palace.active && !rules.ends.hooks_moves;
         rules.ends.hooks_moves |= rules.palace.active;
         // So do the fairy conditions of problems ([`super::conditions`]).
         rules.ends.hooks_moves |= !rules.conditions.is_empty();

@@ -53,7 +53,7 @@
 //! ```
 
 use super::VariantError;
-use super::board::{NO_SQ, Sq, WideBitboard};
+use super::board::{BoardSize, NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, VariantMove};
 use super::regions::{parse_region, xiangqi_rules};
 use super::rules::{
@@ -91,6 +91,34 @@ impl Palace {
             || self.bikjang
             || self.material_counting == MaterialCounting::Janggi
             || cannon != 0;
+    }
+
+    /// These rules with [`reach`](Palace::reach) filled for a board of `size`.
+    pub fn with_reach(&self, size: BoardSize) -> Palace {
+        let mut out = self.clone();
+        let lines = self.diagonal_lines;
+        if lines.is_empty() {
+            return out;
+        }
+        let files = i32::from(size.files());
+        out.reach = vec![WideBitboard::EMPTY; size.squares()];
+        for sq in lines.iter() {
+            let (f, r) = (i32::from(sq) % files, i32::from(sq) / files);
+            let mut reach = WideBitboard::EMPTY;
+            for (dx, dy) in DIAGONALS {
+                let mut ray = WideBitboard::EMPTY;
+                let mut k = 1;
+                while let Some(s) = size.square_index(f + k * dx, r + k * dy) {
+                    ray.insert(s);
+                    if lines.contains(s) {
+                        reach |= ray;
+                    }
+                    k += 1;
+                }
+            }
+            out.reach[usize::from(sq)] = reach;
+        }
+        out
     }
 
     /// Is the piece `p` (a square's code, not empty) a Janggi cannon?
@@ -197,7 +225,8 @@ impl State {
     pub(crate) fn palace_attacked(&self, t: &Tables, sq: Sq, by: usize, gone: Sq) -> bool {
         let p = &t.palace;
         let lines = p.diagonal_lines;
-        if !lines.contains(sq) {
+        // An attacker stands on the lines within reach (`gone` only empties).
+        if !lines.contains(sq) || (p.reach[usize::from(sq)] & lines & self.occ[by]).is_empty() {
             return false;
         }
         let b = &self.board;
@@ -243,6 +272,41 @@ impl State {
             }
         }
         false
+    }
+
+    /// Perft's and the legal moves' way through a position of a variant whose
+    /// only end rules are the palace's ([`Palace::alone`](super::rules::Palace)):
+    /// `Some(false)` when the game has ended (no legal move), `Some(true)`
+    /// when the fast paths apply (the kings do not face each other, so the
+    /// bikjang rule refuses no move and a pass is tested as a king's move),
+    /// `None` for the end rules' path (every move made and tested).
+    #[inline]
+    pub(crate) fn palace_fast_path(&self, t: &Tables, r: &Rules) -> Option<bool> {
+        if !r.palace.alone {
+            return None;
+        }
+        if self.palace_end(t, r).is_some() {
+            return Some(false);
+        }
+        (!(r.palace.bikjang && self.kings_facing(t))).then_some(true)
+    }
+
+    /// The squares on which a move's from or to square may change an attack
+    /// along the palace lines on `king`: the four diagonals from it, where it
+    /// stands on the lines (every attack of [`palace_attacked`](Self::palace_attacked)
+    /// runs along them, hurdle included); none elsewhere.
+    pub(crate) fn palace_danger(&self, t: &Tables, king: Sq) -> WideBitboard {
+        let p = &t.palace;
+        if !p.diagonal_lines.contains(king) {
+            return WideBitboard::EMPTY;
+        }
+        // Every attacker along the lines is an enemy piece on them, and a
+        // move of ours adds none.
+        let reach = p.reach[usize::from(king)];
+        if (reach & p.diagonal_lines & self.occ[self.turn ^ 1]).is_empty() {
+            return WideBitboard::EMPTY;
+        }
+        reach
     }
 
     /// Do the two kings face each other on an open file or rank?

@@ -28,9 +28,18 @@ impl State {
         keep: impl Fn(&VariantMove) -> bool,
     ) {
         if r.ends.hooks_moves {
-            self.legal_moves_ends(t, r, out);
-            out.retain(keep);
-            return;
+            match self.palace_fast_path(t, r) {
+                Some(true) => {}
+                Some(false) => {
+                    out.clear();
+                    return;
+                }
+                None => {
+                    self.legal_moves_ends(t, r, out);
+                    out.retain(keep);
+                    return;
+                }
+            }
         }
         out.clear();
         let in_check = self.in_check(t);
@@ -54,7 +63,7 @@ impl State {
         // every square on a line from the king with an enemy rider or hopper of
         // that line on it (a move onto one may make a hurdle too); otherwise only
         // the pinned pieces.
-        let sensitive = if t.has_hoppers {
+        let mut sensitive = if t.has_hoppers {
             if in_check {
                 t.sensitive[usize::from(king)]
             } else {
@@ -63,6 +72,10 @@ impl State {
         } else {
             self.pinned(t, king)
         };
+        // The palace lines' attacks are walked, not tabled: their squares too.
+        if t.palace.active {
+            sensitive |= self.palace_danger(t, king);
+        }
         let king_code = t.king.map(|k| code(us, usize::from(k)));
         let drop_blocks = if in_check && r.drops.enabled {
             self.drop_blocks(t, king)
@@ -526,14 +539,23 @@ impl State {
     /// than the king and the pawns has as many legal moves as targets.
     pub fn count_legal(&self, t: &Tables, r: &Rules, buffer: &mut Vec<VariantMove>) -> u64 {
         if r.ends.hooks_moves {
-            self.legal_moves_ends(t, r, buffer);
-            return buffer.len() as u64;
+            match self.palace_fast_path(t, r) {
+                Some(true) => {}
+                Some(false) => {
+                    buffer.clear();
+                    return 0;
+                }
+                None => {
+                    self.legal_moves_ends(t, r, buffer);
+                    return buffer.len() as u64;
+                }
+            }
         }
         let us = self.turn;
         let king = self.kings[us];
         // The counting shortcuts below take every occupied square for a
         // piece; walls (rare, and fixed for the game) take the listing path.
-        if king == NO_SQ || !self.walls.is_empty() {
+        if king == NO_SQ || !self.walls.is_empty() || (t.palace.active && !t.has_hoppers) {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         }
@@ -648,10 +670,15 @@ impl State {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         }
-        let danger = self.danger(t, king);
+        let mut danger = self.danger(t, king);
+        let palace = t.palace.active;
+        if palace {
+            danger |= self.palace_danger(t, king);
+        }
         let pawn = t.pawn.map_or(usize::MAX, usize::from);
         let occ = self.occ[0] | self.occ[1];
-        let mut n = 0;
+        // Outside check a pass is legal (the king stays where it is safe).
+        let mut n = u64::from(palace && r.palace.pass[us]);
         let mut pieces = self.occ[us];
         if t.small && self.ep[0] == NO_SQ && t.triple_zone[us].is_empty() {
             // The pawns none of whose moves touches a danger square, all at once:
@@ -674,7 +701,12 @@ impl State {
         for from in pieces.iter() {
             let ty = type_of(self.board[usize::from(from)]);
             let full = from == king || danger.contains(from);
-            if !full && ty != pawn {
+            // The palace lines' moves and the Janggi cannon's are not in the
+            // target sets: listed.
+            let listed = palace
+                && (t.palace.diagonal_lines.contains(from)
+                    || t.palace.is_cannon(self.board[usize::from(from)]));
+            if !full && !listed && ty != pawn {
                 let targets = self.targets(t, from, ty, occ);
                 n += u64::from((targets & !danger).count());
                 for to in (targets & danger).iter() {
@@ -683,7 +715,7 @@ impl State {
                 }
                 continue;
             }
-            if !full && self.ep[0] == NO_SQ && self.pawn_clear_of(t, from, ty, danger) {
+            if !full && !listed && self.ep[0] == NO_SQ && self.pawn_clear_of(t, from, ty, danger) {
                 n += self.count_pawn(t, r, from, occ);
                 continue;
             }

@@ -439,6 +439,15 @@ pub(crate) struct Palace {
     pub cannon_types: u32,
     /// Does any rule here apply (then the variant's moves are tested one by one)?
     pub active: bool,
+    /// Are these the only rules beyond mate and stalemate (no flag, extinction,
+    /// check count…)? Then perft takes its fast paths, with the palace's own
+    /// tests ([`super::perft`]), where the kings do not face each other.
+    pub alone: bool,
+    /// Per square on the lines (empty elsewhere; filled for the board by
+    /// [`Palace::with_reach`]): the squares along the four diagonals from it
+    /// up to the farthest square of the lines on each, where every attack
+    /// along the lines on it starts and runs.
+    pub reach: Vec<WideBitboard>,
 }
 
 /// A cell of a region as `variants.ini` writes it: `d4`, `*8` (a rank), `a*` (a file).

@@ -696,7 +696,7 @@ impl Tables {
             initial_ep,
             pawn_sets,
             n_move_custom: pawn_sets.n_move.map(|m| m & !pawn.map_or(0, |p| 1u32 << p)),
-            palace: rules.palace.clone(),
+            palace: rules.palace.with_reach(rules.size),
             conditions: super::conditions::ConditionTables::build(rules)
                 .map_err(VariantError::Definition)?,
             small,
