@@ -14,8 +14,8 @@ use super::atomic::PseudoRoyals;
 use super::board::{BoardSize, NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Cell, EndRules, GameValue, PieceDef, PieceKind, Rules, VariantOutcome, piece};
-use super::state::{State, code, type_of};
-use super::tables::Tables;
+use super::state::{State, code, color_of, type_of};
+use super::tables::{CAPTURE, MOVE, Tables};
 
 impl Default for EndRules {
     fn default() -> EndRules {
@@ -255,6 +255,170 @@ impl State {
         self.legal_moves_unended(t, r, out);
     }
 
+    /// The number of [`legal_moves_ends`](Self::legal_moves_ends), for perft's
+    /// last ply: where a quiet move from outside the royal shields is legal
+    /// ([`royal_shields`](Self::royal_shields)), the quiet targets of such a
+    /// piece (but a pawn) are counted without being listed; its captures and
+    /// the moves of the pawns, the royal pieces and the shields are listed and
+    /// tested as `legal_moves_unended` tests them. Rules that look at the whole
+    /// list (compulsory captures, passes) or add moves of their own (drops,
+    /// gating, custom pawns, Ouk Chatrang, Sittuyin) take the listing.
+    pub(crate) fn count_legal_ends(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        buffer: &mut Vec<VariantMove>,
+    ) -> u64 {
+        if self.immediate_end(t, r).is_some() {
+            return 0;
+        }
+        let listed = r.ends.must_capture
+            || r.ends.pass_on_stalemate != [false; 2]
+            || r.drops.enabled
+            || r.gating != super::rules::Gating::None
+            || t.custom_pawns != 0
+            || r.shogi.active
+            || r.regions.cambodian_moves
+            || r.regions.sittuyin_promotion;
+        let royals = r
+            .ends
+            .extinction_pseudo_royal
+            .then(|| self.pseudo_royals(t, r));
+        let shields = if listed {
+            None
+        } else {
+            self.royal_shields(t, r, royals.as_ref())
+        };
+        let Some(shields) = shields else {
+            self.legal_moves_unended(t, r, buffer);
+            return buffer.len() as u64;
+        };
+        let us = self.turn;
+        // (Outside check: `royal_shields` found no royal piece attacked.)
+        let in_check = false;
+        let occ = self.occ[0] | self.occ[1];
+        let mut n = 0;
+        // The quiet steps out of the promotion zone of the pawns outside the
+        // shields, all at once (the pawns' other moves are listed below).
+        let stepped = if t.small && r.triple_step[us] == 0 {
+            let set = self.pawns[us] & !shields;
+            n += self.quiet_pawn_steps(t, set, occ);
+            set
+        } else {
+            WideBitboard::EMPTY
+        };
+        let mut ep = WideBitboard::EMPTY;
+        for &s in self.ep.iter().filter(|&&s| s != NO_SQ) {
+            ep.insert(s);
+        }
+        let zone = t.promo_zone[us];
+        for from in self.occ[us].iter() {
+            let ty = type_of(self.board[usize::from(from)]);
+            if stepped.contains(from) {
+                let i = (us * t.types + ty) * t.squares + usize::from(from);
+                let others = (t.leap_cap_bb[i] & (self.occ[us ^ 1] | ep))
+                    | (t.leap_move_bb[i] & zone & !occ);
+                if others.is_empty() {
+                    continue;
+                }
+                buffer.clear();
+                self.piece_moves(t, r, from, in_check, buffer);
+                for mv in buffer.iter() {
+                    n += u64::from(if Self::quiet_and_unshielding(mv, &shields, &self.board) {
+                        zone.contains(mv.to)
+                    } else {
+                        self.legal_by_end_rules(t, r, mv, royals.as_ref())
+                    });
+                }
+                continue;
+            }
+            let free = !shields.contains(from) && Some(ty as u8) != t.king;
+            if free && (t.special >> ty) & 1 == 0 && !t.overlap[us * t.types + ty] {
+                // Each target once (no overlap): the empty ones counted, the
+                // captures tested.
+                let b = &self.board;
+                let capture = |to: Sq| {
+                    let mv = VariantMove::new(from, to, MoveKind::Normal);
+                    u64::from(self.legal_by_end_rules(t, r, &mv, royals.as_ref()))
+                };
+                for l in t.leaps_of(us, ty, from) {
+                    if l.block[0] != NO_SQ
+                        && (b[usize::from(l.block[0])] != 0
+                            || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
+                    {
+                        continue;
+                    }
+                    let q = b[usize::from(l.to)];
+                    if q == 0 {
+                        n += u64::from(l.mode & MOVE != 0);
+                    } else if color_of(q) != us && l.mode & CAPTURE != 0 {
+                        n += capture(l.to);
+                    }
+                }
+                for ray in t.rides_of(us, ty, from) {
+                    let start = ray.start as usize;
+                    for &s in &t.ray_squares[start..start + usize::from(ray.len)] {
+                        let q = b[usize::from(s)];
+                        if q == 0 {
+                            n += u64::from(ray.mode & MOVE != 0);
+                        } else {
+                            if color_of(q) != us && ray.mode & CAPTURE != 0 {
+                                n += capture(s);
+                            }
+                            break;
+                        }
+                    }
+                }
+                continue;
+            }
+            // A pawn that can neither take nor reach the promotion zone: its
+            // moves are all quiet.
+            if free
+                && t.pawn == Some(ty as u8)
+                && self.ep[0] == NO_SQ
+                && self.pawn_clear_of(t, from, ty, t.promo_zone[us] | self.occ[us ^ 1])
+            {
+                n += self.count_pawn(t, r, from, occ);
+                continue;
+            }
+            buffer.clear();
+            self.piece_moves(t, r, from, in_check, buffer);
+            for mv in buffer.iter() {
+                n += u64::from(
+                    Self::quiet_and_unshielding(mv, &shields, &self.board)
+                        || self.legal_by_end_rules(t, r, mv, royals.as_ref()),
+                );
+            }
+        }
+        if r.ends.castling_king_type.is_some() {
+            buffer.clear();
+            self.non_royal_castling(r, buffer);
+            for mv in buffer.iter() {
+                n += u64::from(self.legal_by_end_rules(t, r, mv, royals.as_ref()));
+            }
+        }
+        n
+    }
+
+    /// The single and double steps of the pawns `set` of the side to move
+    /// that end outside the promotion zone (a board of at most 128 squares,
+    /// no triple steps), counted by shifting the set.
+    fn quiet_pawn_steps(&self, t: &Tables, set: WideBitboard, occ: WideBitboard) -> u64 {
+        let narrow = |b: WideBitboard| u128::from(b.0[0]) | u128::from(b.0[1]) << 64;
+        let us = self.turn;
+        let pawns = narrow(set);
+        if pawns == 0 {
+            return 0;
+        }
+        let empty = !narrow(occ) & t.board128;
+        let w = u32::from(t.files);
+        let fwd = |b: u128| if us == 0 { b << w } else { b >> w };
+        let single = fwd(pawns) & empty;
+        let double = fwd(fwd(pawns & t.double128[us]) & empty) & empty;
+        let out = !t.zone128[us];
+        u64::from((single & out).count_ones() + (double & out).count_ones())
+    }
+
     /// [`legal_moves_ends`](Self::legal_moves_ends) without the game-end test.
     fn legal_moves_unended(&self, t: &Tables, r: &Rules, out: &mut Vec<VariantMove>) {
         out.clear();
@@ -314,24 +478,24 @@ impl State {
             return None;
         }
         let us = self.turn;
-        let them = us ^ 1;
         let mut shields = WideBitboard::EMPTY;
+        // (Without hoppers one pass finds the attack and the pinned pieces:
+        // `pins_unless_check`, which lists ours only, the squares moved from.)
         if self.kings[us] != NO_SQ {
             let k = self.kings[us];
-            if self.attacked(t, k, them) {
-                return None;
-            }
             shields.insert(k);
-            shields |= self.pinned(t, k);
+            shields |= self.pins_unless_check(t, k)?;
         }
         if let Some(p) = royals {
             let blast = r.ends.blast_on_capture;
             for sq in p.our_squares.iter() {
-                if !(blast && self.touches(t, sq, p.their_squares)) && self.attacked(t, sq, them) {
-                    return None;
-                }
                 shields.insert(sq);
-                shields |= self.pinned(t, sq);
+                // An attack on a royal next to an enemy one is no threat.
+                shields |= if blast && self.touches(t, sq, p.their_squares) {
+                    self.pinned(t, sq)
+                } else {
+                    self.pins_unless_check(t, sq)?
+                };
             }
         }
         Some(shields)
@@ -437,9 +601,22 @@ impl State {
     /// The squares of colour `c`'s pieces of the types `mask`.
     pub(crate) fn pieces_of(&self, c: usize, mask: u32) -> WideBitboard {
         let mut out = WideBitboard::EMPTY;
+        // How many there are is known: the scan stops at the last.
+        let (mut left, mut m) = (0u32, mask);
+        while m != 0 {
+            left += u32::from(self.counts[c][m.trailing_zeros() as usize]);
+            m &= m - 1;
+        }
+        if left == 0 {
+            return out;
+        }
         for sq in self.occ[c].iter() {
             if mask >> super::state::type_of(self.board[usize::from(sq)]) & 1 != 0 {
                 out.insert(sq);
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
             }
         }
         out

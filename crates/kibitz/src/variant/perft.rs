@@ -280,7 +280,7 @@ impl State {
     /// Can no move of the pawn (type `ty`) on `from` reach a square of `set`: its
     /// steps, captures, and the squares up to three ranks ahead?
     #[inline]
-    fn pawn_clear_of(&self, t: &Tables, from: Sq, ty: usize, set: WideBitboard) -> bool {
+    pub(crate) fn pawn_clear_of(&self, t: &Tables, from: Sq, ty: usize, set: WideBitboard) -> bool {
         let us = self.turn;
         let i = (us * t.types + ty) * t.squares + usize::from(from);
         if !((t.leap_move_bb[i] | t.leap_cap_bb[i]) & set).is_empty() {
@@ -317,7 +317,7 @@ impl State {
     /// How many moves a pawn contributes when none needs a legality test (no en
     /// passant pending, the pawn not pinned, the king not in check).
     #[inline]
-    fn count_pawn(&self, t: &Tables, r: &Rules, from: Sq, occ: WideBitboard) -> u64 {
+    pub(crate) fn count_pawn(&self, t: &Tables, r: &Rules, from: Sq, occ: WideBitboard) -> u64 {
         let us = self.turn;
         let ty = usize::from(t.pawn.unwrap_or(0));
         let i = (us * t.types + ty) * t.squares + usize::from(from);
@@ -545,10 +545,7 @@ impl State {
                     buffer.clear();
                     return 0;
                 }
-                None => {
-                    self.legal_moves_ends(t, r, buffer);
-                    return buffer.len() as u64;
-                }
+                None => return self.count_legal_ends(t, r, buffer),
             }
         }
         let us = self.turn;
