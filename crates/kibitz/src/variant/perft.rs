@@ -63,18 +63,21 @@ impl State {
         // every square on a line from the king with an enemy rider or hopper of
         // that line on it (a move onto one may make a hurdle too); otherwise only
         // the pinned pieces.
-        let mut sensitive = if t.has_hoppers {
+        let (mut sensitive, mut onto) = if t.has_hoppers {
             if in_check {
-                t.sensitive[usize::from(king)]
+                let s = t.sensitive[usize::from(king)];
+                (s, s)
             } else {
                 self.danger(t, king)
             }
         } else {
-            self.pinned(t, king)
+            (self.pinned(t, king), WideBitboard::EMPTY)
         };
         // The palace lines' attacks are walked, not tabled: their squares too.
         if t.palace.active {
-            sensitive |= self.palace_danger(t, king);
+            let lines = self.palace_danger(t, king);
+            sensitive |= lines;
+            onto |= lines;
         }
         let king_code = t.king.map(|k| code(us, usize::from(k)));
         let drop_blocks = if in_check && r.drops.enabled {
@@ -94,7 +97,7 @@ impl State {
                 && !State::is_sittuyin_promotion(r, mv)
                 && mv.kind != MoveKind::EnPassant
                 && !sensitive.contains(mv.from)
-                && (!t.has_hoppers || !sensitive.contains(mv.to))
+                && (!(t.has_hoppers || t.palace.active) || !onto.contains(mv.to))
             {
                 return true;
             }
@@ -237,15 +240,17 @@ impl State {
         n
     }
 
-    /// With hoppers, outside check: the squares on which a move's from or to
-    /// square may expose `king`. A line from the king matters only if an enemy
+    /// With hoppers, outside check: the squares a move from may expose `king`,
+    /// and those a move to may. A line from the king matters only if an enemy
     /// piece that rides or hops along it stands on it (before the move: a move
     /// off and onto other squares leaves the line as it is); a lame leap only if
-    /// its leaper stands at its start.
-    pub(crate) fn danger(&self, t: &Tables, king: Sq) -> WideBitboard {
+    /// its leaper stands at its start. A move onto a square only blocks, unless
+    /// it makes a hurdle: the second set has the lines of the enemy hoppers alone.
+    pub(crate) fn danger(&self, t: &Tables, king: Sq) -> (WideBitboard, WideBitboard) {
         let them = self.turn ^ 1;
         let nd = t.dirs.len();
         let mut out = WideBitboard::EMPTY;
+        let mut onto = WideBitboard::EMPTY;
         for &d in &t.attack_dirs[them] {
             let du = usize::from(d);
             let line = t.ray_bb[usize::from(king) * nd + usize::from(t.opposite[du])];
@@ -253,12 +258,19 @@ impl State {
             if enemies.is_empty() {
                 continue;
             }
-            let types = t.ride_mask[them][du] | t.cannon_mask[them][du] | t.grass_mask[them][du];
-            if enemies
-                .iter()
-                .any(|s| (types >> type_of(self.board[usize::from(s)])) & 1 != 0)
-            {
+            let riders = t.ride_mask[them][du];
+            let hoppers = t.cannon_mask[them][du] | t.grass_mask[them][du];
+            let (mut rides, mut hops) = (false, false);
+            for s in enemies.iter() {
+                let ty = type_of(self.board[usize::from(s)]);
+                rides |= (riders >> ty) & 1 != 0;
+                hops |= (hoppers >> ty) & 1 != 0;
+            }
+            if rides || hops {
                 out |= line;
+            }
+            if hops {
+                onto |= line;
             }
         }
         for a in t.leap_attackers(them, king) {
@@ -274,7 +286,7 @@ impl State {
                 }
             }
         }
-        out
+        (out, onto)
     }
 
     /// Can no move of the pawn (type `ty`) on `from` reach a square of `set`: its
@@ -667,10 +679,12 @@ impl State {
             self.legal_moves(t, r, buffer);
             return buffer.len() as u64;
         }
-        let mut danger = self.danger(t, king);
+        let (mut danger, mut onto) = self.danger(t, king);
         let palace = t.palace.active;
         if palace {
-            danger |= self.palace_danger(t, king);
+            let lines = self.palace_danger(t, king);
+            danger |= lines;
+            onto |= lines;
         }
         let pawn = t.pawn.map_or(usize::MAX, usize::from);
         let occ = self.occ[0] | self.occ[1];
@@ -684,7 +698,7 @@ impl State {
             let narrow = |b: WideBitboard| u128::from(b.0[0]) | u128::from(b.0[1]) << 64;
             let w = u32::from(t.files);
             let back = |b: u128| if us == 0 { b >> w } else { b << w };
-            let mut reach = narrow(danger);
+            let mut reach = narrow(onto);
             let mut near = reach;
             for _ in 0..3 {
                 reach = back(reach);
@@ -705,14 +719,14 @@ impl State {
                     || t.palace.is_cannon(self.board[usize::from(from)]));
             if !full && !listed && ty != pawn {
                 let targets = self.targets(t, from, ty, occ);
-                n += u64::from((targets & !danger).count());
-                for to in (targets & danger).iter() {
+                n += u64::from((targets & !onto).count());
+                for to in (targets & onto).iter() {
                     let mv = VariantMove::new(from, to, MoveKind::Normal);
                     n += u64::from(self.legal_after(t, r, &mv));
                 }
                 continue;
             }
-            if !full && !listed && self.ep[0] == NO_SQ && self.pawn_clear_of(t, from, ty, danger) {
+            if !full && !listed && self.ep[0] == NO_SQ && self.pawn_clear_of(t, from, ty, onto) {
                 n += self.count_pawn(t, r, from, occ);
                 continue;
             }
@@ -723,7 +737,7 @@ impl State {
                 continue;
             }
             for mv in buffer.iter() {
-                if !full && mv.kind != MoveKind::EnPassant && !danger.contains(mv.to) {
+                if !full && mv.kind != MoveKind::EnPassant && !onto.contains(mv.to) {
                     n += 1;
                     continue;
                 }
