@@ -279,7 +279,9 @@ impl State {
             || t.custom_pawns != 0
             || r.shogi.active
             || r.regions.cambodian_moves
-            || r.regions.sittuyin_promotion;
+            || r.regions.sittuyin_promotion
+            // The counting takes every occupied square for a piece: walls list.
+            || !self.walls.is_empty();
         let royals = r
             .ends
             .extinction_pseudo_royal
