@@ -335,8 +335,15 @@ impl Writer<'_> {
                     if two && shown.variations {
                         self.variations(out, &pos.after(mv));
                     }
-                    out.push_str("\n    but");
                     let child = pos.after(mv);
+                    // A selfmate's (or reflex's) try in one: the other side's
+                    // moves that reach the goal come before its refutations.
+                    if !direct && stip.moves() == 1 {
+                        for d in self.reaching(&child) {
+                            self.tree_move(out, &child, d, 1, true);
+                        }
+                    }
+                    out.push_str("\n    but");
                     let mut refutations = refutations.to_vec();
                     refutations.sort_by_key(|&r| order(&child, r));
                     for r in refutations {
