@@ -129,29 +129,29 @@ class Rules:
                     after.set_piece_at(r, capturer)
         return after
 
-    def legal(self, board, depth=1):
-        """The legal moves of `board` and the board after each."""
-        out = []
+    def safe(self, board):
+        """The pseudo-legal moves that leave the mover's king unobserved, each
+        with the board after it (no castling: the positions have no rights)."""
         for move in board.generate_pseudo_legal_moves():
             if board.is_castling(move) or self.paralysed(board, move.from_square):
                 continue
             after = self.make(board, move)
-            if after is None or self.in_check(after, board.turn):
-                continue
-            if self.ohneschach and self.in_check(after, after.turn) \
-                    and not self.mated(after, depth):
-                continue
-            out.append((move, after))
-        return out
+            if after is not None and not self.in_check(after, board.turn):
+                yield move, after
+
+    def legal(self, board):
+        """The legal moves of `board` and the board after each."""
+        return [(m, a) for m, a in self.safe(board) if self.allowed(a, 1)]
+
+    def allowed(self, after, depth):
+        """Ohneschach: a check only if it mates."""
+        return not (self.ohneschach and self.in_check(after, after.turn)
+                    and not self.mated(after, depth))
 
     def mated(self, board, depth):
-        """Ohneschach: is the side to move, in check, without a legal move?"""
-        for move in board.generate_pseudo_legal_moves():
-            if board.is_castling(move) or self.paralysed(board, move.from_square):
-                continue
-            after = self.make(board, move)
-            if after is None or self.in_check(after, board.turn):
-                continue
+        """Ohneschach: is the side to move, in check, without a legal move?
+        Its own checks count as moves only if they mate, to depth 3."""
+        for _, after in self.safe(board):
             if not self.in_check(after, after.turn):
                 return False
             if depth < OHNESCHACH_DEPTH and self.mated(after, depth + 1):

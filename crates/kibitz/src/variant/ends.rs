@@ -14,7 +14,7 @@ use super::atomic::PseudoRoyals;
 use super::board::{BoardSize, NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Cell, EndRules, GameValue, PieceDef, PieceKind, Rules, VariantOutcome, piece};
-use super::state::{State, code, color_of, type_of};
+use super::state::{State, code, is_piece_of, type_of};
 use super::tables::{CAPTURE, MOVE, Tables};
 
 impl Default for EndRules {
@@ -344,16 +344,13 @@ impl State {
                     u64::from(self.legal_by_end_rules(t, r, &mv, royals.as_ref()))
                 };
                 for l in t.leaps_of(us, ty, from) {
-                    if l.block[0] != NO_SQ
-                        && (b[usize::from(l.block[0])] != 0
-                            || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
-                    {
+                    if l.blocked(b) {
                         continue;
                     }
                     let q = b[usize::from(l.to)];
                     if q == 0 {
                         n += u64::from(l.mode & MOVE != 0);
-                    } else if color_of(q) != us && l.mode & CAPTURE != 0 {
+                    } else if is_piece_of(q, us ^ 1) && l.mode & CAPTURE != 0 {
                         n += capture(l.to);
                     }
                 }
@@ -364,7 +361,7 @@ impl State {
                         if q == 0 {
                             n += u64::from(ray.mode & MOVE != 0);
                         } else {
-                            if color_of(q) != us && ray.mode & CAPTURE != 0 {
+                            if is_piece_of(q, us ^ 1) && ray.mode & CAPTURE != 0 {
                                 n += capture(s);
                             }
                             break;

@@ -210,10 +210,7 @@ impl State {
         // A Janggi cannon hops no cannon and takes none ([`super::palace`]).
         let janggi = (t.palace.cannon_types >> ty) & 1 != 0;
         for l in t.leaps_of(us, ty, from) {
-            if l.block[0] != NO_SQ
-                && (b[usize::from(l.block[0])] != 0
-                    || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
-            {
+            if l.blocked(b) {
                 continue;
             }
             let q = b[usize::from(l.to)];

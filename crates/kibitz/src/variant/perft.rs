@@ -170,10 +170,7 @@ impl State {
             Gating::Musketeer => (1, 0),
         };
         for l in t.leaps_of(us, ty, king) {
-            if l.block[0] != NO_SQ
-                && (b[usize::from(l.block[0])] != 0
-                    || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
-            {
+            if l.blocked(b) {
                 continue;
             }
             let q = b[usize::from(l.to)];
@@ -363,10 +360,7 @@ impl State {
         let dedup = DEDUP;
         let mut seen = WideBitboard::EMPTY;
         for l in t.leaps_of(us, ty, from) {
-            if l.block[0] != NO_SQ
-                && (b[usize::from(l.block[0])] != 0
-                    || (l.block[1] != NO_SQ && b[usize::from(l.block[1])] != 0))
-            {
+            if l.blocked(b) {
                 continue;
             }
             let q = b[usize::from(l.to)];

@@ -23,6 +23,17 @@ pub(crate) struct Leap {
     pub block: [Sq; 2],
 }
 
+impl Leap {
+    /// Is the leap lame and its path taken on `board` (a piece or a wall on
+    /// one of its `block` squares)?
+    #[inline(always)]
+    pub fn blocked(&self, board: &[u8]) -> bool {
+        self.block[0] != NO_SQ
+            && (board[usize::from(self.block[0])] != 0
+                || (self.block[1] != NO_SQ && board[usize::from(self.block[1])] != 0))
+    }
+}
+
 /// One ray of a piece: direction index, at most `max` steps, modes, hopper kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ray {
