@@ -42,55 +42,10 @@
 
 use super::board::{NO_SQ, Sq};
 use super::moves::{NO_TYPE, VariantMove};
-use super::rules::{PieceDef, PieceKind, Rules};
+use super::rules::{Conditions, PieceDef, PieceKind, Rebirth, Rules};
 use super::state::{State, color_of, is_piece_of, type_of};
 use super::tables::Tables;
-
-/// What happens to a piece after a capture.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Rebirth {
-    /// Nothing: the captured piece leaves the board.
-    #[default]
-    None,
-    /// Circe: the captured piece (not a king) is reborn on its rebirth square
-    /// if that square is empty, else it leaves the board.
-    Circe,
-    /// Anticirce (Calvet, Popeye's default): the capturing piece is reborn on
-    /// its own rebirth square, which must be empty or the capture square; a
-    /// capture whose rebirth square is taken is illegal.
-    Anticirce,
-    /// Anticirce Cheylan: as [`Rebirth::Anticirce`], but a capture on the
-    /// capturer's own rebirth square is illegal too.
-    AnticirceCheylan,
-}
-
-/// The fairy conditions of a variant (Popeye's names).
-///
-/// Read from words, as Popeye's `condition` line and kibitz's
-/// `condition` key of `variants.ini` write them:
-///
-/// ```
-/// use kibitz::variant::{Conditions, Rebirth};
-/// let c: Conditions = "anticirce cheylan madrasi".parse()?;
-/// assert_eq!(c.rebirth, Rebirth::AnticirceCheylan);
-/// assert!(c.madrasi && !c.ohneschach);
-/// assert_eq!(c.to_string(), "anticirce cheylan madrasi");
-/// assert!("circe maximummer".parse::<Conditions>().is_err());
-/// # Ok::<(), kibitz::variant::ConditionError>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Conditions {
-    /// Circe or Anticirce.
-    pub rebirth: Rebirth,
-    /// Madrasi: a piece observed by an enemy piece of its own kind is
-    /// paralysed: it neither moves nor observes (so gives no check). Kings
-    /// are exempt unless [`Conditions::madrasi_rex`].
-    pub madrasi: bool,
-    /// Madrasi RI: kings are paralysed too.
-    pub madrasi_rex: bool,
-    /// Ohneschach: a move that gives check is illegal unless it mates.
-    pub ohneschach: bool,
-}
+use super::tables::{ConditionTables, Role};
 
 /// A condition word kibitz does not play, or a combination it does not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -213,32 +168,6 @@ impl core::fmt::Display for Conditions {
         }
         f.write_str(&words.join(" "))
     }
-}
-
-/// A piece's part in the rebirth rules.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Role {
-    Pawn,
-    Knight,
-    Bishop,
-    Rook,
-    Queen,
-    King,
-    #[default]
-    Fairy,
-}
-
-/// The conditions resolved for the engine's tables.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct ConditionTables {
-    pub conditions: Conditions,
-    /// Does the attack test ask the observer's leave ([`State::observer_valid`])?
-    pub validates: bool,
-    files: u16,
-    ranks: u16,
-    roles: [Role; super::rules::MAX_TYPES],
-    /// The types a pawn may promote to, per colour.
-    promotions: [u32; 2],
 }
 
 /// Ohneschach's test nests: a check is legal if it mates, and the mated

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::VariantError;
 use super::board::BoardSize;
-use super::conditions::Conditions;
 use super::fen;
+use super::rules::Conditions;
 use super::rules::{CastlingRules, GameValue, Gating, MAX_TYPES, PieceDef, PieceKind, Rules};
 use super::tables::Tables;
 

@@ -98,10 +98,12 @@ pub use board::{BoardSize, MAX_SIDE, MIN_SIDE, Sq, WideBitboard, WideBitboardIte
 pub use builtin::BUILTIN_NAMES;
 /// Orthodox chess as rules, for readers that build a variant of their own (Popeye problems).
 pub(crate) use builtin::chess_rules;
-pub use conditions::{CONDITION_NAMES, ConditionError, Conditions, Rebirth};
+pub use conditions::{CONDITION_NAMES, ConditionError};
 pub use definition::Variant;
 pub use describe::{PieceDescription, RuleList, RuleValue, VariantDescription, describe_ini};
 pub use error::VariantError;
 pub use moves::VariantMove;
 pub use position::VariantPosition;
-pub use rules::{CastlingRules, GameValue, Gating, PieceDef, PieceKind, VariantOutcome};
+pub use rules::{
+    CastlingRules, Conditions, GameValue, Gating, PieceDef, PieceKind, Rebirth, VariantOutcome,
+};

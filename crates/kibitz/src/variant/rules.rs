@@ -177,7 +177,7 @@ pub(crate) struct Rules {
     /// Which pieces are pawns (`pawnTypes` and its parts, [`super::pawns`]).
     pub pawn_keys: PawnTypeKeys,
     /// The fairy conditions of chess problems ([`super::conditions`]).
-    pub conditions: super::conditions::Conditions,
+    pub conditions: Conditions,
 }
 
 impl Rules {
@@ -610,7 +610,7 @@ pub(crate) fn chess_rules() -> Rules {
         palace: Palace::default(),
         piece_values: Vec::new(),
         pawn_keys: PawnTypeKeys::default(),
-        conditions: super::conditions::Conditions::NONE,
+        conditions: Conditions::NONE,
     }
 }
 
@@ -674,4 +674,50 @@ pub(crate) struct PawnTypeKeys {
     /// `nMoveRuleTypes`, `…White`, `…Black`: the pieces whose irreversible
     /// moves reset the n-move count.
     pub n_move: [Option<Vec<char>>; 3],
+}
+
+/// What happens to a piece after a capture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rebirth {
+    /// Nothing: the captured piece leaves the board.
+    #[default]
+    None,
+    /// Circe: the captured piece (not a king) is reborn on its rebirth square
+    /// if that square is empty, else it leaves the board.
+    Circe,
+    /// Anticirce (Calvet, Popeye's default): the capturing piece is reborn on
+    /// its own rebirth square, which must be empty or the capture square; a
+    /// capture whose rebirth square is taken is illegal.
+    Anticirce,
+    /// Anticirce Cheylan: as [`Rebirth::Anticirce`], but a capture on the
+    /// capturer's own rebirth square is illegal too.
+    AnticirceCheylan,
+}
+
+/// The fairy conditions of a variant (Popeye's names).
+///
+/// Read from words, as Popeye's `condition` line and kibitz's
+/// `condition` key of `variants.ini` write them:
+///
+/// ```
+/// use kibitz::variant::{Conditions, Rebirth};
+/// let c: Conditions = "anticirce cheylan madrasi".parse()?;
+/// assert_eq!(c.rebirth, Rebirth::AnticirceCheylan);
+/// assert!(c.madrasi && !c.ohneschach);
+/// assert_eq!(c.to_string(), "anticirce cheylan madrasi");
+/// assert!("circe maximummer".parse::<Conditions>().is_err());
+/// # Ok::<(), kibitz::variant::ConditionError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Conditions {
+    /// Circe or Anticirce.
+    pub rebirth: Rebirth,
+    /// Madrasi: a piece observed by an enemy piece of its own kind is
+    /// paralysed: it neither moves nor observes (so gives no check). Kings
+    /// are exempt unless [`Conditions::madrasi_rex`].
+    pub madrasi: bool,
+    /// Madrasi RI: kings are paralysed too.
+    pub madrasi_rex: bool,
+    /// Ohneschach: a move that gives check is illegal unless it mates.
+    pub ohneschach: bool,
 }

@@ -8,7 +8,7 @@ use crate::mobility::betza::{self, Hop};
 use super::VariantError;
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::pawns::PawnSets;
-use super::rules::{MAX_TYPES, Palace, PieceKind, Rules};
+use super::rules::{Conditions, MAX_TYPES, Palace, PieceKind, Rules};
 
 /// Move-mode bits.
 pub(crate) const MOVE: u8 = 1;
@@ -132,7 +132,7 @@ pub(crate) struct Tables {
     /// Janggi's palace rules, resolved ([`super::palace`]).
     pub palace: Palace,
     /// The fairy conditions, resolved ([`super::conditions`]).
-    pub conditions: super::conditions::ConditionTables,
+    pub conditions: ConditionTables,
     /// Which types are pawns to promotion, en passant and the n-move rule
     /// ([`super::pawns`]).
     pub pawn_sets: PawnSets,
@@ -708,8 +708,7 @@ impl Tables {
             pawn_sets,
             n_move_custom: pawn_sets.n_move.map(|m| m & !pawn.map_or(0, |p| 1u32 << p)),
             palace: rules.palace.with_reach(rules.size),
-            conditions: super::conditions::ConditionTables::build(rules)
-                .map_err(VariantError::Definition)?,
+            conditions: ConditionTables::build(rules).map_err(VariantError::Definition)?,
             small,
             board128,
             not_first_file128,
@@ -790,4 +789,30 @@ mod tests {
         assert_eq!(lame_path(2, 3), [(0, 1), (1, 2)]);
         assert!(lame_path(1, 0).is_empty());
     }
+}
+
+/// A piece's part in the rebirth rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Role {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+    #[default]
+    Fairy,
+}
+
+/// The conditions resolved for the engine's tables.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ConditionTables {
+    pub conditions: Conditions,
+    /// Does the attack test ask the observer's leave ([`State::observer_valid`])?
+    pub validates: bool,
+    pub files: u16,
+    pub ranks: u16,
+    pub roles: [Role; MAX_TYPES],
+    /// The types a pawn may promote to, per colour.
+    pub promotions: [u32; 2],
 }
