@@ -207,12 +207,10 @@ fn counts_line(out: &mut String, pos: &AnyPosition, stip: Stipulation) {
     let counts = format!("{white} + {black}");
     let width = COUNTS_END.saturating_sub(head.len());
     let _ = writeln!(out, "{head}{counts:>width$}");
-    if let AnyPosition::Variant(v) = pos {
-        for line in condition_lines(v.variant().conditions()) {
-            // Popeye centres each condition in 37 columns.
-            let pad = 37usize.saturating_sub(line.len()) / 2;
-            let _ = writeln!(out, "{:pad$}{line}", "");
-        }
+    for line in condition_lines(pos.conditions()) {
+        // Popeye centres each condition in 37 columns.
+        let pad = 37usize.saturating_sub(line.len()) / 2;
+        let _ = writeln!(out, "{:pad$}{line}", "");
     }
 }
 
@@ -566,8 +564,7 @@ impl Writer<'_> {
     /// (Anticirce: the capturer goes from the capture square to d2, which may
     /// be the square it left).
     fn rebirth_text(&self, out: &mut String, pos: &AnyPosition, mv: AnyMove, from: &str, to: &str) {
-        let AnyPosition::Variant(v) = pos else { return };
-        let rebirth = v.variant().conditions().rebirth;
+        let rebirth = pos.conditions().rebirth;
         if rebirth == Rebirth::None {
             return;
         }
@@ -1023,6 +1020,26 @@ mod tests {
         assert_eq!(
             body(&text),
             ["", "   1.Qe7-b7 + !", "      1...Qb1*b7 #", "", ""]
+        );
+    }
+
+    #[test]
+    fn a_selfmate_try_in_one_lists_the_mates_before_its_refutation() {
+        // 1.Qc1+? lets Black mate with 1...Qxc1#, but 1...Ka2! refutes it:
+        // Popeye writes the mate under the try, then `but` and the refutation.
+        let shown = Shown {
+            tries: true,
+            ..Shown::default()
+        };
+        let text = layout("3R4/8/1b6/8/2q5/8/1r1Q4/1k1K1N2 w - - 0 1", "s#1", shown);
+        assert!(
+            text.contains("   1.Qd2-c1 + ?\n      1...Qc4*c1 #\n    but\n      1...Kb1-a2 !\n"),
+            "{text}"
+        );
+        // A try whose only reply is the refutation has nothing above `but`.
+        assert!(
+            text.contains("   1.Qd2*b2 + ?\n    but\n      1...Kb1*b2 !\n"),
+            "{text}"
         );
     }
 

@@ -4,7 +4,7 @@
 use super::{Board, BoardError, GameEnd, MoveFacts};
 use crate::mate::Pattern;
 use crate::notation::SanStyle;
-use crate::variant::{Variant, VariantMove, VariantPosition};
+use crate::variant::{Conditions, Variant, VariantMove, VariantPosition};
 use crate::{CastlingMode, Color, EpdLineError, Move, Position};
 
 /// The rules a front end plays by: orthodox chess (castling written as standard
@@ -392,6 +392,10 @@ impl Board for AnyPosition {
 
     fn has_royal(&self, color: Color) -> bool {
         with_position!(self, |p| p.has_royal(color))
+    }
+
+    fn conditions(&self) -> Conditions {
+        with_position!(self, |p| p.conditions())
     }
 
     fn legal_moves(&self) -> Vec<AnyMove> {

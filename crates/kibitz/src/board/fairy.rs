@@ -3,7 +3,7 @@
 use super::{Board, BoardError, EndReason, GameEnd, MoveFacts};
 use crate::Color;
 use crate::notation::SanStyle;
-use crate::variant::{GameValue, VariantMove, VariantOutcome, VariantPosition};
+use crate::variant::{Conditions, GameValue, VariantMove, VariantOutcome, VariantPosition};
 
 impl VariantOutcome {
     /// The end in the common vocabulary, given the side to move in the final
@@ -94,6 +94,10 @@ impl Board for VariantPosition {
 
     fn has_royal(&self, color: Color) -> bool {
         self.king(color).is_some()
+    }
+
+    fn conditions(&self) -> Conditions {
+        self.variant().conditions()
     }
 
     fn legal_moves(&self) -> Vec<VariantMove> {

@@ -47,6 +47,7 @@ pub use error::BoardError;
 
 use crate::mate::Pattern;
 use crate::notation::SanStyle;
+use crate::variant::Conditions;
 use crate::{CastlingMode, Color};
 
 /// What a board needs to offer a move: where the man is picked up and put down
@@ -127,6 +128,21 @@ pub trait Board: Clone + Debug + Send + Sync + 'static {
     fn outcome(&self) -> Option<GameEnd>;
     /// Has `color` a king (a royal piece) that can be mated?
     fn has_royal(&self, color: Color) -> bool;
+    /// The fairy conditions the game is played under (Circe, Madrasi, …);
+    /// none in orthodox chess and in the variants that have none.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz::board::{Board, GameRules};
+    /// use kibitz::variant::{Rebirth, Variant};
+    /// assert_eq!(Position::startpos().conditions().rebirth, Rebirth::None);
+    /// let circe = Variant::with_conditions("circe".parse().unwrap()).unwrap();
+    /// let pos = GameRules::variant(circe).startpos();
+    /// assert_eq!(pos.conditions().rebirth, Rebirth::Circe);
+    /// ```
+    fn conditions(&self) -> Conditions {
+        Conditions::default()
+    }
 
     // ----- moves -----
 

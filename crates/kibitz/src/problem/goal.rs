@@ -105,3 +105,43 @@ fn is_en_passant<B: Board>(pos: &B, mv: B::Move) -> bool {
         && matches!(pos.piece_at(from.0, from.1), Some('P' | 'p'))
         && pos.piece_at(to.0, to.1).is_none()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{Variant, VariantPosition};
+
+    fn under(conditions: &str, fen: &str) -> VariantPosition {
+        let variant = Variant::with_conditions(conditions.parse().unwrap()).unwrap();
+        VariantPosition::from_fen(&variant, fen).unwrap()
+    }
+
+    fn reaches(pos: &VariantPosition, san: &str, file: u8, rank: u8) -> bool {
+        let mv = Board::parse_move(pos, san).unwrap();
+        Goal::Target { file, rank }.reached(pos, mv, &Board::after(pos, mv))
+    }
+
+    #[test]
+    fn an_anticirce_capture_reaches_the_square_the_capturer_is_reborn_on() {
+        // Rd7xh7 under Anticirce: the rook is reborn on h1 (the rook's home
+        // square of h7's colour), so `zh1` is reached and `zh7` is not.
+        let pos = under("anticirce", "4k3/3R3p/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(reaches(&pos, "Rxh7", 7, 0));
+        assert!(!reaches(&pos, "Rxh7", 7, 6));
+        // A quiet move arrives where it goes.
+        assert!(reaches(&pos, "Rd1", 3, 0));
+        assert!(!reaches(&pos, "Rd1", 7, 0));
+    }
+
+    #[test]
+    fn under_circe_the_capturer_stays_on_the_capture_square() {
+        // Rd5xh5 under Circe: the knight taken is reborn on g8, the capturer
+        // stays on h5, so `zh5` is reached and neither g8 nor d5 is.
+        let pos = under("circe", "4k3/8/8/3R3n/8/8/8/4K3 w - - 0 1");
+        assert!(reaches(&pos, "Rxh5", 7, 4));
+        assert!(!reaches(&pos, "Rxh5", 6, 7));
+        assert!(!reaches(&pos, "Rxh5", 3, 4));
+        let after = Board::after(&pos, Board::parse_move(&pos, "Rxh5").unwrap());
+        assert_eq!(Board::piece_at(&after, 6, 7), Some('n'));
+    }
+}
