@@ -275,6 +275,18 @@ promotionPieceTypes = qy
 startFen = 4k3/1P3p2/8/8/8/8/1p3P2/4K3 w - - 0 1
 customPiece1 = y:NN
 """,
+    # Fairy-Stockfish's Betza halves (`fh` every forward move, `hr` a chiral
+    # half), and a drop count of 0 (no pawn is ever dropped: its Dragonfly).
+    """[dlhalves:chess]
+customPiece1 = a:mfhNcfW
+customPiece2 = c:rhNbhF
+customPiece3 = d:hlNhrCfhF
+startFen = rnbqkbnr/pppppppp/acd5/8/8/ACD5/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+""",
+    """[dlnopawndrops:crazyhouse]
+dropNoDoubled = p
+dropNoDoubledCount = 0
+""",
     """[dlshort:chess]
 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 1
 """,

@@ -98,13 +98,9 @@ impl DropRules {
                 }
                 _ => Err(format!("`{value}` is not a piece letter")),
             },
-            "dropNoDoubledCount" => small("count").and_then(|n| {
-                if n == 0 {
-                    return Err("a count of 0 forbids nothing: at least 1".to_string());
-                }
-                self.no_doubled_count = n;
-                Ok(())
-            }),
+            // 0 forbids every drop of the piece (Dragonfly's pawns), as a file
+            // always holds at least none of them.
+            "dropNoDoubledCount" => small("count").map(|n| self.no_doubled_count = n),
             "pocketSize" => small("size").map(|n| self.pocket_size = n),
             "dropRegionWhite" | "whiteDropRegion" | "dropRegionBlack" | "blackDropRegion" => {
                 ranks_region(value).map(|ranks| {
@@ -746,7 +742,7 @@ mod tests {
         let err = ini::parse("[x:crazyhouse]\ndropLoop = maybe\n").unwrap_err();
         assert_eq!(err.line, 2);
         assert!(err.to_string().contains("dropLoop"), "{err}");
-        let err = ini::parse("[x:crazyhouse]\ndropNoDoubledCount = 0\n").unwrap_err();
+        let err = ini::parse("[x:crazyhouse]\ndropNoDoubledCount = few\n").unwrap_err();
         assert!(err.to_string().contains("dropNoDoubledCount"), "{err}");
     }
 

@@ -273,7 +273,8 @@ pub(crate) fn apply_key(rules: &mut Rules, key: &str, value: &str) -> Result<boo
 ///   soldier's forward and sideways steps, where standard Betza's `fs` selects
 ///   nothing of a wazir);
 /// - a lone direction letter on an oblique atom is doubled (`fN` = `ffN`, the
-///   two narrow forward leaps, where standard Betza means all four forward).
+///   two narrow forward leaps, where standard Betza means all four forward);
+/// - its halves on oblique and diagonal atoms (`fhN`, `hrN`), see [`halves`].
 ///
 /// Any other text is returned as it is.
 pub(crate) fn fsf_betza(text: &str) -> String {
@@ -330,7 +331,11 @@ pub(crate) fn fsf_betza(text: &str) -> String {
             }
         }
         let mixed = |g: &Vec<char>| g.len() == 2 && g[0] != g[1];
-        if matches!(atom, 'W' | 'D' | 'H' | 'R') && groups.iter().any(mixed) {
+        if let Some(directions) = halves(&groups, atom) {
+            out.push_str(&others);
+            out.push_str(&directions);
+            out.push_str(&tail);
+        } else if matches!(atom, 'W' | 'D' | 'H' | 'R') && groups.iter().any(mixed) {
             // Split: each letter of a mixed pair alone (`h` alone selects nothing).
             for g in &groups {
                 let letters = if mixed(g) { g.clone() } else { vec![g[0]] };
@@ -371,6 +376,58 @@ pub(crate) fn fsf_betza(text: &str) -> String {
         }
     }
     out
+}
+
+/// The direction letters, in standard Betza, of a component of an oblique
+/// (`N`, `C`, `Z`) or diagonal (`F`, `A`, `G`, `B`) atom whose directions
+/// include one of Fairy-Stockfish's halves; None when they include none, or a
+/// form this does not rewrite (it is then read as written, and refused).
+///
+/// To Fairy-Stockfish (its `piece.cpp`), `fh`, `bh`, `rh` and `lh` are every
+/// move with a forward, backward, rightward or leftward part: standard Betza's
+/// lone `f`, `b`, `r`, `l`. `hr` and `hl` are the chiral halves of an oblique
+/// atom (`hr` holds two forward and one right, and its quarter turns: kibitz's
+/// `rh`), and every move of a diagonal one. A lone `h` adds nothing.
+fn halves(groups: &[Vec<char>], atom: char) -> Option<String> {
+    let oblique = matches!(atom, 'N' | 'C' | 'Z');
+    if !(oblique || matches!(atom, 'F' | 'A' | 'G' | 'B'))
+        || !groups.iter().any(|g| g.len() == 2 && g.contains(&'h'))
+    {
+        return None;
+    }
+    let mut out = String::new();
+    let mut every = false;
+    for g in groups {
+        match g.as_slice() {
+            ['h'] => {}
+            [c, 'h'] if "fblr".contains(*c) => out.push(*c),
+            ['h', c] if "lr".contains(*c) => {
+                if oblique {
+                    out.push(*c);
+                    out.push('h');
+                } else {
+                    every = true;
+                }
+            }
+            // A lone letter of an oblique atom is its doubled pair (above).
+            [c] if oblique => {
+                out.push(*c);
+                out.push(*c);
+            }
+            [c] if *c != 'h' => out.push(*c),
+            [a, b] if *a != 'h' && *b != 'h' => {
+                out.push(*a);
+                out.push(*b);
+            }
+            _ => return None,
+        }
+    }
+    if every {
+        out.clear();
+    } else if out.is_empty() {
+        return None;
+    }
+    Some(out)
 }
 
 /// Minixiangqi (Fairy-Stockfish's `minixiangqi`): 7 × 7, chariot, horse, general
@@ -478,6 +535,13 @@ mod tests {
         // One diagonal, whichever letter comes first.
         assert_eq!(fsf_betza("mrfF"), "mfrF");
         assert_eq!(fsf_betza("mfrWmrfF"), "mfWmrWmfrF");
+        // Halves: `fh` every forward move, `hr` the chiral half.
+        assert_eq!(fsf_betza("mfhNcfW"), "mfNcfW");
+        assert_eq!(fsf_betza("mfWcfFfhmnN"), "mfWcfFmnfN");
+        assert_eq!(fsf_betza("rhN"), "rN");
+        assert_eq!(fsf_betza("hlN"), "lhN");
+        assert_eq!(fsf_betza("bhF"), "bF");
+        assert_eq!(fsf_betza("hrF"), "F");
     }
 
     #[test]

@@ -232,7 +232,8 @@ pub(crate) struct DropRules {
     /// `dropNoDoubled`: the letter of the piece type that may not be dropped on a
     /// file already holding `no_doubled_count` of the side's pieces of that type.
     pub no_doubled: Option<char>,
-    /// `dropNoDoubledCount` (Fairy-Stockfish's default 1).
+    /// `dropNoDoubledCount` (Fairy-Stockfish's default 1; 0 forbids every drop
+    /// of the piece).
     pub no_doubled_count: u8,
     /// `mustDrop`: a side with a legal drop must drop.
     pub must_drop: bool,
