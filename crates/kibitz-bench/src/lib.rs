@@ -22,6 +22,7 @@ pub mod mate_report;
 pub mod mate_stats;
 pub mod mobility;
 pub mod peers;
+pub mod popeye_speed;
 pub mod positions;
 pub mod problems;
 pub mod prover;

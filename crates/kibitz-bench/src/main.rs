@@ -171,6 +171,23 @@ enum Command {
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
         positions: u32,
     },
+    /// Chess problems beside Popeye: each problem of Popeye input files solved by
+    /// kibitz and by Popeye (as posed, and without `option Intelligent`), one
+    /// thread each; median times and ratios per genre.
+    PopeyeSpeed {
+        /// Popeye's binary, built from github:thomas-maeder/popeye (never in CI).
+        #[arg(long)]
+        popeye: std::path::PathBuf,
+        /// Seconds each program has for each problem.
+        #[arg(long, default_value_t = 30.0)]
+        limit: f64,
+        /// The most problems timed per file.
+        #[arg(long, default_value_t = usize::MAX)]
+        max_problems: usize,
+        /// Popeye input files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
     /// The prover's mate-in-one test three ways (every move played, the exact
     /// finder, glance first) on Lichess mateIn2-4 and matetrack bm #2-#4: nodes and
     /// time, the variants alternating round by round.
@@ -321,6 +338,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 quick,
             )?)
         }
+        Command::PopeyeSpeed {
+            popeye,
+            limit,
+            max_problems,
+            files,
+        } => print(&kibitz_bench::popeye_speed::run(
+            &kibitz_bench::popeye_speed::Options {
+                popeye,
+                limit,
+                max_problems,
+                files,
+            },
+        )?),
         Command::Mobility { rounds } => print(&kibitz_bench::mobility::run(rounds as usize)),
     }
 }
