@@ -15,7 +15,11 @@ not from kibitz's code:
 * Madrasi: a man (a king only with RexInclusive) observed by an enemy man of
   its kind is paralysed: it neither moves nor observes;
 * Ohneschach: a move that gives check is legal only if it mates (nested to
-  depth 3, as kibitz and Popeye stop the recursion).
+  depth 3, as kibitz and Popeye stop the recursion);
+* Maximummer (Minimummer) of a side: of its legal moves it plays one of the
+  longest (shortest), a move's length the square of the distance from its
+  start to its end (Popeye's `maximummer_measure_length`; castling, 16 and
+  25, never arises in these positions).
 
 Seeded sparse positions (no castling rights, no en passant square) are
 compared: the legal moves, perft 2, and every solution of h#2, #2 and s#1.
@@ -30,7 +34,8 @@ import kibitz
 import kit
 
 CONDITIONS = ['circe', 'anticirce', 'anticirce cheylan', 'madrasi', 'madrasi ri',
-              'ohneschach', 'circe madrasi', 'anticirce ohneschach']
+              'ohneschach', 'circe madrasi', 'anticirce ohneschach',
+              'blackmaximummer', 'whiteminimummer']
 OHNESCHACH_DEPTH = 3
 
 
@@ -64,6 +69,11 @@ class Rules:
         self.madrasi = 'madrasi' in words
         self.rex = 'ri' in words
         self.ohneschach = 'ohneschach' in words
+        self.mummer = {}
+        for side, name in ((chess.WHITE, 'white'), (chess.BLACK, 'black')):
+            for kind in ('maximummer', 'minimummer'):
+                if name + kind in words:
+                    self.mummer[side] = kind
 
     def paralysed(self, board, sq):
         if not self.madrasi:
@@ -141,7 +151,16 @@ class Rules:
 
     def legal(self, board):
         """The legal moves of `board` and the board after each."""
-        return [(m, a) for m, a in self.safe(board) if self.allowed(a, 1)]
+        out = [(m, a) for m, a in self.safe(board) if self.allowed(a, 1)]
+        kind = self.mummer.get(board.turn)
+        if kind and out:
+            def length(m):
+                dx = chess.square_file(m.to_square) - chess.square_file(m.from_square)
+                dy = chess.square_rank(m.to_square) - chess.square_rank(m.from_square)
+                return dx * dx + dy * dy
+            best = (max if kind == 'maximummer' else min)(length(m) for m, _ in out)
+            out = [(m, a) for m, a in out if length(m) == best]
+        return out
 
     def allowed(self, after, depth):
         """Ohneschach: a check only if it mates."""
@@ -314,8 +333,31 @@ def test_popeye_conditions_are_read_in_each_language(tmp_path):
 
 def test_a_condition_kibitz_does_not_play_is_an_error_record(tmp_path):
     path = tmp_path / 'p.txt'
-    path.write_text('beginproblem\npieces white ke1 black ke8\ncondition circe maximummer\n'
+    path.write_text('beginproblem\npieces white ke1 black ke8\ncondition circe koeko\n'
                     'stipulation h#1\nendproblem\n')
     out = kit.run('solve', '--popeye', '--json', str(path))
     [record] = kit.json_lines(out.stdout)
-    assert '`maximummer`' in record['error'] and ':3' in record['input'], record
+    assert '`koeko`' in record['error'] and ':3' in record['input'], record
+    # Popeye's plain Maximummer binds the stipulation's defender: refused,
+    # with the reason.
+    path.write_text('beginproblem\npieces white ke1 black ke8\ncondition maximummer\n'
+                    'stipulation h#1\nendproblem\n')
+    out = kit.run('solve', '--popeye', '--json', str(path))
+    [record] = kit.json_lines(out.stdout)
+    assert '`maximummer`' in record['error'] and 'stipulation' in record['error'], record
+
+
+@pytest.mark.parametrize('language,text', [
+    ('english', 'beginproblem\npieces white ke1 black ke8 bd4\n'
+                'condition BlackMaximummer\nstipulation ~1\nendproblem\n'),
+    ('german', 'AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8 Ld4\n'
+               'Bedingung SchwarzerLaengstzueger\nForderung ~1\nEndeProblem\n'),
+    ('french', 'DebutProbleme\nPieces Blanc Re1 Noir Re8 Fd4\n'
+               'Condition NoirMaximum\nEnonce ~1\nFinProbleme\n'),
+])
+def test_popeye_maximummer_is_read_in_each_language(language, text, tmp_path):
+    path = tmp_path / f'{language}.txt'
+    path.write_text(text)
+    out = kit.run('solve', '--popeye', '--json', str(path))
+    [record] = kit.json_lines(out.stdout)
+    assert record['condition'] == 'blackmaximummer', record

@@ -67,13 +67,13 @@ pub use words::Language;
 ///
 /// ```
 /// use kibitz::popeye::read_str;
-/// let text = "begin\npieces white ke1 black ke8\ncondition maximummer\nstip #2\nend";
+/// let text = "begin\npieces white ke1 black ke8\ncondition koeko\nstip #2\nend";
 /// let errors: Vec<String> = read_str(text)
 ///     .map(|p| p.unwrap_err().to_string())
 ///     .collect();
 /// assert_eq!(
 ///     errors,
-///     ["problem 1, line 3: condition `maximummer` (maximummer) is outside kibitz's Popeye subset"]
+///     ["problem 1, line 3: condition `koeko` (koeko) is outside kibitz's Popeye subset"]
 /// );
 /// ```
 pub fn read_str(text: &str) -> Reader<&[u8]> {

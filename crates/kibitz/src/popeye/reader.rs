@@ -65,14 +65,14 @@ struct Twins {
 /// ```
 /// use kibitz::popeye::Reader;
 /// let text = "BeginProblem\nPieces White Kc1 Qd8 Sb5 Pa2b3 Black Ka8 Rb8\nStip #2\nNext\n\
-///             Pieces White Ke1 Black Ke8\nCondition Maximummer\nStip h#1\nEndProblem\n";
+///             Pieces White Ke1 Black Ke8\nCondition KoeKo\nStip h#1\nEndProblem\n";
 /// let mut problems = Reader::new(text.as_bytes());
 /// let first = problems.next().unwrap().unwrap();
 /// assert_eq!(first.stipulation.to_string(), "#2");
 /// let second = problems.next().unwrap().unwrap_err();
 /// assert_eq!(
 ///     second.to_string(),
-///     "problem 2, line 6: condition `Maximummer` (Maximummer) is outside kibitz's Popeye subset"
+///     "problem 2, line 6: condition `KoeKo` (KoeKo) is outside kibitz's Popeye subset"
 /// );
 /// assert!(problems.next().is_none());
 /// ```

@@ -193,11 +193,12 @@ impl ProblemWord {
 }
 
 /// The conditions kibitz plays and their variant words, per language (Popeye's
-/// `CondString`, `CirceVariantTypeString` and `AntiCirceVariantTypeString`),
+/// `CondString`, `ExtraCondString`, `CirceVariantTypeString` and
+/// `AntiCirceVariantTypeString`),
 /// each with the word [`crate::variant::Conditions`] reads (empty: a word that
 /// says the default). Condition names are read whole, in any case: Popeye's
 /// table has over a hundred, so a prefix unique here may not be in Popeye.
-pub(crate) const CONDITIONS: [[(&str, &str); 8]; 3] = [
+pub(crate) const CONDITIONS: [[(&str, &str); 13]; 3] = [
     [
         ("Circe", "circe"),
         ("AntiCirce", "anticirce"),
@@ -207,6 +208,11 @@ pub(crate) const CONDITIONS: [[(&str, &str); 8]; 3] = [
         ("Cheylan", "cheylan"),
         ("RexInclusif", "ri"),
         ("RexExclusif", ""),
+        ("NoirMaximum", "blackmaximummer"),
+        ("NoirMinimum", "blackminimummer"),
+        ("BlancMaximum", "whitemaximummer"),
+        ("BlancMinimum", "whiteminimummer"),
+        ("Maximum", "maximummer"),
     ],
     [
         ("Circe", "circe"),
@@ -217,6 +223,11 @@ pub(crate) const CONDITIONS: [[(&str, &str); 8]; 3] = [
         ("Cheylan", "cheylan"),
         ("RexInklusive", "ri"),
         ("RexExklusive", ""),
+        ("SchwarzerLaengstzueger", "blackmaximummer"),
+        ("SchwarzerKuerzestzueger", "blackminimummer"),
+        ("WeisserLaengstzueger", "whitemaximummer"),
+        ("WeisserKuerzestzueger", "whiteminimummer"),
+        ("Laengstzueger", "maximummer"),
     ],
     [
         ("Circe", "circe"),
@@ -227,6 +238,11 @@ pub(crate) const CONDITIONS: [[(&str, &str); 8]; 3] = [
         ("Cheylan", "cheylan"),
         ("RexInclusive", "ri"),
         ("RexExclusive", ""),
+        ("BlackMaximummer", "blackmaximummer"),
+        ("BlackMinimummer", "blackminimummer"),
+        ("WhiteMaximummer", "whitemaximummer"),
+        ("WhiteMinimummer", "whiteminimummer"),
+        ("Maximummer", "maximummer"),
     ],
 ];
 

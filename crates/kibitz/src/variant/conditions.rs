@@ -1,10 +1,11 @@
 //! Fairy conditions of chess problems (Popeye's `condition`), as data on the
 //! variant engine: a rebirth after captures (Circe, Anticirce), a rule on
-//! which pieces move and observe (Madrasi), and a rule on which checks may be
-//! given (Ohneschach). They combine with each other and with every piece the
+//! which pieces move and observe (Madrasi), a rule on which checks may be
+//! given (Ohneschach), and a rule on which legal move a side chooses
+//! (Maximummer, Minimummer). They combine with each other and with every piece the
 //! engine plays.
 //!
-//! Each condition is one of three hooks, as in Popeye:
+//! Each condition is one of four hooks, as in Popeye:
 //!
 //! * **a capture hook**, in [`State::make`]: Circe puts the captured piece back
 //!   on its rebirth square when that square is empty; Anticirce moves the
@@ -16,7 +17,10 @@
 //!   square only where the capture there would be legal;
 //! * **a move rule**, in the legal move filter: a paralysed piece does not
 //!   move (Madrasi); a move that gives check is illegal unless it mates
-//!   (Ohneschach).
+//!   (Ohneschach);
+//! * **a choice among the legal moves**, after that filter: a Maximummer
+//!   plays one of its longest moves, a Minimummer one of its shortest
+//!   (`State::mummer_filter`).
 //!
 //! A variant with conditions takes the engine's path for variant rules that
 //! change which moves are legal ([`super::ends`]): every pseudo-legal move is
@@ -41,8 +45,8 @@
 //! ```
 
 use super::board::{NO_SQ, Sq};
-use super::moves::{NO_TYPE, VariantMove};
-use super::rules::{Conditions, PieceDef, PieceKind, Rebirth, Rules};
+use super::moves::{MoveKind, NO_TYPE, VariantMove};
+use super::rules::{Conditions, Mummer, PieceDef, PieceKind, Rebirth, Rules};
 use super::state::{State, color_of, is_piece_of, type_of};
 use super::tables::Tables;
 use super::tables::{ConditionTables, Role};
@@ -66,7 +70,16 @@ impl std::error::Error for ConditionError {}
 
 /// The condition names kibitz reads (in English; Popeye's German and French
 /// names are read by [`crate::popeye`]).
-pub const CONDITION_NAMES: [&str; 4] = ["circe", "anticirce", "madrasi", "ohneschach"];
+pub const CONDITION_NAMES: [&str; 8] = [
+    "circe",
+    "anticirce",
+    "madrasi",
+    "ohneschach",
+    "whitemaximummer",
+    "blackmaximummer",
+    "whiteminimummer",
+    "blackminimummer",
+];
 
 impl Conditions {
     /// No condition.
@@ -75,6 +88,7 @@ impl Conditions {
         madrasi: false,
         madrasi_rex: false,
         ohneschach: false,
+        mummer: [Mummer::None; 2],
     };
 
     /// Is there no condition?
@@ -123,8 +137,24 @@ impl Conditions {
                 self.ohneschach = true;
                 Ok(())
             }
+            ("whitemaximummer" | "blackmaximummer" | "whiteminimummer" | "blackminimummer", _) => {
+                let side = usize::from(lower.starts_with("black"));
+                if self.mummer[side] != Mummer::None {
+                    return refuse("a second mummer condition for the same side");
+                }
+                self.mummer[side] = if lower.ends_with("maximummer") {
+                    Mummer::Max
+                } else {
+                    Mummer::Min
+                };
+                Ok(())
+            }
+            ("maximummer" | "minimummer", _) => refuse(
+                "the side is the stipulation's in Popeye: name it (blackmaximummer, whitemaximummer)",
+            ),
             _ => refuse(
-                "not a condition kibitz plays (circe, anticirce [cheylan], madrasi [ri], ohneschach)",
+                "not a condition kibitz plays (circe, anticirce [cheylan], madrasi [ri], ohneschach, \
+                 whitemaximummer, blackmaximummer, whiteminimummer, blackminimummer)",
             ),
         }
     }
@@ -165,6 +195,15 @@ impl core::fmt::Display for Conditions {
         }
         if self.ohneschach {
             words.push("ohneschach");
+        }
+        for (side, mummer) in self.mummer.iter().enumerate() {
+            words.push(match (side, mummer) {
+                (_, Mummer::None) => continue,
+                (0, Mummer::Max) => "whitemaximummer",
+                (0, Mummer::Min) => "whiteminimummer",
+                (_, Mummer::Max) => "blackmaximummer",
+                (_, Mummer::Min) => "blackminimummer",
+            });
         }
         f.write_str(&words.join(" "))
     }
@@ -474,6 +513,32 @@ impl State {
         })
     }
 
+    /// Maximummer and Minimummer: of the legal `moves`, keep the longest (or
+    /// the shortest) if the side to move is bound so.
+    pub(crate) fn mummer_filter(&self, t: &Tables, r: &Rules, moves: &mut Vec<VariantMove>) {
+        let mummer = r.conditions.mummer[self.turn];
+        if mummer == Mummer::None || moves.is_empty() {
+            return;
+        }
+        let files = t.conditions.files;
+        let length = |mv: &VariantMove| match mv.kind {
+            MoveKind::CastleKingside => 16,
+            MoveKind::CastleQueenside => 25,
+            _ => {
+                let (dx, dy) = (
+                    i32::from(mv.to % files) - i32::from(mv.from % files),
+                    i32::from(mv.to / files) - i32::from(mv.from / files),
+                );
+                dx * dx + dy * dy
+            }
+        };
+        let best = match mummer {
+            Mummer::Max => moves.iter().map(length).max(),
+            _ => moves.iter().map(length).min(),
+        };
+        moves.retain(|mv| Some(length(mv)) == best);
+    }
+
     /// The piece code of what `mv` takes, and where (en passant: the pawn's
     /// square), if the conditions rebirth anything.
     #[inline]
@@ -482,7 +547,7 @@ impl State {
         {
             return 0;
         }
-        if mv.kind == super::moves::MoveKind::EnPassant {
+        if mv.kind == MoveKind::EnPassant {
             return self.board[usize::from(self.ep_victim)];
         }
         self.board[usize::from(mv.to)]
@@ -614,18 +679,52 @@ mod tests {
     }
 
     #[test]
+    fn maximummer_plays_the_longest_move_and_minimummer_the_shortest() {
+        // Black's bishop on d4 reaches a7, a1, g1 and g7 (3² + 3² = 18); its
+        // king on h8 is blocked from the longer diagonal.
+        let fen = "7k/8/8/8/3b4/8/8/4K3 b - - 0 1";
+        assert_eq!(
+            moves("blackmaximummer", fen),
+            ["d4a1", "d4a7", "d4g1", "d4g7"]
+        );
+        assert_eq!(moves("blackminimummer", fen), ["h8g8", "h8h7"]);
+        // White's mummer binds White only.
+        assert_eq!(moves("whitemaximummer", fen).len(), moves("", fen).len());
+        // Castling is Popeye's 16 (short) and 25 (long): here the longest.
+        let fen = "4k3/8/8/8/8/8/P6P/R3K2R w KQ - 0 1";
+        assert_eq!(moves("whitemaximummer", fen), ["e1c1"]);
+        // A side in check plays its longest evasion: Bxe5 (18) before Re3
+        // (16) and the king's steps.
+        let fen = "4k3/8/8/4r3/8/R7/1B6/4K3 w - - 0 1";
+        assert_eq!(moves("whitemaximummer", fen), ["b2e5"]);
+        assert_eq!(moves("whiteminimummer", fen), ["e1d1", "e1f1"]);
+    }
+
+    #[test]
     fn conditions_read_and_write_their_words() {
         for text in [
             "circe",
             "anticirce",
             "anticirce cheylan",
             "madrasi ri ohneschach",
+            "ohneschach blackmaximummer",
+            "whiteminimummer blackmaximummer",
         ] {
             let c: Conditions = text.parse().unwrap();
             assert_eq!(c.to_string(), text);
         }
         assert!("circe anticirce".parse::<Conditions>().is_err());
         assert!("cheylan".parse::<Conditions>().is_err());
+        assert!(
+            "blackmaximummer blackminimummer"
+                .parse::<Conditions>()
+                .is_err()
+        );
+        // Popeye's plain Maximummer binds the stipulation's defender: named sides only.
+        assert_eq!(
+            "maximummer".parse::<Conditions>().unwrap_err().word,
+            "maximummer"
+        );
         let err = "madrasi frob".parse::<Conditions>().unwrap_err();
         assert_eq!(err.word, "frob");
     }

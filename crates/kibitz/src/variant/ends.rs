@@ -273,6 +273,7 @@ impl State {
             return 0;
         }
         let listed = r.ends.must_capture
+            || r.conditions.mummer != [super::rules::Mummer::None; 2]
             || r.ends.pass_on_stalemate != [false; 2]
             || r.drops.enabled
             || r.gating != super::rules::Gating::None
@@ -438,6 +439,8 @@ impl State {
         if r.ends.must_capture && out.iter().any(|mv| self.is_capture(mv)) {
             out.retain(|mv| self.is_capture(mv));
         }
+        // Maximummer, Minimummer ([`super::conditions`]).
+        self.mummer_filter(t, r, out);
         if out.is_empty() && r.ends.pass_on_stalemate[self.turn] && !in_check {
             // Fairy-Stockfish's pass: the king's, else the first piece's
             // (its lowest square) "move" to its own square.

@@ -105,5 +105,6 @@ pub use error::VariantError;
 pub use moves::VariantMove;
 pub use position::VariantPosition;
 pub use rules::{
-    CastlingRules, Conditions, GameValue, Gating, PieceDef, PieceKind, Rebirth, VariantOutcome,
+    CastlingRules, Conditions, GameValue, Gating, Mummer, PieceDef, PieceKind, Rebirth,
+    VariantOutcome,
 };

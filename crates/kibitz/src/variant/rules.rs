@@ -695,6 +695,19 @@ pub enum Rebirth {
     AnticirceCheylan,
 }
 
+/// Which move a side must choose among its legal moves (Popeye's
+/// Maximummer and Minimummer, by its measure of a move's length).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mummer {
+    /// Any legal move.
+    #[default]
+    None,
+    /// Maximummer: one of the longest.
+    Max,
+    /// Minimummer: one of the shortest.
+    Min,
+}
+
 /// The fairy conditions of a variant (Popeye's names).
 ///
 /// Read from words, as Popeye's `condition` line and kibitz's
@@ -706,7 +719,7 @@ pub enum Rebirth {
 /// assert_eq!(c.rebirth, Rebirth::AnticirceCheylan);
 /// assert!(c.madrasi && !c.ohneschach);
 /// assert_eq!(c.to_string(), "anticirce cheylan madrasi");
-/// assert!("circe maximummer".parse::<Conditions>().is_err());
+/// assert!("circe circe".parse::<Conditions>().is_err());
 /// # Ok::<(), kibitz::variant::ConditionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -721,4 +734,6 @@ pub struct Conditions {
     pub madrasi_rex: bool,
     /// Ohneschach: a move that gives check is illegal unless it mates.
     pub ohneschach: bool,
+    /// Maximummer or Minimummer, of White (`[0]`) and Black (`[1]`).
+    pub mummer: [Mummer; 2],
 }

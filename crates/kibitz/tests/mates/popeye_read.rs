@@ -82,7 +82,7 @@ fn the_length_may_be_the_next_word_and_later_pieces_replace_earlier() {
 fn out_of_subset_words_are_errors_naming_word_and_line_and_the_next_problem_is_read() {
     let text = "beginproblem\n\
                 pieces white ke1 black ke8\n\
-                condition maximummer\n\
+                condition koeko\n\
                 stipulation #2\n\
                 nextproblem\n\
                 pieces white kc1 qd6 black ka8\n\
@@ -119,7 +119,7 @@ fn out_of_subset_words_are_errors_naming_word_and_line_and_the_next_problem_is_r
                 pieces white ke1 black ke8 stip #2\n";
     let got = errors(text);
     let want = [
-        "problem 1, line 3: condition `maximummer` (maximummer) is outside kibitz's Popeye subset",
+        "problem 1, line 3: condition `koeko` (koeko) is outside kibitz's Popeye subset",
         "ok k7/8/3Q4/8/8/8/8/2K5 w - - 0 1",
         // Twins: the diagram, then the king moved (Popeye's `twin move e1 e2`).
         "ok 4k3/8/8/8/8/8/8/4K3 w - - 0 1",
