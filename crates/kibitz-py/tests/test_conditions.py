@@ -14,6 +14,11 @@ not from kibitz's code:
   a man observes a square only where such a capture would be legal;
 * Madrasi: a man (a king only with RexInclusive) observed by an enemy man of
   its kind is paralysed: it neither moves nor observes;
+* Isardam (Popeye's `isardam.c`): a move after which a man (a king only with
+  RexInclusive) is observed by an enemy man of its kind is illegal; in Type A,
+  its default, a man observes a square only where its move there (a pawn's
+  with some promotion) would leave no such pair; Type B's checks are
+  orthodox;
 * Ohneschach: a move that gives check is legal only if it mates (nested to
   depth 3, as kibitz and Popeye stop the recursion);
 * Maximummer (Minimummer) of a side: of its legal moves it plays one of the
@@ -35,7 +40,7 @@ import kit
 
 CONDITIONS = ['circe', 'anticirce', 'anticirce cheylan', 'madrasi', 'madrasi ri',
               'ohneschach', 'circe madrasi', 'anticirce ohneschach',
-              'blackmaximummer', 'whiteminimummer']
+              'blackmaximummer', 'whiteminimummer', 'isardam', 'isardam typeb']
 OHNESCHACH_DEPTH = 3
 
 
@@ -69,6 +74,8 @@ class Rules:
         self.madrasi = 'madrasi' in words
         self.rex = 'ri' in words
         self.ohneschach = 'ohneschach' in words
+        self.isardam = 'isardam' in words
+        self.type_b = 'typeb' in words
         self.mummer = {}
         for side, name in ((chess.WHITE, 'white'), (chess.BLACK, 'black')):
             for kind in ('maximummer', 'minimummer'):
@@ -92,8 +99,33 @@ class Rules:
             return not self.cheylan
         return r == start or board.piece_at(r) is None
 
+    def clash(self, board):
+        """Isardam: is a man observed by an enemy man of its kind?"""
+        return any((piece.piece_type != chess.KING or self.rex)
+                   and any(board.piece_at(a).piece_type == piece.piece_type
+                           for a in board.attackers(not piece.color, sq))
+                   for sq, piece in board.piece_map().items())
+
+    def isardam_observes(self, board, a, target):
+        """Isardam Type A: would the man on `a`, moved to `target`, leave no
+        clash?"""
+        piece = board.piece_at(a)
+        last = 7 if piece.color == chess.WHITE else 0
+        kinds = [piece.piece_type]
+        if piece.piece_type == chess.PAWN and chess.square_rank(target) == last:
+            kinds = [chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT]
+        for kind in kinds:
+            after = board.copy(stack=False)
+            after.remove_piece_at(a)
+            after.set_piece_at(target, chess.Piece(kind, piece.color))
+            if not self.clash(after):
+                return True
+        return False
+
     def observes(self, board, a, target):
         if self.paralysed(board, a):
+            return False
+        if self.isardam and not self.type_b and not self.isardam_observes(board, a, target):
             return False
         if self.anticirce:
             piece = board.piece_at(a)
@@ -146,7 +178,9 @@ class Rules:
             if board.is_castling(move) or self.paralysed(board, move.from_square):
                 continue
             after = self.make(board, move)
-            if after is not None and not self.in_check(after, board.turn):
+            if after is None or (self.isardam and self.clash(after)):
+                continue
+            if not self.in_check(after, board.turn):
                 yield move, after
 
     def legal(self, board):
@@ -243,6 +277,9 @@ def positions(seed, count, rules, men=(2, 5)):
         if chess.square_distance(board.king(chess.WHITE), board.king(chess.BLACK)) < 2:
             continue
         if rules.in_check(board, not board.turn):
+            continue
+        if rules.isardam and rules.clash(board):
+            # A diagram with like enemies observing each other is illegal.
             continue
         out.append(board)
     return out
@@ -347,17 +384,22 @@ def test_a_condition_kibitz_does_not_play_is_an_error_record(tmp_path):
     assert '`maximummer`' in record['error'] and 'stipulation' in record['error'], record
 
 
-@pytest.mark.parametrize('language,text', [
-    ('english', 'beginproblem\npieces white ke1 black ke8 bd4\n'
-                'condition BlackMaximummer\nstipulation ~1\nendproblem\n'),
-    ('german', 'AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8 Ld4\n'
-               'Bedingung SchwarzerLaengstzueger\nForderung ~1\nEndeProblem\n'),
-    ('french', 'DebutProbleme\nPieces Blanc Re1 Noir Re8 Fd4\n'
-               'Condition NoirMaximum\nEnonce ~1\nFinProbleme\n'),
+@pytest.mark.parametrize('language,header,pieces,condition,end', [
+    ('english', 'beginproblem', 'pieces white ke1 black ke8 bd4', 'condition', 'endproblem'),
+    ('german', 'AnfangProblem', 'Steine Weiss Ke1 Schwarz Ke8 Ld4', 'Bedingung', 'EndeProblem'),
+    ('french', 'DebutProbleme', 'Pieces Blanc Re1 Noir Re8 Fd4', 'Condition', 'FinProbleme'),
 ])
-def test_popeye_maximummer_is_read_in_each_language(language, text, tmp_path):
-    path = tmp_path / f'{language}.txt'
-    path.write_text(text)
-    out = kit.run('solve', '--popeye', '--json', str(path))
-    [record] = kit.json_lines(out.stdout)
-    assert record['condition'] == 'blackmaximummer', record
+def test_popeye_new_conditions_are_read_in_each_language(language, header, pieces, condition,
+                                                         end, tmp_path):
+    names = {
+        'english': ('BlackMaximummer', 'Isardam TypeB RexInclusive'),
+        'german': ('SchwarzerLaengstzueger', 'Isardam TypB RexInklusive'),
+        'french': ('NoirMaximum', 'Isardam TypeB RexInclusif'),
+    }[language]
+    stip = {'english': 'stipulation', 'german': 'Forderung', 'french': 'Enonce'}[language]
+    for name, want in zip(names, ('blackmaximummer', 'isardam typeb ri')):
+        path = tmp_path / f'{language}.txt'
+        path.write_text(f'{header}\n{pieces}\n{condition} {name}\n{stip} ~1\n{end}\n')
+        out = kit.run('solve', '--popeye', '--json', str(path))
+        [record] = kit.json_lines(out.stdout)
+        assert record.get('condition') == want, record

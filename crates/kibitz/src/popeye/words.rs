@@ -193,12 +193,12 @@ impl ProblemWord {
 }
 
 /// The conditions kibitz plays and their variant words, per language (Popeye's
-/// `CondString`, `ExtraCondString`, `CirceVariantTypeString` and
-/// `AntiCirceVariantTypeString`),
+/// `CondString`, `ExtraCondString`, `CirceVariantTypeString`,
+/// `AntiCirceVariantTypeString` and `ConditionLetteredVariantTypeString`),
 /// each with the word [`crate::variant::Conditions`] reads (empty: a word that
 /// says the default). Condition names are read whole, in any case: Popeye's
 /// table has over a hundred, so a prefix unique here may not be in Popeye.
-pub(crate) const CONDITIONS: [[(&str, &str); 13]; 3] = [
+pub(crate) const CONDITIONS: [[(&str, &str); 16]; 3] = [
     [
         ("Circe", "circe"),
         ("AntiCirce", "anticirce"),
@@ -213,6 +213,9 @@ pub(crate) const CONDITIONS: [[(&str, &str); 13]; 3] = [
         ("BlancMaximum", "whitemaximummer"),
         ("BlancMinimum", "whiteminimummer"),
         ("Maximum", "maximummer"),
+        ("Isardam", "isardam"),
+        ("TypeA", "typea"),
+        ("TypeB", "typeb"),
     ],
     [
         ("Circe", "circe"),
@@ -228,6 +231,9 @@ pub(crate) const CONDITIONS: [[(&str, &str); 13]; 3] = [
         ("WeisserLaengstzueger", "whitemaximummer"),
         ("WeisserKuerzestzueger", "whiteminimummer"),
         ("Laengstzueger", "maximummer"),
+        ("Isardam", "isardam"),
+        ("TypA", "typea"),
+        ("TypB", "typeb"),
     ],
     [
         ("Circe", "circe"),
@@ -243,6 +249,9 @@ pub(crate) const CONDITIONS: [[(&str, &str); 13]; 3] = [
         ("WhiteMaximummer", "whitemaximummer"),
         ("WhiteMinimummer", "whiteminimummer"),
         ("Maximummer", "maximummer"),
+        ("Isardam", "isardam"),
+        ("TypeA", "typea"),
+        ("TypeB", "typeb"),
     ],
 ];
 

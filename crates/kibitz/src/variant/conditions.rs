@@ -1,9 +1,9 @@
 //! Fairy conditions of chess problems (Popeye's `condition`), as data on the
-//! variant engine: a rebirth after captures (Circe, Anticirce), a rule on
-//! which pieces move and observe (Madrasi), a rule on which checks may be
-//! given (Ohneschach), and a rule on which legal move a side chooses
-//! (Maximummer, Minimummer). They combine with each other and with every piece the
-//! engine plays.
+//! variant engine: a rebirth after captures (Circe, Anticirce), rules on
+//! which pieces move and observe (Madrasi, Isardam), a rule on which checks
+//! may be given (Ohneschach), and a rule on which legal move a side chooses
+//! (Maximummer, Minimummer). They combine with each other and with every
+//! piece the engine plays.
 //!
 //! Each condition is one of four hooks, as in Popeye:
 //!
@@ -16,8 +16,10 @@
 //!   observes nothing (it gives no check), under Anticirce a piece observes a
 //!   square only where the capture there would be legal;
 //! * **a move rule**, in the legal move filter: a paralysed piece does not
-//!   move (Madrasi); a move that gives check is illegal unless it mates
-//!   (Ohneschach);
+//!   move (Madrasi); a move after which like enemy pieces observe each
+//!   other is illegal (Isardam), and so, in its Type A, a piece observes a
+//!   square only where its move there would be legal; a move that gives
+//!   check is illegal unless it mates (Ohneschach);
 //! * **a choice among the legal moves**, after that filter: a Maximummer
 //!   plays one of its longest moves, a Minimummer one of its shortest
 //!   (`State::mummer_filter`).
@@ -70,10 +72,11 @@ impl std::error::Error for ConditionError {}
 
 /// The condition names kibitz reads (in English; Popeye's German and French
 /// names are read by [`crate::popeye`]).
-pub const CONDITION_NAMES: [&str; 8] = [
+pub const CONDITION_NAMES: [&str; 9] = [
     "circe",
     "anticirce",
     "madrasi",
+    "isardam",
     "ohneschach",
     "whitemaximummer",
     "blackmaximummer",
@@ -87,6 +90,8 @@ impl Conditions {
         rebirth: Rebirth::None,
         madrasi: false,
         madrasi_rex: false,
+        isardam: false,
+        isardam_type_b: false,
         ohneschach: false,
         mummer: [Mummer::None; 2],
     };
@@ -129,7 +134,16 @@ impl Conditions {
                 self.madrasi = true;
                 Ok(())
             }
-            ("ri", Some("madrasi")) => {
+            ("isardam", _) => {
+                self.isardam = true;
+                Ok(())
+            }
+            ("typea", Some("isardam")) => Ok(()),
+            ("typeb", Some("isardam")) => {
+                self.isardam_type_b = true;
+                Ok(())
+            }
+            ("ri", Some("madrasi" | "isardam" | "typea" | "typeb")) => {
                 self.madrasi_rex = true;
                 Ok(())
             }
@@ -153,7 +167,8 @@ impl Conditions {
                 "the side is the stipulation's in Popeye: name it (blackmaximummer, whitemaximummer)",
             ),
             _ => refuse(
-                "not a condition kibitz plays (circe, anticirce [cheylan], madrasi [ri], ohneschach, \
+                "not a condition kibitz plays (circe, anticirce [cheylan], madrasi [ri], \
+                 isardam [typeb] [ri], ohneschach, \
                  whitemaximummer, blackmaximummer, whiteminimummer, blackminimummer)",
             ),
         }
@@ -186,12 +201,23 @@ impl core::fmt::Display for Conditions {
             Rebirth::Anticirce => words.push("anticirce"),
             Rebirth::AnticirceCheylan => words.push("anticirce cheylan"),
         }
+        // One RI serves Madrasi and Isardam (Popeye's one flag): written once.
         if self.madrasi {
             words.push(if self.madrasi_rex {
                 "madrasi ri"
             } else {
                 "madrasi"
             });
+        }
+        if self.isardam {
+            words.push(if self.isardam_type_b {
+                "isardam typeb"
+            } else {
+                "isardam"
+            });
+            if self.madrasi_rex && !self.madrasi {
+                words.push("ri");
+            }
         }
         if self.ohneschach {
             words.push("ohneschach");
@@ -222,6 +248,7 @@ impl ConditionTables {
         let mut ct = ConditionTables {
             conditions: c,
             validates: c.madrasi
+                || (c.isardam && !c.isardam_type_b)
                 || matches!(c.rebirth, Rebirth::Anticirce | Rebirth::AnticirceCheylan),
             files: u16::from(rules.size.files()),
             ranks: u16::from(rules.size.ranks()),
@@ -348,21 +375,53 @@ impl State {
         if ct.conditions.madrasi && self.paralysed(t, from) {
             return false;
         }
+        let p = self.board[usize::from(from)];
+        let (c, ty) = (color_of(p), type_of(p));
+        let promotes = Some(ty as u8) == t.pawn && t.promo_zone[c].contains(target);
+        // The types the piece may be on `target`: its own, or a promotion's.
+        let types = if promotes { ct.promotions[c] } else { 1 << ty };
+        let any = |ok: &dyn Fn(usize) -> bool| (0..t.types).any(|p| types >> p & 1 != 0 && ok(p));
         if matches!(
             ct.conditions.rebirth,
             Rebirth::Anticirce | Rebirth::AnticirceCheylan
-        ) {
-            let p = self.board[usize::from(from)];
-            let (c, ty) = (color_of(p), type_of(p));
-            let free = |ty: usize| self.anticirce_rebirth_free(t, ty, c, from, target, gone);
-            let promotes = Some(ty as u8) == t.pawn && t.promo_zone[c].contains(target);
-            return if promotes {
-                (0..t.types).any(|p| ct.promotions[c] >> p & 1 != 0 && free(p))
-            } else {
-                free(ty)
-            };
+        ) && !any(&|p| self.anticirce_rebirth_free(t, p, c, from, target, gone))
+        {
+            return false;
+        }
+        if ct.conditions.isardam
+            && !ct.conditions.isardam_type_b
+            && !any(&|p| !self.isardam_clash_after(t, from, target, gone, p))
+        {
+            return false;
         }
         true
+    }
+
+    /// Isardam Type A's observation: would a piece of type `ty` (after any
+    /// promotion) from `from` on `target` (taking what stands there, with
+    /// `gone` taken as empty) leave like enemy pieces observing each other?
+    fn isardam_clash_after(&self, t: &Tables, from: Sq, target: Sq, gone: Sq, ty: usize) -> bool {
+        let mut next = *self;
+        for sq in [gone, target, from] {
+            if sq != NO_SQ && next.board[usize::from(sq)] != 0 {
+                next.remove(t, sq);
+            }
+        }
+        next.put(t, target, color_of(self.board[usize::from(from)]), ty);
+        next.isardam_clash(t)
+    }
+
+    /// Isardam: is a piece observed by an enemy piece of its kind (kings
+    /// only under RI), by the pieces' moves alone?
+    pub(crate) fn isardam_clash(&self, t: &Tables) -> bool {
+        let rex = t.conditions.conditions.madrasi_rex;
+        (self.occ[0] | self.occ[1]).iter().any(|sq| {
+            let p = self.board[usize::from(sq)];
+            let (them, ty) = (color_of(p) ^ 1, type_of(p));
+            (rex || Some(ty as u8) != t.king)
+                && self.counts[them][ty] > 0
+                && self.observed_by(t, sq, them, NO_SQ, 1 << ty)
+        })
     }
 
     /// Anticirce: may a piece of type `ty` (after any promotion) and colour
@@ -505,6 +564,9 @@ impl State {
             next.make(t, r, mv);
             let k = next.kings[us];
             if self.kings[us] != NO_SQ && (k == NO_SQ || next.attacked(t, k, us ^ 1)) {
+                return false;
+            }
+            if r.conditions.isardam && next.isardam_clash(t) {
                 return false;
             }
             // A reply that gives check is legal only if it mates in turn.
@@ -701,6 +763,29 @@ mod tests {
     }
 
     #[test]
+    fn isardam_forbids_a_move_that_makes_like_enemies_observe_each_other() {
+        // Rd1-d5 would stand on the black rook's rank: illegal. Kings are
+        // exempt: Kg1-g2 is legal beside no rule.
+        let fen = "k7/8/8/7r/8/8/8/3R2K1 w - - 0 1";
+        let m = moves("isardam", fen);
+        assert!(!m.contains(&"d1d5".to_string()), "{m:?}");
+        assert!(m.contains(&"d1d4".to_string()) && m.contains(&"g1g2".to_string()));
+        assert!(moves("", fen).contains(&"d1d5".to_string()));
+        // Type A: Rxe1 would stand where the rook on a1 observes it, so the
+        // rook on e8 gives no check; Type B's checks are orthodox.
+        let fen = "4r2k/8/8/8/8/8/8/R3K3 w - - 0 1";
+        let check = |conditions: &str| {
+            let v = Variant::with_conditions(conditions.parse().unwrap()).unwrap();
+            VariantPosition::from_fen(&v, fen).unwrap().is_check()
+        };
+        assert!(!check("isardam"));
+        assert!(check("isardam typeb"));
+        // Ke1-e2 steps where Rxe2 would be legal: illegal.
+        let m = moves("isardam", fen);
+        assert!(!m.contains(&"e1e2".to_string()) && m.contains(&"e1d1".to_string()));
+    }
+
+    #[test]
     fn conditions_read_and_write_their_words() {
         for text in [
             "circe",
@@ -709,6 +794,9 @@ mod tests {
             "madrasi ri ohneschach",
             "ohneschach blackmaximummer",
             "whiteminimummer blackmaximummer",
+            "isardam",
+            "isardam typeb ri",
+            "madrasi ri isardam",
         ] {
             let c: Conditions = text.parse().unwrap();
             assert_eq!(c.to_string(), text);

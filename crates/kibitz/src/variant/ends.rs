@@ -578,6 +578,11 @@ impl State {
         if !r.ends.checking && next.in_check(t) {
             return false;
         }
+        // Isardam ([`super::conditions`]): no like enemy pieces observing
+        // each other after the move.
+        if r.conditions.isardam && next.isardam_clash(t) {
+            return false;
+        }
         // Ohneschach ([`super::conditions`]): a check only if it mates.
         if r.conditions.ohneschach && next.in_check(t) && !next.ohneschach_mated(t, r, 1) {
             return false;

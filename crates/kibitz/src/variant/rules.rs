@@ -730,8 +730,15 @@ pub struct Conditions {
     /// paralysed: it neither moves nor observes (so gives no check). Kings
     /// are exempt unless [`Conditions::madrasi_rex`].
     pub madrasi: bool,
-    /// Madrasi RI: kings are paralysed too.
+    /// Madrasi RI (and Isardam RI, as in Popeye, where one flag serves
+    /// both): kings are paralysed too.
     pub madrasi_rex: bool,
+    /// Isardam: a move after which a piece is observed by an enemy piece of
+    /// its kind is illegal (kings exempt unless [`Conditions::madrasi_rex`]).
+    pub isardam: bool,
+    /// Isardam Type B: checks are orthodox; in Type A (Popeye's default) a
+    /// piece observes a square only where its move there would be legal.
+    pub isardam_type_b: bool,
     /// Ohneschach: a move that gives check is illegal unless it mates.
     pub ohneschach: bool,
     /// Maximummer or Minimummer, of White (`[0]`) and Black (`[1]`).
