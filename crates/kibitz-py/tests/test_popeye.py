@@ -187,7 +187,7 @@ BAD = [
     ('condition maximummer', 'maximummer'),
     ('option postkeyplay', 'postkeyplay'),
     ('frobnicate', 'frobnicate'),
-    ('option nothreat', 'nothreat'),
+    ('option nosymmetry', 'nosymmetry'),
     ('stipulation pser-h#2', 'pser-h#2'),
     ('pieces white kaf3', 'kaf3'),
     ('option max 3', 'max'),

@@ -171,6 +171,7 @@ impl PopeyeScan {
         let options = &problem.options;
         let mut scan = self.solve.clone();
         scan.tree |= options.variations;
+        scan.no_threat |= options.no_threat;
         scan.set_play |= options.set_play;
         if let Some(n) = options.refutations {
             scan.tries = true;

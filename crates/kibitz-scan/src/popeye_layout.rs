@@ -88,6 +88,9 @@ pub struct Shown {
     /// `--tree`): written under keys and tries of direct play with two moves
     /// to go.
     pub variations: bool,
+    /// The threats are left out (`Option NoThreat`): neither ` threat:` nor
+    /// ` zugzwang.` is written, and every defence is a variation.
+    pub no_threat: bool,
 }
 
 /// The solution in Popeye's layout: the counts line, a blank line, the play,
@@ -316,7 +319,7 @@ impl Writer<'_> {
                 None => {
                     out.push_str(" !");
                     if two && shown.variations {
-                        self.variations(out, &pos.after(mv));
+                        self.variations(out, &pos.after(mv), shown.no_threat);
                     }
                     // After a selfmate's (or reflex's) key in one, Popeye
                     // writes the other side's moves that reach the goal: they
@@ -331,7 +334,7 @@ impl Writer<'_> {
                 Some(refutations) => {
                     out.push_str(" ?");
                     if two && shown.variations {
-                        self.variations(out, &pos.after(mv));
+                        self.variations(out, &pos.after(mv), shown.no_threat);
                     }
                     let child = pos.after(mv);
                     // A selfmate's (or reflex's) try in one: the other side's
@@ -361,9 +364,13 @@ impl Writer<'_> {
     /// none would (nothing when it is in check and cannot pass); then each
     /// defence after which no threat reaches the goal any more, with every
     /// answer that does.
-    fn variations(&self, out: &mut String, child: &AnyPosition) {
+    fn variations(&self, out: &mut String, child: &AnyPosition, no_threat: bool) {
         let reaching = |p: &AnyPosition| self.reaching(p);
-        let passed = (!child.is_check()).then(|| child.pass()).flatten();
+        // Without threats (`NoThreat`) Popeye lists every defence with its
+        // answers, the ones the threat beats too.
+        let passed = (!child.is_check() && !no_threat)
+            .then(|| child.pass())
+            .flatten();
         let mut threats = Vec::new();
         if let Some(passed) = &passed {
             threats = reaching(passed);
@@ -974,6 +981,39 @@ mod tests {
                 "",
             ]
         );
+    }
+
+    #[test]
+    fn without_threats_every_defence_is_a_variation() {
+        // Popeye's `Option Variation NoThreat`: no ` threat:` line, and the
+        // defences the threat 2.Qxb7# beats (1...e2, 1...Kb8) are listed too.
+        let shown = Shown {
+            variations: true,
+            ..Shown::default()
+        };
+        let fen = "k7/1b1Q4/8/K7/8/4p3/8/6N1 w - - 0 1";
+        let with = layout(fen, "#2", shown);
+        assert!(with.contains("   1.Ka5-b6 ! threat:\n          2.Qd7*b7 #\n      1...Bb7-a6\n"));
+        assert!(!with.contains("1...e3-e2"), "{with}");
+        let without = layout(
+            fen,
+            "#2",
+            Shown {
+                no_threat: true,
+                ..shown
+            },
+        );
+        assert!(
+            without.contains(
+                "   1.Ka5-b6 !\n      1...e3-e2\n          2.Qd7*b7 #\n      1...Bb7-a6\n"
+            ),
+            "{without}"
+        );
+        assert!(
+            without.contains("      1...Ka8-b8\n          2.Qd7*b7 #\n"),
+            "{without}"
+        );
+        assert!(!without.contains("threat"), "{without}");
     }
 
     #[test]

@@ -71,6 +71,9 @@ pub struct SolveScan {
     pub max_refutations: u32,
     /// `#n`, `s#n`: list the set play.
     pub set_play: bool,
+    /// With the tree in Popeye's layout, leave its threats out (Popeye's
+    /// `option NoThreat`).
+    pub no_threat: bool,
     /// The most solutions listed: helpmate lines, or keys (`--max-solutions`);
     /// None lists every one. Past it the search stops where it can and the
     /// record says that more exist ([`SolveRecord::more_solutions`]).
@@ -292,6 +295,7 @@ impl SolveScan {
                 set_play: self.set_play,
                 tries: self.tries,
                 variations: self.tree,
+                no_threat: self.no_threat,
             };
             // Popeye's set play of help play: the turn passed, a half move less.
             let help_set = help_set_stipulation(stip)

@@ -169,6 +169,8 @@ pub fn run(args: Args) -> anyhow::Result<Status> {
         tries: args.tries,
         max_refutations: args.max_refutations,
         set_play: args.set,
+        // Popeye's option, set by a problem: no flag of its own.
+        no_threat: false,
         max_solutions: args
             .max_solutions
             .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),

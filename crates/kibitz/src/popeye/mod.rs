@@ -24,7 +24,7 @@
 //!   squares ([`Walk`]): orthodox `K Q R B S P` (S the knight) and the fairy
 //!   pieces kibitz plays, given to its variant engine as Betza;
 //! * `stipulation` `#n`, `h#n`, `h#n.5`, `s#n` ([`Stipulation`](crate::problem::Stipulation));
-//! * `option` `SetPlay`, `Try`, `Defence n`, `Variations`, `MaxSolutions n`,
+//! * `option` `SetPlay`, `Try`, `Defence n`, `Variations`, `NoThreat`, `MaxSolutions n`,
 //!   `MaxTime n`, `NoBoard` ([`PopeyeOptions`]);
 //! * `title`, `author`, `origin`, `award`, `remark`: the rest of the line, kept.
 //!

@@ -18,6 +18,9 @@ pub struct PopeyeOptions {
     pub refutations: Option<u32>,
     /// `Variations`: the solution tree, every defence with its answer.
     pub variations: bool,
+    /// `NoThreat`: the solution tree without its threats: Popeye writes neither
+    /// ` threat:` nor ` zugzwang.`, and lists every defence as a variation.
+    pub no_threat: bool,
     /// `MaxSolutions N`: stop after N solutions.
     pub max_solutions: Option<u32>,
     /// `MaxTime N`: seconds for the problem.

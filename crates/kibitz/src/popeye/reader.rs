@@ -815,6 +815,7 @@ impl<R: BufRead> Reader<R> {
                 "SetPlay" => options.set_play = true,
                 "Try" => options.refutations = Some(1),
                 "Variations" => options.variations = true,
+                "NoThreat" => options.no_threat = true,
                 "NoBoard" => options.no_board = true,
                 "WhiteToPlay" => options.white_to_play = true,
                 "Duplex" => options.duplex = true,

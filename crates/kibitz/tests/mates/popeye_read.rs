@@ -98,7 +98,7 @@ fn out_of_subset_words_are_errors_naming_word_and_line_and_the_next_problem_is_r
                 next\n\
                 pieces neutral ke1 stip #2\n\
                 next\n\
-                pieces white ke1 black ke8 stip #2 option nothreat\n\
+                pieces white ke1 black ke8 stip #2 option nosymmetry\n\
                 next\n\
                 pieces white ke1 black ke8 stip #2 option max 3\n\
                 next\n\
@@ -127,7 +127,7 @@ fn out_of_subset_words_are_errors_naming_word_and_line_and_the_next_problem_is_r
         "problem 4, line 13: stipulation `pser-h#3`: unknown play form at `pser-h`",
         "problem 5, line 15: piece `kaf3` (kangaroo) is outside kibitz's Popeye subset",
         "problem 6, line 17: colour `neutral` (Neutral) is outside kibitz's Popeye subset",
-        "problem 7, line 19: option `nothreat` (NoThreat) is outside kibitz's Popeye subset",
+        "problem 7, line 19: option `nosymmetry` (NoSymmetry) is outside kibitz's Popeye subset",
         "problem 8, line 21: `max` is not a Popeye keyword",
         "problem 9, line 23: piece attribute `royal` (Royal) is outside kibitz's Popeye subset",
         "problem 10, line 25: `frobnicate` is not a Popeye keyword",
