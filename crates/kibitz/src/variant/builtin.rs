@@ -6,7 +6,7 @@
 use super::VariantError;
 use super::board::BoardSize;
 use super::definition::Variant;
-use super::rules::{Cell, GameValue, Gating, PieceDef, PieceKind, Rules};
+use super::rules::{CastlingRules, Cell, GameValue, Gating, PieceDef, PieceKind, Rules};
 pub(crate) use super::rules::{chess_rules, pawn, piece};
 
 /// The names of the built-in variants.
@@ -119,6 +119,14 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "omicron",
     "troitzky",
     "legan",
+    // Walling moves (walling.rs) and a race of one fox against four hounds.
+    "amazons",
+    "duck",
+    "isolation",
+    "isolation7x7",
+    "snailtrail",
+    "joust",
+    "fox-and-hounds",
 ];
 
 impl Rules {
@@ -224,6 +232,7 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         || super::objectives::builtin_rules(name, &mut r)
         || super::pawns::builtin_rules(name, &mut r)
         || super::historic::builtin_rules(name, &mut r)?
+        || super::walling::builtin_rules(name, &mut r)?
     {
         r.name = name.to_string();
         return Ok(r);
@@ -566,7 +575,7 @@ fn chess_family(name: &str, r: &mut Rules) -> Result<bool, VariantError> {
             // Fairy-Stockfish's breakthrough: one kind of man, stepping forward
             // (straight ahead only without taking), no king; the first to reach
             // the far rank wins, and a side with no move loses.
-            only_pieces(r, vec![piece('P', "breakthrough", "fmWfF")]);
+            r.only_pieces(vec![piece('P', "breakthrough", "fmWfF")]);
             r.start_fen = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1".to_string();
             r.stalemate = GameValue::Loss;
             r.ends.flag_letter = [Some('P'); 2];
@@ -577,7 +586,7 @@ fn chess_family(name: &str, r: &mut Rules) -> Result<bool, VariantError> {
             // a knight on the centre square e5 wins unless the reply takes it
             // (its flagMove), and a side with no move loses.
             r.resize(9, 9)?;
-            only_pieces(r, vec![piece('N', "knight", "N")]);
+            r.only_pieces(vec![piece('N', "knight", "N")]);
             r.start_fen = "nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w - - 0 1".to_string();
             r.stalemate = GameValue::Loss;
             r.ends.flag_letter = [Some('N'); 2];
@@ -638,7 +647,7 @@ fn chess_family(name: &str, r: &mut Rules) -> Result<bool, VariantError> {
             // Legan chess: the armies in two corners, pawns moving diagonally
             // towards the a8 (h1) corner and taking straight, promoting on the
             // edge squares around it.
-            only_pieces(r, chess_rules().pieces);
+            r.only_pieces(chess_rules().pieces);
             r.pieces[0] = piece('P', "customPiece1", &super::regions::fsf_betza("mflFcflW"));
             r.pawn_keys.pawn_types = Some(vec!['P']);
             r.set_promotions("QRBN");
@@ -655,19 +664,26 @@ fn chess_family(name: &str, r: &mut Rules) -> Result<bool, VariantError> {
             ];
             r.promotion_ranks = [0, 0];
         }
+        "fox-and-hounds" => {
+            // Fox and hounds: White's fox (stepping diagonally) wins on the
+            // eighth rank, Black's four hounds (stepping diagonally forward)
+            // win by leaving it no move; nothing is taken.
+            r.only_pieces(vec![
+                piece('H', "customPiece1", "mfF"),
+                piece('F', "customPiece2", "mF"),
+            ]);
+            r.start_fen = "1h1h1h1h/8/8/8/8/8/8/4F3 w - - 0 1".to_string();
+            // Castling stays on without a piece to castle, as there.
+            r.castling = chess_rules()
+                .castling
+                .map(|c| CastlingRules { rook_types: 0, ..c });
+            r.stalemate = GameValue::Loss;
+            r.ends.flag_letter = [Some('F'), None];
+            r.ends.flag_cells = [vec![Cell::Rank(7)], Vec::new()];
+        }
         _ => return Ok(false),
     }
     Ok(true)
-}
-
-/// Only `pieces` in the game: no king (no check, no castling) and no promotion.
-fn only_pieces(r: &mut Rules, pieces: Vec<PieceDef>) {
-    r.promotion_limit = vec![0; pieces.len()];
-    r.pieces = pieces;
-    r.promotion_types.clear();
-    r.promotion_types_black = None;
-    r.castling = None;
-    r.double_step = [0, 0];
 }
 
 #[cfg(test)]

@@ -49,6 +49,11 @@ impl Variant {
         rules.ends.hooks_moves |= rules.palace.active;
         // So do the fairy conditions of problems ([`super::conditions`]).
         rules.ends.hooks_moves |= !rules.conditions.is_empty();
+        // And walling ([`super::walling`]): its moves are listed.
+        if let Some(conflict) = super::rules::Walling::conflict(&rules) {
+            return Err(VariantError::Definition(conflict));
+        }
+        rules.ends.hooks_moves |= rules.walling.active();
         // With Ouk Chatrang's first moves, `gating = true` makes the
         // castling field's files first-move rights (Fairy-Stockfish's gates
         // with nothing in hand), not Seirawan's gating.

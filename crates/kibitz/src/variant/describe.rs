@@ -540,6 +540,16 @@ fn rule_list(r: &Rules) -> RuleList {
     if !r.conditions.is_empty() {
         list.text("condition", r.conditions.to_string());
     }
+    // Walling ([`super::walling`]); its regions where set (else the whole board).
+    list.text("wallingRule", r.walling.rule.name());
+    for (c, colour) in ["White", "Black"].into_iter().enumerate() {
+        if let Some(region) = &r.walling.region[c] {
+            list.text(
+                format!("wallingRegion{colour}"),
+                squares_text(r.size, region),
+            );
+        }
+    }
     list.bool("checkCounting", e.check_counting);
     list.text(
         "extinctionValue",

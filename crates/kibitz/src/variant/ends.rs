@@ -281,6 +281,7 @@ impl State {
             || r.shogi.active
             || r.regions.cambodian_moves
             || r.regions.sittuyin_promotion
+            || r.walling.active()
             // The counting takes every occupied square for a piece: walls list.
             || !self.walls.is_empty();
         let royals = r
@@ -441,6 +442,9 @@ impl State {
         }
         // Maximummer, Minimummer ([`super::conditions`]).
         self.mummer_filter(t, r, out);
+        if r.walling.active() {
+            self.add_walls(t, r, out);
+        }
         if out.is_empty() && r.ends.pass_on_stalemate[self.turn] && !in_check {
             // Fairy-Stockfish's pass: the king's, else the first piece's
             // (its lowest square) "move" to its own square.

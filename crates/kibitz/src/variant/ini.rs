@@ -571,6 +571,10 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     if super::shogi::apply_key(rules, key, value)? {
         return Ok(());
     }
+    // Walling moves ([`super::walling`]).
+    if super::walling::apply_key(rules, key, value)? {
+        return Ok(());
+    }
     // Janggi's palace lines, passing, bikjang ([`super::palace`]).
     if super::palace::apply_key(rules, key, value)? {
         return Ok(());

@@ -92,6 +92,7 @@ mod sittuyin;
 mod state;
 mod tables;
 pub mod values;
+mod walling;
 mod walls;
 
 pub use board::{BoardSize, MAX_SIDE, MIN_SIDE, Sq, WideBitboard, WideBitboardIter};

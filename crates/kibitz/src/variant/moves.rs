@@ -74,6 +74,14 @@ impl VariantMove {
             .then_some((usize::from(self.gate), self.gate_sq))
     }
 
+    /// The square a walling move (the Amazons' arrow, Duck chess's duck)
+    /// turns into a wall
+    /// (written after a comma: `d1a1,a1b1`).
+    pub fn wall(&self) -> Option<Sq> {
+        (self.gate == NO_TYPE && self.gate_sq != NO_SQ && !self.is_pregame() && !self.is_drop())
+            .then_some(self.gate_sq)
+    }
+
     /// Musketeer: the piece type index a selection move selects.
     pub fn selection(&self) -> Option<usize> {
         (self.kind == MoveKind::Select).then_some(usize::from(self.gate))

@@ -323,6 +323,12 @@ impl VariantPosition {
         if mv.gate != NO_TYPE {
             out.push(letter(mv.gate));
         }
+        // A walling move: the square reached again, then the wall's.
+        if let Some(wall) = mv.wall() {
+            out.push(',');
+            size.push_square_name(to, out);
+            size.push_square_name(wall, out);
+        }
     }
 
     /// Is castling `mv` written like a move of the king's own to its destination
@@ -389,6 +395,10 @@ impl VariantPosition {
                     // so a custom pawn's en-passant capture is told apart only
                     // from other en-passant captures.
                     .filter(|o| (o.kind == MoveKind::EnPassant) == (mv.kind == MoveKind::EnPassant))
+                    // A walling move, as Fairy-Stockfish's, only from moves
+                    // with the same wall (so never where the wall is on the
+                    // square this one leaves).
+                    .filter(|o| mv.wall().is_none() || o.gate_sq == mv.gate_sq)
                     .map(|o| o.from)
                     .collect();
                 if !others.is_empty() {
@@ -419,6 +429,10 @@ impl VariantPosition {
                 s.push_str(&size.square_name(mv.gate_sq));
             }
         }
+        if let Some(wall) = mv.wall() {
+            s.push(',');
+            s.push_str(&size.square_name(wall));
+        }
         let mut next = self.clone();
         next.play_unchecked(mv);
         if next.is_check() {
@@ -433,7 +447,8 @@ impl VariantPosition {
 
     /// The wall squares (`*` in the FEN): squares no piece may enter or
     /// ride through, as Fairy-Stockfish's wall squares (Gustav III's chess,
-    /// Omicron, Troitzky). They are fixed for the game.
+    /// Omicron, Troitzky). They are fixed for the game, but where the
+    /// variant's moves put walls (walling: the Amazons' arrows, the duck).
     ///
     /// ```
     /// use kibitz::variant::{Variant, VariantPosition};

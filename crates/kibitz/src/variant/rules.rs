@@ -178,9 +178,21 @@ pub(crate) struct Rules {
     pub pawn_keys: PawnTypeKeys,
     /// The fairy conditions of chess problems ([`super::conditions`]).
     pub conditions: Conditions,
+    /// Walling moves ([`super::walling`]): `wallingRule` and its regions.
+    pub walling: Walling,
 }
 
 impl Rules {
+    /// Only `pieces` in the game: no king (no check, no castling) and no promotion.
+    pub(crate) fn only_pieces(&mut self, pieces: Vec<PieceDef>) {
+        self.promotion_limit = vec![0; pieces.len()];
+        self.pieces = pieces;
+        self.promotion_types.clear();
+        self.promotion_types_black = None;
+        self.castling = None;
+        self.double_step = [0, 0];
+    }
+
     pub fn type_of_letter(&self, letter: char) -> Option<u8> {
         let upper = letter.to_ascii_uppercase();
         self.pieces
@@ -612,6 +624,7 @@ pub(crate) fn chess_rules() -> Rules {
         piece_values: Vec::new(),
         pawn_keys: PawnTypeKeys::default(),
         conditions: Conditions::NONE,
+        walling: Walling::default(),
     }
 }
 
@@ -743,4 +756,94 @@ pub struct Conditions {
     pub ohneschach: bool,
     /// Maximummer or Minimummer, of White (`[0]`) and Black (`[1]`).
     pub mummer: [Mummer; 2],
+}
+
+/// Walling ([`super::walling`] plays it): the types live here, with the
+/// rules, so that no import circle runs through the walling module.
+/// Where a walling move may put its wall (Fairy-Stockfish's `WallingRule`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) enum WallingRule {
+    /// No walling (`none`).
+    #[default]
+    None,
+    /// Where the piece that moved could move next (`arrow`).
+    Arrow,
+    /// Anywhere empty, the old walls removed (`duck`).
+    Duck,
+    /// On the edge or beside a wall (`edge`).
+    Edge,
+    /// On the square left (`past`).
+    Past,
+    /// Anywhere empty (`static`).
+    Static,
+}
+
+impl WallingRule {
+    const NAMES: [(&'static str, WallingRule); 6] = [
+        ("none", WallingRule::None),
+        ("arrow", WallingRule::Arrow),
+        ("duck", WallingRule::Duck),
+        ("edge", WallingRule::Edge),
+        ("past", WallingRule::Past),
+        ("static", WallingRule::Static),
+    ];
+
+    /// The `variants.ini` value.
+    pub(crate) fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, rule)| *rule == self)
+            .map_or("none", |(name, _)| name)
+    }
+
+    pub(crate) fn parse(value: &str) -> Result<WallingRule, String> {
+        Self::NAMES
+            .iter()
+            .find(|(name, _)| *name == value)
+            .map(|(_, rule)| *rule)
+            .ok_or_else(|| {
+                format!("`{value}` is not a walling rule (none, arrow, duck, edge, past, static)")
+            })
+    }
+}
+
+/// A variant's walling: the rule and each side's region (`None`: the whole board).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Walling {
+    pub rule: WallingRule,
+    pub region: [Option<WideBitboard>; 2],
+}
+
+impl Walling {
+    /// Does a move place a wall?
+    #[inline]
+    pub(crate) fn active(&self) -> bool {
+        self.rule != WallingRule::None
+    }
+
+    /// What a walling variant may not have beside its walls, as a
+    /// definition error's text: rules whose moves have no square for a wall
+    /// (drops, passes) or use the move's extra square (gating), and Duck
+    /// chess's walls with a royal king (Fairy-Stockfish refuses it too: the
+    /// duck leaving a line would give a check no move is tested for).
+    pub(crate) fn conflict(r: &Rules) -> Option<String> {
+        if !r.walling.active() {
+            return None;
+        }
+        let rule = r.walling.rule.name();
+        let other = if r.drops.enabled {
+            "piece drops"
+        } else if r.gating != Gating::None {
+            "gating"
+        } else if r.palace.pass != [false; 2] {
+            "passing"
+        } else if r.walling.rule == WallingRule::Duck
+            && r.pieces.iter().any(|p| p.kind == PieceKind::King)
+        {
+            "a royal king"
+        } else {
+            return None;
+        };
+        Some(format!("wallingRule = {rule} does not go with {other}"))
+    }
 }

@@ -85,8 +85,9 @@ pub(crate) struct State {
     /// each rook), since a rebirth on its home square lets a man castle again.
     pub castling_men: u8,
     /// The wall squares (`*` in the FEN; [`WALL`] on the board), fixed for
-    /// the game: kept here beside the board so that the set-based readers
-    /// (drop targets, empty squares) leave them out too.
+    /// the game but where walling moves add them ([`super::walling`]): kept
+    /// here beside the board so that the set-based readers (drop targets,
+    /// empty squares) leave them out too.
     pub walls: WideBitboard,
 }
 
@@ -430,6 +431,9 @@ impl State {
         }
         if r.regions.cambodian_moves {
             self.cambodian_gates(r, mv, us, ty);
+        }
+        if r.walling.active() {
+            self.place_wall(r, mv);
         }
         if us == 1 {
             self.fullmove = self.fullmove.saturating_add(1);

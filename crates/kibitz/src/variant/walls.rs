@@ -6,7 +6,8 @@
 //! nothing is dropped on it and castling does not pass it. It is written back
 //! as `*`. Walls belong to the position, not the variant (Gustav III's chess,
 //! Omicron and Troitzky chess have them in their start positions), and stay
-//! where they are for the game: kibitz has no walling moves.
+//! where they are for the game, but where a variant's moves put walls
+//! ([`super::walling`]: the Amazons' arrows, Duck chess's duck).
 //!
 //! On the board a wall is the code [`WALL`](super::state::WALL), beside the
 //! set [`State::walls`](super::state::State); the readers of the board that
