@@ -87,6 +87,11 @@ SHOGI_FAMILY.append('mini')
 # single squares (builtin.rs, chess_family): last, for the seeds above.
 FSF_BUILTINS += ['gustav3', 'omicron', 'troitzky', 'legan']
 
+# Walling moves (variant/walling.rs), and fox and hounds (builtin.rs, chess_family):
+# last, for the seeds above.
+FSF_BUILTINS += ['amazons', 'duck', 'isolation', 'isolation7x7', 'snailtrail', 'joust',
+                 'fox-and-hounds']
+
 FILES = 'abcdefghijklmnop'
 
 # --- user variants ------------------------------------------------------------------
