@@ -16,8 +16,10 @@
 //!   each block after a blank line; the set play first (`      1...Kb8-a8` and
 //!   the answers `          2.Rc6-c8 #`); under a selfmate's key in one, the
 //!   other side's moves that reach the goal (`      1...b3-b2 #`); with
-//!   `Option Variation`, under a key or try with two moves to go, ` threat:`
-//!   or ` zugzwang.` and the defences no threat beats, each with its answers;
+//!   `Option Variation`, under each key and try of direct play and selfmates,
+//!   the whole tree: ` threat:` (each threat with its own tree) or
+//!   ` zugzwang.`, the defences no threat beats, each with the answers that
+//!   win soonest and their trees, down to the goal;
 //! - help and series play as lines: `  1.Kf1-e1 Qh2-g1 #`, each move of the side
 //!   that begins numbered (`  1...Ra2-a8 #` for `h#n.5`, where the other side
 //!   begins).
@@ -27,16 +29,23 @@
 //! below it, `solution finished.` (`solving interrupted.` when a limit cut the
 //! search). The diagram, the title and the times are not written.
 
+use core::cell::Cell;
 use core::fmt::Write as _;
 
 use kibitz::board::{AnyMove, AnyPosition, Board};
-use kibitz::problem::{Genre, Goal, ProblemOutcome, ProblemSolution, Stipulation};
+use kibitz::problem::{Genre, Goal, ProblemOptions, ProblemOutcome, ProblemSolution, Stipulation};
 use kibitz::variant::{Conditions, Rebirth};
 
 /// The column (from 1) where Popeye's piece counts end under the diagram of an
 /// 8 × 8 board: `nr_files_on_board*fileWidth+4` less the line's two-space
 /// indentation and one for the line feed it counts.
 const COUNTS_END: usize = 35;
+
+/// The nodes the solver may search, over a whole problem, to find the
+/// threats and variations of its trees (`Option Variation`). A tree it cannot
+/// finish within them is left out, and its key or try written alone: never a
+/// tree cut short.
+const TREE_NODES: u64 = 4_000_000;
 
 /// How Popeye names the pieces: its English letters for the orthodox men (`S`
 /// for the knight, none for the pawn) and a code for each fairy piece.
@@ -85,8 +94,8 @@ pub struct Shown {
     /// The tries were asked for (`Option Try`, `--tries`).
     pub tries: bool,
     /// The threats and variations were asked for (`Option Variation`,
-    /// `--tree`): written under keys and tries of direct play with two moves
-    /// to go.
+    /// `--tree`): the whole tree under each key and try of direct play and
+    /// selfmates, and under each set-play defence.
     pub variations: bool,
     /// The threats are left out (`Option NoThreat`): neither ` threat:` nor
     /// ` zugzwang.` is written, and every defence is a variation.
@@ -149,6 +158,8 @@ pub fn write_with_set(
     let writer = Writer {
         names,
         goal: stip.goal(),
+        stip,
+        tree_nodes: Cell::new(TREE_NODES),
     };
     // Popeye's bytes from here: every move line begins with a line feed (so
     // the first makes a blank line under the counts line), each solution
@@ -247,6 +258,11 @@ fn condition_lines(c: Conditions) -> Vec<&'static str> {
 struct Writer<'a> {
     names: &'a PieceNames,
     goal: Goal,
+    /// The problem's stipulation: its genre and goal are those of every
+    /// subtree, at the lengths the tree has left.
+    stip: Stipulation,
+    /// What is left of [`TREE_NODES`].
+    tree_nodes: Cell<u64>,
 }
 
 impl Writer<'_> {
@@ -288,6 +304,14 @@ impl Writer<'_> {
             for s in set {
                 let child = passed.after(s.defence);
                 self.tree_move(out, &passed, s.defence, 1, false);
+                // With the variations, each answer's own tree; the answers
+                // alone otherwise, or when the tree is not found in time.
+                if shown.variations
+                    && let Some(tree) = self.answer_trees(&child, stip.moves(), shown.no_threat)
+                {
+                    out.push_str(&tree);
+                    continue;
+                }
                 let mut answers = s.answers.clone();
                 answers.sort_by_key(|&m| order(&child, m));
                 for answer in answers {
@@ -313,44 +337,32 @@ impl Writer<'_> {
         }
         for (mv, refutations, moves) in firsts {
             self.tree_move(out, pos, mv, 0, direct);
-            // A try of `#2` has two moves to go, as a key of length 2 has.
-            let two = direct && (moves == 2 || (moves == 0 && stip.moves() == 2));
-            match refutations {
-                None => {
-                    out.push_str(" !");
-                    if two && shown.variations {
-                        self.variations(out, &pos.after(mv), shown.no_threat);
-                    }
-                    // After a selfmate's (or reflex's) key in one, Popeye
-                    // writes the other side's moves that reach the goal: they
-                    // are the end of the solution, not variations.
-                    if !direct && moves == 1 {
-                        let child = pos.after(mv);
-                        for d in self.reaching(&child) {
-                            self.tree_move(out, &child, d, 1, true);
-                        }
-                    }
+            out.push_str(if refutations.is_some() { " ?" } else { " !" });
+            // A try has the stipulation's moves to go, a key its own.
+            let length = if refutations.is_some() {
+                stip.moves()
+            } else {
+                moves
+            };
+            let child = pos.after(mv);
+            if shown.variations && length >= 2 {
+                self.tree_or_nothing(out, &child, length - 1, shown.no_threat);
+            } else if !direct && length == 1 {
+                // After a selfmate's (or reflex's) key or try in one, Popeye
+                // writes the other side's moves that reach the goal: they are
+                // the end of the solution, not variations (under a try they
+                // come before its refutations).
+                for d in self.reaching(&child) {
+                    self.tree_move(out, &child, d, 1, true);
                 }
-                Some(refutations) => {
-                    out.push_str(" ?");
-                    if two && shown.variations {
-                        self.variations(out, &pos.after(mv), shown.no_threat);
-                    }
-                    let child = pos.after(mv);
-                    // A selfmate's (or reflex's) try in one: the other side's
-                    // moves that reach the goal come before its refutations.
-                    if !direct && stip.moves() == 1 {
-                        for d in self.reaching(&child) {
-                            self.tree_move(out, &child, d, 1, true);
-                        }
-                    }
-                    out.push_str("\n    but");
-                    let mut refutations = refutations.to_vec();
-                    refutations.sort_by_key(|&r| order(&child, r));
-                    for r in refutations {
-                        self.tree_move(out, &child, r, 1, false);
-                        out.push_str(" !");
-                    }
+            }
+            if let Some(refutations) = refutations {
+                out.push_str("\n    but");
+                let mut refutations = refutations.to_vec();
+                refutations.sort_by_key(|&r| order(&child, r));
+                for r in refutations {
+                    self.tree_move(out, &child, r, 1, false);
+                    out.push_str(" !");
                 }
             }
             out.push('\n');
@@ -358,53 +370,168 @@ impl Writer<'_> {
         out.push('\n');
     }
 
-    /// Popeye's threat and variations after a first move with two moves to
-    /// go (`child`: the position after it): ` threat:` and each move that
-    /// would reach the goal were the other side to pass, or ` zugzwang.` when
-    /// none would (nothing when it is in check and cannot pass); then each
-    /// defence after which no threat reaches the goal any more, with every
-    /// answer that does.
-    fn variations(&self, out: &mut String, child: &AnyPosition, no_threat: bool) {
-        let reaching = |p: &AnyPosition| self.reaching(p);
-        // Without threats (`NoThreat`) Popeye lists every defence with its
-        // answers, the ones the threat beats too.
-        let passed = (!child.is_check() && !no_threat)
-            .then(|| child.pass())
+    /// The tree under a key or try with `moves` moves left after it
+    /// ([`Writer::defences`]), when the genre has one kibitz writes (direct
+    /// play and selfmates) and the solver finds it within [`TREE_NODES`];
+    /// nothing otherwise.
+    fn tree_or_nothing(&self, out: &mut String, child: &AnyPosition, moves: u32, no_threat: bool) {
+        if !matches!(self.stip.genre(), Genre::Direct | Genre::Selfmate) {
+            return;
+        }
+        let mut tree = String::new();
+        if self
+            .defences(&mut tree, child, moves, 1, no_threat)
+            .is_some()
+        {
+            out.push_str(&tree);
+        }
+    }
+
+    /// The attacker's answers to a set-play defence (`pos`: after it) that
+    /// win soonest within `moves`, each with its tree ([`Writer::attack`]),
+    /// as Popeye writes the set play of a problem with variations. None when
+    /// the genre has no tree kibitz writes or [`TREE_NODES`] ran out.
+    fn answer_trees(&self, pos: &AnyPosition, moves: u32, no_threat: bool) -> Option<String> {
+        if !matches!(self.stip.genre(), Genre::Direct | Genre::Selfmate) {
+            return None;
+        }
+        let keys = self.keys_within(pos, moves)?;
+        let length = keys.iter().map(|&(_, k)| k).min()?;
+        let mut tree = String::new();
+        for a in soonest(pos, &keys) {
+            self.attack(&mut tree, pos, a, length, 2, no_threat)?;
+        }
+        Some(tree)
+    }
+
+    /// Popeye's threat and variations where the defender is to move (in
+    /// `pos`) and the attacker has `moves` moves left, the defences at
+    /// `depth` plies (Popeye's `solving/battle_play/threat.c` decides which):
+    ///
+    /// - the threat: with the turn passed, the attacker's moves that end the
+    ///   play soonest, each with its own tree, after ` threat:`; or
+    ///   ` zugzwang.` when none does within `moves`; nothing when the defender
+    ///   is in check (it cannot pass) or under `NoThreat`;
+    /// - each defence after which the attacker still wins (the others refute
+    ///   a try, written after `but` only), unless there is a threat and the
+    ///   defence lets the attacker win sooner than the threat does (Popeye
+    ///   leaves such short variations out) or leaves every threat working at
+    ///   its length;
+    /// - under each defence, the attacker's moves that win soonest after it,
+    ///   each with its tree ([`Writer::attack`]).
+    ///
+    /// None when the solver ran out of [`TREE_NODES`].
+    fn defences(
+        &self,
+        out: &mut String,
+        pos: &AnyPosition,
+        moves: u32,
+        depth: usize,
+        no_threat: bool,
+    ) -> Option<()> {
+        let selfmate = self.stip.genre() == Genre::Selfmate;
+        let passed = (!pos.is_check() && !no_threat)
+            .then(|| pos.pass())
             .flatten();
-        let mut threats = Vec::new();
+        let mut threats: Vec<AnyMove> = Vec::new();
+        let mut threat_length = 0;
         if let Some(passed) = &passed {
-            threats = reaching(passed);
-            if threats.is_empty() {
-                out.push_str(" zugzwang.");
-            } else {
-                out.push_str(" threat:");
-                for &t in &threats {
-                    self.tree_move(out, passed, t, 2, true);
+            let keys = self.keys_within(passed, moves)?;
+            threats = soonest(passed, &keys);
+            match keys.iter().map(|&(_, k)| k).min() {
+                Some(shortest) => {
+                    threat_length = shortest;
+                    out.push_str(" threat:");
+                    for &t in &threats {
+                        self.attack(out, passed, t, shortest, depth + 1, no_threat)?;
+                    }
                 }
+                None => out.push_str(" zugzwang."),
             }
         }
-        let mut defences = child.legal_moves();
-        defences.sort_by_key(|&d| order(child, d));
+        let mut defences = pos.legal_moves();
+        defences.sort_by_key(|&d| order(pos, d));
         for d in defences {
-            let after = child.after(d);
-            let answers = reaching(&after);
-            // A defence every threat still beats is no variation: Popeye
-            // leaves it out (one that stops some of several threats is one).
-            let threat_holds = !threats.is_empty()
-                && threats.iter().all(|&t| {
-                    let uci = passed.as_ref().map(|p| p.uci(t));
-                    answers.iter().any(|&a| Some(after.uci(a)) == uci)
-                });
-            // A defence nothing answers refutes a try: Popeye writes it after
-            // `but` only.
-            if threat_holds || answers.is_empty() {
+            let after = pos.after(d);
+            // A selfmate's defender that reaches the goal ends the play at
+            // once: a variation shorter than any threat.
+            if selfmate && self.goal.reached(pos, d, &after) {
+                if threats.is_empty() {
+                    self.tree_move(out, pos, d, depth, true);
+                }
                 continue;
             }
-            self.tree_move(out, child, d, 1, false);
-            for a in answers {
-                self.tree_move(out, &after, a, 2, true);
+            let keys = self.keys_within(&after, moves)?;
+            let Some(length) = keys.iter().map(|&(_, k)| k).min() else {
+                continue;
+            };
+            if let Some(passed) = passed.as_ref().filter(|_| !threats.is_empty()) {
+                // A threat move still winning within the threat's length,
+                // matched by its text, as Popeye matches it in its table.
+                let threat_holds = threats.iter().all(|&t| {
+                    let uci = passed.uci(t);
+                    keys.iter()
+                        .any(|&(a, k)| k <= threat_length && after.uci(a) == uci)
+                });
+                if length < threat_length || (length == threat_length && threat_holds) {
+                    continue;
+                }
+            }
+            self.tree_move(out, pos, d, depth, false);
+            for a in soonest(&after, &keys) {
+                self.attack(out, &after, a, length, depth + 1, no_threat)?;
             }
         }
+        Some(())
+    }
+
+    /// An attacker's move of the tree (a continuation or a threat) that wins
+    /// in `moves` moves, itself included, written at `depth` plies, and what
+    /// follows it: the defences ([`Writer::defences`]), or after a selfmate's
+    /// last move the other side's moves that reach the goal.
+    fn attack(
+        &self,
+        out: &mut String,
+        pos: &AnyPosition,
+        mv: AnyMove,
+        moves: u32,
+        depth: usize,
+        no_threat: bool,
+    ) -> Option<()> {
+        let direct = self.stip.genre() == Genre::Direct;
+        self.tree_move(out, pos, mv, depth, direct && moves == 1);
+        let after = pos.after(mv);
+        if moves >= 2 {
+            self.defences(out, &after, moves - 1, depth + 1, no_threat)?;
+        } else if !direct {
+            for d in self.reaching(&after) {
+                self.tree_move(out, &after, d, depth + 1, true);
+            }
+        }
+        Some(())
+    }
+
+    /// The attacker's moves from `pos` (its turn) that win within `moves`
+    /// moves, each with the fewest it needs: the solver's keys of the
+    /// problem's genre and goal at that length. None when [`TREE_NODES`] has
+    /// run out (and from then on).
+    fn keys_within(&self, pos: &AnyPosition, moves: u32) -> Option<Vec<(AnyMove, u32)>> {
+        let left = self.tree_nodes.get();
+        let stip = Stipulation::new(self.stip.genre(), self.goal, moves, false)?;
+        if left == 0 {
+            return None;
+        }
+        let mut opts = ProblemOptions::new(stip);
+        opts.all_keys = true;
+        opts.hash_mb = 4;
+        opts.limits.nodes = Some(left);
+        let sol = pos.solve(&opts);
+        if !sol.complete || matches!(sol.outcome, ProblemOutcome::Unknown { .. }) {
+            self.tree_nodes.set(0);
+            return None;
+        }
+        self.tree_nodes.set(left.saturating_sub(sol.nodes));
+        Some(sol.keys.iter().map(|k| (k.mv, k.moves)).collect())
     }
 
     /// `r`, `hr`: the attacker's moves in the diagram that reach the goal,
@@ -627,6 +754,18 @@ impl Writer<'_> {
 
 /// The marker Popeye writes after a move that reaches `goal`
 /// (`goal_end_marker`); None for `~`, `00`, `ep`, which have none.
+/// The keys that win soonest, in Popeye's order.
+fn soonest(pos: &AnyPosition, keys: &[(AnyMove, u32)]) -> Vec<AnyMove> {
+    let shortest = keys.iter().map(|&(_, k)| k).min();
+    let mut moves: Vec<AnyMove> = keys
+        .iter()
+        .filter(|&&(_, k)| Some(k) == shortest)
+        .map(|&(mv, _)| mv)
+        .collect();
+    moves.sort_by_key(|&m| order(pos, m));
+    moves
+}
+
 fn marker(goal: Goal) -> Option<&'static str> {
     match goal {
         Goal::Mate => Some("#"),
@@ -977,6 +1116,58 @@ mod tests {
                 "          2.Se8-c7 #",
                 "",
                 "   1.Se8-c7 # !",
+                "",
+                "",
+            ]
+        );
+    }
+
+    #[test]
+    fn deeper_trees_are_written_as_popeye_writes_them() {
+        let shown = Shown {
+            variations: true,
+            set_play: true,
+            ..Shown::default()
+        };
+        // Popeye's own test (TESTS/battle_play.inp, "#3 with short
+        // setplay"): a waiting key, a variation with its own zugzwang two
+        // levels down, and the short mates written, as there is no threat.
+        let text = layout("k3n3/P7/K1p1N3/8/8/2p5/1P6/8 w - - 0 1", "#3", shown);
+        let key = [
+            "   1.b2*c3 ! zugzwang.",
+            "      1...c6-c5",
+            "          2.c3-c4 zugzwang.",
+            "              2...Se8-c7 +",
+            "                  3.Se6*c7 #",
+            "              2...Se8-d6",
+            "                  3.Se6-c7 #",
+        ];
+        let lines = body(&text);
+        let at = lines.iter().position(|l| *l == key[0]).expect(&text);
+        assert_eq!(lines[at..at + key.len()], key, "{text}");
+        assert!(
+            text.starts_with(
+                "  #3                          4 + 4\n\n      1...Se8-c7 +\n          2.Se6*c7 #\n"
+            ),
+            "{text}"
+        );
+        // "s#2": the selfmate's tree ends with the other side's mate.
+        let text = layout(
+            "8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1",
+            "s#2",
+            Shown {
+                set_play: false,
+                ..shown
+            },
+        );
+        assert_eq!(
+            body(&text),
+            [
+                "",
+                "   1.Qg4-d1 ! zugzwang.",
+                "      1...b4-b3",
+                "          2.Qd1-g4",
+                "              2...b3-b2 #",
                 "",
                 "",
             ]
