@@ -6,7 +6,7 @@
 //! explodes your own is illegal.
 
 use super::board::{NO_SQ, Sq, WideBitboard};
-use super::moves::{NO_TYPE, VariantMove};
+use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::Rules;
 use super::state::{State, WALL, type_of};
 use super::tables::Tables;
@@ -170,6 +170,90 @@ impl State {
         !after
             .iter()
             .any(|sq| !(blast && next.touches(t, sq, their_squares)) && next.attacked(t, sq, them))
+    }
+}
+
+impl State {
+    /// Can [`atomic_legal`](Self::atomic_legal) judge the moves of this
+    /// position: atomic captures of pieces none of which is immune, pseudo-royal
+    /// pieces and no royal king for the side to move, checks allowed, and no
+    /// rule that sees more than the pieces' plain attacks (hoppers, Janggi's
+    /// palace, the fairy conditions, walls)?
+    #[inline]
+    pub(crate) fn atomic_judged(&self, t: &Tables, r: &Rules) -> bool {
+        let e = &r.ends;
+        e.blast_on_capture
+            && e.extinction_pseudo_royal
+            && e.blast_immune == 0
+            && e.checking
+            && self.kings[self.turn] == NO_SQ
+            && !r.palace.active
+            && !t.has_hoppers
+            && !t.conditions.validates
+            && r.conditions.is_empty()
+            && self.walls.is_empty()
+    }
+
+    /// [`pseudo_royal_safe`](Self::pseudo_royal_safe) of a plain move (a step,
+    /// ride or capture without promotion, gating, en passant or castling)
+    /// without playing it, where [`atomic_judged`](Self::atomic_judged): the
+    /// squares the move and its blast empty are lifted off the board and each
+    /// pseudo-royal piece of the mover is tested against the enemy pieces that
+    /// remain. `None` for the other moves (make-move judges them).
+    ///
+    /// Why this is exact: a capture empties its square, the capturer's and
+    /// every square next to it but the pawns' (no type is immune here), and
+    /// puts nothing on the board; a quiet move empties its square and fills its
+    /// target with a piece of the mover, which only blocks. The pseudo-royal
+    /// types stay those of the position (only a loss of such a piece changes
+    /// them, and that decides first), and so does the adjacency of the kings
+    /// that excuses an attack.
+    pub(crate) fn atomic_legal(
+        &self,
+        t: &Tables,
+        mv: &VariantMove,
+        royals: &PseudoRoyals,
+    ) -> Option<bool> {
+        if mv.promotion != NO_TYPE || mv.gate != NO_TYPE || mv.from == mv.to {
+            return None;
+        }
+        let us = self.turn;
+        let them = us ^ 1;
+        let occ = self.occ[0] | self.occ[1];
+        let mut gone = WideBitboard::EMPTY;
+        gone.insert(mv.from);
+        let mut arrived = WideBitboard::EMPTY;
+        match mv.kind {
+            MoveKind::Normal if self.board[usize::from(mv.to)] != 0 => {
+                gone.insert(mv.to);
+                let pawn = t.pawn.map_or(usize::MAX, usize::from);
+                Self::neighbours(t, mv.to, |s| {
+                    let q = self.board[usize::from(s)];
+                    if q != 0 && type_of(q) != pawn {
+                        gone.insert(s);
+                    }
+                });
+                if !(gone & royals.our_squares).is_empty() {
+                    return Some(false);
+                }
+                if !(gone & royals.their_squares).is_empty() {
+                    return Some(true);
+                }
+            }
+            MoveKind::Normal | MoveKind::MultiStep => arrived.insert(mv.to),
+            _ => return None,
+        }
+        let occ = (occ & !gone) | arrived;
+        let attackers = self.occ[them] & !gone;
+        let mut ours = royals.our_squares;
+        if ours.contains(mv.from) {
+            ours.remove(mv.from);
+            ours.insert(mv.to);
+        }
+        Some(!ours.iter().any(|sq| {
+            !self.touches(t, sq, royals.their_squares)
+                && self.attacked_in(t, sq, them, occ, attackers)
+        }))
     }
 }
 

@@ -98,6 +98,58 @@ impl State {
         t.palace.active && self.palace_attacked(t, sq, by, gone)
     }
 
+    /// Is `sq` attacked by a piece of colour `by` standing on `attackers` (a
+    /// subset of its squares), with `occ` the occupied squares: the position
+    /// as a move would leave it, without making the move (no hoppers, Janggi
+    /// palace or fairy conditions in the variant: the callers ask first).
+    pub(crate) fn attacked_in(
+        &self,
+        t: &Tables,
+        sq: Sq,
+        by: usize,
+        occ: WideBitboard,
+        attackers: WideBitboard,
+    ) -> bool {
+        let b = &self.board;
+        for a in t.leap_attackers(by, sq) {
+            if attackers.contains(a.from)
+                && (a.types >> type_of(b[usize::from(a.from)])) & 1 != 0
+                && (a.block[0] == NO_SQ || !occ.contains(a.block[0]))
+                && (a.block[1] == NO_SQ || !occ.contains(a.block[1]))
+            {
+                return true;
+            }
+        }
+        let nd = t.dirs.len();
+        for &d in &t.attack_dirs[by] {
+            let du = usize::from(d);
+            let back = usize::from(t.opposite[du]);
+            let line = t.ray_bb[usize::from(sq) * nd + back];
+            let blockers = line & occ;
+            if (line & attackers).is_empty() || blockers.is_empty() {
+                continue;
+            }
+            let first = if t.dir_up[back] {
+                blockers.lowest()
+            } else {
+                blockers.highest()
+            };
+            if !attackers.contains(first) {
+                continue;
+            }
+            let ty = type_of(b[usize::from(first)]);
+            if (t.ride_mask[by][du] >> ty) & 1 == 0 {
+                continue;
+            }
+            // The attacker's distance: the squares of the line before it.
+            let before = line & !t.ray_bb[usize::from(first) * nd + back];
+            if before.count() <= u32::from(t.ride_max[by][du][ty]) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Is the side to move in check?
     #[inline]
     pub fn in_check(&self, t: &Tables) -> bool {

@@ -562,6 +562,13 @@ impl State {
         {
             return true;
         }
+        // Atomic's plain moves: judged without playing them.
+        if let Some(p) = royals
+            && self.atomic_judged(t, r)
+            && let Some(legal) = self.atomic_legal(t, mv, p)
+        {
+            return legal;
+        }
         // Bikjang ([`super::palace`]): a pass is legal, even in check, and
         // any other move must part the kings.
         if r.palace.active && self.bikjang_pass(t, r, mv) {
