@@ -148,7 +148,6 @@ impl State {
     ) -> u64 {
         let us = self.turn;
         let b = &self.board;
-        let mut seen = WideBitboard::EMPTY;
         let mut n = 0;
         // Each step's plain and gated forms, as `push_gated` lists them.
         let files = t.files;
@@ -169,27 +168,41 @@ impl State {
             }
             Gating::Musketeer => (1, 0),
         };
-        for l in t.leaps_of(us, ty, king) {
-            if l.blocked(b) {
-                continue;
-            }
-            let q = b[usize::from(l.to)];
-            let mode = if q == 0 {
-                MOVE
-            } else if is_piece_of(q, us ^ 1) {
-                CAPTURE
-            } else {
-                continue;
-            };
-            if l.mode & mode == 0 || !first_time(true, &mut seen, l.to) {
-                continue;
-            }
-            if plain > 0 && !self.attacked_without(t, l.to, us ^ 1, king) {
+        let mut step = |to: Sq| {
+            if plain > 0 && !self.attacked_without(t, to, us ^ 1, king) {
                 n += plain;
             }
             // A piece gated in on the king's square blocks as the king does now.
-            if gated > 0 && !self.attacked_without(t, l.to, us ^ 1, NO_SQ) {
+            if gated > 0 && !self.attacked_without(t, to, us ^ 1, NO_SQ) {
                 n += gated;
+            }
+        };
+        if t.lame[us * t.types + ty] {
+            let mut seen = WideBitboard::EMPTY;
+            for l in t.leaps_of(us, ty, king) {
+                if l.blocked(b) {
+                    continue;
+                }
+                let q = b[usize::from(l.to)];
+                let mode = if q == 0 {
+                    MOVE
+                } else if is_piece_of(q, us ^ 1) {
+                    CAPTURE
+                } else {
+                    continue;
+                };
+                if l.mode & mode != 0 && first_time(true, &mut seen, l.to) {
+                    step(l.to);
+                }
+            }
+        } else {
+            // Each target once, from the leap sets (no walls here: every
+            // occupied square is a piece).
+            let i = (us * t.types + ty) * t.squares + usize::from(king);
+            let occ = self.occ[0] | self.occ[1];
+            let targets = (t.leap_move_bb[i] & !occ) | (t.leap_cap_bb[i] & self.occ[us ^ 1]);
+            for to in targets.iter() {
+                step(to);
             }
         }
         // Castling needs the squares between king and rook empty: the one next
@@ -571,8 +584,9 @@ impl State {
             return buffer.len() as u64;
         }
         // Ouk Chatrang's first-move leaps are listed (until the gates are gone).
+        let shogi = r.shogi.active;
         if r.drops.needs_listing()
-            || r.shogi.active
+            || (shogi && !State::shogi_counted(t, r))
             || (r.regions.cambodian_moves && self.gates[us] != 0)
         {
             self.legal_moves(t, r, buffer);
@@ -624,7 +638,12 @@ impl State {
                     1
                 };
                 if ty != pawn {
-                    n += mult * self.count_targets(t, from, ty);
+                    n += mult
+                        * if shogi {
+                            self.count_shogi_targets(t, r, from, ty, occ)
+                        } else {
+                            self.count_targets(t, from, ty)
+                        };
                     continue;
                 }
                 if self.ep[0] == NO_SQ {

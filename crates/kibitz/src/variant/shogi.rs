@@ -260,6 +260,50 @@ impl State {
         }
     }
 
+    /// Can perft's last ply count the moves of the pieces outside check with
+    /// [`count_shogi_targets`](Self::count_shogi_targets) (and the drops with
+    /// `count_drops`): promotion by choice on every move that touches the
+    /// zone, no demotion, no promoted drops, no orthodox pawn?
+    pub(crate) fn shogi_counted(t: &Tables, r: &Rules) -> bool {
+        let s = &r.shogi;
+        !s.mandatory && !s.on_capture && !s.demotion && !s.drop_promoted && t.pawn.is_none()
+    }
+
+    /// How many moves the piece `ty` of the side to move on `from` has, none
+    /// needing a legality test (where [`shogi_counted`](Self::shogi_counted)):
+    /// as [`push_shogi`](Self::push_shogi) lists them, each target once as it
+    /// is (unless the piece would stand there immobile) and once promoted if
+    /// the move touches the zone and the type promotes. `occ` is every piece.
+    #[inline]
+    pub(crate) fn count_shogi_targets(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        from: Sq,
+        ty: usize,
+        occ: WideBitboard,
+    ) -> u64 {
+        let us = self.turn;
+        let targets = self.targets(t, from, ty, occ);
+        let immobile = r
+            .shogi
+            .immobile
+            .get(us * r.pieces.len() + ty)
+            .copied()
+            .unwrap_or(WideBitboard::EMPTY);
+        let mut n = u64::from((targets & !immobile).count());
+        if r.shogi.promoted_of(ty).is_some() {
+            let zone = r.shogi.zone[us];
+            let touching = if zone.contains(from) {
+                targets
+            } else {
+                targets & zone
+            };
+            n += u64::from(touching.count());
+        }
+        n
+    }
+
     /// Would a `ty` of the side to move stand on `sq` without a move
     /// (`immobilityIllegal`)?
     #[inline]
