@@ -44,7 +44,7 @@ impl State {
     ) -> bool {
         let b = &self.board;
         let full = |s: Sq| s != gone && b[usize::from(s)] != 0;
-        for a in t.leap_attackers(by, sq) {
+        for a in t.leap_attackers_among(by, sq, self.occ[by]) {
             let p = b[usize::from(a.from)];
             if is_piece_of(p, by)
                 && ((a.types & types) >> type_of(p)) & 1 != 0
@@ -111,7 +111,7 @@ impl State {
         attackers: WideBitboard,
     ) -> bool {
         let b = &self.board;
-        for a in t.leap_attackers(by, sq) {
+        for a in t.leap_attackers_among(by, sq, attackers) {
             if attackers.contains(a.from)
                 && (a.types >> type_of(b[usize::from(a.from)])) & 1 != 0
                 && (a.block[0] == NO_SQ || !occ.contains(a.block[0]))
@@ -164,7 +164,7 @@ impl State {
         let them = us ^ 1;
         let b = &self.board;
         let mut out = WideBitboard::EMPTY;
-        for a in t.leap_attackers(them, king) {
+        for a in t.leap_attackers_among(them, king, self.occ[them]) {
             let p = b[usize::from(a.from)];
             if !is_piece_of(p, them) || (a.types >> type_of(p)) & 1 == 0 {
                 continue;
@@ -263,7 +263,7 @@ impl State {
                 }
             }
         }
-        for a in t.leap_attackers(them, king) {
+        for a in t.leap_attackers_among(them, king, self.occ[them]) {
             if a.block[0] == NO_SQ {
                 continue;
             }

@@ -283,7 +283,7 @@ impl State {
                 onto |= line;
             }
         }
-        for a in t.leap_attackers(them, king) {
+        for a in t.leap_attackers_among(them, king, self.occ[them]) {
             if a.block[0] == NO_SQ {
                 continue;
             }

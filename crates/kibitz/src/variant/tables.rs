@@ -86,6 +86,9 @@ pub(crate) struct Tables {
     /// For attacker colour `c` and target `sq`: `attack_index[c * squares + sq]` into `leap_attacks`.
     pub leap_attacks: Vec<LeapAttack>,
     pub attack_index: Vec<(u32, u32)>,
+    /// The squares of each `attack_index` list as a set: where no piece of
+    /// the attacker's colour stands on one, the list is not walked.
+    pub leap_attack_from: Vec<WideBitboard>,
     /// Per attacker colour and direction (the direction the attacker moves in):
     /// types riding it with a capture, and their range per type.
     pub ride_mask: [Vec<u32>; 2],
@@ -502,8 +505,14 @@ impl Tables {
         }
         let mut leap_attacks = Vec::new();
         let mut attack_index = Vec::new();
+        let mut leap_attack_from = Vec::new();
         for list in per_target {
             let start = leap_attacks.len() as u32;
+            let mut from = WideBitboard::EMPTY;
+            for a in &list {
+                from.insert(a.from);
+            }
+            leap_attack_from.push(from);
             leap_attacks.extend(list);
             attack_index.push((start, leap_attacks.len() as u32));
         }
@@ -738,6 +747,7 @@ impl Tables {
             ride_index,
             leap_attacks,
             attack_index,
+            leap_attack_from,
             ride_mask,
             ride_max,
             cannon_mask,
@@ -772,6 +782,18 @@ impl Tables {
     #[inline]
     pub fn leap_attackers(&self, c: usize, sq: Sq) -> &[LeapAttack] {
         let (s, e) = self.attack_index[c * self.squares + usize::from(sq)];
+        &self.leap_attacks[s as usize..e as usize]
+    }
+
+    /// [`leap_attackers`](Self::leap_attackers), or none where no square of
+    /// the list is in `pieces` (colour `c`'s: then no entry can attack).
+    #[inline]
+    pub fn leap_attackers_among(&self, c: usize, sq: Sq, pieces: WideBitboard) -> &[LeapAttack] {
+        let i = c * self.squares + usize::from(sq);
+        if (self.leap_attack_from[i] & pieces).is_empty() {
+            return &[];
+        }
+        let (s, e) = self.attack_index[i];
         &self.leap_attacks[s as usize..e as usize]
     }
 }
