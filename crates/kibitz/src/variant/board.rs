@@ -214,6 +214,15 @@ impl WideBitboard {
     }
 }
 
+/// The squares of a set of a board of at most 128 squares, its empty half
+/// skipped (a dozen instructions a word without a popcount instruction in the
+/// baseline x86-64 target; boards of 64 squares leave the high word empty).
+#[inline]
+pub(crate) fn count128(set: u128) -> u32 {
+    let (low, high) = (set as u64, (set >> 64) as u64);
+    (if low == 0 { 0 } else { low.count_ones() }) + (if high == 0 { 0 } else { high.count_ones() })
+}
+
 macro_rules! wide_op {
     ($trait:ident, $method:ident, $op:tt) => {
         impl core::ops::$trait for WideBitboard {

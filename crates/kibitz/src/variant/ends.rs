@@ -11,7 +11,7 @@
 //! (Fairy-Stockfish's legal move list is empty once the game has ended).
 
 use super::atomic::PseudoRoyals;
-use super::board::{BoardSize, NO_SQ, Sq, WideBitboard};
+use super::board::{BoardSize, NO_SQ, Sq, WideBitboard, count128};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Cell, EndRules, GameValue, PieceDef, PieceKind, Rules, VariantOutcome, piece};
 use super::state::{State, code, is_piece_of, type_of};
@@ -417,7 +417,7 @@ impl State {
         let single = fwd(pawns) & empty;
         let double = fwd(fwd(pawns & t.double128[us]) & empty) & empty;
         let out = !t.zone128[us];
-        u64::from((single & out).count_ones() + (double & out).count_ones())
+        u64::from(count128(single & out) + count128(double & out))
     }
 
     /// [`legal_moves_ends`](Self::legal_moves_ends) without the game-end test.

@@ -1,7 +1,7 @@
 //! Legal moves, and perft with bulk counting: at the last ply the moves of
 //! unpinned pieces are counted, not listed.
 
-use super::board::{NO_SQ, Sq, WideBitboard};
+use super::board::{NO_SQ, Sq, WideBitboard, count128};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{Gating, Rules};
 use super::state::{State, code, is_piece_of, type_of};
@@ -431,11 +431,14 @@ impl State {
         let zone = t.zone128[us];
         let mut n = 0;
         for s in [single, double, cap_a, cap_b] {
-            n += u64::from((s & !zone).count_ones());
+            if s == 0 {
+                continue;
+            }
+            n += u64::from(count128(s & !zone));
             if s & zone != 0 {
                 let in_zone = s & zone;
-                let last = u64::from((in_zone & t.last128[us]).count_ones());
-                let mid = u64::from(in_zone.count_ones()) - last;
+                let last = u64::from(count128(in_zone & t.last128[us]));
+                let mid = u64::from(count128(in_zone)) - last;
                 let kinds = self.promotion_kinds(r);
                 n += last * kinds + mid * (kinds + u64::from(!r.mandatory_promotion));
             }
