@@ -29,10 +29,9 @@ impl State {
     }
 
     /// Does a square of `set` stand next to `sq`?
+    #[inline]
     pub(crate) fn touches(&self, t: &Tables, sq: Sq, set: WideBitboard) -> bool {
-        let mut found = false;
-        Self::neighbours(t, sq, |s| found |= set.contains(s));
-        found
+        !(t.adjacent[usize::from(sq)] & set).is_empty()
     }
 
     /// After a capture on `to`: the capturer and every piece but pawns next
@@ -226,13 +225,9 @@ impl State {
         match mv.kind {
             MoveKind::Normal if self.board[usize::from(mv.to)] != 0 => {
                 gone.insert(mv.to);
-                let pawn = t.pawn.map_or(usize::MAX, usize::from);
-                Self::neighbours(t, mv.to, |s| {
-                    let q = self.board[usize::from(s)];
-                    if q != 0 && type_of(q) != pawn {
-                        gone.insert(s);
-                    }
-                });
+                // (No walls here: every occupied square is a piece.)
+                let pawns = self.pawns[0] | self.pawns[1];
+                gone |= t.adjacent[usize::from(mv.to)] & occ & !pawns;
                 if !(gone & royals.our_squares).is_empty() {
                     return Some(false);
                 }

@@ -89,6 +89,9 @@ pub(crate) struct Tables {
     /// The squares of each `attack_index` list as a set: where no piece of
     /// the attacker's colour stands on one, the list is not walked.
     pub leap_attack_from: Vec<WideBitboard>,
+    /// The squares next to each square (a king's step away): atomic's blast
+    /// and the adjacency of its kings.
+    pub adjacent: Vec<WideBitboard>,
     /// Per attacker colour and direction (the direction the attacker moves in):
     /// types riding it with a capture, and their range per type.
     pub ride_mask: [Vec<u32>; 2],
@@ -505,6 +508,30 @@ impl Tables {
         }
         let mut leap_attacks = Vec::new();
         let mut attack_index = Vec::new();
+        let adjacent = (0..squares)
+            .map(|sq| {
+                let (f, r) = (
+                    (sq % usize::from(files)) as i32,
+                    (sq / usize::from(files)) as i32,
+                );
+                let mut set = WideBitboard::EMPTY;
+                for (df, dr) in [
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                    (-1, 0),
+                    (1, 0),
+                    (-1, 1),
+                    (0, 1),
+                    (1, 1),
+                ] {
+                    if let Some(s) = on(f + df, r + dr) {
+                        set.insert(s);
+                    }
+                }
+                set
+            })
+            .collect();
         let mut leap_attack_from = Vec::new();
         for list in per_target {
             let start = leap_attacks.len() as u32;
@@ -748,6 +775,7 @@ impl Tables {
             leap_attacks,
             attack_index,
             leap_attack_from,
+            adjacent,
             ride_mask,
             ride_max,
             cannon_mask,
