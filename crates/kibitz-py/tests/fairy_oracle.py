@@ -92,6 +92,11 @@ FSF_BUILTINS += ['gustav3', 'omicron', 'troitzky', 'legan']
 FSF_BUILTINS += ['amazons', 'duck', 'isolation', 'isolation7x7', 'snailtrail', 'joust',
                  'fox-and-hounds']
 
+# Drops on two boards and mixed with other rules (variant/houses.rs): last, for
+# the seeds above. test_houses.py plays them from positions with pieces in hand.
+HOUSES = ['bughouse']
+FSF_BUILTINS += HOUSES
+
 FILES = 'abcdefghijklmnop'
 
 # --- user variants ------------------------------------------------------------------

@@ -127,6 +127,8 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "snailtrail",
     "joust",
     "fox-and-hounds",
+    // Drops on two boards and mixed with other rules (houses.rs).
+    "bughouse",
 ];
 
 impl Rules {
@@ -221,7 +223,9 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
     if let Some(r) = super::shogi::builtin_rules(name)? {
         return Ok(r);
     }
-    if let Some((base, derive)) = super::other_pieces::derived(name) {
+    if let Some((base, derive)) =
+        super::other_pieces::derived(name).or_else(|| super::houses::derived(name))
+    {
         let mut r = rules_of(base)?;
         derive(&mut r)?;
         r.name = name.to_string();

@@ -457,6 +457,7 @@ fn rule_list(r: &Rules) -> RuleList {
     list.bool("dropOppositeColoredBishop", d.opposite_bishops);
     list.bool("castlingDroppedPiece", d.castling_dropped_piece);
     list.bool("sittuyinRookDrop", d.sittuyin_rook_drop);
+    list.bool("twoBoards", d.two_boards);
     // Shogi's promotions.
     let s = &r.shogi;
     let promoted: Vec<String> = s

@@ -37,6 +37,7 @@ impl DropRules {
         castling_dropped_piece: false,
         sittuyin_rook_drop: false,
         pocket_size: 0,
+        two_boards: false,
     };
 
     /// Crazyhouse: drops, captures to hand, promoted pieces demoted.
@@ -46,11 +47,19 @@ impl DropRules {
         ..DropRules::NONE
     };
 
-    /// Does the FEN mark promoted pieces with `~`, and does a captured one go to
-    /// hand as a pawn? (Fairy-Stockfish: captures to hand without the drop loop.)
+    /// Does a captured promoted piece go to hand as a pawn? (Fairy-Stockfish:
+    /// captures to hand without the drop loop.)
     #[inline]
     pub(crate) fn demotes(&self) -> bool {
         self.captures_to_hand && !self.drop_loop
+    }
+
+    /// Are promoted pieces remembered and marked `~` in the FEN? Where they
+    /// are demoted, and on two boards (Fairy-Stockfish's bughouse marks them
+    /// for the partner, to whom a captured one goes as a pawn).
+    #[inline]
+    pub(crate) fn marks_promoted(&self) -> bool {
+        self.demotes() || self.two_boards
     }
 
     /// Must the legal drops be listed one by one (a rule that looks beyond the
@@ -86,6 +95,7 @@ impl DropRules {
             "dropOppositeColoredBishop" => flag(&mut self.opposite_bishops),
             "castlingDroppedPiece" => flag(&mut self.castling_dropped_piece),
             "sittuyinRookDrop" => flag(&mut self.sittuyin_rook_drop),
+            "twoBoards" => flag(&mut self.two_boards),
             "dropChecks" => flag(&mut self.checks),
             "dropNoDoubled" => match value {
                 "-" => {
@@ -473,11 +483,12 @@ impl State {
         self.turn = us ^ 1;
     }
 
-    /// Before a board move is made, with captures to hand: the captured piece
-    /// (the en-passant victim too) joins the mover's hand, a promoted one as a
-    /// pawn unless the drop loop keeps it; the promoted mark follows the piece
-    /// and is set on a promotion (only without the drop loop: with it, no piece
-    /// is ever marked).
+    /// Before a board move is made, with captures to hand or on two boards: the
+    /// captured piece (the en-passant victim too) joins the mover's hand, with
+    /// captures to hand, a promoted one as a pawn unless the drop loop keeps it
+    /// (on two boards it leaves the game: it goes to the partner); the promoted
+    /// mark follows the piece and is set on a promotion (only where the FEN
+    /// marks promoted pieces, [`DropRules::marks_promoted`]).
     pub(crate) fn hand_before_move(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
         if mv.is_castling() {
             return;
@@ -497,13 +508,15 @@ impl State {
                 }
                 // A shogi promoted piece goes to the hand unpromoted.
                 ty = r.shogi.unpromoted(ty);
-                self.holdings[us][ty] = self.holdings[us][ty].saturating_add(1);
+                if r.drops.captures_to_hand {
+                    self.holdings[us][ty] = self.holdings[us][ty].saturating_add(1);
+                }
                 self.promoted.remove(capsq);
             }
         }
         // Promotions are remembered only where they matter: the drop loop
         // keeps them what they became (and its FEN does not mark them).
-        if !r.drops.demotes() {
+        if !r.drops.marks_promoted() {
             return;
         }
         if self.promoted.contains(mv.from) {

@@ -350,7 +350,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
         )));
     }
     state.holdings = board.holdings;
-    if rules.drops.demotes() {
+    if rules.drops.marks_promoted() {
         state.promoted = board.promoted;
     }
     state.musketeer = board.musketeer;
@@ -704,7 +704,7 @@ pub(crate) fn write_fogged(rules: &Rules, state: &State, fog: WideBitboard) -> S
         out.push('/');
     }
     for rank in (0..ranks).rev() {
-        if rules.drops.demotes() || rules.shogi.active {
+        if rules.drops.marks_promoted() || rules.shogi.active {
             super::drops::write_marked_rows(rules, state, fog, &mut out);
             break;
         }

@@ -788,9 +788,8 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
         "stalemateValue" => rules.stalemate = game_value(value)?,
         "checkmateValue" => rules.checkmate = game_value(value)?,
         "chess960" => rules.chess960 = boolean(value)?,
-        "twoBoards" | "checking" => {
-            let expected = key == "checking";
-            if boolean(value)? != expected {
+        "checking" => {
+            if !boolean(value)? {
                 return Err(format!("`{}` is not supported", quote(value)));
             }
         }

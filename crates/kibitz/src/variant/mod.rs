@@ -71,6 +71,7 @@ mod error;
 mod fen;
 pub mod fen_check;
 mod historic;
+mod houses;
 pub mod ini;
 mod ini_values;
 mod insufficient;

@@ -265,6 +265,11 @@ pub(crate) struct DropRules {
     /// `pocketSize`: read for the ini's sake (it only sizes Fairy-Stockfish's
     /// displays and networks; it changes no rule and no FEN).
     pub pocket_size: u8,
+    /// `twoBoards`: the game is one board of a two-board game (bughouse). The
+    /// partner's board is not played: what it would give is not known, so only
+    /// the pieces in hand are dropped (pyffish's legal moves never list the
+    /// "virtual" drops its search allows); the FEN marks promoted pieces `~`.
+    pub two_boards: bool,
 }
 
 /// The end and capture rules of a variant (all off by default: orthodox chess).

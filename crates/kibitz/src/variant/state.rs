@@ -304,7 +304,7 @@ impl State {
                 }
                 return;
             }
-            if r.drops.captures_to_hand {
+            if r.drops.captures_to_hand || r.drops.two_boards {
                 self.hand_before_move(t, r, mv);
             }
         }
