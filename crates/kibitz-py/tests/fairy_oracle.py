@@ -94,7 +94,7 @@ FSF_BUILTINS += ['amazons', 'duck', 'isolation', 'isolation7x7', 'snailtrail', '
 
 # Drops on two boards and mixed with other rules (variant/houses.rs): last, for
 # the seeds above. test_houses.py plays them from positions with pieces in hand.
-HOUSES = ['bughouse']
+HOUSES = ['bughouse', 'koedem']
 FSF_BUILTINS += HOUSES
 
 FILES = 'abcdefghijklmnop'

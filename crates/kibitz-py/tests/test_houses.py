@@ -22,6 +22,12 @@ STARTS = {
         'r3k2r/1P3ppp/8/8/8/8/5PPP/R3K2R[QRBNPqrbnp] w KQkq - 0 20',
         '4k3/1P6/8/3Q~4/8/8/6p1/4K3[Pp] b - - 0 30',
     ],
+    # Commoners in hand (one must be dropped), and one side with both.
+    'koedem': [
+        'rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[Kk] w - - 0 1',
+        'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQ1B1R[KNPp] b kq - 0 5',
+        '4k3/1P6/8/8/8/8/5ppp/8[KQk] w - - 0 30',
+    ],
 }
 
 GAMES_PER_START = 2

@@ -129,6 +129,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "fox-and-hounds",
     // Drops on two boards and mixed with other rules (houses.rs).
     "bughouse",
+    "koedem",
 ];
 
 impl Rules {

@@ -449,6 +449,9 @@ fn rule_list(r: &Rules) -> RuleList {
     list.text("dropNoDoubled", letters_text(d.no_doubled));
     list.number("dropNoDoubledCount", u32::from(d.no_doubled_count));
     list.bool("mustDrop", d.must_drop);
+    if d.must_drop_type.is_some() {
+        list.text("mustDropType", letters_text(d.must_drop_type));
+    }
     list.bool("dropChecks", d.checks);
     if let Some(region) = d.region {
         list.text("dropRegionWhite", ranks_text(region[0]));

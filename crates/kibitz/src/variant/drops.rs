@@ -2,7 +2,7 @@
 //! Fairy-Stockfish plays them (crazyhouse and its family). The rules are data
 //! ([`DropRules`], read from the `variants.ini` keys `pieceDrops`,
 //! `capturesToHand`, `dropLoop`, `firstRankPawnDrops`, `promotionZonePawnDrops`,
-//! `dropNoDoubled`, `dropNoDoubledCount`, `mustDrop`, `dropChecks`,
+//! `dropNoDoubled`, `dropNoDoubledCount`, `mustDrop`, `mustDropType`, `dropChecks`,
 //! `dropRegionWhite`/`Black` as whole ranks, `dropOppositeColoredBishop`,
 //! `castlingDroppedPiece`, `pocketSize`); the hand is the state's `holdings` (the one Seirawan gating
 //! uses), written in the FEN's `[…]` after the board, White's pieces first, each
@@ -31,6 +31,7 @@ impl DropRules {
         no_doubled: None,
         no_doubled_count: 1,
         must_drop: false,
+        must_drop_type: None,
         checks: true,
         region: None,
         opposite_bishops: false,
@@ -107,6 +108,17 @@ impl DropRules {
                     Ok(())
                 }
                 _ => Err(format!("`{value}` is not a piece letter")),
+            },
+            "mustDropType" => match value {
+                "*" => {
+                    self.must_drop_type = None;
+                    Ok(())
+                }
+                _ if value.len() == 1 && value.as_bytes()[0].is_ascii_alphabetic() => {
+                    self.must_drop_type = value.chars().next().map(|c| c.to_ascii_uppercase());
+                    Ok(())
+                }
+                _ => Err(format!("`{value}` is not a piece letter or `*`")),
             },
             // 0 forbids every drop of the piece (Dragonfly's pawns), as a file
             // always holds at least none of them.
@@ -421,8 +433,25 @@ impl State {
         }
     }
 
-    /// `mustDrop`: with a legal drop among the legal `moves`, only drops are legal.
-    pub(crate) fn must_drop(&self, moves: &mut Vec<VariantMove>) {
+    /// `mustDrop`: with a legal drop among the legal `moves`, only drops are
+    /// legal. With `mustDropType` and a piece of that type in hand, only drops of
+    /// it: they are the only legal moves if there is one, else no drop is.
+    pub(crate) fn must_drop(&self, r: &Rules, moves: &mut Vec<VariantMove>) {
+        if let Some(letter) = r.drops.must_drop_type {
+            let Some(ty) = r.type_of_letter(letter) else {
+                return;
+            };
+            if self.holdings[self.turn][usize::from(ty)] == 0 {
+                return;
+            }
+            let of_type = |mv: &VariantMove| mv.is_drop() && mv.gate == ty;
+            if moves.iter().any(of_type) {
+                moves.retain(of_type);
+            } else {
+                moves.retain(|mv| !mv.is_drop());
+            }
+            return;
+        }
         if moves.iter().any(|mv| mv.is_drop()) {
             moves.retain(|mv| mv.is_drop());
         }

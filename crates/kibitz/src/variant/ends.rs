@@ -191,8 +191,8 @@ impl State {
                 let by_type = (0..t.types).any(|ty| {
                     e.extinction_types >> ty & 1 != 0
                         && extinct(
-                            u32::from(self.counts[c][ty]),
-                            u32::from(self.counts[c ^ 1][ty]),
+                            u32::from(self.counts[c][ty]) + u32::from(self.holdings[c][ty]),
+                            u32::from(self.counts[c ^ 1][ty]) + u32::from(self.holdings[c ^ 1][ty]),
                         )
                 });
                 if by_all || by_type {
@@ -439,6 +439,9 @@ impl State {
         });
         if r.ends.must_capture && out.iter().any(|mv| self.is_capture(mv)) {
             out.retain(|mv| self.is_capture(mv));
+        }
+        if r.drops.must_drop {
+            self.must_drop(r, out);
         }
         // Maximummer, Minimummer ([`super::conditions`]).
         self.mummer_filter(t, r, out);

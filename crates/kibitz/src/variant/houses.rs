@@ -1,7 +1,10 @@
 //! Fairy-Stockfish's drop built-ins played on two boards or mixed with other
 //! rules, as its `variant.cpp` defines them: `bughouse` (crazyhouse on one of
 //! two boards: `twoBoards`, a captured piece goes to the partner, not to the
-//! capturer's hand; stalemate loses).
+//! capturer's hand; stalemate loses) and `koedem` (bughouse with a commoner
+//! `K` for the king: no check, the side that has lost its commoner and sees
+//! the other side hold both loses, `extinctionOpponentPieceCount = 2`; a side
+//! with a commoner in hand must drop it, `mustDropType = k`).
 //!
 //! Only this board is played. The partner's board is not modelled: pieces enter
 //! the hand only from a FEN, and pyffish's legal moves never list the "virtual"
@@ -17,7 +20,7 @@
 //! ```
 
 use super::VariantError;
-use super::rules::{GameValue, Rules};
+use super::rules::{GameValue, PieceKind, Rules, piece};
 
 /// How a built-in of this family is made from its base.
 type Derive = fn(&mut Rules) -> Result<(), VariantError>;
@@ -27,6 +30,7 @@ type Derive = fn(&mut Rules) -> Result<(), VariantError>;
 pub(crate) fn derived(name: &str) -> Option<(&'static str, Derive)> {
     Some(match name {
         "bughouse" => ("crazyhouse", bughouse),
+        "koedem" => ("bughouse", koedem),
         _ => return None,
     })
 }
@@ -35,6 +39,19 @@ fn bughouse(r: &mut Rules) -> Result<(), VariantError> {
     r.drops.two_boards = true;
     r.drops.captures_to_hand = false;
     r.stalemate = GameValue::Loss;
+    Ok(())
+}
+
+fn koedem(r: &mut Rules) -> Result<(), VariantError> {
+    if let Some(king) = r.kind_index(PieceKind::King) {
+        r.pieces[usize::from(king)] = piece('K', "commoner", "K");
+    }
+    r.ends.castling_king_letter = Some('K');
+    r.drops.must_drop = true;
+    r.drops.must_drop_type = Some('K');
+    r.ends.extinction_value = Some(GameValue::Loss);
+    r.ends.extinction_letters = vec!['K'];
+    r.ends.extinction_opponent_piece_count = 2;
     Ok(())
 }
 
@@ -97,6 +114,54 @@ mod tests {
         assert_eq!(
             position("crazyhouse", "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1").outcome(),
             Some(VariantOutcome::Stalemate(GameValue::Draw))
+        );
+    }
+
+    #[test]
+    fn koedem_drops_a_commoner_in_hand_first() {
+        let moves = |fen: &str| {
+            let pos = position("koedem", fen);
+            let mut ucis: Vec<String> = pos.legal_moves().iter().map(|m| pos.uci(m)).collect();
+            ucis.sort();
+            ucis
+        };
+        // A commoner in hand: its drops are the only moves (the knight waits).
+        let ucis = moves("4k3/8/8/8/8/8/8/4K3[NKk] w - - 0 1");
+        assert_eq!(ucis.len(), 62);
+        assert!(ucis.iter().all(|u| u.starts_with("K@")), "{ucis:?}");
+        // Without one, any move.
+        assert_eq!(moves("4k3/8/8/8/8/8/8/4K3[Nk] w - - 0 1").len(), 5 + 62);
+    }
+
+    #[test]
+    fn koedem_is_lost_without_a_commoner_when_the_other_side_has_both() {
+        let lost = position("koedem", "4k3/8/8/8/8/8/8/8[Nk] w - - 0 1");
+        assert_eq!(
+            lost.outcome(),
+            Some(VariantOutcome::Extinction(GameValue::Loss))
+        );
+        // One in hand still counts.
+        let alive = position("koedem", "4k3/8/8/8/8/8/8/8[NKk] w - - 0 1");
+        assert_eq!(alive.outcome(), None);
+        // Both sides without: Fairy-Stockfish needs the other side to hold two.
+        let bare = position("koedem", "8/8/8/8/8/8/8/4Q3[] b - - 0 1");
+        assert_eq!(
+            bare.outcome(),
+            Some(VariantOutcome::Stalemate(GameValue::Loss))
+        );
+    }
+
+    #[test]
+    fn must_drop_type_is_read_and_checked() {
+        let sections = ini::parse("[mykoedem:koedem]\nmustDropType = *\n").unwrap();
+        let pos =
+            VariantPosition::from_fen(&sections[0], "4k3/8/8/8/8/8/8/8[NKk] w - - 0 1").unwrap();
+        assert_eq!(pos.legal_moves().len(), 64 * 2 - 2);
+        let err = ini::parse("[mykoedem:koedem]\nmustDropType = kk\n").unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains("mustDropType") && text.contains("line 2"),
+            "{text}"
         );
     }
 

@@ -54,7 +54,7 @@ impl State {
         let king = self.kings[us];
         if king == NO_SQ {
             if r.drops.must_drop {
-                self.must_drop(out);
+                self.must_drop(r, out);
                 out.retain(keep);
             }
             return;
@@ -104,7 +104,7 @@ impl State {
             self.legal_after(t, r, mv)
         });
         if r.drops.must_drop {
-            self.must_drop(out);
+            self.must_drop(r, out);
             out.retain(keep);
         }
     }

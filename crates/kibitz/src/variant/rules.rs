@@ -249,6 +249,10 @@ pub(crate) struct DropRules {
     pub no_doubled_count: u8,
     /// `mustDrop`: a side with a legal drop must drop.
     pub must_drop: bool,
+    /// `mustDropType`: the letter of the one type `mustDrop` is about (`None`:
+    /// any, Fairy-Stockfish's `*`). With one in hand, only it is dropped, and
+    /// it must be where it can.
+    pub must_drop_type: Option<char>,
     /// `dropChecks`: may a drop give check?
     pub checks: bool,
     /// The ranks (a bit per absolute rank) each colour drops on, where the
