@@ -94,8 +94,12 @@ FSF_BUILTINS += ['amazons', 'duck', 'isolation', 'isolation7x7', 'snailtrail', '
 
 # Drops on two boards and mixed with other rules (variant/houses.rs): last, for
 # the seeds above. test_houses.py plays them from positions with pieces in hand.
-HOUSES = ['bughouse', 'koedem']
+HOUSES = ['bughouse', 'koedem', 'shouse', 'supply']
 FSF_BUILTINS += HOUSES
+
+# Sho-shogi and Dobutsu (variant/shogi.rs): of the shogi family, listed last for the seeds above.
+FSF_BUILTINS += ['shoshogi', 'dobutsu']
+SHOGI_FAMILY += ['shoshogi', 'dobutsu']
 
 FILES = 'abcdefghijklmnop'
 

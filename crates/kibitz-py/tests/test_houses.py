@@ -28,6 +28,19 @@ STARTS = {
         'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQ1B1R[KNPp] b kq - 0 5',
         '4k3/1P6/8/8/8/8/5ppp/8[KQk] w - - 0 30',
     ],
+    # Pieces and pawns in hand with gates left, and gates kept with an empty hand.
+    'shouse': [
+        'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[HNPhbp] w KQBCDFkqcdfg - 0 3',
+        'r3k2r/1P3ppp/8/8/8/8/5PPP/R3K2R[PEp] w KQkq - 0 20',
+        'rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[] w KQBCDFGkqbcdfg - 0 1',
+    ],
+    # Every kind in hand (soldiers, advisors and elephants on their points only),
+    # and a bare palace where a drop may not check.
+    'supply': [
+        'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[RNCPABrncpab] w - - 0 1',
+        'r1bakab1r/9/1cn4c1/p1p1p3p/6p2/2P6/P3P1P1P/1C2B2C1/9/RN1AKABNR[NPRbp] w - - 0 6',
+        '3k5/9/9/9/9/9/9/9/9/4K4[RNCPrnc] w - - 0 40',
+    ],
 }
 
 GAMES_PER_START = 2

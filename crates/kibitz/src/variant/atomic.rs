@@ -153,13 +153,19 @@ impl State {
         for sq in our_squares.iter() {
             after.insert(if sq == mv.from { mv.to } else { sq });
         }
-        // A promotion to an extinction type (Coregal's queen): the new piece
-        // is pseudo-royal while the count allows, else that type no longer
-        // is (Fairy-Stockfish's legality test).
+        // A pawn's promotion to an extinction type (Coregal's queen): the new
+        // piece is pseudo-royal while the count allows, else that type no
+        // longer is (Fairy-Stockfish's legality test). A shogi promotion
+        // (Sho-shogi's crown prince) changes no royalty before the move is
+        // made: Fairy-Stockfish's test looks at pawn promotions only.
         let promoted = usize::from(mv.promotion);
-        if mv.promotion != NO_TYPE && r.ends.extinction_types >> promoted & 1 != 0 {
-            if u32::from(self.counts[us][promoted]) > r.ends.extinction_piece_count {
-                for sq in next.pieces_of(us, 1 << promoted).iter() {
+        let shogi_style = mv.is_drop()
+            || r.shogi
+                .changes_type(type_of(self.board[usize::from(mv.from)]));
+        if mv.promotion != NO_TYPE && !shogi_style && r.ends.extinction_types >> promoted & 1 != 0 {
+            if self.extinction_count(r, us, promoted, false) > r.ends.extinction_piece_count {
+                let kin = Self::extinction_kin(r, promoted);
+                for sq in next.pieces_of(us, kin).iter() {
                     after.remove(sq);
                 }
             } else {

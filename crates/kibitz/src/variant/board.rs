@@ -1,4 +1,4 @@
-//! Wide boards: `W × H` from 4 × 4 to 16 × 16 (files `a`–`p`, ranks 1–16), the
+//! Wide boards: `W × H` from 3 × 3 to 16 × 16 (files `a`–`p`, ranks 1–16), the
 //! seed's mapping with the board's own width (index = rank × W + file), and the
 //! 256-bit bitboard the variant engine keeps its sets in.
 
@@ -8,8 +8,9 @@ use super::VariantError;
 
 /// The largest board side.
 pub const MAX_SIDE: u8 = 16;
-/// The smallest board side.
-pub const MIN_SIDE: u8 = 4;
+/// The smallest board side (Fairy-Stockfish's smallest built-in, Dobutsu
+/// shogi, has 3 files).
+pub const MIN_SIDE: u8 = 3;
 /// A square index of a wide board (`rank × width + file`).
 pub type Sq = u16;
 /// No square.
@@ -300,6 +301,8 @@ mod tests {
         assert_eq!(b.parse_square("k1"), None);
         assert_eq!(b.parse_square("j10"), Some(99));
         assert!(BoardSize::new(17, 8).is_err());
-        assert!(BoardSize::new(3, 8).is_err());
+        assert!(BoardSize::new(2, 8).is_err());
+        assert!(BoardSize::new(8, 2).is_err());
+        assert_eq!(BoardSize::new(3, 4).unwrap().squares(), 12);
     }
 }

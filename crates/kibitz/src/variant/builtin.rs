@@ -83,6 +83,8 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "okisakishogi",
     "micro",
     "checkshogi",
+    "shoshogi",
+    "dobutsu",
     // Other objectives, historic games, pawns (objectives.rs, historic.rs, pawns.rs).
     "misere",
     "losers",
@@ -130,6 +132,8 @@ pub const BUILTIN_NAMES: &[&str] = &[
     // Drops on two boards and mixed with other rules (houses.rs).
     "bughouse",
     "koedem",
+    "shouse",
+    "supply",
 ];
 
 impl Rules {

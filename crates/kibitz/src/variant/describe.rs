@@ -539,6 +539,7 @@ fn rule_list(r: &Rules) -> RuleList {
     list.bool("flagMove", e.flag_move);
     list.number("flagPieceCount", e.flag_piece_count);
     list.bool("flagPieceBlockedWin", e.flag_piece_blocked_win);
+    list.bool("flagPieceSafe", e.flag_piece_safe);
     list.bool("checking", e.checking);
     // kibitz's own key, listed where a section sets it.
     if !r.conditions.is_empty() {

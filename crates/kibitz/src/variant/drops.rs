@@ -137,6 +137,16 @@ impl DropRules {
     }
 }
 
+impl Rules {
+    /// May a `ty` in hand enter by Seirawan gating? As a drop on the gate's
+    /// square: not a pawn, which is never dropped on its first rank (unless
+    /// `firstRankPawnDrops`), Fairy-Stockfish's drop region.
+    #[inline]
+    pub(crate) fn gates_type(&self, ty: usize) -> bool {
+        self.pieces[ty].kind != super::rules::PieceKind::Pawn || self.drops.first_rank_pawn_drops
+    }
+}
+
 /// The FEN row `row` without its promoted marks, and the cells (from 0, in the
 /// row's order) of the pieces marked `~`. A `~` after no piece is an error.
 pub(crate) fn promoted_marks(row: &str) -> Result<(String, Vec<usize>), VariantError> {
@@ -591,8 +601,8 @@ fn board_squares(t: &Tables) -> WideBitboard {
     b
 }
 
-/// A drop as Fairy-Stockfish writes it in UCI and SAN alike: the piece's
-/// uppercase letter, `@`, the square (`P@e4`).
+/// A drop as Fairy-Stockfish writes it in UCI (and in SAN, but for a piece
+/// with a SAN synonym): the piece's uppercase letter, `@`, the square (`P@e4`).
 pub(crate) fn drop_notation(rules: &Rules, mv: &VariantMove) -> String {
     let mut s = String::new();
     push_drop_notation(rules, mv, &mut s);

@@ -26,6 +26,7 @@ impl Default for EndRules {
             flag_move: false,
             flag_piece_count: 1,
             flag_piece_blocked_win: false,
+            flag_piece_safe: false,
             checking: true,
             check_counting: false,
             extinction_value: None,
@@ -53,6 +54,7 @@ impl Default for EndRules {
             flag_types: [0; 2],
             flag_is_king: [false; 2],
             extinction_types: 0,
+            extinction_kin: Vec::new(),
             extinction_all: false,
             blast_immune: 0,
             mutually_immune: 0,
@@ -150,7 +152,10 @@ impl State {
     }
 
     /// Has colour `c` reached its flag (Fairy-Stockfish's `flag_reached`)?
-    fn flag_reached(&self, r: &Rules, c: usize) -> bool {
+    /// With `flagPieceSafe` (and no `flagMove`, or for the side that just
+    /// moved), a region holding just enough flag pieces counts only if none
+    /// of them is attacked.
+    fn flag_reached(&self, t: &Tables, r: &Rules, c: usize) -> bool {
         let e = &r.ends;
         if e.flag_types[c] == 0 {
             return false;
@@ -164,10 +169,22 @@ impl State {
                 n += 1;
             }
         }
-        n > 0
+        let reached = n > 0
             && (n >= e.flag_piece_count
                 || (e.flag_piece_blocked_win
-                    && region.iter().all(|sq| self.board[usize::from(sq)] != 0)))
+                    && region.iter().all(|sq| self.board[usize::from(sq)] != 0)));
+        if reached
+            && e.flag_piece_safe
+            && (!e.flag_move || c != self.turn)
+            && n == e.flag_piece_count
+        {
+            return region.iter().all(|sq| {
+                !(self.occ[c].contains(sq)
+                    && e.flag_types[c] >> type_of(self.board[usize::from(sq)]) & 1 != 0
+                    && self.attacked(t, sq, c ^ 1))
+            });
+        }
+        reached
     }
 
     /// The game's end by a variant rule before any move is looked at (Fairy-
@@ -191,8 +208,8 @@ impl State {
                 let by_type = (0..t.types).any(|ty| {
                     e.extinction_types >> ty & 1 != 0
                         && extinct(
-                            u32::from(self.counts[c][ty]) + u32::from(self.holdings[c][ty]),
-                            u32::from(self.counts[c ^ 1][ty]) + u32::from(self.holdings[c ^ 1][ty]),
+                            self.extinction_count(r, c, ty, true),
+                            self.extinction_count(r, c ^ 1, ty, true),
                         )
                 });
                 if by_all || by_type {
@@ -202,9 +219,12 @@ impl State {
             }
         }
         if e.flag_types != [0; 2] {
-            if e.flag_move && self.flag_reached(r, us) {
-                // Both kings there, White's first: Racing Kings' draw.
-                let draw = us == 0 && e.flag_is_king[them] && self.flag_reached(r, them);
+            if (e.flag_move || e.flag_piece_safe) && self.flag_reached(t, r, us) {
+                // Both kings there, White's first: Racing Kings' draw; both
+                // sides' safe flag pieces there: a draw too.
+                let draw = ((e.flag_move && us == 0 && e.flag_is_king[them])
+                    || (e.flag_piece_safe && !e.flag_move))
+                    && self.flag_reached(t, r, them);
                 let v = if draw {
                     GameValue::Draw
                 } else {
@@ -212,7 +232,9 @@ impl State {
                 };
                 return Some(VariantOutcome::Flag(v));
             }
-            if (!e.flag_move || e.flag_is_king[us]) && self.flag_reached(r, them) {
+            if (!e.flag_move || e.flag_piece_safe || e.flag_is_king[us])
+                && self.flag_reached(t, r, them)
+            {
                 // Black may still draw by reaching the region with its king.
                 let answer = e.flag_move
                     && e.flag_is_king[us]
@@ -611,12 +633,36 @@ impl State {
         let mut m = 0;
         for ty in 0..t.types {
             if e.extinction_types >> ty & 1 != 0
-                && u32::from(self.counts[c][ty]) <= e.extinction_piece_count + 1
+                && self.extinction_count(r, c, ty, false) <= e.extinction_piece_count + 1
             {
                 m |= 1 << ty;
             }
         }
         m
+    }
+
+    /// The types counted as `ty` for extinction (a bit per type): `ty` and
+    /// its kin ([`EndRules::extinction_kin`](super::rules::EndRules)).
+    #[inline]
+    pub(crate) fn extinction_kin(r: &Rules, ty: usize) -> u32 {
+        r.ends.extinction_kin.get(ty).copied().unwrap_or(0) | 1 << ty
+    }
+
+    /// How many pieces colour `c` has counted as type `ty` for extinction: on
+    /// the board, and in hand too with `hand` (Fairy-Stockfish's
+    /// `count_with_hand`).
+    pub(crate) fn extinction_count(&self, r: &Rules, c: usize, ty: usize, hand: bool) -> u32 {
+        let mut kin = Self::extinction_kin(r, ty);
+        let mut n = 0;
+        while kin != 0 {
+            let k = kin.trailing_zeros() as usize;
+            kin &= kin - 1;
+            n += u32::from(self.counts[c][k]);
+            if hand {
+                n += u32::from(self.holdings[c][k]);
+            }
+        }
+        n
     }
 
     /// The squares of colour `c`'s pieces of the types `mask`.
@@ -865,6 +911,7 @@ pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<boo
         "flagMove" => e.flag_move = boolean(value)?,
         "flagPieceCount" => e.flag_piece_count = number(value)?,
         "flagPieceBlockedWin" => e.flag_piece_blocked_win = boolean(value)?,
+        "flagPieceSafe" => e.flag_piece_safe = boolean(value)?,
         "checking" => e.checking = boolean(value)?,
         "checkCounting" => e.check_counting = boolean(value)?,
         "extinctionValue" => {

@@ -474,7 +474,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
             }
         }
     }
-    if rules.gating == Gating::Seirawan {
+    if rules.gating == Gating::Seirawan && !rules.drops.captures_to_hand {
         for c in 0..2 {
             if state.holdings[c].iter().all(|&h| h == 0) {
                 state.gates[c] = 0;
@@ -760,7 +760,7 @@ pub(crate) fn write_fogged(rules: &Rules, state: &State, fog: WideBitboard) -> S
             }
         }
         let has_holdings = state.holdings[c].iter().any(|&h| h > 0);
-        if rules.gating == Gating::Seirawan && has_holdings {
+        if rules.gating == Gating::Seirawan && (has_holdings || rules.drops.captures_to_hand) {
             for f in 0..files {
                 if state.gates[c] >> f & 1 == 0 {
                     continue;

@@ -52,7 +52,7 @@ impl State {
                         continue;
                     }
                     for ty in 0..r.pieces.len() {
-                        if self.holdings[us][ty] > 0 {
+                        if self.holdings[us][ty] > 0 && r.gates_type(ty) {
                             out.push(VariantMove {
                                 gate: ty as u8,
                                 gate_sq: sq,

@@ -112,6 +112,17 @@ impl State {
     /// Is the pseudo-legal `mv` legal (the mover's royal not attacked after it)?
     #[inline]
     fn legal_after(&self, t: &Tables, r: &Rules, mv: &VariantMove) -> bool {
+        // An S-chess gated move is legal where its plain move is, as
+        // Fairy-Stockfish tests it: a pinned piece may not leave its line
+        // even though the gated piece fills the square it leaves.
+        if r.gating == Gating::Seirawan && mv.gate != NO_TYPE && !mv.is_drop() {
+            let plain = VariantMove {
+                gate: NO_TYPE,
+                gate_sq: NO_SQ,
+                ..*mv
+            };
+            return self.legal_after(t, r, &plain);
+        }
         let us = self.turn;
         // Makpong: a king in check may only take its one checker.
         if r.regions.makpong
@@ -157,7 +168,8 @@ impl State {
         let (plain, gated) = match r.gating {
             Gating::None => (1, 0),
             Gating::Seirawan if on_gate => {
-                let in_hand = self.holdings[us][..t.types].iter().filter(|&&h| h > 0);
+                let in_hand =
+                    (0..t.types).filter(|&ty| self.holdings[us][ty] > 0 && r.gates_type(ty));
                 (1, in_hand.count() as u64)
             }
             Gating::Seirawan => (1, 0),
@@ -624,7 +636,7 @@ impl State {
         // moves are legal with its plain ones: Seirawan adds one move per type
         // in hand, Musketeer replaces the plain move.
         let (gated_mult, gate_rank) = if r.gating == Gating::Seirawan {
-            let in_hand = self.holdings[us][..t.types].iter().filter(|&&h| h > 0);
+            let in_hand = (0..t.types).filter(|&ty| self.holdings[us][ty] > 0 && r.gates_type(ty));
             (1 + in_hand.count() as u64, Self::gate_rank(r, us))
         } else {
             (1, NO_SQ)

@@ -5,7 +5,7 @@ use super::board::{NO_SQ, Sq};
 use super::definition::Variant;
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::pregame::Pregame;
-use super::rules::VariantOutcome;
+use super::rules::{Gating, VariantOutcome};
 use super::state::{State, WALL, color_of, type_of};
 use super::{VariantError, fen};
 use crate::Color;
@@ -362,6 +362,13 @@ impl VariantPosition {
         let mut s = String::new();
         if mv.is_drop() {
             s = super::drops::drop_notation(&self.variant.rules, mv);
+            // SAN names the piece by its SAN letter (Supply chess's horse
+            // `H@b5`), UCI by its FEN letter (`N@b5`).
+            let letter = rules.pieces[usize::from(mv.gate)].letter;
+            let san = rules.regions.san_letter(letter);
+            if san != letter {
+                s = s.replacen(letter, &san.to_string(), 1);
+            }
         } else if mv.is_castling() {
             s.push_str(if mv.kind == MoveKind::CastleKingside {
                 "O-O"
@@ -399,6 +406,13 @@ impl VariantPosition {
                     // with the same wall (so never where the wall is on the
                     // square this one leaves).
                     .filter(|o| mv.wall().is_none() || o.gate_sq == mv.gate_sq)
+                    // With S-chess gating, the same gate: a plain move is told
+                    // apart from plain moves only, and a gated one from none
+                    // (its gate is the square it leaves).
+                    .filter(|o| {
+                        rules.gating != Gating::Seirawan
+                            || (o.gate == mv.gate && o.gate_sq == mv.gate_sq)
+                    })
                     .map(|o| o.from)
                     .collect();
                 if !others.is_empty() {
@@ -425,7 +439,8 @@ impl VariantPosition {
         if mv.gate != NO_TYPE && !mv.is_drop() {
             s.push('/');
             s.push(rules.pieces[usize::from(mv.gate)].letter);
-            if mv.gate_sq != mv.from {
+            // Fairy-Stockfish names the gate of an S-chess castling always.
+            if mv.gate_sq != mv.from || (mv.is_castling() && rules.gating == Gating::Seirawan) {
                 s.push_str(&size.square_name(mv.gate_sq));
             }
         }

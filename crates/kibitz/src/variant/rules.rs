@@ -295,6 +295,9 @@ pub(crate) struct EndRules {
     pub flag_piece_count: u32,
     /// `flagPieceBlockedWin`: a full region wins with fewer pieces.
     pub flag_piece_blocked_win: bool,
+    /// `flagPieceSafe`: a flag piece reaches its region only where it is not
+    /// attacked (Dobutsu's lion on the far rank).
+    pub flag_piece_safe: bool,
     /// `checking`: may a move give check?
     pub checking: bool,
     /// `checkCounting`: the FEN's `W+B` field counts the checks each side still
@@ -364,6 +367,11 @@ pub(crate) struct EndRules {
     pub flag_is_king: [bool; 2],
     /// The extinction types (a bit per type).
     pub extinction_types: u32,
+    /// Per type, the types counted with it for extinction and pseudo-royalty
+    /// (a bit per type): a promoted type moving as an extinction type is one
+    /// of it, as in Fairy-Stockfish, where it has that type (Sho-shogi's crown
+    /// prince, a commoner). Empty: each type counts alone.
+    pub extinction_kin: Vec<u32>,
     /// Do all pieces together count as an extinction type (`*`)?
     pub extinction_all: bool,
     /// The blast-immune types (a bit per type).

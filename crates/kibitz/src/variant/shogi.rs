@@ -57,7 +57,7 @@ use super::board::{Sq, WideBitboard};
 use super::ini_values::boolean;
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::{
-    DropRules, GameValue, MAX_TYPES, PieceDef, PieceKind, Rules, ShogiRules, chess_rules,
+    Cell, DropRules, GameValue, MAX_TYPES, PieceDef, PieceKind, Rules, ShogiRules, chess_rules,
 };
 use super::rules::{king, piece};
 use super::state::{State, type_of};
@@ -144,6 +144,8 @@ pub(crate) fn expand(rules: &mut Rules) -> Result<(), VariantError> {
     let mut promoted = vec![NO_TYPE; n];
     let mut base = vec![NO_TYPE; n];
     let entries = rules.shogi.promotions.clone();
+    // (promoted type, the type it moves as)
+    let mut moves_as = Vec::new();
     let find = |rules: &Rules, l: char| {
         rules.type_of_letter(l).map(usize::from).ok_or_else(|| {
             VariantError::Definition(format!(
@@ -173,6 +175,7 @@ pub(crate) fn expand(rules: &mut Rules) -> Result<(), VariantError> {
         rules.pieces.push(def);
         rules.promotion_limit.push(0);
         promoted[f] = (rules.pieces.len() - 1) as u8;
+        moves_as.push((rules.pieces.len() - 1, g));
         promoted.push(NO_TYPE);
         base.push(f as u8);
     }
@@ -181,6 +184,22 @@ pub(crate) fn expand(rules: &mut Rules) -> Result<(), VariantError> {
             "{} piece types with the promoted ones; at most {MAX_TYPES} are supported",
             rules.pieces.len()
         )));
+    }
+    // A promoted piece moving as an extinction type is one of its kin: counted
+    // with it, royal with it (Fairy-Stockfish gives it that very type;
+    // Sho-shogi's crown prince is a second king).
+    let e = &mut rules.ends;
+    e.extinction_kin = vec![0; rules.pieces.len()];
+    for &(p, g) in &moves_as {
+        if e.extinction_types >> g & 1 != 0 {
+            e.extinction_types |= 1 << p;
+            e.extinction_kin[g] |= 1 << p;
+        }
+    }
+    for &(p, g) in &moves_as {
+        if e.extinction_types >> g & 1 != 0 {
+            e.extinction_kin[p] = e.extinction_kin[g] | 1 << g;
+        }
     }
     let s = &mut rules.shogi;
     s.active = promoted.iter().any(|&p| p != NO_TYPE) || s.immobility_illegal;
@@ -540,6 +559,62 @@ pub(crate) fn builtin_rules(name: &str) -> Result<Option<Rules>, VariantError> {
                 promote(&mut r, from, to);
             }
         }
+        // Sho-shogi: shogi without drops (captured pieces leave the game),
+        // with a drunk elephant `E` (`FsfW`) that promotes to a crown prince,
+        // a second king; the kings are commoners, royal only while a side
+        // has one (`extinctionPseudoRoyal`), and losing both loses.
+        "shoshogi" => {
+            shogi(&mut r)?;
+            let k = r.pieces.len() - 1;
+            r.pieces[k] = piece('K', "commoner", "K");
+            r.pieces.push(piece(
+                'E',
+                "customPiece1",
+                &super::regions::fsf_betza("FsfW"),
+            ));
+            r.promotion_limit.push(0);
+            r.start_fen =
+                "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1".to_string();
+            r.drops = DropRules::NONE;
+            promote(&mut r, 'E', Some('K'));
+            let e = &mut r.ends;
+            e.extinction_value = Some(GameValue::Loss);
+            e.extinction_letters = vec!['K'];
+            e.extinction_pseudo_royal = true;
+            e.extinction_piece_count = 0;
+        }
+        // Dobutsu shogi on 3 × 4: chick `C` (promoting to a hen, a gold, on
+        // the far rank, always), elephant `E` (fers), giraffe `G` (wazir) and
+        // lion `L` (a commoner, no royal king: taking it wins, the capturer
+        // holds it). A lion on the far rank wins if it is not attacked there
+        // (`flagPieceSafe`). Chicks may be doubled and dropped on the far rank,
+        // a chick drop may mate, and a repetition draws.
+        "dobutsu" => {
+            r.resize(3, 4)?;
+            r.pieces = vec![
+                piece('E', "fers", "F"),
+                piece('C', "shogiPawn", "fW"),
+                piece('H', "gold", "WfF"),
+                piece('G', "wazir", "W"),
+                piece('L', "commoner", "K"),
+            ];
+            r.promotion_limit = vec![0; r.pieces.len()];
+            r.start_fen = "gle/1c1/1C1/ELG[-] w 0 1".to_string();
+            r.promotion_ranks = [1 << 3, 1];
+            r.shogi.promotions = vec![('C', Some('H'))];
+            r.shogi.mandatory = true;
+            r.shogi.immobility_illegal = false;
+            r.shogi.pawn_drop_mate_illegal = false;
+            r.drops.no_doubled = None;
+            let e = &mut r.ends;
+            e.extinction_value = Some(GameValue::Loss);
+            e.extinction_letters = vec!['L'];
+            e.flag_letter = [Some('L'); 2];
+            e.flag_cells = [vec![Cell::Rank(3)], vec![Cell::Rank(0)]];
+            e.flag_piece_safe = true;
+            e.n_fold_value = GameValue::Draw;
+            e.perpetual_check_illegal = false;
+        }
         "checkshogi" => {
             shogi(&mut r)?;
             r.ends.check_counting = true;
@@ -716,5 +791,35 @@ mod tests {
         assert!(!moves.contains(&"a8a9".to_string()), "{moves:?}");
         // Outside the zone (c6 to b5, rank 5), no choice.
         assert!(moves.contains(&"c6b5".to_string()) && !moves.contains(&"c6b5+".to_string()));
+    }
+
+    /// Sho-shogi: a lone king is royal, so a drunk elephant's promotion
+    /// does not answer a check (the prince it makes counts only once made);
+    /// with king and prince neither is, and the king may stay attacked.
+    #[test]
+    fn shoshogi_king_is_royal_only_alone() {
+        let moves = ucis(&position("shoshogi", "4k4/9/9/9/9/4E4/9/9/r3K4 w - - 0 1"));
+        assert!(moves.iter().all(|m| m.starts_with("e1")), "{moves:?}");
+        let pos = position("shoshogi", "4k4/9/9/9/9/4+E4/9/9/r3K4 w - - 0 1");
+        assert!(!pos.is_check());
+        let moves = ucis(&pos);
+        assert!(moves.contains(&"e1f1".to_string()), "{moves:?}");
+        assert!(moves.contains(&"e4e5".to_string()), "{moves:?}");
+    }
+
+    /// Dobutsu: a lion on the far rank wins once it is not attacked there;
+    /// both lions there, safe, draw. The 3 × 4 board is the smallest built-in.
+    #[test]
+    fn dobutsu_lion_wins_on_the_far_rank_when_safe() {
+        let lost = Some(VariantOutcome::Flag(GameValue::Loss));
+        assert_eq!(position("dobutsu", "L1l/3/3/3[] b - - 0 1").outcome(), lost);
+        assert_eq!(position("dobutsu", "Ll1/3/3/3[] b - - 0 1").outcome(), None);
+        assert_eq!(
+            position("dobutsu", "L2/3/3/2l[] w - - 0 1").outcome(),
+            Some(VariantOutcome::Flag(GameValue::Draw))
+        );
+        let start = position("dobutsu", "gle/1c1/1C1/ELG[-] w 0 1");
+        assert_eq!(start.fen(), "gle/1c1/1C1/ELG[] w - - 0 1");
+        assert_eq!(start.legal_moves().len(), 4);
     }
 }

@@ -414,7 +414,9 @@ impl State {
                 let rook = self.rook_sq[2 * us + side];
                 self.gates[us] &= !(1 << (rook % files));
             }
-            if r.gating == Gating::Seirawan && self.holdings[us][..t.types].iter().all(|&h| h == 0)
+            if r.gating == Gating::Seirawan
+                && !r.drops.captures_to_hand
+                && self.holdings[us][..t.types].iter().all(|&h| h == 0)
             {
                 self.gates[us] = 0;
             }

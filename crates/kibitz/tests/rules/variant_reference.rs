@@ -66,6 +66,7 @@ fn every_piece_alone_moves_as_the_mobility_module_says() {
             "xiangqi"
                 | "minixiangqi"
                 | "manchu"
+                | "supply"
                 | "kingofthehill"
                 | "racingkings"
                 | "janggi"
