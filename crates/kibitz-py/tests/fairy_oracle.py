@@ -101,6 +101,10 @@ FSF_BUILTINS += HOUSES
 FSF_BUILTINS += ['shoshogi', 'dobutsu']
 SHOGI_FAMILY += ['shoshogi', 'dobutsu']
 
+# Capture-only men without a king (builtin.rs, chess_family), and petrification
+# (variant/petrify.rs): last, for the seeds above.
+FSF_BUILTINS += ['clobber', 'clobber10', 'petrified']
+
 FILES = 'abcdefghijklmnop'
 
 # --- user variants ------------------------------------------------------------------

@@ -62,8 +62,8 @@ impl State {
         }
     }
 
-    /// The after-move rules of [`super::ends`]: the blast of a capture, and a
-    /// check given counted (by the side that moved, `mover`).
+    /// The after-move rules of [`super::ends`]: the blast of a capture, the
+    /// capturer's petrification ([`super::petrify`]), and a check given counted (by the side that moved, `mover`).
     pub(crate) fn after_move_ends(
         &mut self,
         t: &Tables,
@@ -74,6 +74,9 @@ impl State {
     ) {
         if captured && r.ends.blast_on_capture {
             self.blast(t, r, to);
+        }
+        if captured && r.ends.petrify != 0 {
+            self.petrify(t, r, to);
         }
         if r.ends.check_counting && self.in_check(t) {
             self.checks[mover] = self.checks[mover].saturating_sub(1);
@@ -172,9 +175,19 @@ impl State {
                 after.insert(mv.to);
             }
         }
+        // A petrifying pseudo-royal piece of theirs may not take, so it
+        // threatens nothing ([`super::petrify`]).
+        let threats = super::petrify::threatening_types(r);
+        let attacked = |sq: Sq| {
+            if threats == u32::MAX {
+                next.attacked(t, sq, them)
+            } else {
+                next.observed_by(t, sq, them, NO_SQ, threats)
+            }
+        };
         !after
             .iter()
-            .any(|sq| !(blast && next.touches(t, sq, their_squares)) && next.attacked(t, sq, them))
+            .any(|sq| !(blast && next.touches(t, sq, their_squares)) && attacked(sq))
     }
 }
 

@@ -134,6 +134,11 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "koedem",
     "shouse",
     "supply",
+    // Capture-only men (chess_family below).
+    "clobber",
+    "clobber10",
+    // Petrification (petrify.rs).
+    "petrified",
 ];
 
 impl Rules {
@@ -242,6 +247,7 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         || super::pawns::builtin_rules(name, &mut r)
         || super::historic::builtin_rules(name, &mut r)?
         || super::walling::builtin_rules(name, &mut r)?
+        || super::petrify::builtin_rules(name, &mut r)?
     {
         r.name = name.to_string();
         return Ok(r);
@@ -590,6 +596,22 @@ fn chess_family(name: &str, r: &mut Rules) -> Result<bool, VariantError> {
             r.ends.flag_letter = [Some('P'); 2];
             r.ends.flag_cells = [vec![Cell::Rank(7)], vec![Cell::Rank(0)]];
         }
+        "clobber" | "clobber10" => {
+            // Clobber: one kind of man, filling the board in a chequer, that
+            // only moves by taking an enemy man next to it (orthogonally); no
+            // king, and a side with no move loses.
+            let (side, start) = if name == "clobber" {
+                (5, "PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w 0 1".to_string())
+            } else {
+                let rows = ["PpPpPpPpPp", "pPpPpPpPpP"];
+                let board: Vec<&str> = (0..10).map(|i| rows[i % 2]).collect();
+                (10, format!("{} w 0 1", board.join("/")))
+            };
+            r.resize(side, if name == "clobber" { 6 } else { 10 })?;
+            r.only_pieces(vec![piece('P', "clobber", "cW")]);
+            r.start_fen = start;
+            r.stalemate = GameValue::Loss;
+        }
         "jesonmor" => {
             // Fairy-Stockfish's Jeson Mor: nine knights a side on 9 × 9, no king;
             // a knight on the centre square e5 wins unless the reply takes it
@@ -700,7 +722,8 @@ mod tests {
     use crate::variant::{Variant, VariantPosition};
 
     /// Perft 1–3 from the start of the built-ins with walls and square regions,
-    /// as pyffish 0.0.90 counts them (its `legal_moves`, recursively).
+    /// Clobber's and Petrified's, as pyffish 0.0.90 counts them (its
+    /// `legal_moves`, recursively; Fairy-Stockfish's `go perft` agrees).
     #[test]
     fn walled_and_square_region_builtins_count_as_fairy_stockfish() {
         for (name, counts) in [
@@ -708,6 +731,9 @@ mod tests {
             ("omicron", [30, 900, 29_540]),
             ("troitzky", [20, 400, 8_766]),
             ("legan", [8, 64, 724]),
+            ("clobber", [49, 2_116, 80_063]),
+            ("clobber10", [180, 31_252, 5_231_000]),
+            ("petrified", [20, 400, 10_022]),
         ] {
             let v = Variant::builtin(name).unwrap();
             let pos = VariantPosition::startpos(&v);

@@ -589,6 +589,10 @@ fn rule_list(r: &Rules) -> RuleList {
         "mutuallyImmuneTypes",
         letters_text(e.mutually_immune_letters.iter().copied()),
     );
+    list.text(
+        "petrifyOnCaptureTypes",
+        letters_text(e.petrify_letters.iter().copied()),
+    );
     list.number("nMoveRule", e.n_move_rule);
     list.number("nFoldRule", e.n_fold_rule);
     list.text("nFoldValue", value_text(e.n_fold_value));

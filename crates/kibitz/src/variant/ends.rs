@@ -42,6 +42,7 @@ impl Default for EndRules {
             blast_on_capture: false,
             blast_immune_letters: Vec::new(),
             mutually_immune_letters: Vec::new(),
+            petrify_letters: Vec::new(),
             castling_king_letter: None,
             n_move_rule: 50,
             n_fold_rule: 3,
@@ -58,6 +59,7 @@ impl Default for EndRules {
             extinction_all: false,
             blast_immune: 0,
             mutually_immune: 0,
+            petrify: 0,
             castling_king_type: None,
             hooks_moves: false,
             hooks_make: false,
@@ -123,6 +125,10 @@ impl EndRules {
         for &l in &self.mutually_immune_letters {
             self.mutually_immune |= 1 << find(l, "mutuallyImmuneTypes")?;
         }
+        self.petrify = 0;
+        for &l in &self.petrify_letters {
+            self.petrify |= 1 << find(l, "petrifyOnCaptureTypes")?;
+        }
         self.castling_king_type = match self.castling_king_letter {
             Some(l) => {
                 let t = find(l, "castlingKingPiece")?;
@@ -130,7 +136,7 @@ impl EndRules {
             }
             None => None,
         };
-        self.hooks_make = self.blast_on_capture || self.check_counting;
+        self.hooks_make = self.blast_on_capture || self.check_counting || self.petrify != 0;
         self.hooks_moves = self.hooks_make
             || self.flag_types != [0; 2]
             || !self.checking
@@ -934,6 +940,7 @@ pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<boo
         "blastOnCapture" => e.blast_on_capture = boolean(value)?,
         "blastImmuneTypes" => e.blast_immune_letters = letters(value)?,
         "mutuallyImmuneTypes" => e.mutually_immune_letters = letters(value)?,
+        "petrifyOnCaptureTypes" => e.petrify_letters = letters(value)?,
         "castlingKingPiece" => e.castling_king_letter = letter(value)?,
         "nMoveRule" => e.n_move_rule = number(value)?,
         "nFoldRule" => e.n_fold_rule = number(value)?,

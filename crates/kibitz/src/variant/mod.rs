@@ -83,6 +83,7 @@ mod other_pieces;
 mod palace;
 mod pawns;
 mod perft;
+mod petrify;
 mod position;
 mod pregame;
 mod regions;

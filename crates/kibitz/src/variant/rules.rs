@@ -336,6 +336,9 @@ pub(crate) struct EndRules {
     /// `mutuallyImmuneTypes` as letters: a piece of these types may not take
     /// a piece of its own type (Atomar's kings).
     pub mutually_immune_letters: Vec<char>,
+    /// `petrifyOnCaptureTypes` as letters ([`super::petrify`]): a piece of
+    /// these types that takes turns to a wall square on the square it took.
+    pub petrify_letters: Vec<char>,
     /// `castlingKingPiece` when it is not the royal king (a commoner castles).
     pub castling_king_letter: Option<char>,
     /// `nMoveRule`: a side may claim a draw after this many moves of each side
@@ -378,11 +381,14 @@ pub(crate) struct EndRules {
     pub blast_immune: u32,
     /// The mutually immune types (a bit per type).
     pub mutually_immune: u32,
+    /// The types that petrify on capturing (a bit per type).
+    pub petrify: u32,
     /// The non-royal castling king's type.
     pub castling_king_type: Option<u8>,
     /// Does any rule here change the legal moves or the game's end?
     pub hooks_moves: bool,
-    /// Does any rule here act after a move is made (blast, check counting)?
+    /// Does any rule here act after a move is made (blast, petrification,
+    /// check counting)?
     pub hooks_make: bool,
 }
 
