@@ -63,7 +63,9 @@ impl State {
     }
 
     /// The after-move rules of [`super::ends`]: the blast of a capture, the
-    /// capturer's petrification ([`super::petrify`]), and a check given counted (by the side that moved, `mover`).
+    /// capturer's petrification ([`super::petrify`]), and a check given
+    /// counted (by the side that moved, `mover`, whose piece was of type
+    /// `moved` before the move).
     pub(crate) fn after_move_ends(
         &mut self,
         t: &Tables,
@@ -71,12 +73,14 @@ impl State {
         to: Sq,
         captured: bool,
         mover: usize,
+        moved: usize,
     ) {
+        let petrifies = captured && r.ends.petrify != 0 && self.petrifies(r, to, moved);
         if captured && r.ends.blast_on_capture {
             self.blast(t, r, to);
         }
-        if captured && r.ends.petrify != 0 {
-            self.petrify(t, r, to);
+        if petrifies {
+            self.petrify(t, to);
         }
         if r.ends.check_counting && self.in_check(t) {
             self.checks[mover] = self.checks[mover].saturating_sub(1);

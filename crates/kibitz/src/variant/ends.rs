@@ -129,6 +129,11 @@ impl EndRules {
         for &l in &self.petrify_letters {
             self.petrify |= 1 << find(l, "petrifyOnCaptureTypes")?;
         }
+        // Petrification beside atomic captures (Fairy-Stockfish's `nuclear`)
+        // is not played exactly yet: refused rather than played wrong.
+        if self.petrify != 0 && self.blast_on_capture {
+            return Err("petrifyOnCaptureTypes with blastOnCapture is not supported".to_string());
+        }
         self.castling_king_type = match self.castling_king_letter {
             Some(l) => {
                 let t = find(l, "castlingKingPiece")?;

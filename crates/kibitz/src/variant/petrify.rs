@@ -50,15 +50,35 @@ pub(crate) fn builtin_rules(name: &str, r: &mut Rules) -> Result<bool, VariantEr
 }
 
 impl State {
-    /// After a capture on `to`: the capturer, if of a petrifying type, turns
-    /// to a wall there.
-    pub(crate) fn petrify(&mut self, t: &Tables, r: &Rules, to: Sq) {
+    /// Does the capture just made on `to`, by a piece of type `moved` (before
+    /// any promotion), petrify? As in Fairy-Stockfish: the capturer's type
+    /// decides, so a pawn promoting as it takes stays unpetrified. (With
+    /// atomic captures, which the rules refuse beside petrification for now,
+    /// Fairy-Stockfish looks at the piece on `to`, the one the blast takes.)
+    pub(crate) fn petrifies(&self, r: &Rules, to: Sq, moved: usize) -> bool {
         let p = self.board[usize::from(to)];
-        if p != 0 && p != WALL && r.ends.petrify >> type_of(p) & 1 != 0 {
-            self.remove(t, to);
-            self.board[usize::from(to)] = WALL;
-            self.walls.insert(to);
+        if p == 0 || p == WALL {
+            return false;
         }
+        let ty = if r.ends.blast_on_capture {
+            if r.ends.blast_immune >> type_of(p) & 1 != 0 {
+                return false;
+            }
+            type_of(p)
+        } else {
+            moved
+        };
+        r.ends.petrify >> ty & 1 != 0
+    }
+
+    /// Turns the square `to` to a wall, the piece on it (if any) leaving.
+    pub(crate) fn petrify(&mut self, t: &Tables, to: Sq) {
+        let p = self.board[usize::from(to)];
+        if p != 0 && p != WALL {
+            self.remove(t, to);
+        }
+        self.board[usize::from(to)] = WALL;
+        self.walls.insert(to);
     }
 }
 
@@ -103,6 +123,10 @@ mod tests {
         let mut pos = position("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
         pos.play_uci("e4d5").unwrap();
         assert_eq!(pos.fen(), "4k3/8/8/3P4/8/8/8/4K3 b - - 0 1");
+        // Nor when it promotes to a queen as it takes: the pawn took.
+        let mut pos = position("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        pos.play_uci("a7b8q").unwrap();
+        assert_eq!(pos.fen(), "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 1");
     }
 
     #[test]
@@ -124,7 +148,12 @@ mod tests {
         let mut pos = VariantPosition::from_fen(v, "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1").unwrap();
         pos.play_uci("e3d5").unwrap();
         assert_eq!(pos.fen(), "4k3/8/8/3*4/8/8/8/4K3 b - - 0 1");
-        let err = ini::parse("[p:chess]\npetrifyOnCaptureTypes = z\n").unwrap_err();
-        assert!(err.to_string().contains("petrifyOnCaptureTypes"), "{err}");
+        for text in [
+            "[p:chess]\npetrifyOnCaptureTypes = z\n",
+            "[p:atomic]\npetrifyOnCaptureTypes = q\n",
+        ] {
+            let err = ini::parse(text).unwrap_err();
+            assert!(err.to_string().contains("petrifyOnCaptureTypes"), "{err}");
+        }
     }
 }

@@ -300,7 +300,7 @@ impl State {
                 self.make_drop(t, r, mv);
                 // A drop may give a counted check too (check shogi).
                 if r.ends.hooks_make {
-                    self.after_move_ends(t, r, mv.to, false, us);
+                    self.after_move_ends(t, r, mv.to, false, us, usize::from(mv.gate));
                 }
                 return;
             }
@@ -446,7 +446,7 @@ impl State {
             self.update_counting(t, r, captured_pawn, counted_capture || promoted);
         }
         if r.ends.hooks_make {
-            self.after_move_ends(t, r, mv.to, captured, us);
+            self.after_move_ends(t, r, mv.to, captured, us, ty);
         }
     }
 
