@@ -238,7 +238,11 @@ pub fn run(data: &Path, rounds: usize, count: usize) -> anyhow::Result<String> {
             let (_, table, horizon) = techniques[v];
             let opts = ProblemOptions {
                 hash_mb: 64,
-                help: HelpTechniques { table, horizon },
+                help: HelpTechniques {
+                    table,
+                    horizon,
+                    reach: true,
+                },
                 ..ProblemOptions::new(h3)
             };
             let (t, n, found) = time_all(&sparse_set, &opts);

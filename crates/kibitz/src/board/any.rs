@@ -398,6 +398,10 @@ impl Board for AnyPosition {
         with_position!(self, |p| p.conditions())
     }
 
+    fn orthodox(&self) -> bool {
+        with_position!(self, |p| p.orthodox())
+    }
+
     fn legal_moves(&self) -> Vec<AnyMove> {
         with_position!(self, |p| AnyPosition::wrap(
             Board::legal_moves(p).iter().copied()

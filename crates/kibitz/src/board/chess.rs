@@ -40,6 +40,10 @@ impl Board for Position {
         8
     }
 
+    fn orthodox(&self) -> bool {
+        true
+    }
+
     fn ranks(&self) -> u8 {
         8
     }

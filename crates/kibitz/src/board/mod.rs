@@ -144,6 +144,22 @@ pub trait Board: Clone + Debug + Send + Sync + 'static {
         Conditions::default()
     }
 
+    /// Are these orthodox chess's men and rules (the orthodox engine, either
+    /// castling mode)? Searches that reason about how the men move apply only
+    /// here.
+    ///
+    /// ```
+    /// use kibitz::Position;
+    /// use kibitz::board::{Board, GameRules};
+    /// use kibitz::variant::Variant;
+    /// assert!(Position::startpos().orthodox());
+    /// assert!(!GameRules::variant(Variant::builtin("chess")?).startpos().orthodox());
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    fn orthodox(&self) -> bool {
+        false
+    }
+
     // ----- moves -----
 
     /// The legal moves.

@@ -54,7 +54,7 @@ pub struct ProblemOptions {
     pub help: HelpTechniques,
 }
 
-/// The helpmate search's techniques; both on by default, off only to measure them
+/// The helpmate search's techniques; all on by default, off only to measure them
 /// (`kibitz-bench problems`). Every setting gives the same solutions.
 #[doc(hidden)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -64,6 +64,9 @@ pub struct HelpTechniques {
     /// With two plies left, the mated side's move is followed only by the exact
     /// mates in one after it (no generation of the mating side's other moves).
     pub horizon: bool,
+    /// Cut the lines where no mating position can be built in the moves left
+    /// (the mate-reach test; orthodox chess without castling rights).
+    pub reach: bool,
 }
 
 impl Default for HelpTechniques {
@@ -71,6 +74,7 @@ impl Default for HelpTechniques {
         HelpTechniques {
             table: true,
             horizon: true,
+            reach: true,
         }
     }
 }

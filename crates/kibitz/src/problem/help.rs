@@ -9,10 +9,13 @@
 //! side), and with two plies left a move of the side to be mated is followed
 //! only when it allows a mate in one. With a cap on the solutions
 //! ([`ProblemOptions::max_solutions`](super::ProblemOptions::max_solutions)),
-//! the search stops at the first solution past it.
+//! the search stops at the first solution past it. The mate-reach test
+//! ([`super::reach`]) cuts the lines where the material cannot build a
+//! mating position in the moves left (orthodox chess).
 
 use super::answer::HelpTechniques;
 use super::budget::Budget;
+use super::reach::MateReach;
 use super::table::Table;
 use crate::board::Board;
 
@@ -21,6 +24,8 @@ pub(crate) struct Help<'l, M> {
     pub budget: Budget<'l>,
     table: Table,
     techniques: HelpTechniques,
+    /// The mate-reach test, where it applies and is asked for.
+    reach: Option<MateReach>,
     line: Vec<M>,
     /// The solutions found, in the order found.
     pub solutions: Vec<Vec<M>>,
@@ -31,7 +36,9 @@ pub(crate) struct Help<'l, M> {
 }
 
 impl<'l, M: Copy> Help<'l, M> {
-    pub fn new(
+    /// The search from `root` (which says whether the mate-reach test applies).
+    pub fn new<B: Board<Move = M>>(
+        root: &B,
         budget: Budget<'l>,
         hash_mb: usize,
         techniques: HelpTechniques,
@@ -41,6 +48,11 @@ impl<'l, M: Copy> Help<'l, M> {
             budget,
             table: Table::new(if techniques.table { hash_mb } else { 1 }),
             techniques,
+            reach: if techniques.reach {
+                MateReach::new(root)
+            } else {
+                None
+            },
             line: Vec::new(),
             solutions: Vec::new(),
             max_solutions,
@@ -66,6 +78,18 @@ impl<'l, M: Copy> Help<'l, M> {
         } else {
             None
         };
+        // The side to move is mated after an even number of plies; it has
+        // half of them (rounded down either way), the mating side the rest.
+        if let Some(reach) = self.reach {
+            let mated = if plies.is_multiple_of(2) {
+                pos.turn()
+            } else {
+                !pos.turn()
+            };
+            if !reach.possible(pos, mated, plies / 2, plies - plies / 2) {
+                return false;
+            }
+        }
         let mut found = false;
         for &mv in pos.legal_moves().iter() {
             let child = pos.after(mv);

@@ -52,6 +52,7 @@ mod budget;
 mod goal;
 mod help;
 mod play;
+mod reach;
 mod rest;
 mod set_play;
 mod stipulation;
@@ -127,6 +128,7 @@ pub fn solve<B: Board>(pos: &B, opts: &ProblemOptions) -> ProblemSolution<B::Mov
     match stip.genre() {
         Genre::Help => {
             let mut help = Help::new(
+                pos,
                 Budget::new(&opts.limits),
                 opts.hash_mb,
                 opts.help,
@@ -195,6 +197,9 @@ fn solve_play<B: Board>(
         stip,
         opts.max_solutions,
     );
+    if opts.help.reach {
+        play = play.with_reach(pos);
+    }
     if stip.genre().is_battle() {
         let moves = pos.legal_moves();
         let mut length: Vec<Option<u32>> = vec![None; moves.len()];

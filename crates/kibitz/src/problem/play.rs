@@ -18,6 +18,7 @@
 //! bound in the help play too, so a line may end early, at the defender's goal.
 
 use super::budget::Budget;
+use super::reach::MateReach;
 use super::table::Table;
 use super::{Genre, Goal, Stipulation};
 use crate::board::Board;
@@ -34,6 +35,8 @@ pub(crate) struct Play<'l, M> {
     table: Table,
     genre: Genre,
     goal: Goal,
+    /// `ser-#n`, `ser-h#n`: the mate-reach test, where it applies.
+    reach: Option<MateReach>,
     line: Vec<M>,
     /// Help and series play: the solutions found, in the order found.
     pub solutions: Vec<Vec<M>>,
@@ -54,11 +57,21 @@ impl<'l, M: Copy> Play<'l, M> {
             table: Table::new(hash_mb),
             genre: stip.genre(),
             goal: stip.goal(),
+            reach: None,
             line: Vec::new(),
             solutions: Vec::new(),
             max_solutions,
             more: false,
         }
+    }
+
+    /// Series mates (`ser-#n`, `ser-h#n`) cut with the mate-reach test
+    /// ([`super::reach`]) where it applies to `root`.
+    pub fn with_reach<B: Board<Move = M>>(mut self, root: &B) -> Play<'l, M> {
+        if self.goal == Goal::Mate && matches!(self.genre, Genre::Series | Genre::SeriesHelp) {
+            self.reach = MateReach::new(root);
+        }
+        self
     }
 
     fn cached(&self, key: u64, left: u32, kind: u32) -> Option<bool> {
@@ -279,6 +292,18 @@ impl<'l, M: Copy> Play<'l, M> {
     pub fn series<B: Board<Move = M>>(&mut self, pos: &B, left: u32) -> bool {
         if self.budget.tick() {
             return false;
+        }
+        // `ser-h#n`: the series side is mated after its moves, by one move of
+        // the other; `ser-#n`: the other side, which only passes, is mated.
+        if let Some(reach) = self.reach {
+            let possible = if self.genre == Genre::SeriesHelp {
+                reach.possible(pos, pos.turn(), left, 1)
+            } else {
+                reach.possible(pos, !pos.turn(), 0, left)
+            };
+            if !possible {
+                return false;
+            }
         }
         if left == 1 {
             if self.genre == Genre::SeriesHelp {

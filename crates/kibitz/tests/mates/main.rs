@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod help_reach;
 mod mate_adversarial;
 mod mate_exact;
 mod mate_more;

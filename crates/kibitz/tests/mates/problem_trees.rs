@@ -5,7 +5,7 @@
 //! exactly as long as the stipulation and ends in mate. On seeded random sparse
 //! positions, orthodox and fairy (Capablanca's 10 × 8 board).
 
-use crate::common::Rng;
+use crate::common::{Rng, sparse_fen};
 use kibitz::board::Board;
 use kibitz::problem::{Genre, ProblemOptions, ProblemOutcome, Stipulation, solve};
 use kibitz::prover::{Tree, TreeMove};
@@ -151,49 +151,6 @@ where
         }
     }
     matches!(sol.outcome, ProblemOutcome::Solved(_))
-}
-
-/// A random sparse FEN of `files` × 8 with both kings and `men` other men.
-fn sparse_fen(rng: &mut Rng, files: usize, letters: &[u8], men: usize) -> String {
-    let mut board = vec![None; files * 8];
-    let mut place = |c: u8, rng: &mut Rng| loop {
-        let sq = rng.below(files * 8);
-        let back = sq < files || sq >= files * 7;
-        if board[sq].is_none() && !(back && c.eq_ignore_ascii_case(&b'p')) {
-            board[sq] = Some(c as char);
-            return;
-        }
-    };
-    place(b'K', rng);
-    place(b'k', rng);
-    for _ in 0..men {
-        let c = letters[rng.below(letters.len())];
-        place(c, rng);
-    }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..files {
-            match board[rank * files + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
-    let turn = if rng.below(2) == 0 { "w" } else { "b" };
-    format!("{fen} {turn} - - 0 1")
 }
 
 #[test]

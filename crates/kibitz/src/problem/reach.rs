@@ -1,0 +1,523 @@
+//! Can a mate still be reached in the moves left? A sound test that cuts the
+//! help and series searches where the material cannot build any mating
+//! position in time (issue 45: helpmates at Popeye's intelligent speed).
+//!
+//! In the mating position the mated king stands on some square `s` and
+//! * a man of the mating side (not its king) attacks `s` (the check);
+//! * each square next to `s` (a flight) holds a man of the mated side (a
+//!   block) or is attacked by the mating side with the king gone from `s` (a
+//!   guard; a mating man on a flight must be guarded too, or the king takes
+//!   it).
+//!
+//! The moves each man needs to get anywhere are at least its moves on an
+//! empty board ([`Distances`]: a pawn's as a pawn or, past promotion, as any
+//! piece; captures relaxed away). So with `w` moves left to the mating side
+//! and `b` to the mated side, a king square `s` is possible only when
+//! * the king's distance to `s` is at most `b`;
+//! * some mating man can come to attack `s` in at most `w` moves;
+//! * every flight that no mating man (king included) can come to attack in
+//!   `w` moves is blocked, and the king's distance plus the sum over those
+//!   flights of the nearest mated man's distance is at most `b`. (The blocks
+//!   are different men, each move moves one man, so the sum of the nearest
+//!   distances is a lower bound.)
+//!
+//! When no square is possible, no line from here ends in mate: the search
+//! cuts it. Every relaxation (empty board, men that may be captured meanwhile,
+//! checks that could be parried) only lets more squares pass, so nothing is
+//! ever cut that could mate.
+//!
+//! Applied only where the moves are known: the orthodox engine
+//! ([`Board::orthodox`]), and only when neither side may castle (castling moves
+//! two men at once, a king in Chess960 far). Elsewhere every line is searched.
+
+use std::sync::OnceLock;
+
+use crate::Color;
+use crate::board::Board;
+
+/// "Cannot reach" in the tables.
+const FAR: u8 = u8::MAX;
+
+/// The men, by index in the tables: king, queen, rook, bishop, knight, White's
+/// pawn, Black's pawn.
+const KING: usize = 0;
+const KINDS: usize = 7;
+
+/// Each man's moves between the squares of an empty 8 × 8 board.
+struct Distances {
+    /// `reach[kind * 64 + from][to]`: the moves from `from` to stand on `to`
+    /// (a pawn as a pawn or as the piece it promoted to).
+    reach: Vec<[u8; 64]>,
+    /// `guard[kind * 64 + from][sq]`: the moves from `from` to attack `sq`
+    /// from another square.
+    guard: Vec<[u8; 64]>,
+}
+
+/// The distances, computed once.
+fn distances() -> &'static Distances {
+    static DISTANCES: OnceLock<Distances> = OnceLock::new();
+    DISTANCES.get_or_init(Distances::new)
+}
+
+/// `(file, rank)` of square `sq` (a1 = 0, h8 = 63).
+fn coords(sq: usize) -> (i32, i32) {
+    ((sq % 8) as i32, (sq / 8) as i32)
+}
+
+/// The square at `(file, rank)`, if on the board.
+fn square(file: i32, rank: i32) -> Option<usize> {
+    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| (rank * 8 + file) as usize)
+}
+
+/// The squares a piece (king, queen, rook, bishop or knight) on `sq` moves to
+/// and attacks on an empty board.
+fn piece_steps(kind: usize, sq: usize) -> Vec<usize> {
+    const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    const STRAIGHT: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    const KNIGHT: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let (file, rank) = coords(sq);
+    let (lines, slides): (Vec<(i32, i32)>, bool) = match kind {
+        KING => ([DIAGONAL, STRAIGHT].concat(), false),
+        1 => ([DIAGONAL, STRAIGHT].concat(), true),
+        2 => (STRAIGHT.to_vec(), true),
+        3 => (DIAGONAL.to_vec(), true),
+        _ => (KNIGHT.to_vec(), false),
+    };
+    let mut out = Vec::new();
+    for (df, dr) in lines {
+        let (mut f, mut r) = (file + df, rank + dr);
+        while let Some(to) = square(f, r) {
+            out.push(to);
+            if !slides {
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    out
+}
+
+/// Breadth-first distances from `start` over `next`'s edges among `states`.
+fn bfs(states: usize, start: usize, next: impl Fn(usize) -> Vec<usize>) -> Vec<u8> {
+    let mut dist = vec![FAR; states];
+    dist[start] = 0;
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(at) = queue.pop_front() {
+        for to in next(at) {
+            if dist[to] == FAR {
+                dist[to] = dist[at] + 1;
+                queue.push_back(to);
+            }
+        }
+    }
+    dist
+}
+
+impl Distances {
+    fn new() -> Distances {
+        let mut reach = vec![[FAR; 64]; KINDS * 64];
+        let mut guard = vec![[FAR; 64]; KINDS * 64];
+        let steps: Vec<Vec<Vec<usize>>> = (0..5)
+            .map(|kind| (0..64).map(|sq| piece_steps(kind, sq)).collect())
+            .collect();
+        for (kind, moves) in steps.iter().enumerate() {
+            for from in 0..64 {
+                let d = bfs(64, from, |sq| moves[sq].clone());
+                let row = kind * 64 + from;
+                for to in 0..64 {
+                    reach[row][to] = d[to];
+                    // Attacking `to` from `t`: `t` is among `to`'s steps (the
+                    // pieces attack both ways).
+                    guard[row][to] = moves[to].iter().map(|&t| d[t]).min().unwrap_or(FAR);
+                }
+            }
+        }
+        // A pawn: states `sq * 5 + form`, form 0 the pawn, 1 to 4 the queen,
+        // rook, bishop and knight it promoted to.
+        for (index, forward) in [(5, 1), (6, -1)] {
+            let (start_rank, last_rank) = if forward == 1 { (1, 7) } else { (6, 0) };
+            let next = |state: usize| -> Vec<usize> {
+                let (sq, form) = (state / 5, state % 5);
+                if form > 0 {
+                    return steps[form][sq].iter().map(|&to| to * 5 + form).collect();
+                }
+                let (file, rank) = coords(sq);
+                let mut out = Vec::new();
+                // Forward, or diagonally forward (a capture, en passant too).
+                for df in -1..=1 {
+                    if let Some(to) = square(file + df, rank + forward) {
+                        if coords(to).1 == last_rank {
+                            out.extend((1..5).map(|form| to * 5 + form));
+                        } else {
+                            out.push(to * 5);
+                        }
+                    }
+                }
+                if rank == start_rank {
+                    out.extend(square(file, rank + 2 * forward).map(|to| to * 5));
+                }
+                out
+            };
+            for from in 0..64 {
+                let d = &bfs(64 * 5, from * 5, next);
+                let row = index * 64 + from;
+                for to in 0..64 {
+                    reach[row][to] = (0..5).map(|form| d[to * 5 + form]).min().unwrap_or(FAR);
+                    let (file, rank) = coords(to);
+                    // As a pawn: from a square diagonally behind `to`.
+                    let as_pawn = [-1, 1]
+                        .iter()
+                        .filter_map(|df| square(file + df, rank - forward))
+                        .map(|t| d[t * 5]);
+                    let promoted = (1..5)
+                        .flat_map(|form| steps[form][to].iter().map(move |&t| d[t * 5 + form]));
+                    guard[row][to] = as_pawn.chain(promoted).min().unwrap_or(FAR);
+                }
+            }
+        }
+        Distances { reach, guard }
+    }
+}
+
+/// The mate-reach test for one search (see the [module docs](self)).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct MateReach;
+
+impl MateReach {
+    /// The test for searches from `pos`, or None where it does not apply (not
+    /// the orthodox engine, or a side may castle).
+    pub fn new<B: Board>(pos: &B) -> Option<MateReach> {
+        if !pos.orthodox() {
+            return None;
+        }
+        let fen = pos.fen();
+        let castling = fen.split(' ').nth(2)?;
+        (castling == "-").then_some(MateReach)
+    }
+
+    /// Can `mated` be checkmated with `mated_moves` moves of its own and
+    /// `mating_moves` of the other side left (the mating move included)? False
+    /// only when no mate can be reached; true is no promise.
+    pub fn possible<B: Board>(
+        self,
+        pos: &B,
+        mated: Color,
+        mated_moves: u32,
+        mating_moves: u32,
+    ) -> bool {
+        let d = distances();
+        // The fewest moves for a mated man (not the king) to stand on a
+        // square, for a mating man (king included) to attack it, and for a
+        // mating man but the king to attack it.
+        let mut block = [FAR; 64];
+        let mut guard = [FAR; 64];
+        let mut check = [FAR; 64];
+        let mut king = None;
+        // The mating men: their guard rows, and whether each is the king.
+        let mut mating_men: Vec<Man> = Vec::new();
+        for sq in 0..64 {
+            let Some(c) = pos.piece_at((sq % 8) as u8, (sq / 8) as u8) else {
+                continue;
+            };
+            let white = c.is_ascii_uppercase();
+            let kind = match c.to_ascii_lowercase() {
+                'k' => KING,
+                'q' => 1,
+                'r' => 2,
+                'b' => 3,
+                'n' => 4,
+                'p' if white => 5,
+                'p' => 6,
+                // Not an orthodox man: no bound.
+                _ => return true,
+            };
+            let row = kind * 64 + sq;
+            if (mated == Color::White) == white {
+                if kind == KING {
+                    king = Some(sq);
+                } else {
+                    min_into(&mut block, &d.reach[row]);
+                }
+            } else {
+                min_into(&mut guard, &d.guard[row]);
+                if kind != KING {
+                    min_into(&mut check, &d.guard[row]);
+                }
+                mating_men.push(Man {
+                    guard: &d.guard[row],
+                    at: sq,
+                    king: kind == KING,
+                });
+            }
+        }
+        let Some(king) = king else {
+            return true;
+        };
+        let mating = mating_moves.min(u32::from(FAR - 1)) as u8;
+        let kings = &d.reach[king];
+        let flights = STEPS.get_or_init(king_steps);
+        (0..64).any(|s| {
+            let walk = u32::from(kings[s]);
+            if walk > mated_moves || check[s] > mating {
+                return false;
+            }
+            // Each mating man on its own within the moves left.
+            let mut need = walk;
+            for &f in &flights[s] {
+                if guard[f] > mating {
+                    need += u32::from(block[f]);
+                    if need > mated_moves {
+                        return false;
+                    }
+                }
+            }
+            // The mating men share the moves left.
+            let blocks = flights[s].iter().map(|&f| block[f]).collect::<Vec<u8>>();
+            shared(
+                &mating_men,
+                s,
+                &flights[s],
+                &blocks,
+                walk,
+                mated_moves,
+                mating,
+            )
+        })
+    }
+}
+
+/// A man of the mating side.
+struct Man<'d> {
+    /// Its moves to attack each square ([`Distances::guard`]'s row).
+    guard: &'d [u8; 64],
+    /// Its square.
+    at: usize,
+    /// Is it the king?
+    king: bool,
+}
+
+/// What a mating man can do for a mate on `s`: the moves it needs at least
+/// (`base`: the king must stand off the squares next to `s`), to check, and
+/// to guard each flight.
+struct Duties {
+    base: u8,
+    check: u8,
+    flights: Vec<u8>,
+}
+
+/// The most mating men [`shared`] shares the moves among; with more, it
+/// stands aside (the square passes).
+const MOST_SHARED: usize = 4;
+
+impl Man<'_> {
+    /// The man's duties for a mate on `s`. A man standing on `s` moves away
+    /// (or is taken) first. The king never checks and ends two steps or more
+    /// from `s`, so it guards a flight from such a square only.
+    fn duties(&self, s: usize, flights: &[usize]) -> Duties {
+        let at = self.at;
+        if !self.king {
+            let away = u8::from(at == s);
+            return Duties {
+                base: 0,
+                check: self.guard[s].max(away),
+                flights: flights.iter().map(|&f| self.guard[f].max(away)).collect(),
+            };
+        }
+        let d = distances();
+        let walk = &d.reach[KING * 64 + at];
+        let apart = &d.reach[KING * 64 + s];
+        let steps = STEPS.get_or_init(king_steps);
+        Duties {
+            base: 2u8.saturating_sub(walk[s]),
+            check: FAR,
+            flights: flights
+                .iter()
+                .map(|&f| {
+                    steps[f]
+                        .iter()
+                        .filter(|&&t| apart[t] >= 2)
+                        .map(|&t| walk[t])
+                        .min()
+                        .unwrap_or(FAR)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Can the mating men, sharing `mating` moves, check the king on `s` and guard
+/// the `flights` the mated side does not block (at the cost of `blocks`, one
+/// a flight), with the king's `walk` and the blocks within `mated_moves`?
+/// Each mating man makes some of the moves and in the end does every duty its
+/// moves reach; a man's share need only be one of its duties' costs (a share
+/// between two costs does what the lower one does), so those are tried.
+fn shared(
+    men: &[Man],
+    s: usize,
+    flights: &[usize],
+    blocks: &[u8],
+    walk: u32,
+    mated_moves: u32,
+    mating: u8,
+) -> bool {
+    // The men with a duty within reach, or a king that must step aside: the
+    // others cannot help.
+    let mut duties: Vec<Duties> = Vec::with_capacity(MOST_SHARED);
+    for man in men {
+        let duty = man.duties(s, flights);
+        if duty.base > mating {
+            return false;
+        }
+        let helps =
+            duty.base > 0 || duty.check <= mating || duty.flights.iter().any(|&c| c <= mating);
+        if helps {
+            if duties.len() == MOST_SHARED {
+                return true;
+            }
+            duties.push(duty);
+        }
+    }
+    // The shares tried: each man's costs, lowest first.
+    let costs: Vec<Vec<u8>> = duties
+        .iter()
+        .map(|duty| {
+            let mut c: Vec<u8> = duty
+                .flights
+                .iter()
+                .copied()
+                .chain([duty.check, duty.base])
+                .filter(|&c| c <= mating && c >= duty.base)
+                .collect();
+            c.sort_unstable();
+            c.dedup();
+            c
+        })
+        .collect();
+    let mut share = vec![0u8; duties.len()];
+    let room = Room {
+        duties: &duties,
+        costs: &costs,
+        blocks,
+        walk,
+        mated_moves,
+    };
+    room.fits(&mut share, 0, mating)
+}
+
+/// One square's sharing problem (see [`shared`]).
+struct Room<'a> {
+    duties: &'a [Duties],
+    costs: &'a [Vec<u8>],
+    blocks: &'a [u8],
+    walk: u32,
+    mated_moves: u32,
+}
+
+impl Room<'_> {
+    /// The shares, man by man from `i`, with `left` moves to share.
+    fn fits(&self, share: &mut [u8], i: usize, left: u8) -> bool {
+        if i < self.duties.len() {
+            for &c in &self.costs[i] {
+                if c > left {
+                    break;
+                }
+                share[i] = c;
+                if self.fits(share, i + 1, left - c) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        let men = || self.duties.iter().zip(share.iter());
+        if !men().any(|(duty, &a)| duty.check <= a) {
+            return false;
+        }
+        let mut need = self.walk;
+        for (j, &block) in self.blocks.iter().enumerate() {
+            if !men().any(|(duty, &a)| duty.flights[j] <= a) {
+                need += u32::from(block);
+                if need > self.mated_moves {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The king's steps from each square (its flights).
+static STEPS: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
+
+fn king_steps() -> Vec<Vec<usize>> {
+    (0..64).map(|sq| piece_steps(KING, sq)).collect()
+}
+
+/// `into[i] = min(into[i], from[i])`.
+#[inline]
+fn min_into(into: &mut [u8; 64], from: &[u8; 64]) {
+    for (a, &b) in into.iter_mut().zip(from) {
+        *a = (*a).min(b);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    fn sq(name: &str) -> usize {
+        let b = name.as_bytes();
+        usize::from(b[1] - b'1') * 8 + usize::from(b[0] - b'a')
+    }
+
+    #[test]
+    fn the_empty_board_distances() {
+        let d = distances();
+        // A knight from a1 to h8: 6 moves; a bishop never changes colour.
+        assert_eq!(d.reach[4 * 64 + sq("a1")][sq("h8")], 6);
+        assert_eq!(d.reach[3 * 64 + sq("a1")][sq("a2")], FAR);
+        // A white pawn on e2: e4 in one, d8 (promoting) in five.
+        assert_eq!(d.reach[5 * 64 + sq("e2")][sq("e4")], 1);
+        assert_eq!(d.reach[5 * 64 + sq("e2")][sq("d8")], 5);
+        // Back on e1 only as the piece it promoted to: e8 in five, then one.
+        assert_eq!(d.reach[5 * 64 + sq("e2")][sq("e1")], 6);
+        // It attacks f3 at once, and f5 after one move (e2-e4).
+        assert_eq!(d.guard[5 * 64 + sq("e2")][sq("f3")], 0);
+        assert_eq!(d.guard[5 * 64 + sq("e2")][sq("f5")], 1);
+        // A black pawn goes down the board.
+        assert_eq!(d.reach[6 * 64 + sq("e7")][sq("e5")], 1);
+        // A rook attacks any square in at most one move, never its own.
+        assert_eq!(d.guard[2 * 64 + sq("a1")][sq("h8")], 1);
+        assert_eq!(d.guard[2 * 64 + sq("a1")][sq("a1")], 1);
+    }
+
+    #[test]
+    fn a_lone_king_far_from_the_mating_men_cannot_be_mated_soon() {
+        // White's king and knight against a black king in the corner: no
+        // mate in two of White's moves (a knight and king alone cannot mate a
+        // lone king at all, but the bound only counts moves).
+        let pos = Position::from_fen("7k/8/8/8/8/8/8/N3K3 w - - 0 1").unwrap();
+        let reach = MateReach::new(&pos).unwrap();
+        assert!(!reach.possible(&pos, Color::Black, 1, 2));
+        // A rook on the seventh with the king near: a mate is in reach.
+        let pos = Position::from_fen("7k/R7/6K1/8/8/8/8/8 w - - 0 1").unwrap();
+        assert!(
+            MateReach::new(&pos)
+                .unwrap()
+                .possible(&pos, Color::Black, 0, 1)
+        );
+        // With castling rights the test stands aside.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        assert!(MateReach::new(&pos).is_none());
+    }
+}
