@@ -176,6 +176,11 @@ pub fn _sf_start_fen(variant_name: &str) -> PyResult<String> {
 }
 
 #[pyfunction]
+pub fn _sf_two_boards(variant_name: &str) -> PyResult<bool> {
+    Ok(variant(variant_name, false)?.two_boards())
+}
+
+#[pyfunction]
 pub fn _sf_captures_to_hand(variant_name: &str) -> PyResult<bool> {
     Ok(variant(variant_name, false)?.captures_to_hand())
 }
@@ -363,6 +368,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_sf_load_variant_config, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_start_fen, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_captures_to_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_two_boards, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_has_promoted_types, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_get_fen, m)?)?;

@@ -135,7 +135,7 @@ def test_every_fairy_stockfish_builtin_is_listed(kibitz_variants):
     assert 'musketeer' in kibitz_variants
     for name, v in kibitz_variants.items():
         width, height = map(int, v['board'].split('x'))
-        assert 4 <= width <= 16 and 4 <= height <= 16, name
+        assert 3 <= width <= 16 and 3 <= height <= 16, name
         assert v['pieces'], name
         for piece in v['pieces']:
             assert {'letter', 'name', 'betza', 'mobility'} <= set(piece), (name, piece)

@@ -184,9 +184,9 @@ def start_fen(variant, /):
 
 
 def two_boards(variant, /):
-    """False: kibitz plays no game on two boards (bughouse)."""
-    _k._sf_start_fen(_str(variant, 1))
-    return False
+    """True for one board of a game on two (bughouse, koedem, supply): kibitz
+    plays that board, its hands filled from the FEN."""
+    return _k._sf_two_boards(_str(variant, 1))
 
 
 def captures_to_hand(variant, /):

@@ -200,6 +200,19 @@ impl Variant {
         self.rules.drops.captures_to_hand
     }
 
+    /// Is this one board of a game on two (`twoBoards`: bughouse and its
+    /// kin), whose hands are filled from the partner's board?
+    ///
+    /// ```
+    /// use kibitz::variant::Variant;
+    /// assert!(Variant::builtin("bughouse")?.two_boards());
+    /// assert!(!Variant::builtin("crazyhouse")?.two_boards());
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn two_boards(&self) -> bool {
+        self.rules.drops.two_boards
+    }
+
     /// The start position's FEN.
     pub fn start_fen(&self) -> &str {
         &self.rules.start_fen
