@@ -18,6 +18,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use kibitz::Position;
+use kibitz::board::placement_fen;
 use kibitz::problem::{HelpTechniques, ProblemOptions, Stipulation, solve};
 
 use crate::prover::{median, puzzles};
@@ -47,28 +48,7 @@ fn sparse(state: &mut u64, men: usize) -> Option<Position> {
         };
         board[sq] = Some(c as char);
     }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let fen = placement_fen(8, 8, |sq| board[sq]);
     let turn = if next(2) == 0 { "w" } else { "b" };
     let pos = Position::from_fen(&format!("{fen} {turn} - - 0 1")).ok()?;
     pos.has_legal_move().then_some(pos)

@@ -335,3 +335,50 @@ pub trait Board: Clone + Debug + Send + Sync + 'static {
 pub fn square_name(file: u8, rank: u8) -> String {
     format!("{}{}", char::from(b'a' + file), u32::from(rank) + 1)
 }
+
+/// The piece-placement field of a FEN for a board of `files` × `ranks`, from the
+/// letter on each square (`letter_at(square)`, squares counted from a1 = 0 file
+/// by file, rank by rank; `None` is an empty square). Runs of empty squares are
+/// written as numbers, `10` and more on wide boards.
+///
+/// For code that builds a position square by square (a problem's diagram, a
+/// seeded test position) and then reads it with the one FEN reader.
+///
+/// ```
+/// use kibitz::board::placement_fen;
+/// let mut cells = [None; 64];
+/// cells[4] = Some('K');
+/// cells[60] = Some('k');
+/// cells[8] = Some('P');
+/// assert_eq!(placement_fen(8, 8, |sq| cells[sq]), "4k3/8/8/8/8/8/P7/4K3");
+/// assert_eq!(placement_fen(10, 1, |sq| (sq == 9).then_some('R')), "9R");
+/// ```
+pub fn placement_fen(
+    files: usize,
+    ranks: usize,
+    letter_at: impl Fn(usize) -> Option<char>,
+) -> String {
+    let mut fen = String::with_capacity(files * ranks / 2 + ranks);
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            match letter_at(rank * files + file) {
+                Some(letter) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(letter);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen
+}

@@ -1,7 +1,7 @@
 //! One problem as a Popeye input gives it: pieces, stipulation, options and the
 //! texts kept with it, and the position kibitz plays it on.
 
-use crate::board::AnyPosition;
+use crate::board::{AnyPosition, placement_fen};
 use crate::problem::Stipulation;
 use crate::variant::{Conditions, PieceDef, PieceKind, Variant, VariantPosition};
 use crate::{CastlingMode, Color, Position};
@@ -191,28 +191,9 @@ pub(crate) fn fen(
             Color::Black => upper.to_ascii_lowercase(),
         }
     };
-    let mut fen = String::with_capacity(90);
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match &board[rank * 8 + file] {
-                None => empty += 1,
-                Some((color, walk)) => {
-                    if empty > 0 {
-                        fen.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    fen.push(letter(*color, walk));
-                }
-            }
-        }
-        if empty > 0 {
-            fen.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let mut fen = placement_fen(8, 8, |sq| {
+        board[sq].as_ref().map(|(color, walk)| letter(*color, walk))
+    });
     fen.push_str(match turn {
         Color::White => " w ",
         Color::Black => " b ",

@@ -168,28 +168,7 @@ pub fn sparse_fen(rng: &mut Rng, files: usize, letters: &[u8], men: usize) -> St
         let c = letters[rng.below(letters.len())];
         place(c, rng);
     }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..files {
-            match board[rank * files + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let fen = kibitz::board::placement_fen(files, 8, |sq| board[sq]);
     let turn = if rng.below(2) == 0 { "w" } else { "b" };
     format!("{fen} {turn} - - 0 1")
 }

@@ -228,28 +228,7 @@ fn random_endgame(rng: &mut Rng, men: &str) -> Option<Position> {
         };
         board[sq] = Some(c);
     }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let fen = kibitz::board::placement_fen(8, 8, |sq| board[sq]);
     let turn = if rng.below(2) == 0 { "w" } else { "b" };
     Position::from_fen(&format!("{fen} {turn} - - 0 1")).ok()
 }
