@@ -32,7 +32,10 @@
 //!   (`RexInclusive`) and Ohneschach (`ChecklessChess`): the problem is played
 //!   on the variant engine under them ([`crate::variant::Conditions`]);
 //!
-//! Anything else — other conditions, twins, other stipulations, options, colours, piece
+//! * `twin` and `zeroposition` with Popeye's twinnings (`move`, `rotate`,
+//!   `stipulation`, `condition`, …): each twin is its own [`Problem`].
+//!
+//! Anything else — other conditions, other stipulations, options, colours, piece
 //! attributes, pieces kibitz does not play, words that are no keyword — makes the
 //! problem a [`PopeyeError`] naming the word and its line; the next problem is
 //! read all the same. The reader holds one line (at most [`MAX_LINE_BYTES`]) and

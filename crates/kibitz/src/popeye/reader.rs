@@ -495,8 +495,15 @@ impl<R: BufRead> Reader<R> {
                 draft.turn = Some(turn);
                 return Some(format!("sstipulation {s}"));
             }
+            "condition" => {
+                // As Popeye's `TwinningCond`: the twin's conditions replace
+                // the problem's (none when no condition follows).
+                let mut conditions = Conditions::NONE;
+                self.conditions(&mut conditions);
+                draft.conditions = conditions;
+                return Some(format!("condition {conditions}").trim_end().to_string());
+            }
             other => {
-                // `condition` (conditions are outside the subset) and
                 // `continued` anywhere but first.
                 self.note(
                     w.line,
@@ -771,7 +778,10 @@ impl<R: BufRead> Reader<R> {
                     matches!(
                         words::lookup(&words::PROBLEM[lang], &w.text),
                         Lookup::Found(_)
-                    ) || matches!(words::lookup(&words::END[lang], &w.text), Lookup::Found(_));
+                    ) || matches!(words::lookup(&words::END[lang], &w.text), Lookup::Found(_))
+                        || [&words::TWINNING[lang][..], &words::TWIN[lang][..]]
+                            .iter()
+                            .any(|list| matches!(words::lookup(list, &w.text), Lookup::Found(_)));
                 if !keyword {
                     self.note(
                         w.line,

@@ -347,3 +347,22 @@ fn popeye_text_of_random_positions_round_trips() {
     }
     assert!(checked > 200, "{checked}");
 }
+
+#[test]
+fn a_condition_twin_replaces_the_conditions_and_other_twinnings_may_follow() {
+    // As Popeye's `TwinningCond`: b) is Madrasi alone (Circe gone), c) has no
+    // condition, and a twinning word after the conditions is read as one.
+    let text = "begin pieces white ke1 qd1 black ke8 stip #2 cond circe\n\
+                twin condition madrasi move d1 d2\n\
+                twin condition\n\
+                end";
+    let problems: Vec<_> = read_str(text).map(|p| p.unwrap()).collect();
+    let conditions: Vec<String> = problems.iter().map(|p| p.conditions.to_string()).collect();
+    assert_eq!(conditions, ["circe", "madrasi", ""]);
+    assert_eq!(
+        problems[1].twin_changes,
+        ["condition madrasi", "move d1 d2"]
+    );
+    assert_eq!(problems[2].twin_changes, ["condition"]);
+    assert_eq!(problems[1].fen(), "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1");
+}
