@@ -74,22 +74,28 @@ fn square(name: &str) -> Option<(u8, u8)> {
 }
 
 /// A king's move that moves another man of its side too: a non-castling king
-/// move changes two squares, a castling three or four (Chess960 included), or
-/// leaves the king where it stands.
+/// move changes two squares of its side's men, a castling three or four
+/// (Chess960 included), or leaves the king where it stands. Only the king's
+/// side counts: a king's capture under Circe changes a third square, the
+/// rebirth square of the man taken, and is no castling.
 fn is_castling<B: Board>(pos: &B, mv: B::Move, after: &B) -> bool {
     let Some((from, to)) = from_to(pos, mv) else {
         return false;
     };
-    if !matches!(pos.piece_at(from.0, from.1), Some('K' | 'k')) {
+    let Some(king @ ('K' | 'k')) = pos.piece_at(from.0, from.1) else {
         return false;
-    }
+    };
     if from == to {
         return true;
     }
+    let ours = |piece: Option<char>| {
+        piece.is_some_and(|p| p.is_ascii_uppercase() == king.is_ascii_uppercase())
+    };
     let mut changed = 0;
     for rank in 0..pos.ranks() {
         for file in 0..pos.files() {
-            changed += usize::from(pos.piece_at(file, rank) != after.piece_at(file, rank));
+            let (before, now) = (pos.piece_at(file, rank), after.piece_at(file, rank));
+            changed += usize::from(before != now && (ours(before) || ours(now)));
         }
     }
     changed > 2
@@ -143,5 +149,19 @@ mod tests {
         assert!(!reaches(&pos, "Rxh5", 3, 4));
         let after = Board::after(&pos, Board::parse_move(&pos, "Rxh5").unwrap());
         assert_eq!(Board::piece_at(&after, 6, 7), Some('n'));
+    }
+
+    #[test]
+    fn a_kings_capture_under_circe_is_no_castling() {
+        // Kxe2 under Circe changes three squares (e1, e2 and d8, where the
+        // queen taken is reborn), but only two of White's: not `00`.
+        let pos = under("circe", "k7/8/8/8/8/8/4q3/4K3 w - - 0 1");
+        let mv = Board::parse_move(&pos, "Kxe2").unwrap();
+        assert!(!Goal::Castling.reached(&pos, mv, &Board::after(&pos, mv)));
+        assert_eq!(Board::piece_at(&Board::after(&pos, mv), 3, 7), Some('q'));
+        // Castling under Circe still is.
+        let pos = under("circe", "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let mv = Board::parse_move(&pos, "O-O").unwrap();
+        assert!(Goal::Castling.reached(&pos, mv, &Board::after(&pos, mv)));
     }
 }
