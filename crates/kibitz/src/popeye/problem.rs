@@ -35,8 +35,8 @@ pub struct PopeyeOptions {
     pub duplex: bool,
     /// `HalfDuplex`: the problem is solved with the other side to move only.
     pub half_duplex: bool,
-    /// `NoWk`: the diagram may lack the white king (kibitz refuses a position
-    /// without one all the same, naming why).
+    /// `NoWk`: the diagram may lack the white king (then White is never in
+    /// check; without the option, as in Popeye, both sides need a king).
     pub no_white_king: bool,
     /// `NoBk`: the same for the black king.
     pub no_black_king: bool,
@@ -238,12 +238,30 @@ pub(crate) fn fen(
 /// variant made for its fairy pieces. The error says why the pieces make no legal
 /// position (no king, two kings, a pawn on its first rank, the side not to move in
 /// check, …).
+///
+/// A diagram without a side's king is played (on the variant engine, that side
+/// never in check) only where the options allow it, `NoWk` and `NoBk`: without
+/// them, as in Popeye, both sides need a king.
 pub(crate) fn build_position(
     board: &Diagram,
     fen: &str,
     conditions: Conditions,
+    options: &PopeyeOptions,
 ) -> Result<AnyPosition, String> {
-    if !is_fairy(board) && conditions.is_empty() {
+    let has_king = |color: Color| {
+        board
+            .iter()
+            .flatten()
+            .any(|(c, w)| *c == color && w.role() == Some(crate::Role::King))
+    };
+    let missing = [
+        (Color::White, options.no_white_king),
+        (Color::Black, options.no_black_king),
+    ]
+    .map(|(color, allowed)| (!has_king(color), allowed));
+    let kingless = missing.iter().any(|&(gone, _)| gone)
+        && missing.iter().all(|&(gone, allowed)| !gone || allowed);
+    if !is_fairy(board) && conditions.is_empty() && !kingless {
         return Position::from_fen(fen)
             .map(|position| AnyPosition::Chess {
                 position,
@@ -260,7 +278,7 @@ pub(crate) fn build_position(
     if kinds > 0 && letters.is_empty() {
         return Err("more fairy piece kinds than letters".to_string());
     }
-    let variant = variant(&letters, conditions).map_err(|e| e.to_string())?;
+    let variant = variant(&letters, conditions, kingless).map_err(|e| e.to_string())?;
     VariantPosition::from_fen(&variant, fen)
         .map(|pos| AnyPosition::Variant(Box::new(pos)))
         .map_err(|e| e.to_string())
@@ -271,10 +289,12 @@ pub(crate) fn build_position(
 fn variant(
     letters: &[(Walk, char)],
     conditions: Conditions,
+    kingless_sides: bool,
 ) -> Result<Variant, crate::variant::VariantError> {
     let mut rules = crate::variant::chess_rules();
     rules.name = "popeye".to_string();
     rules.conditions = conditions;
+    rules.kingless_sides = kingless_sides;
     for (walk, letter) in letters {
         rules.add_piece(PieceDef {
             letter: *letter,

@@ -582,7 +582,7 @@ impl<R: BufRead> Reader<R> {
             // The en passant square is the diagram's last move's, for its side.
             let en_passant = if duplex { None } else { options.en_passant };
             let fen = fen(&draft.board, turn, options.no_castling, en_passant);
-            let position = match build_position(&draft.board, &fen, draft.conditions) {
+            let position = match build_position(&draft.board, &fen, draft.conditions, options) {
                 Ok(pos) => pos,
                 Err(why) => {
                     self.queue

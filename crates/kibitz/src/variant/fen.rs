@@ -336,6 +336,7 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
         && let Some(c) = (0..2).find(|&c| {
             state.kings[c] == NO_SQ
                 && board.holdings[c][usize::from(king)] == 0
+                && !rules.kingless_sides
                 && start_has_royal(rules, c, king)
         })
     {

@@ -178,6 +178,11 @@ pub(crate) struct Rules {
     pub pawn_keys: PawnTypeKeys,
     /// The fairy conditions of chess problems ([`super::conditions`]).
     pub conditions: Conditions,
+    /// May a side stand without the royal piece its start position has? Off
+    /// for games (a FEN without it is refused, as Fairy-Stockfish's); on for
+    /// chess problems, where a diagram may lack a king (Popeye's): that side
+    /// is never in check and never mated.
+    pub kingless_sides: bool,
     /// Walling moves ([`super::walling`]): `wallingRule` and its regions.
     pub walling: Walling,
 }
@@ -647,6 +652,7 @@ pub(crate) fn chess_rules() -> Rules {
         piece_values: Vec::new(),
         pawn_keys: PawnTypeKeys::default(),
         conditions: Conditions::NONE,
+        kingless_sides: false,
         walling: Walling::default(),
     }
 }

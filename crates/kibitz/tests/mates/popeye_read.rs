@@ -366,3 +366,26 @@ fn a_condition_twin_replaces_the_conditions_and_other_twinnings_may_follow() {
     assert_eq!(problems[2].twin_changes, ["condition"]);
     assert_eq!(problems[1].fen(), "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1");
 }
+
+#[test]
+fn a_side_may_lack_its_king_only_under_nowk_or_nobk() {
+    // Popeye: "both sides need a king" unless the options say otherwise; the
+    // kingless side is then never in check (the queen's b7 is no mate).
+    let text = "begin pieces white qb6 black ka8 stip #1\n\
+                next pieces white qb6 black ka8 stip #1 option nowk\n\
+                next pieces white kc6 qb6 black pa7 stip =1 option nobk\n\
+                end";
+    let got: Vec<_> = read_str(text).collect();
+    let err = got[0].as_ref().unwrap_err().to_string();
+    assert!(err.contains("no white king"), "{err}");
+    let mut kingless = got[1].as_ref().unwrap().position.clone();
+    assert!(!kingless.is_check());
+    let b7 = kingless.parse_move("Qb7").unwrap();
+    kingless.play_unchecked(b7);
+    assert!(
+        !kingless.legal_moves().is_empty(),
+        "the black king takes on b7"
+    );
+    let stalemate = got[2].as_ref().unwrap();
+    assert_eq!(stalemate.fen(), "8/p7/1QK5/8/8/8/8/8 w - - 0 1");
+}
