@@ -5,7 +5,7 @@ use super::{Board, BoardError, GameEnd, MoveFacts};
 use crate::mate::Pattern;
 use crate::notation::SanStyle;
 use crate::variant::{Conditions, Variant, VariantMove, VariantPosition};
-use crate::{CastlingMode, Color, EpdLineError, Move, Position};
+use crate::{Bitboard, CastlingMode, Color, EpdLineError, Move, Position};
 
 /// The rules a front end plays by: orthodox chess (castling written as standard
 /// chess or Chess960 asks) or a variant. It reads the positions of its game
@@ -355,6 +355,10 @@ impl Board for AnyPosition {
 
     fn piece_at(&self, file: u8, rank: u8) -> Option<char> {
         with_position!(self, |p| Board::piece_at(p, file, rank))
+    }
+
+    fn occupancy(&self) -> Option<Bitboard> {
+        with_position!(self, |p| Board::occupancy(p))
     }
 
     fn turn(&self) -> Color {

@@ -4,7 +4,7 @@
 use super::{Board, BoardError, EndReason, GameEnd, MoveFacts};
 use crate::mate::Pattern;
 use crate::notation::{SanStyle, parse_move, san_all, san_styled, write_san};
-use crate::{CastlingMode, Color, Move, MoveList, Outcome, Position, Square};
+use crate::{Bitboard, CastlingMode, Color, Move, MoveList, Outcome, Position, Square};
 
 impl From<Outcome> for GameEnd {
     fn from(outcome: Outcome) -> GameEnd {
@@ -54,6 +54,11 @@ impl Board for Position {
         }
         Position::piece_at(self, Square::new(u32::from(rank) * 8 + u32::from(file)))
             .map(|p| p.char())
+    }
+
+    #[inline]
+    fn occupancy(&self) -> Option<Bitboard> {
+        Some(Position::occupied(self))
     }
 
     #[inline]

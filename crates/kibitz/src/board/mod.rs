@@ -48,7 +48,7 @@ pub use error::BoardError;
 use crate::mate::Pattern;
 use crate::notation::SanStyle;
 use crate::variant::Conditions;
-use crate::{CastlingMode, Color};
+use crate::{Bitboard, CastlingMode, Color};
 
 /// What a board needs to offer a move: where the man is picked up and put down
 /// (the king's squares for castling), the piece chosen on the way (promotion,
@@ -103,6 +103,13 @@ pub trait Board: Clone + Debug + Send + Sync + 'static {
     /// The man on `(file, rank)` (both from 0) as its FEN letter: uppercase
     /// White, lowercase Black.
     fn piece_at(&self, file: u8, rank: u8) -> Option<char>;
+    /// The squares holding a man, where the engine keeps them as one 8 × 8
+    /// bitboard (a1 the lowest bit): a way past the empty squares for code
+    /// that reads the whole board. None where it does not (every square is
+    /// then asked with [`Board::piece_at`]).
+    fn occupancy(&self) -> Option<Bitboard> {
+        None
+    }
 
     // ----- the position -----
 

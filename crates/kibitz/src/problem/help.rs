@@ -80,13 +80,18 @@ impl<'l, M: Copy> Help<'l, M> {
         };
         // The side to move is mated after an even number of plies; it has
         // half of them (rounded down either way), the mating side the rest.
-        if let Some(reach) = self.reach {
+        if let Some(reach) = &self.reach {
             let mated = if plies.is_multiple_of(2) {
                 pos.turn()
             } else {
                 !pos.turn()
             };
             if !reach.possible(pos, mated, plies / 2, plies - plies / 2) {
+                // Proven: a transposition into this position is not tested
+                // again (the test costs several nodes' move generation).
+                if let Some(key) = key {
+                    self.table.put(key, plies, false);
+                }
                 return false;
             }
         }

@@ -295,13 +295,22 @@ impl<'l, M: Copy> Play<'l, M> {
         }
         // `ser-h#n`: the series side is mated after its moves, by one move of
         // the other; `ser-#n`: the other side, which only passes, is mated.
-        if let Some(reach) = self.reach {
+        let key = pos.key();
+        if left > 1 && self.cached(key, left, SERIES) == Some(false) {
+            return false;
+        }
+        if let Some(reach) = &self.reach {
             let possible = if self.genre == Genre::SeriesHelp {
                 reach.possible(pos, pos.turn(), left, 1)
             } else {
                 reach.possible(pos, !pos.turn(), 0, left)
             };
             if !possible {
+                // Proven: a transposition into this position is not tested
+                // again.
+                if left > 1 {
+                    self.store(key, left, SERIES, false);
+                }
                 return false;
             }
         }
@@ -320,10 +329,6 @@ impl<'l, M: Copy> Play<'l, M> {
                 return found;
             }
             return self.last(pos);
-        }
-        let key = pos.key();
-        if self.cached(key, left, SERIES) == Some(false) {
-            return false;
         }
         let mut found = false;
         for &mv in pos.legal_moves().iter() {

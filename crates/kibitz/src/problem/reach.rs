@@ -30,10 +30,11 @@
 //! ([`Board::orthodox`]), and only when neither side may castle (castling moves
 //! two men at once, a king in Chess960 far). Elsewhere every line is searched.
 
+use std::cell::Cell;
 use std::sync::OnceLock;
 
-use crate::Color;
 use crate::board::Board;
+use crate::{Bitboard, Color, Square, attacks};
 
 /// "Cannot reach" in the tables.
 const FAR: u8 = u8::MAX;
@@ -70,41 +71,21 @@ fn square(file: i32, rank: i32) -> Option<usize> {
 }
 
 /// The squares a piece (king, queen, rook, bishop or knight) on `sq` moves to
-/// and attacks on an empty board.
-fn piece_steps(kind: usize, sq: usize) -> Vec<usize> {
-    const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-    const STRAIGHT: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    const KNIGHT: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    let (file, rank) = coords(sq);
-    let (lines, slides): (Vec<(i32, i32)>, bool) = match kind {
-        KING => ([DIAGONAL, STRAIGHT].concat(), false),
-        1 => ([DIAGONAL, STRAIGHT].concat(), true),
-        2 => (STRAIGHT.to_vec(), true),
-        3 => (DIAGONAL.to_vec(), true),
-        _ => (KNIGHT.to_vec(), false),
-    };
-    let mut out = Vec::new();
-    for (df, dr) in lines {
-        let (mut f, mut r) = (file + df, rank + dr);
-        while let Some(to) = square(f, r) {
-            out.push(to);
-            if !slides {
-                break;
-            }
-            f += df;
-            r += dr;
-        }
+/// and attacks on an empty board: the shared tables of [`crate::attacks`].
+fn piece_steps(kind: usize, sq: usize) -> Bitboard {
+    let sq = Square::new(sq as u32);
+    match kind {
+        KING => attacks::king_attacks(sq),
+        1 => attacks::queen_rays(sq),
+        2 => attacks::rook_rays(sq),
+        3 => attacks::bishop_rays(sq),
+        _ => attacks::knight_attacks(sq),
     }
-    out
+}
+
+/// The squares of `bits`, as indices.
+fn indices(bits: Bitboard) -> impl Iterator<Item = usize> {
+    bits.into_iter().map(|sq| sq as usize)
 }
 
 /// Breadth-first distances from `start` over `next`'s edges among `states`.
@@ -128,7 +109,11 @@ impl Distances {
         let mut reach = vec![[FAR; 64]; KINDS * 64];
         let mut guard = vec![[FAR; 64]; KINDS * 64];
         let steps: Vec<Vec<Vec<usize>>> = (0..5)
-            .map(|kind| (0..64).map(|sq| piece_steps(kind, sq)).collect())
+            .map(|kind| {
+                (0..64)
+                    .map(|sq| indices(piece_steps(kind, sq)).collect())
+                    .collect()
+            })
             .collect();
         for (kind, moves) in steps.iter().enumerate() {
             for from in 0..64 {
@@ -190,8 +175,14 @@ impl Distances {
 }
 
 /// The mate-reach test for one search (see the [module docs](self)).
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct MateReach;
+#[derive(Clone, Debug)]
+pub(crate) struct MateReach {
+    /// The king square that passed last: tried first, as a child position
+    /// mostly passes on its parent's square (a position passes at its first
+    /// possible square, so the order of the squares tried matters only for
+    /// the time).
+    last: Cell<usize>,
+}
 
 impl MateReach {
     /// The test for searches from `pos`, or None where it does not apply (not
@@ -202,14 +193,16 @@ impl MateReach {
         }
         let fen = pos.fen();
         let castling = fen.split(' ').nth(2)?;
-        (castling == "-").then_some(MateReach)
+        (castling == "-").then(|| MateReach { last: Cell::new(0) })
     }
 
     /// Can `mated` be checkmated with `mated_moves` moves of its own and
     /// `mating_moves` of the other side left (the mating move included)? False
     /// only when no mate can be reached; true is no promise.
+    ///
+    /// It runs at every node of the searches, so it allocates nothing.
     pub fn possible<B: Board>(
-        self,
+        &self,
         pos: &B,
         mated: Color,
         mated_moves: u32,
@@ -223,9 +216,11 @@ impl MateReach {
         let mut guard = [FAR; 64];
         let mut check = [FAR; 64];
         let mut king = None;
-        // The mating men: their guard rows, and whether each is the king.
-        let mut mating_men: Vec<Man> = Vec::new();
-        for sq in 0..64 {
+        // The mating men (at most one a square).
+        let mut mating_men = [Man::default(); 64];
+        let mut count = 0;
+        let occupied = pos.occupancy().unwrap_or(Bitboard::FULL);
+        for sq in indices(occupied) {
             let Some(c) = pos.piece_at((sq % 8) as u8, (sq / 8) as u8) else {
                 continue;
             };
@@ -253,27 +248,35 @@ impl MateReach {
                 if kind != KING {
                     min_into(&mut check, &d.guard[row]);
                 }
-                mating_men.push(Man {
-                    guard: &d.guard[row],
+                mating_men[count] = Man {
+                    row,
                     at: sq,
                     king: kind == KING,
-                });
+                };
+                count += 1;
             }
         }
         let Some(king) = king else {
             return true;
         };
+        let mating_men = &mating_men[..count];
         let mating = mating_moves.min(u32::from(FAR - 1)) as u8;
         let kings = &d.reach[king];
-        let flights = STEPS.get_or_init(king_steps);
-        (0..64).any(|s| {
+        // The squares the king can walk to and a mating man can check on.
+        let mated = mated_moves.min(u32::from(FAR - 1)) as u8;
+        let mut squares = 0u64;
+        for (s, (&walk, &check)) in kings.iter().zip(&check).enumerate() {
+            squares |= u64::from(walk <= mated && check <= mating) << s;
+        }
+        let possible = |s: usize| {
             let walk = u32::from(kings[s]);
-            if walk > mated_moves || check[s] > mating {
-                return false;
-            }
+            let (flights, n) = flights(s);
+            let flights = &flights[..n];
             // Each mating man on its own within the moves left.
             let mut need = walk;
-            for &f in &flights[s] {
+            let mut blocks = [FAR; 8];
+            for (i, &f) in flights.iter().enumerate() {
+                blocks[i] = block[f];
                 if guard[f] > mating {
                     need += u32::from(block[f]);
                     if need > mated_moves {
@@ -282,24 +285,47 @@ impl MateReach {
                 }
             }
             // The mating men share the moves left.
-            let blocks = flights[s].iter().map(|&f| block[f]).collect::<Vec<u8>>();
             shared(
-                &mating_men,
+                mating_men,
                 s,
-                &flights[s],
-                &blocks,
+                flights,
+                &blocks[..n],
                 walk,
                 mated_moves,
                 mating,
             )
-        })
+        };
+        let last = self.last.get();
+        if squares >> last & 1 == 1 && possible(last) {
+            return true;
+        }
+        let others = Bitboard(squares & !(1u64 << last));
+        match indices(others).find(|&s| possible(s)) {
+            Some(s) => {
+                self.last.set(s);
+                true
+            }
+            None => false,
+        }
     }
 }
 
+/// The squares next to `s` (the king's flights from it), and how many.
+fn flights(s: usize) -> ([usize; 8], usize) {
+    let mut out = [0; 8];
+    let mut n = 0;
+    for f in indices(attacks::king_attacks(Square::new(s as u32))) {
+        out[n] = f;
+        n += 1;
+    }
+    (out, n)
+}
+
 /// A man of the mating side.
-struct Man<'d> {
-    /// Its moves to attack each square ([`Distances::guard`]'s row).
-    guard: &'d [u8; 64],
+#[derive(Copy, Clone, Default)]
+struct Man {
+    /// Its row in the [`Distances`] tables.
+    row: usize,
     /// Its square.
     at: usize,
     /// Is it the king?
@@ -308,50 +334,49 @@ struct Man<'d> {
 
 /// What a mating man can do for a mate on `s`: the moves it needs at least
 /// (`base`: the king must stand off the squares next to `s`), to check, and
-/// to guard each flight.
+/// to guard each flight (in the order of [`flights`]).
+#[derive(Copy, Clone, Default)]
 struct Duties {
     base: u8,
     check: u8,
-    flights: Vec<u8>,
+    flights: [u8; 8],
 }
 
 /// The most mating men [`shared`] shares the moves among; with more, it
 /// stands aside (the square passes).
 const MOST_SHARED: usize = 4;
 
-impl Man<'_> {
+impl Man {
     /// The man's duties for a mate on `s`. A man standing on `s` moves away
     /// (or is taken) first. The king never checks and ends two steps or more
     /// from `s`, so it guards a flight from such a square only.
     fn duties(&self, s: usize, flights: &[usize]) -> Duties {
-        let at = self.at;
-        if !self.king {
-            let away = u8::from(at == s);
-            return Duties {
-                base: 0,
-                check: self.guard[s].max(away),
-                flights: flights.iter().map(|&f| self.guard[f].max(away)).collect(),
-            };
-        }
         let d = distances();
-        let walk = &d.reach[KING * 64 + at];
-        let apart = &d.reach[KING * 64 + s];
-        let steps = STEPS.get_or_init(king_steps);
-        Duties {
-            base: 2u8.saturating_sub(walk[s]),
+        let at = self.at;
+        let mut duties = Duties {
+            base: 0,
             check: FAR,
-            flights: flights
-                .iter()
-                .map(|&f| {
-                    steps[f]
-                        .iter()
-                        .filter(|&&t| apart[t] >= 2)
-                        .map(|&t| walk[t])
-                        .min()
-                        .unwrap_or(FAR)
-                })
-                .collect(),
+            flights: [FAR; 8],
+        };
+        if !self.king {
+            let guard = &d.guard[self.row];
+            let away = u8::from(at == s);
+            duties.check = guard[s].max(away);
+            for (cost, &f) in duties.flights.iter_mut().zip(flights) {
+                *cost = guard[f].max(away);
+            }
+            return duties;
         }
+        let walk = &d.reach[KING * 64 + at];
+        let square = Square::new(s as u32);
+        // The squares two steps or more from `s`.
+        let apart = !(attacks::king_attacks(square) | square.bitboard());
+        duties.base = 2u8.saturating_sub(walk[s]);
+        for (cost, &f) in duties.flights.iter_mut().zip(flights) {
+            let from = attacks::king_attacks(Square::new(f as u32)) & apart;
+            *cost = indices(from).map(|t| walk[t]).min().unwrap_or(FAR);
+        }
+        duties
     }
 }
 
@@ -372,52 +397,70 @@ fn shared(
 ) -> bool {
     // The men with a duty within reach, or a king that must step aside: the
     // others cannot help.
-    let mut duties: Vec<Duties> = Vec::with_capacity(MOST_SHARED);
+    let mut duties = [Duties::default(); MOST_SHARED];
+    let mut helpers = 0;
     for man in men {
         let duty = man.duties(s, flights);
         if duty.base > mating {
             return false;
         }
-        let helps =
-            duty.base > 0 || duty.check <= mating || duty.flights.iter().any(|&c| c <= mating);
+        let helps = duty.base > 0
+            || duty.check <= mating
+            || duty.flights[..flights.len()].iter().any(|&c| c <= mating);
         if helps {
-            if duties.len() == MOST_SHARED {
+            if helpers == MOST_SHARED {
                 return true;
             }
-            duties.push(duty);
+            duties[helpers] = duty;
+            helpers += 1;
         }
     }
+    let duties = &duties[..helpers];
     // The shares tried: each man's costs, lowest first.
-    let costs: Vec<Vec<u8>> = duties
-        .iter()
-        .map(|duty| {
-            let mut c: Vec<u8> = duty
-                .flights
-                .iter()
-                .copied()
-                .chain([duty.check, duty.base])
-                .filter(|&c| c <= mating && c >= duty.base)
-                .collect();
-            c.sort_unstable();
-            c.dedup();
-            c
-        })
-        .collect();
-    let mut share = vec![0u8; duties.len()];
+    let mut costs = [Costs::default(); MOST_SHARED];
+    for (c, duty) in costs.iter_mut().zip(duties) {
+        for &cost in duty.flights[..flights.len()]
+            .iter()
+            .chain([&duty.check, &duty.base])
+        {
+            if cost <= mating && cost >= duty.base {
+                c.values[c.len] = cost;
+                c.len += 1;
+            }
+        }
+        c.values[..c.len].sort_unstable();
+        let mut kept = 0;
+        for i in 0..c.len {
+            if kept == 0 || c.values[i] != c.values[kept - 1] {
+                c.values[kept] = c.values[i];
+                kept += 1;
+            }
+        }
+        c.len = kept;
+    }
+    let mut share = [0u8; MOST_SHARED];
     let room = Room {
-        duties: &duties,
-        costs: &costs,
+        duties,
+        costs: &costs[..helpers],
         blocks,
         walk,
         mated_moves,
     };
-    room.fits(&mut share, 0, mating)
+    room.fits(&mut share[..helpers], 0, mating)
+}
+
+/// One man's distinct duty costs within the moves, lowest first (at most the
+/// eight flights, the check and the base).
+#[derive(Copy, Clone, Default)]
+struct Costs {
+    values: [u8; 10],
+    len: usize,
 }
 
 /// One square's sharing problem (see [`shared`]).
 struct Room<'a> {
     duties: &'a [Duties],
-    costs: &'a [Vec<u8>],
+    costs: &'a [Costs],
     blocks: &'a [u8],
     walk: u32,
     mated_moves: u32,
@@ -427,7 +470,8 @@ impl Room<'_> {
     /// The shares, man by man from `i`, with `left` moves to share.
     fn fits(&self, share: &mut [u8], i: usize, left: u8) -> bool {
         if i < self.duties.len() {
-            for &c in &self.costs[i] {
+            let costs = &self.costs[i];
+            for &c in &costs.values[..costs.len] {
                 if c > left {
                     break;
                 }
@@ -453,13 +497,6 @@ impl Room<'_> {
         }
         true
     }
-}
-
-/// The king's steps from each square (its flights).
-static STEPS: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
-
-fn king_steps() -> Vec<Vec<usize>> {
-    (0..64).map(|sq| piece_steps(KING, sq)).collect()
 }
 
 /// `into[i] = min(into[i], from[i])`.
