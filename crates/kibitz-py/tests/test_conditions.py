@@ -21,6 +21,12 @@ not from kibitz's code:
   orthodox;
 * Ohneschach: a move that gives check is legal only if it mates (nested to
   depth 3, as kibitz and Popeye stop the recursion);
+* Annan (Popeye's `annan.c`): a man standing right in front of a friendly
+  man (for White one rank above it) moves, takes and observes as that man;
+  Type B: not as a king; Type C: a king moves as itself; Type D: both. What a
+  move does is the real man's: a pawn reaching its last rank by another man's
+  move promotes, a man moving as a pawn does not; only a pawn's own two-step
+  gives an en passant right; a pawn on its first rank does not move as one;
 * Maximummer (Minimummer) of a side: of its legal moves it plays one of the
   longest (shortest), a move's length the square of the distance from its
   start to its end (Popeye's `maximummer_measure_length`; castling, 16 and
@@ -40,7 +46,8 @@ import kit
 
 CONDITIONS = ['circe', 'anticirce', 'anticirce cheylan', 'madrasi', 'madrasi ri',
               'ohneschach', 'circe madrasi', 'anticirce ohneschach',
-              'blackmaximummer', 'whiteminimummer', 'isardam', 'isardam typeb']
+              'blackmaximummer', 'whiteminimummer', 'isardam', 'isardam typeb',
+              'annan', 'annan typeb', 'annan typed', 'annan circe', 'annan ohneschach']
 OHNESCHACH_DEPTH = 3
 
 
@@ -76,11 +83,60 @@ class Rules:
         self.ohneschach = 'ohneschach' in words
         self.isardam = 'isardam' in words
         self.type_b = 'typeb' in words
+        self.annan = None
+        if 'annan' in words:
+            after = words[words.index('annan') + 1:] + ['']
+            self.annan = after[0] if after[0].startswith('type') else 'typea'
         self.mummer = {}
         for side, name in ((chess.WHITE, 'white'), (chess.BLACK, 'black')):
             for kind in ('maximummer', 'minimummer'):
                 if name + kind in words:
                     self.mummer[side] = kind
+
+    def walks(self, board, color):
+        """Annan: the board with each annanised man of `color` replaced by a
+        man of its annaniser's type (the lines stay the real board's)."""
+        out = board.copy(stack=False)
+        if self.annan is None:
+            return out
+        for sq, piece in board.piece_map().items():
+            if piece.color != color:
+                continue
+            rear = sq - 8 if color == chess.WHITE else sq + 8
+            if not 0 <= rear < 64:
+                continue
+            behind = board.piece_at(rear)
+            if behind is None or behind.color != color:
+                continue
+            rear_royal, front_royal = behind.piece_type == chess.KING, piece.piece_type == chess.KING
+            if (self.annan in ('typeb', 'typed') and rear_royal) or \
+                    (self.annan in ('typec', 'typed') and front_royal):
+                continue
+            out.set_piece_at(sq, chess.Piece(behind.piece_type, color))
+        return out
+
+    def pseudo(self, board):
+        """The pseudo-legal moves (castling aside), as the men walk."""
+        if self.annan is None:
+            yield from (m for m in board.generate_pseudo_legal_moves()
+                        if not board.is_castling(m))
+            return
+        walks = self.walks(board, board.turn)
+        first = 0 if board.turn == chess.WHITE else 7
+        last = 7 - first
+        for move in walks.generate_pseudo_legal_moves():
+            real = board.piece_at(move.from_square).piece_type
+            walker = walks.piece_at(move.from_square).piece_type
+            if real == chess.PAWN and walker == chess.PAWN:
+                if chess.square_rank(move.from_square) != first:
+                    yield move
+            elif real == chess.PAWN and chess.square_rank(move.to_square) == last:
+                for kind in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT):
+                    yield chess.Move(move.from_square, move.to_square, kind)
+            elif walker == chess.PAWN and move.promotion not in (None, chess.QUEEN):
+                continue
+            else:
+                yield chess.Move(move.from_square, move.to_square)
 
     def paralysed(self, board, sq):
         if not self.madrasi:
@@ -137,7 +193,8 @@ class Rules:
         return True
 
     def attacked(self, board, sq, by):
-        return any(self.observes(board, a, sq) for a in board.attackers(by, sq))
+        walks = self.walks(board, by)
+        return any(self.observes(board, a, sq) for a in walks.attackers(by, sq))
 
     def in_check(self, board, color):
         k = board.king(color)
@@ -147,12 +204,23 @@ class Rules:
         """The board after `move` under the rebirth rules, or None when an
         Anticirce capture has no rebirth square."""
         mover = board.turn
+        walks = self.walks(board, mover)
         victim_sq = move.to_square
-        if board.is_en_passant(move):
+        en_passant = walks.is_en_passant(move)
+        if en_passant:
             victim_sq = move.to_square + (-8 if mover == chess.WHITE else 8)
         victim = None if board.is_castling(move) else board.piece_at(victim_sq)
         after = board.copy(stack=False)
-        after.push(move)
+        real = board.piece_at(move.from_square)
+        if walks.piece_at(move.from_square) != real:
+            # Annan: the real man makes another's move (python-chess would
+            # read a king's or a pawn's move by its own rules).
+            after.remove_piece_at(victim_sq)
+            after.remove_piece_at(move.from_square)
+            after.set_piece_at(move.to_square, chess.Piece(move.promotion or real.piece_type, mover))
+            after.push(chess.Move.null())
+        else:
+            after.push(move)
         if victim is not None:
             if self.circe and victim.piece_type != chess.KING:
                 r = rebirth_square(victim, move.to_square, victim.color)
@@ -174,8 +242,8 @@ class Rules:
     def safe(self, board):
         """The pseudo-legal moves that leave the mover's king unobserved, each
         with the board after it (no castling: the positions have no rights)."""
-        for move in board.generate_pseudo_legal_moves():
-            if board.is_castling(move) or self.paralysed(board, move.from_square):
+        for move in self.pseudo(board):
+            if self.paralysed(board, move.from_square):
                 continue
             after = self.make(board, move)
             if after is None or (self.isardam and self.clash(after)):
@@ -316,10 +384,15 @@ def test_solutions_agree_with_the_brute_force(conditions, stip, count, tmp_path)
     ini_path = tmp_path / 'conditions.ini'
     ini_path.write_text(ini)
     seed = 4600 + len(conditions) * 3 + len(stip)
-    boards = [b for b in positions(seed, 3 * count, rules, men=(1, 3)) if rules.legal(b)]
-    if stip != 'h#2':
-        # Direct mates and selfmates: White to move, as in the diagrams.
-        boards = [b for b in boards if b.turn == chess.WHITE]
+    boards = []
+    # A seed short of White's positions draws again from the next.
+    while len(boards) < count and seed < 4600 + 1000:
+        more = [b for b in positions(seed, 3 * count, rules, men=(1, 3)) if rules.legal(b)]
+        if stip != 'h#2':
+            # Direct mates and selfmates: White to move, as in the diagrams.
+            more = [b for b in more if b.turn == chess.WHITE]
+        boards += more
+        seed += 1
     boards = boards[:count]
     fens = [b.fen() for b in boards]
     out = kit.run('solve', '--json', '--all', '--stip', stip, '--variants', str(ini_path),

@@ -29,7 +29,8 @@
 //! * `title`, `author`, `origin`, `award`, `remark`: the rest of the line, kept.
 //!
 //! * `condition` `Circe`, `AntiCirce` (`Calvet`, `Cheylan`), `Madrasi`
-//!   (`RexInclusive`) and Ohneschach (`ChecklessChess`): the problem is played
+//!   (`RexInclusive`), Ohneschach (`ChecklessChess`), `Isardam`, the
+//!   Maximummers and Minimummers, and `AnnanChess`: the problem is played
 //!   on the variant engine under them ([`crate::variant::Conditions`]);
 //!
 //! * `twin` and `zeroposition` with Popeye's twinnings (`move`, `rotate`,

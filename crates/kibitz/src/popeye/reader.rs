@@ -770,10 +770,15 @@ impl<R: BufRead> Reader<R> {
         let mut previous: Option<&'static str> = None;
         loop {
             let Some(w) = self.word() else { return };
-            let found = words::CONDITIONS[lang]
-                .iter()
-                .find(|(name, _)| name.eq_ignore_ascii_case(&w.text));
-            let Some(&(_, word)) = found else {
+            let found = words::CONDITIONS[lang].iter().find(|(name, _, shortest)| {
+                name.eq_ignore_ascii_case(&w.text)
+                    || (*shortest > 0
+                        && w.text.len() >= *shortest
+                        && name
+                            .get(..w.text.len())
+                            .is_some_and(|head| head.eq_ignore_ascii_case(&w.text)))
+            });
+            let Some(&(_, word, _)) = found else {
                 let keyword =
                     matches!(
                         words::lookup(&words::PROBLEM[lang], &w.text),

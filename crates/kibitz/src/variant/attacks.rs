@@ -2,6 +2,7 @@
 //! check, which pieces are pinned.
 
 use super::board::{NO_SQ, Sq, WideBitboard};
+use super::rules::Annan;
 use super::state::{State, WALL, color_of, is_piece_of, type_of};
 use super::tables::Tables;
 
@@ -17,6 +18,12 @@ impl State {
     /// Anticirce: [`super::conditions`]) an attacker counts only where they allow.
     #[inline]
     pub(crate) fn attacked_without(&self, t: &Tables, sq: Sq, by: usize, gone: Sq) -> bool {
+        // Annan chess: `by`'s pieces observe as their annanisers ([`super::annan`]).
+        if t.conditions.conditions.annan != Annan::None {
+            return self
+                .annanised(t, by)
+                .observers::<false>(t, sq, by, gone, u32::MAX);
+        }
         if t.conditions.validates {
             self.observers::<true>(t, sq, by, gone, u32::MAX)
         } else {

@@ -48,7 +48,7 @@
 
 use super::board::{NO_SQ, Sq};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::{Conditions, Mummer, PieceDef, PieceKind, Rebirth, Rules};
+use super::rules::{Annan, Conditions, Mummer, PieceDef, PieceKind, Rebirth, Rules};
 use super::state::{State, color_of, is_piece_of, type_of};
 use super::tables::Tables;
 use super::tables::{ConditionTables, Role};
@@ -72,7 +72,7 @@ impl std::error::Error for ConditionError {}
 
 /// The condition names kibitz reads (in English; Popeye's German and French
 /// names are read by [`crate::popeye`]).
-pub const CONDITION_NAMES: [&str; 9] = [
+pub const CONDITION_NAMES: [&str; 10] = [
     "circe",
     "anticirce",
     "madrasi",
@@ -82,6 +82,7 @@ pub const CONDITION_NAMES: [&str; 9] = [
     "blackmaximummer",
     "whiteminimummer",
     "blackminimummer",
+    "annan",
 ];
 
 impl Conditions {
@@ -94,6 +95,7 @@ impl Conditions {
         isardam_type_b: false,
         ohneschach: false,
         mummer: [Mummer::None; 2],
+        annan: Annan::None,
     };
 
     /// Is there no condition?
@@ -103,7 +105,8 @@ impl Conditions {
 
     /// Adds the condition `word` (a name of [`CONDITION_NAMES`], or a variant
     /// word after it: `cheylan`, `calvet` after `anticirce`; `ri` after
-    /// `madrasi`), given the word before it; an error names the word.
+    /// `madrasi`; `typeb`, `typec`, `typed` after `annan`), given the word
+    /// before it; an error names the word.
     pub fn add_word(&mut self, word: &str, previous: Option<&str>) -> Result<(), ConditionError> {
         let lower = word.to_ascii_lowercase();
         let refuse = |why| {
@@ -139,6 +142,19 @@ impl Conditions {
                 Ok(())
             }
             ("typea", Some("isardam")) => Ok(()),
+            ("annan", _) => {
+                self.annan = Annan::A;
+                Ok(())
+            }
+            ("typea" | "typeb" | "typec" | "typed", Some("annan")) => {
+                self.annan = match lower.as_str() {
+                    "typea" => Annan::A,
+                    "typeb" => Annan::B,
+                    "typec" => Annan::C,
+                    _ => Annan::D,
+                };
+                Ok(())
+            }
             ("typeb", Some("isardam")) => {
                 self.isardam_type_b = true;
                 Ok(())
@@ -168,7 +184,7 @@ impl Conditions {
             ),
             _ => refuse(
                 "not a condition kibitz plays (circe, anticirce [cheylan], madrasi [ri], \
-                 isardam [typeb] [ri], ohneschach, \
+                 isardam [typeb] [ri], ohneschach, annan [typeb|typec|typed], \
                  whitemaximummer, blackmaximummer, whiteminimummer, blackminimummer)",
             ),
         }
@@ -222,6 +238,14 @@ impl core::fmt::Display for Conditions {
         if self.ohneschach {
             words.push("ohneschach");
         }
+        words.push(match self.annan {
+            Annan::None => "",
+            Annan::A => "annan",
+            Annan::B => "annan typeb",
+            Annan::C => "annan typec",
+            Annan::D => "annan typed",
+        });
+        words.retain(|w| !w.is_empty());
         for (side, mummer) in self.mummer.iter().enumerate() {
             words.push(match (side, mummer) {
                 (_, Mummer::None) => continue,
@@ -267,6 +291,17 @@ impl ConditionTables {
         {
             return Err(format!(
                 "condition `{c}`: not with drops, gating or palace rules"
+            ));
+        }
+        // Annan's walks are a recoding of the board ([`super::annan`]); the
+        // observation rules of these conditions ask the pieces' own types.
+        if c.annan != Annan::None
+            && (c.madrasi
+                || c.isardam
+                || matches!(c.rebirth, Rebirth::Anticirce | Rebirth::AnticirceCheylan))
+        {
+            return Err(format!(
+                "condition `{c}`: Annan is not played with Madrasi, Isardam or Anticirce"
             ));
         }
         for (ty, p) in rules.pieces.iter().enumerate() {

@@ -56,6 +56,7 @@
 //! king starts on i1 and castles to m1 (rook p1 to l1) or e1 (rook a1 to f1).
 //! Stalemate is a draw.
 
+mod annan;
 mod atomic;
 mod attacks;
 mod board;
@@ -108,6 +109,6 @@ pub use error::VariantError;
 pub use moves::VariantMove;
 pub use position::VariantPosition;
 pub use rules::{
-    CastlingRules, Conditions, GameValue, Gating, Mummer, PieceDef, PieceKind, Rebirth,
+    Annan, CastlingRules, Conditions, GameValue, Gating, Mummer, PieceDef, PieceKind, Rebirth,
     VariantOutcome,
 };

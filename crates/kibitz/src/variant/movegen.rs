@@ -5,7 +5,7 @@ use crate::mobility::betza::Hop;
 
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::{CastlingRules, Gating, Rules};
+use super::rules::{Annan, CastlingRules, Gating, Rules};
 use super::state::{State, is_piece_of, type_of};
 use super::tables::{CAPTURE, MOVE, Tables, first_time};
 
@@ -97,7 +97,14 @@ impl State {
         }
     }
 
-    fn push_pawn(&self, t: &Tables, r: &Rules, out: &mut Vec<VariantMove>, from: Sq, to: Sq) {
+    pub(crate) fn push_pawn(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        out: &mut Vec<VariantMove>,
+        from: Sq,
+        to: Sq,
+    ) {
         let us = self.turn;
         if !t.promo_zone[us].contains(to) {
             self.push(r, out, VariantMove::new(from, to, MoveKind::Normal));
@@ -136,6 +143,21 @@ impl State {
 
     /// Pseudo-legal moves (castling is checked for attacked squares already).
     pub fn pseudo_moves(&self, t: &Tables, r: &Rules, in_check: bool, out: &mut Vec<VariantMove>) {
+        // Annan chess moves the pieces as others ([`super::annan`]).
+        if t.conditions.conditions.annan != Annan::None {
+            return self.annan_moves(t, r, in_check, out);
+        }
+        self.walk_moves(t, r, in_check, out);
+    }
+
+    /// Pseudo-legal moves, each piece moving as its own type.
+    pub(crate) fn walk_moves(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        in_check: bool,
+        out: &mut Vec<VariantMove>,
+    ) {
         for from in self.occ[self.turn].iter() {
             self.piece_moves(t, r, from, in_check, out);
         }

@@ -785,6 +785,28 @@ pub struct Conditions {
     pub ohneschach: bool,
     /// Maximummer or Minimummer, of White (`[0]`) and Black (`[1]`).
     pub mummer: [Mummer; 2],
+    /// Annan chess: a piece standing right in front of a friendly piece
+    /// moves, takes and checks as that piece.
+    pub annan: Annan,
+}
+
+/// Annan chess and its types (Popeye's `Annan` with `TypeA` to `TypeD`): a
+/// piece standing right in front of a friendly piece (for White, one rank
+/// above it; for Black, one rank below) moves, takes and checks as that
+/// piece, its *annaniser*. The types differ only on the royal king.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Annan {
+    /// No Annan chess.
+    #[default]
+    None,
+    /// Type A (Popeye's default): any friendly piece annanises.
+    A,
+    /// Type B: the king annanises no piece.
+    B,
+    /// Type C: the king is annanised by no piece.
+    C,
+    /// Type D: the king neither annanises nor is annanised.
+    D,
 }
 
 /// Walling ([`super::walling`] plays it): the types live here, with the
