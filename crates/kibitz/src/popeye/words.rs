@@ -546,6 +546,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn condition_prefixes_are_read_where_popeye_reads_them() {
+        let read = |condition: &str| {
+            let text =
+                format!("begin\npieces white ke1 black ke8\ncondition {condition}\nstip #2\nend");
+            let problem = crate::popeye::read_str(&text).next().unwrap();
+            problem
+                .map(|p| p.conditions.to_string())
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(read("annan").unwrap(), "annan");
+        assert_eq!(read("AnnanChess typed").unwrap(), "annan typed");
+        // Below Popeye's shortest prefix, and French's name only whole (Popeye's
+        // table writes `AnnanEchecs` twice).
+        assert!(read("an").is_err());
+        let french = "debut\npieces blanc re1 noir re8\ncondition annan\nenonce #2\nfin";
+        assert!(crate::popeye::read_str(french).next().unwrap().is_err());
+    }
+
+    #[test]
     fn unique_prefixes_as_popeye_reads_them() {
         assert_eq!(lookup(&PROBLEM[2], "st"), Lookup::Found(7));
         assert_eq!(lookup(&PROBLEM[2], "s"), Lookup::Ambiguous);
