@@ -185,10 +185,11 @@ pub fn _sf_captures_to_hand(variant_name: &str) -> PyResult<bool> {
     Ok(variant(variant_name, false)?.captures_to_hand())
 }
 
-/// Does the variant play shogi's promoted types (then its SAN is not pyffish's)?
+/// Does kibitz write the variant's promoted types in its own SAN (then its SAN
+/// is not pyffish's)?
 #[pyfunction]
-pub fn _sf_has_promoted_types(variant_name: &str) -> PyResult<bool> {
-    Ok(variant(variant_name, false)?.has_promoted_types())
+pub fn _sf_writes_promoted_as_shogi(variant_name: &str) -> PyResult<bool> {
+    Ok(variant(variant_name, false)?.writes_promoted_as_shogi())
 }
 
 #[pyfunction]
@@ -369,7 +370,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_sf_start_fen, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_captures_to_hand, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_two_boards, m)?)?;
-    m.add_function(wrap_pyfunction!(_sf_has_promoted_types, m)?)?;
+    m.add_function(wrap_pyfunction!(_sf_writes_promoted_as_shogi, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_get_fen, m)?)?;
     m.add_function(wrap_pyfunction!(_sf_get_san_moves, m)?)?;

@@ -105,6 +105,15 @@ SHOGI_FAMILY += ['shoshogi', 'dobutsu']
 # (variant/petrify.rs): last, for the seeds above.
 FSF_BUILTINS += ['clobber', 'clobber10', 'petrified']
 
+# Wolf chess (variant/other_pieces.rs: a pawn that may also promote shogi-style,
+# written in SAN as Fairy-Stockfish writes it) and Spartan chess (two kings for
+# Black, its own pawn: variant/ends.rs, variant/pawns.rs): last, for the seeds above.
+FSF_BUILTINS += ['wolf', 'spartan']
+
+# Variants with shogi-style promotions (Fairy-Stockfish's `shogiStylePromotions`): the
+# shogi family and Wolf chess, whose pawn may also become an elephant (`+P`).
+SHOGI_STYLE_PROMOTIONS = SHOGI_FAMILY + ['wolf']
+
 FILES = 'abcdefghijklmnop'
 
 # --- user variants ------------------------------------------------------------------

@@ -440,7 +440,7 @@ def test_validate_fen(variant):
     for fen in fens:
         for name, mutant in fen_mutations.mutations(fen, letters, files, ranks, king):
             why = fen_mutations.pyffish_undefined(mutant, start, files, ranks,
-                                                  variant in fo.SHOGI_FAMILY, castling)
+                                                  variant in fo.SHOGI_STYLE_PROMOTIONS, castling)
             for chess960 in (False, True):
                 got = ksf.validate_fen(mutant, variant, chess960)
                 if why:

@@ -189,8 +189,9 @@ def test_game_budget(kibitz_variants, all_games):
 # the SAN's `+` is the royal king's check alone. There a `+` still implies gives_check.
 # In petrified, gives_check also counts an attack by a man that would petrify on the
 # capture (so threatens nothing), where the SAN writes no `+` (seen at ply 41 of the
-# first seeded game: `rn3b1r/pb1nkQ2/… b - - 2 21`).
-PSEUDO_ROYALS_BESIDE_THE_KING = {'coregal', 'petrified'}
+# first seeded game: `rn3b1r/pb1nkQ2/… b - - 2 21`). Spartan has no royal king at
+# all, so its SAN writes no `+`, where gives_check sees its attacked kings.
+PSEUDO_ROYALS_BESIDE_THE_KING = {'coregal', 'petrified', 'spartan'}
 
 
 def test_check_from_san_is_gives_check(kibitz_variants, all_games):

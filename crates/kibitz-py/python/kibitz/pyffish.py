@@ -204,7 +204,7 @@ def _notation(notation):
 def _no_shogi_san(variant):
     # An unknown variant is the ValueError of the call itself, raised after this.
     try:
-        shogi = _k._sf_has_promoted_types(variant)
+        shogi = _k._sf_writes_promoted_as_shogi(variant)
     except ValueError:
         return
     if shogi:

@@ -166,10 +166,7 @@ impl State {
         // (Sho-shogi's crown prince) changes no royalty before the move is
         // made: Fairy-Stockfish's test looks at pawn promotions only.
         let promoted = usize::from(mv.promotion);
-        let shogi_style = mv.is_drop()
-            || r.shogi
-                .changes_type(type_of(self.board[usize::from(mv.from)]));
-        if mv.promotion != NO_TYPE && !shogi_style && r.ends.extinction_types >> promoted & 1 != 0 {
+        if self.promotes_to_extinction_type(r, mv) {
             if self.extinction_count(r, us, promoted, false) > r.ends.extinction_piece_count {
                 let kin = Self::extinction_kin(r, promoted);
                 for sq in next.pieces_of(us, kin).iter() {
@@ -179,19 +176,33 @@ impl State {
                 after.insert(mv.to);
             }
         }
-        // A petrifying pseudo-royal piece of theirs may not take, so it
-        // threatens nothing ([`super::petrify`]).
+        !after.iter().any(|sq| {
+            !(blast && next.touches(t, sq, their_squares)) && next.threatened(t, r, sq, them)
+        })
+    }
+
+    /// Is `mv` a pawn's promotion to an extinction type (Coregal's queen,
+    /// Spartan's king)? A shogi promotion (Sho-shogi's crown prince) is not:
+    /// Fairy-Stockfish's legality test looks at pawn promotions only.
+    pub(crate) fn promotes_to_extinction_type(&self, r: &Rules, mv: &VariantMove) -> bool {
+        let shogi_style = mv.is_drop()
+            || r.shogi
+                .changes_type(type_of(self.board[usize::from(mv.from)]));
+        mv.promotion != NO_TYPE
+            && !shogi_style
+            && r.ends.extinction_types >> usize::from(mv.promotion) & 1 != 0
+    }
+
+    /// Is `sq` attacked by colour `by` as a threat to a pseudo-royal piece: a
+    /// petrifying pseudo-royal piece may not take, so it threatens nothing
+    /// ([`super::petrify`]).
+    pub(crate) fn threatened(&self, t: &Tables, r: &Rules, sq: Sq, by: usize) -> bool {
         let threats = super::petrify::threatening_types(r);
-        let attacked = |sq: Sq| {
-            if threats == u32::MAX {
-                next.attacked(t, sq, them)
-            } else {
-                next.observed_by(t, sq, them, NO_SQ, threats)
-            }
-        };
-        !after
-            .iter()
-            .any(|sq| !(blast && next.touches(t, sq, their_squares)) && attacked(sq))
+        if threats == u32::MAX {
+            self.attacked(t, sq, by)
+        } else {
+            self.observed_by(t, sq, by, NO_SQ, threats)
+        }
     }
 }
 
@@ -206,6 +217,7 @@ impl State {
         let e = &r.ends;
         e.blast_on_capture
             && e.extinction_pseudo_royal
+            && !e.duple_check
             && e.blast_immune == 0
             && e.checking
             && self.kings[self.turn] == NO_SQ

@@ -112,6 +112,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "opulent",
     "capahouse",
     "dragon",
+    "wolf",
     // Kingless race games (chess_family below).
     "breakthrough",
     "jesonmor",
@@ -139,6 +140,8 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "clobber10",
     // Petrification (petrify.rs).
     "petrified",
+    // Duple check (duple.rs).
+    "spartan",
 ];
 
 impl Rules {
@@ -248,6 +251,7 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         || super::historic::builtin_rules(name, &mut r)?
         || super::walling::builtin_rules(name, &mut r)?
         || super::petrify::builtin_rules(name, &mut r)?
+        || super::duple::builtin_rules(name, &mut r)?
     {
         r.name = name.to_string();
         return Ok(r);

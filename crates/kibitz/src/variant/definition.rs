@@ -302,6 +302,21 @@ impl Variant {
         self.rules.shogi.active
     }
 
+    /// Does kibitz write this variant's promoted pieces in its own SAN (`+P`,
+    /// `=+B`) where Fairy-Stockfish's SAN names them by what they move as? The
+    /// shogi family and sections with promoted types do; Wolf chess, whose
+    /// notation in Fairy-Stockfish is SAN, is written as there (`a10=E`).
+    ///
+    /// ```
+    /// use kibitz::variant::Variant;
+    /// assert!(Variant::builtin("shogi")?.writes_promoted_as_shogi());
+    /// assert!(!Variant::builtin("wolf")?.writes_promoted_as_shogi());
+    /// # Ok::<(), kibitz::variant::VariantError>(())
+    /// ```
+    pub fn writes_promoted_as_shogi(&self) -> bool {
+        self.has_promoted_types() && !self.rules.shogi.san_as_moved
+    }
+
     /// The value of stalemate for the side to move.
     pub fn stalemate_value(&self) -> GameValue {
         self.rules.stalemate

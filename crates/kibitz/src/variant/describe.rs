@@ -571,6 +571,7 @@ fn rule_list(r: &Rules) -> RuleList {
         e.extinction_opponent_piece_count,
     );
     list.bool("extinctionPseudoRoyal", e.extinction_pseudo_royal);
+    list.bool("dupleCheck", e.duple_check);
     list.bool("mustCapture", e.must_capture);
     if e.pass_on_stalemate[0] == e.pass_on_stalemate[1] {
         list.bool("passOnStalemate", e.pass_on_stalemate[0]);

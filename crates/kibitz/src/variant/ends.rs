@@ -35,6 +35,7 @@ impl Default for EndRules {
             extinction_piece_count: 0,
             extinction_opponent_piece_count: 0,
             extinction_pseudo_royal: false,
+            duple_check: false,
             must_capture: false,
             pass_on_stalemate: [false; 2],
             stalemate_piece_count: false,
@@ -516,7 +517,14 @@ impl State {
         r: &Rules,
         royals: Option<&PseudoRoyals>,
     ) -> Option<WideBitboard> {
-        if !r.ends.checking || r.palace.active || t.has_hoppers || !r.conditions.is_empty() {
+        // (With duple check a quiet move may leave all the pieces of the
+        // extinction types attacked, pseudo-royal or not: every move is tested.)
+        if !r.ends.checking
+            || r.palace.active
+            || t.has_hoppers
+            || !r.conditions.is_empty()
+            || r.ends.duple_check
+        {
             return None;
         }
         let us = self.turn;
@@ -634,7 +642,10 @@ impl State {
         if r.conditions.ohneschach && next.in_check(t) && !next.ohneschach_mated(t, r, 1) {
             return false;
         }
-        royals.is_none_or(|p| self.pseudo_royal_safe(t, r, mv, &next, p))
+        royals.is_none_or(|p| {
+            self.pseudo_royal_safe(t, r, mv, &next, p)
+                && (!r.ends.duple_check || self.duple_safe(t, r, mv, &next, p))
+        })
     }
 
     /// The types whose pieces of colour `c` are pseudo-royal here: an
@@ -789,7 +800,7 @@ impl State {
         ours.iter().any(|sq| {
             !(r.ends.blast_on_capture && self.touches(t, sq, theirs))
                 && self.attacked(t, sq, us ^ 1)
-        })
+        }) || (r.ends.duple_check && self.duple_checked(t, r, theirs))
     }
 }
 
@@ -933,6 +944,7 @@ pub(crate) fn apply_ini(rules: &mut Rules, key: &str, value: &str) -> Result<boo
         }
         "extinctionClaim" => e.extinction_claim = boolean(value)?,
         "extinctionPseudoRoyal" => e.extinction_pseudo_royal = boolean(value)?,
+        "dupleCheck" => e.duple_check = boolean(value)?,
         "extinctionPieceTypes" => e.extinction_letters = letters(value)?,
         "extinctionPieceCount" => e.extinction_piece_count = number(value)?,
         "extinctionOpponentPieceCount" => e.extinction_opponent_piece_count = number(value)?,

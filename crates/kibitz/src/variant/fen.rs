@@ -542,6 +542,22 @@ pub(crate) fn parse(rules: &Rules, t: &Tables, fen: &str) -> Result<State, Varia
             quote(extra)
         )));
     }
+    // A side whose pawns are other pieces (Spartan's Black) holds no orthodox pawn.
+    if let Some(p) = t.pawn {
+        for c in 0..2 {
+            if t.pawn_sets.no_pawn[c] && state.counts[c][usize::from(p)] > 0 {
+                return Err(fen_error(format!(
+                    "{} has a pawn `{}`, which is no pawn of its side in this variant",
+                    ["White", "Black"][c],
+                    if c == 0 {
+                        rules.pieces[usize::from(p)].letter
+                    } else {
+                        rules.pieces[usize::from(p)].letter.to_ascii_lowercase()
+                    }
+                )));
+            }
+        }
+    }
     let them = state.turn ^ 1;
     if state.kings[them] != NO_SQ && state.attacked(t, state.kings[them], state.turn) {
         return Err(fen_error("the side not to move is in check".to_string()));
@@ -557,7 +573,10 @@ fn set_ep_from_fen(rules: &Rules, t: &Tables, state: &mut State, squares: &[Sq])
     let us = state.turn;
     let them = us ^ 1;
     let pawn_bit = t.pawn.map_or(0, |p| 1u32 << p);
-    if t.pawn_sets.en_passant[us] & !pawn_bit != 0 {
+    // Also where a piece's initial move leaves en-passant squares (Wolf chess's
+    // sergeant: its own square among them): such custom pieces turn off
+    // Fairy-Stockfish's fast attacks, and it then keeps every square given.
+    if t.pawn_sets.en_passant[us] & !pawn_bit != 0 || t.initial_ep != 0 {
         if !rules.en_passant {
             return;
         }

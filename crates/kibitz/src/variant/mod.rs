@@ -67,6 +67,7 @@ mod counting;
 mod definition;
 mod describe;
 mod drops;
+mod duple;
 mod ends;
 mod error;
 mod fen;

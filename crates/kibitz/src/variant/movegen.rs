@@ -136,7 +136,13 @@ impl State {
             if limit == 0 || self.counts[us][usize::from(p)] < u16::from(limit) {
                 let mut mv = VariantMove::new(from, to, MoveKind::Normal);
                 mv.promotion = p;
-                self.push(r, out, mv);
+                if r.shogi.active {
+                    // The promotion is chosen: the shogi rules add no other
+                    // (the pawn's own promoted type is listed once, above).
+                    out.push(mv);
+                } else {
+                    self.push(r, out, mv);
+                }
             }
         }
     }

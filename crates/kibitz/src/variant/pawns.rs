@@ -87,6 +87,9 @@ pub(crate) struct PawnSets {
     pub promotion: [u32; 2],
     pub en_passant: [u32; 2],
     pub n_move: [u32; 2],
+    /// Per colour: the sets leave the orthodox pawn out (Spartan's Black, whose
+    /// pawn is the hoplite), so that colour may have no orthodox pawn.
+    pub no_pawn: [bool; 2],
 }
 
 /// Reads the pawn-type keys; false for another key.
@@ -162,20 +165,31 @@ pub(crate) fn resolve(rules: &Rules) -> Result<PawnSets, String> {
         }
         Ok::<[u32; 2], String>(out)
     };
-    let sets = PawnSets {
+    let mut sets = PawnSets {
         promotion: settle(&keys.promotion, "promotionPawnTypes", pawn)?,
         en_passant: settle(&keys.en_passant, "enPassantTypes", pawn | with_e)?,
         n_move: settle(&keys.n_move, "nMoveRuleTypes", pawn)?,
+        no_pawn: [false; 2],
     };
     if let Some(p) = rules.kind_index(PieceKind::Pawn) {
         let bit = 1u32 << p;
-        let left_out = [
+        let keys = [
             ("promotionPawnTypes", sets.promotion, true),
             ("enPassantTypes", sets.en_passant, rules.en_passant),
             ("nMoveRuleTypes", sets.n_move, true),
-        ]
-        .into_iter()
-        .find(|&(_, s, applies)| applies && s[0] & s[1] & bit == 0);
+        ];
+        for (c, no_pawn) in sets.no_pawn.iter_mut().enumerate() {
+            *no_pawn = keys
+                .iter()
+                .any(|&(_, s, applies)| applies && s[c] & bit == 0);
+        }
+        // One side's sets may leave the pawn out: that side then holds no
+        // orthodox pawn (its FEN refuses one). Both sides' may not, and pawns
+        // that come from the hand could not be kept off the board.
+        let left_out = keys
+            .iter()
+            .find(|&&(_, s, applies)| applies && (s[0] & s[1] & bit == 0))
+            .filter(|_| sets.no_pawn == [true; 2] || rules.drops.enabled);
         if let Some((key, _, _)) = left_out {
             return Err(format!(
                 "{key} leaves out the pawn `{}`: an orthodox pawn that is not a pawn to \

@@ -389,7 +389,7 @@ impl VariantPosition {
                 }
             } else {
                 if rules.shogi.is_promoted(ty) {
-                    super::shogi::push_token(rules, ty, false, &mut s);
+                    super::shogi::push_san_token(rules, ty, &mut s);
                 } else {
                     s.push(rules.regions.san_letter(rules.pieces[ty].letter));
                 }
@@ -433,7 +433,7 @@ impl VariantPosition {
             s.push_str(&size.square_name(mv.to));
             if mv.promotion != NO_TYPE {
                 s.push('=');
-                super::shogi::push_token(rules, usize::from(mv.promotion), false, &mut s);
+                super::shogi::push_san_token(rules, usize::from(mv.promotion), &mut s);
             }
         }
         if mv.gate != NO_TYPE && !mv.is_drop() {

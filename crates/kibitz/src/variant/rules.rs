@@ -322,6 +322,9 @@ pub(crate) struct EndRules {
     /// `extinctionPseudoRoyal`: the last pieces of an extinction type may not
     /// be left attacked (the atomic king).
     pub extinction_pseudo_royal: bool,
+    /// `dupleCheck` ([`super::duple`]): with pseudo-royal pieces, all of a
+    /// side's pieces of the extinction types attacked together is a check too.
+    pub duple_check: bool,
     /// `mustCapture`: a side that can capture must.
     pub must_capture: bool,
     /// `passOnStalemate` (`…White`, `…Black`): a side with no move, not in
@@ -418,6 +421,11 @@ pub(crate) struct ShogiRules {
     pub immobility_illegal: bool,
     /// `shogiPawnDropMateIllegal`.
     pub pawn_drop_mate_illegal: bool,
+    /// SAN names a promoted piece by the piece it moves as (`=E`, `Ea2`), as
+    /// Fairy-Stockfish's SAN does, rather than kibitz's `=+P` and `+Pa2`: for
+    /// a variant whose notation there is SAN (Wolf chess), not the shogi
+    /// family's shogi notation.
+    pub san_as_moved: bool,
 
     // Resolved by `expand` and `finish`.
     /// Does any rule here change the moves?

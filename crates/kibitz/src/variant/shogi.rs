@@ -380,14 +380,19 @@ impl State {
 /// `+` for a promotion, `-` for a demotion (Fairy-Stockfish's); `None` for a
 /// pawn's promotion, written with the new piece's letter.
 pub(crate) fn uci_suffix(r: &Rules, ty: usize, to_ty: usize) -> Option<char> {
-    if !r.shogi.changes_type(ty) {
+    let s = &r.shogi;
+    if !s.changes_type(ty) {
         return None;
     }
-    Some(if r.shogi.promoted_of(ty) == Some(to_ty as u8) {
-        '+'
+    if s.promoted_of(ty) == Some(to_ty as u8) {
+        Some('+')
+    } else if s.demotion && s.is_promoted(ty) && s.unpromoted(ty) == to_ty {
+        Some('-')
     } else {
-        '-'
-    })
+        // A pawn that may also promote shogi-style (Wolf chess's to the
+        // elephant) promoting to a piece of its choice.
+        None
+    }
 }
 
 /// Pushes piece type `ty`'s FEN and SAN token: `+` and the base's letter for
@@ -398,6 +403,22 @@ pub(crate) fn push_token(r: &Rules, ty: usize, black: bool, out: &mut String) {
         out.push('+');
     }
     out.push(if black { l.to_ascii_lowercase() } else { l });
+}
+
+/// Pushes piece type `ty`'s SAN letter: with
+/// [`san_as_moved`](super::rules::ShogiRules), a promoted piece is named by
+/// the piece it moves as (Fairy-Stockfish's SAN: `E` for Wolf chess's promoted
+/// pawn); else as [`push_token`] writes it (`+P`).
+pub(crate) fn push_san_token(r: &Rules, ty: usize, out: &mut String) {
+    let s = &r.shogi;
+    if s.san_as_moved && s.is_promoted(ty) {
+        let base = r.pieces[s.unpromoted(ty)].letter;
+        if let Some(&(_, Some(to))) = s.promotions.iter().find(|(f, _)| *f == base) {
+            out.push(to);
+            return;
+        }
+    }
+    push_token(r, ty, false, out);
 }
 
 /// The minishogi base of Fairy-Stockfish (`minishogi_variant_base`): the 5 × 5
