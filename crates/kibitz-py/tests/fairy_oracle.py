@@ -59,7 +59,9 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
 # Janggi's two passes in a row, and a pass with the kings facing (bikjang). A
 # FEN does not show the passes, so kibitz and Fairy-Stockfish given the FEN
 # alone both play on; the end is checked on the game's moves (`kibitz play`).
-HISTORY_ENDS = {'janggi', 'janggimodern', 'janggicasual', 'janggitraditional'}
+# Ataxx and Othello's passes (variant/enclosing.rs) end a game alike.
+JANGGI_FAMILY = {'janggi', 'janggimodern', 'janggicasual', 'janggitraditional'}
+HISTORY_ENDS = JANGGI_FAMILY | {'ataxx', 'flipello', 'flipello10'}
 
 # The shogi family (variant/shogi.rs). Fairy-Stockfish writes their SAN in shogi
 # notation by default (`P-76`, `+B-22`), and kibitz in its own SAN (`Pc4`, `Bxh8=+B`).
@@ -113,6 +115,10 @@ FSF_BUILTINS += ['wolf', 'spartan']
 # Variants with shogi-style promotions (Fairy-Stockfish's `shogiStylePromotions`): the
 # shogi family and Wolf chess, whose pawn may also become an elephant (`+P`).
 SHOGI_STYLE_PROMOTIONS = SHOGI_FAMILY + ['wolf']
+
+# Enclosing drops and flips, Reversi's and Ataxx's (variant/enclosing.rs): last,
+# for the seeds above.
+FSF_BUILTINS += ['ataxx', 'flipersi', 'flipello', 'flipello10']
 
 FILES = 'abcdefghijklmnop'
 

@@ -290,7 +290,7 @@ JANGGI_END_STARTS = [
 ]
 
 
-@pytest.mark.parametrize('name', sorted(fo.HISTORY_ENDS))
+@pytest.mark.parametrize('name', sorted(fo.JANGGI_FAMILY))
 def test_janggi_ends_by_the_moves_played(name, tmp_path):
     """Seeded games from JANGGI_END_STARTS: the FEN after every ply and the end
     after the game's moves (two passes, bikjang), and each position's moves."""

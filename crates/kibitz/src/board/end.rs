@@ -21,6 +21,8 @@ pub enum EndReason {
     Passes,
     /// A pass with the kings facing (Janggi's bikjang).
     Bikjang,
+    /// The board is full (Reversi, Ataxx).
+    FullBoard,
 }
 
 impl EndReason {
@@ -36,6 +38,7 @@ impl EndReason {
             EndReason::CheckCount => "check count",
             EndReason::Passes => "passes",
             EndReason::Bikjang => "bikjang",
+            EndReason::FullBoard => "full board",
         }
     }
 }

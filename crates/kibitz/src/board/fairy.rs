@@ -22,6 +22,7 @@ impl VariantOutcome {
             VariantOutcome::CheckCount(_) => EndReason::CheckCount,
             VariantOutcome::Passes(_) => EndReason::Passes,
             VariantOutcome::Bikjang(_) => EndReason::Bikjang,
+            VariantOutcome::FullBoard(_) => EndReason::FullBoard,
         };
         GameEnd { winner, reason }
     }

@@ -142,6 +142,11 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "petrified",
     // Duple check (duple.rs).
     "spartan",
+    // Enclosing drops and flips (enclosing.rs).
+    "ataxx",
+    "flipersi",
+    "flipello",
+    "flipello10",
 ];
 
 impl Rules {
@@ -252,6 +257,7 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, VariantError> {
         || super::walling::builtin_rules(name, &mut r)?
         || super::petrify::builtin_rules(name, &mut r)?
         || super::duple::builtin_rules(name, &mut r)?
+        || super::enclosing::builtin_rules(name, &mut r)?
     {
         r.name = name.to_string();
         return Ok(r);

@@ -54,6 +54,8 @@ impl Variant {
             return Err(VariantError::Definition(conflict));
         }
         rules.ends.hooks_moves |= rules.walling.active();
+        // And a full board's end ([`super::enclosing`]).
+        rules.ends.hooks_moves |= rules.enclosing.full_board_ends;
         // With Ouk Chatrang's first moves, `gating = true` makes the
         // castling field's files first-move rights (Fairy-Stockfish's gates
         // with nothing in hand), not Seirawan's gating.

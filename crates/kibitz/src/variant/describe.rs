@@ -461,6 +461,7 @@ fn rule_list(r: &Rules) -> RuleList {
     list.bool("castlingDroppedPiece", d.castling_dropped_piece);
     list.bool("sittuyinRookDrop", d.sittuyin_rook_drop);
     list.bool("twoBoards", d.two_boards);
+    list.bool("freeDrops", d.free_drops);
     // Shogi's promotions.
     let s = &r.shogi;
     let promoted: Vec<String> = s
@@ -522,8 +523,15 @@ fn rule_list(r: &Rules) -> RuleList {
             super::rules::MaterialCounting::Janggi => "janggi",
             super::rules::MaterialCounting::BlackDrawOdds => "blackdrawodds",
             super::rules::MaterialCounting::WhiteDrawOdds => "whitedrawodds",
+            super::rules::MaterialCounting::Unweighted => "unweighted",
         },
     );
+    // Reversi's and Ataxx's enclosing drops ([`super::enclosing`]).
+    let en = &r.enclosing;
+    list.text("enclosingDrop", super::enclosing::rule_name(en.drop));
+    list.text("enclosingDropStart", squares_text(r.size, &en.drop_start));
+    list.text("flipEnclosedPieces", super::enclosing::rule_name(en.flip));
+    list.bool("adjudicateFullBoard", en.full_board_ends);
     // Game ends and captures.
     let e = &r.ends;
     list.text("stalemateValue", value_text(r.stalemate));

@@ -39,6 +39,7 @@ impl DropRules {
         sittuyin_rook_drop: false,
         pocket_size: 0,
         two_boards: false,
+        free_drops: false,
     };
 
     /// Crazyhouse: drops, captures to hand, promoted pieces demoted.
@@ -97,6 +98,7 @@ impl DropRules {
             "castlingDroppedPiece" => flag(&mut self.castling_dropped_piece),
             "sittuyinRookDrop" => flag(&mut self.sittuyin_rook_drop),
             "twoBoards" => flag(&mut self.two_boards),
+            "freeDrops" => flag(&mut self.free_drops),
             "dropChecks" => flag(&mut self.checks),
             "dropNoDoubled" => match value {
                 "-" => {
@@ -319,7 +321,8 @@ impl State {
                 }
             }
         }
-        out
+        // Reversi's and Ataxx's drops ([`super::enclosing`]).
+        self.enclosing_drops(r, out)
     }
 
     /// The drop moves of the side to move (pseudo-legal: a drop that leaves its
@@ -328,7 +331,7 @@ impl State {
     pub(crate) fn drop_moves(&self, t: &Tables, r: &Rules, out: &mut Vec<VariantMove>) {
         let us = self.turn;
         for ty in 0..t.types {
-            if self.holdings[us][ty] == 0 {
+            if self.holdings[us][ty] == 0 && !r.drops.free_drops {
                 continue;
             }
             for to in self.drop_targets(t, r, ty).iter() {
@@ -356,10 +359,11 @@ impl State {
         let mut n = 0;
         let mut any: Option<u64> = None;
         for ty in 0..t.types {
-            if self.holdings[us][ty] == 0 {
+            if self.holdings[us][ty] == 0 && !r.drops.free_drops {
                 continue;
             }
             let plain = Some(ty as u8) != t.pawn
+                && r.enclosing.drop == super::rules::EnclosingRule::None
                 && Some(ty as u8) != t.king
                 && r.drops.no_doubled.is_none()
                 && r.drops.region.is_none()
@@ -501,7 +505,9 @@ impl State {
     pub(crate) fn make_drop(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
         let us = self.turn;
         let ty = usize::from(mv.gate);
-        self.holdings[us][ty] -= 1;
+        if !r.drops.free_drops {
+            self.holdings[us][ty] -= 1;
+        }
         // A promoted drop (Kyoto shogi) enters as its promoted type.
         let placed = if mv.promotion != NO_TYPE {
             usize::from(mv.promotion)

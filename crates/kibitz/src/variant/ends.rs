@@ -159,7 +159,7 @@ impl EndRules {
 
 impl State {
     /// The number of pieces of colour `c`.
-    fn piece_count(&self, c: usize) -> u32 {
+    pub(crate) fn piece_count(&self, c: usize) -> u32 {
         self.occ[c].count()
     }
 
@@ -262,7 +262,12 @@ impl State {
         if e.check_counting && self.checks[them] == 0 {
             return Some(VariantOutcome::CheckCount(GameValue::Loss));
         }
-        if r.palace.active {
+        // A full board ([`super::enclosing`]) ends the game as two passes do.
+        if r.enclosing.full_board_ends && self.board_full(t) {
+            return Some(VariantOutcome::FullBoard(self.counted(r, GameValue::Draw)));
+        }
+        // Two passes in a row end any game where a side may pass.
+        if r.palace.active || r.ends.pass_on_stalemate != [false; 2] {
             return self.palace_end(t, r);
         }
         None

@@ -744,7 +744,7 @@ pub(crate) fn write_fogged(rules: &Rules, state: &State, fog: WideBitboard) -> S
         out.push('/');
         gate_row(&mut out, 0);
     }
-    if rules.drops.enabled {
+    if rules.drops.enabled && !rules.drops.free_drops {
         super::drops::write_hand(rules, state, &mut out);
     } else if rules.gating == Gating::Seirawan {
         out.push('[');

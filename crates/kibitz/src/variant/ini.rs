@@ -575,6 +575,10 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     if super::walling::apply_key(rules, key, value)? {
         return Ok(());
     }
+    // Reversi's and Ataxx's enclosing drops and flips ([`super::enclosing`]).
+    if super::enclosing::apply_key(rules, key, value)? {
+        return Ok(());
+    }
     // Janggi's palace lines, passing, bikjang ([`super::palace`]).
     if super::palace::apply_key(rules, key, value)? {
         return Ok(());

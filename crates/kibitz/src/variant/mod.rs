@@ -68,6 +68,7 @@ mod definition;
 mod describe;
 mod drops;
 mod duple;
+mod enclosing;
 mod ends;
 mod error;
 mod fen;

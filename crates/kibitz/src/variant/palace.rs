@@ -397,6 +397,14 @@ impl State {
                     GameValue::Loss
                 }
             }
+            MaterialCounting::Unweighted => {
+                let (white, black) = (self.piece_count(0), self.piece_count(1));
+                match white.cmp(&black) {
+                    core::cmp::Ordering::Equal => GameValue::Draw,
+                    o if (o == core::cmp::Ordering::Greater) == (self.turn == 0) => GameValue::Win,
+                    _ => GameValue::Loss,
+                }
+            }
             MaterialCounting::Janggi => {
                 let points = |name: &str| {
                     r.pieces
@@ -440,9 +448,7 @@ pub(crate) fn apply_key(rules: &mut Rules, key: &str, value: &str) -> Result<boo
                 "none" => MaterialCounting::None,
                 "blackdrawodds" => MaterialCounting::BlackDrawOdds,
                 "whitedrawodds" => MaterialCounting::WhiteDrawOdds,
-                "unweighted" => {
-                    return Err(format!("materialCounting `{value}` is not supported"));
-                }
+                "unweighted" => MaterialCounting::Unweighted,
                 _ => return Err(format!("`{value}` is not a material counting rule")),
             }
         }

@@ -185,6 +185,9 @@ pub(crate) struct Rules {
     pub kingless_sides: bool,
     /// Walling moves ([`super::walling`]): `wallingRule` and its regions.
     pub walling: Walling,
+    /// Reversi's and Ataxx's enclosing drops and flips, and the end on a full
+    /// board ([`super::enclosing`]).
+    pub enclosing: Enclosing,
 }
 
 impl Rules {
@@ -279,6 +282,9 @@ pub(crate) struct DropRules {
     /// the pieces in hand are dropped (pyffish's legal moves never list the
     /// "virtual" drops its search allows); the FEN marks promoted pieces `~`.
     pub two_boards: bool,
+    /// `freeDrops`: every piece type is in hand without end (Ataxx), so the
+    /// FEN shows no hand and a drop takes nothing from it.
+    pub free_drops: bool,
 }
 
 /// The end and capture rules of a variant (all off by default: orthodox chess).
@@ -458,6 +464,41 @@ pub(crate) enum MaterialCounting {
     BlackDrawOdds,
     /// The same for White (`whitedrawodds`).
     WhiteDrawOdds,
+    /// Reversi's and Ataxx's count (`unweighted`): the side with more pieces
+    /// on the board wins, equal counts draw.
+    Unweighted,
+}
+
+/// Fairy-Stockfish's `EnclosingRule`, as far as kibitz plays it: where a drop
+/// may go (`enclosingDrop`) and which enemy pieces a move turns
+/// (`flipEnclosedPieces`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) enum EnclosingRule {
+    /// No such rule.
+    #[default]
+    None,
+    /// Reversi: a drop must enclose enemy pieces in a line (a queen's line)
+    /// between it and a piece of its own, and turns those pieces.
+    Reversi,
+    /// Ataxx: a drop must land next to a piece of its own (a king's step), and
+    /// a move turns the enemy pieces next to the square it lands on.
+    Ataxx,
+}
+
+/// The enclosing rules ([`super::enclosing`]): all off but in the Reversi and
+/// Ataxx families.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Enclosing {
+    /// `enclosingDrop`: where a drop may land.
+    pub drop: EnclosingRule,
+    /// `enclosingDropStart`: while one of these squares is empty, drops go
+    /// only there, whatever `enclosingDrop` says (Reversi's centre).
+    pub drop_start: WideBitboard,
+    /// `flipEnclosedPieces`: which enemy pieces a move turns.
+    pub flip: EnclosingRule,
+    /// `adjudicateFullBoard`: a full board ends the game (drawn, or counted
+    /// by material).
+    pub full_board_ends: bool,
 }
 
 /// The rules of Janggi's palace and what goes with them (all off for the
@@ -657,6 +698,7 @@ pub(crate) fn chess_rules() -> Rules {
         ends: EndRules::default(),
         shogi: ShogiRules::default(),
         palace: Palace::default(),
+        enclosing: Enclosing::default(),
         piece_values: Vec::new(),
         pawn_keys: PawnTypeKeys::default(),
         conditions: Conditions::NONE,
@@ -693,6 +735,9 @@ pub enum VariantOutcome {
     /// A pass with the kings facing under the bikjang rule (Janggi); the value
     /// a draw or counted by material.
     Bikjang(GameValue),
+    /// The board is full (Reversi, Ataxx: `adjudicateFullBoard`); the value a
+    /// draw or counted by material.
+    FullBoard(GameValue),
 }
 
 impl VariantOutcome {
@@ -705,7 +750,8 @@ impl VariantOutcome {
             | VariantOutcome::Extinction(v)
             | VariantOutcome::CheckCount(v)
             | VariantOutcome::Passes(v)
-            | VariantOutcome::Bikjang(v) => v,
+            | VariantOutcome::Bikjang(v)
+            | VariantOutcome::FullBoard(v) => v,
         }
     }
 }

@@ -298,6 +298,7 @@ impl State {
             if mv.kind == MoveKind::Drop {
                 let us = self.turn;
                 self.make_drop(t, r, mv);
+                self.flip_enclosed(t, r, mv.to, us);
                 // A drop may give a counted check too (check shogi).
                 if r.ends.hooks_make {
                     self.after_move_ends(t, r, mv.to, false, us, usize::from(mv.gate));
@@ -441,6 +442,7 @@ impl State {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
+        self.flip_enclosed(t, r, mv.to, us);
         if r.regions.counting != super::rules::CountingRule::None {
             let promoted = mv.promotion != NO_TYPE;
             self.update_counting(t, r, captured_pawn, counted_capture || promoted);
