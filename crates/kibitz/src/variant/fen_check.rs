@@ -198,7 +198,8 @@ impl<'a> Shape<'a> {
         if !rules.promotion_types.is_empty() {
             special.push(b'~');
         }
-        if drops_or_gating {
+        // A hand that never runs out (`freeDrops`) is not written: no brackets.
+        if drops_or_gating && !rules.drops.free_drops {
             special.extend_from_slice(b"[-]");
         }
         let king = rules.pieces.iter().find(|p| p.kind == PieceKind::King);
