@@ -19,28 +19,9 @@ use kibitz::variant::{PieceKind, Variant, VariantOutcome, VariantPosition, ini};
 
 /// The FEN of `name`'s board (`w` × `h`) with at most one white piece on it.
 fn lone_fen(name: &str, w: usize, h: usize, piece: Option<(usize, char)>) -> String {
-    let mut rows = Vec::new();
-    for r in (0..h).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for f in 0..w {
-            match piece {
-                Some((sq, letter)) if sq == r * w + f => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(letter);
-                }
-                _ => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    let mut fen = rows.join("/");
+    let mut fen = kibitz::board::placement_fen(w, h, |sq| {
+        piece.filter(|&(at, _)| at == sq).map(|(_, letter)| letter)
+    });
     if name == "musketeer" {
         fen = format!("{}/{fen}/{}", "*".repeat(w), "*".repeat(w));
     }
