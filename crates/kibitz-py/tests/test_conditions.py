@@ -27,6 +27,12 @@ not from kibitz's code:
   move does is the real man's: a pawn reaching its last rank by another man's
   move promotes, a man moving as a pawn does not; only a pawn's own two-step
   gives an en passant right; a pawn on its first rank does not move as one;
+* Mars Circe (Popeye's `marscirce.c`): a man takes only from its own Circe
+  rebirth square, reckoned from the square it stands on, which must be empty
+  once it has left (or be that square); it ends on the capture square. Moves
+  that take nothing are orthodox, and a man observes only where it could so
+  take. Kings too by default; under RexExclusive a king neither takes nor
+  observes;
 * Maximummer (Minimummer) of a side: of its legal moves it plays one of the
   longest (shortest), a move's length the square of the distance from its
   start to its end (Popeye's `maximummer_measure_length`; castling, 16 and
@@ -47,7 +53,8 @@ import kit
 CONDITIONS = ['circe', 'anticirce', 'anticirce cheylan', 'madrasi', 'madrasi ri',
               'ohneschach', 'circe madrasi', 'anticirce ohneschach',
               'blackmaximummer', 'whiteminimummer', 'isardam', 'isardam typeb',
-              'annan', 'annan typeb', 'annan typed', 'annan circe', 'annan ohneschach']
+              'annan', 'annan typeb', 'annan typed', 'annan circe', 'annan ohneschach',
+              'marscirce', 'marscirce rexexclusive', 'marscirce ohneschach']
 OHNESCHACH_DEPTH = 3
 
 
@@ -87,6 +94,8 @@ class Rules:
         if 'annan' in words:
             after = words[words.index('annan') + 1:] + ['']
             self.annan = after[0] if after[0].startswith('type') else 'typea'
+        self.mars = 'marscirce' in words
+        self.mars_rex = 'rexexclusive' not in words
         self.mummer = {}
         for side, name in ((chess.WHITE, 'white'), (chess.BLACK, 'black')):
             for kind in ('maximummer', 'minimummer'):
@@ -115,8 +124,37 @@ class Rules:
             out.set_piece_at(sq, chess.Piece(behind.piece_type, color))
         return out
 
+    def mars_square(self, board, sq):
+        """Mars Circe: the square the man on `sq` takes from, or None."""
+        piece = board.piece_at(sq)
+        if piece.piece_type == chess.KING and not self.mars_rex:
+            return None
+        r = rebirth_square(piece, sq, piece.color)
+        return r if r == sq or board.piece_at(r) is None else None
+
+    def mars_pseudo(self, board):
+        """Mars Circe: the moves that take nothing, and each man's captures
+        from its rebirth square (written from where it stands)."""
+        for move in board.generate_pseudo_legal_moves():
+            if not board.is_castling(move) and not board.is_capture(move):
+                yield move
+        for sq, piece in board.piece_map().items():
+            if piece.color != board.turn:
+                continue
+            home = self.mars_square(board, sq)
+            if home is None:
+                continue
+            there = board.copy(stack=False)
+            there.remove_piece_at(sq)
+            there.set_piece_at(home, piece)
+            for move in there.generate_pseudo_legal_captures(chess.BB_SQUARES[home]):
+                yield chess.Move(sq, move.to_square, move.promotion)
+
     def pseudo(self, board):
         """The pseudo-legal moves (castling aside), as the men walk."""
+        if self.mars:
+            yield from self.mars_pseudo(board)
+            return
         if self.annan is None:
             yield from (m for m in board.generate_pseudo_legal_moves()
                         if not board.is_castling(m))
@@ -193,6 +231,19 @@ class Rules:
         return True
 
     def attacked(self, board, sq, by):
+        if self.mars:
+            for a, piece in board.piece_map().items():
+                if piece.color != by or a == sq:
+                    continue
+                home = self.mars_square(board, a)
+                if home is None:
+                    continue
+                there = board.copy(stack=False)
+                there.remove_piece_at(a)
+                there.set_piece_at(home, piece)
+                if there.attacks(home) & chess.BB_SQUARES[sq]:
+                    return True
+            return False
         walks = self.walks(board, by)
         return any(self.observes(board, a, sq) for a in walks.attackers(by, sq))
 
@@ -212,9 +263,10 @@ class Rules:
         victim = None if board.is_castling(move) else board.piece_at(victim_sq)
         after = board.copy(stack=False)
         real = board.piece_at(move.from_square)
-        if walks.piece_at(move.from_square) != real:
-            # Annan: the real man makes another's move (python-chess would
-            # read a king's or a pawn's move by its own rules).
+        if walks.piece_at(move.from_square) != real or (self.mars and victim is not None):
+            # Annan: the real man makes another's move; Mars Circe: it takes
+            # from elsewhere (python-chess would read a king's or a pawn's
+            # move by its own rules).
             after.remove_piece_at(victim_sq)
             after.remove_piece_at(move.from_square)
             after.set_piece_at(move.to_square, chess.Piece(move.promotion or real.piece_type, mover))
@@ -476,3 +528,46 @@ def test_popeye_new_conditions_are_read_in_each_language(language, header, piece
         out = kit.run('solve', '--popeye', '--json', str(path))
         [record] = kit.json_lines(out.stdout)
         assert record.get('condition') == want, record
+
+
+def mars_keys(tmp_path, pieces, condition='MarsCirce'):
+    """The moves of White's ~1 under Mars Circe, read from a Popeye input."""
+    path = tmp_path / 'mars.txt'
+    path.write_text(f'beginproblem\npieces {pieces}\ncondition {condition}\n'
+                    'stipulation ~1\nendproblem\n')
+    out = kit.run('solve', '--popeye', '--json', str(path))
+    [record] = kit.json_lines(out.stdout)
+    return {k['uci'] for k in record['keys']}
+
+
+def test_mars_circe_takes_and_checks_from_the_rebirth_square(tmp_path):
+    """Hand-checked Mars Circe positions (the rule as Popeye's documentation
+    and its example `BEISPIEL/mars.inp` for RexExclusive give it)."""
+    # The knight on g6 (a light square) takes on d2 from b1, its rebirth
+    # square; the king on h8 takes on d2 from e1 (kings are included).
+    keys = mars_keys(tmp_path, 'white kh8 sg6 black kh1 sd2')
+    assert {'g6d2', 'h8d2'} <= keys, keys
+    # RexExclusive: the king takes nothing.
+    keys = mars_keys(tmp_path, 'white kh8 sg6 black kh1 sd2', 'MarsCirce RexExclusive')
+    assert 'g6d2' in keys and 'h8d2' not in keys, keys
+    # A blocked rebirth square: with b1 taken the knight takes nothing.
+    keys = mars_keys(tmp_path, 'white kh8 sg6 bb1 black kh1 sd2')
+    assert 'g6d2' not in keys and 'h8d2' in keys, keys
+    # A pawn takes from its second rank: e4 takes on d3 (from e2), not on d5.
+    keys = mars_keys(tmp_path, 'white ka1 pe4 black kh8 sd3 sd5')
+    assert 'e4d3' in keys and 'e4d5' not in keys and 'e4e5' in keys, keys
+    # The black king on d5 checks only around e8: White's king steps beside it.
+    keys = mars_keys(tmp_path, 'white ke4 black kd5')
+    assert {'e4e5', 'e4d4', 'e4d3'} <= keys, keys
+    # Black's rook on d5 (light) guards from a8: the a-file; not when a8 is
+    # taken.
+    keys = mars_keys(tmp_path, 'white kb1 black kh5 rd5')
+    assert 'b1a2' not in keys and 'b1a1' not in keys and 'b1b2' in keys, keys
+    keys = mars_keys(tmp_path, 'white kb1 black kh5 rd5 ba8')
+    assert {'b1a2', 'b1a1'} <= keys, keys
+    # German reads Popeye's shortest prefix of the name.
+    path = tmp_path / 'mars_de.txt'
+    path.write_text('AnfangProblem\nSteine Weiss Kh8 Sg6 Schwarz Kh1 Sd2\nBedingung marsc\n'
+                    'Forderung ~1\nEndeProblem\n')
+    [record] = kit.json_lines(kit.run('solve', '--popeye', '--json', str(path)).stdout)
+    assert record['condition'] == 'marscirce', record

@@ -34,7 +34,7 @@ use core::fmt::Write as _;
 
 use kibitz::board::{AnyMove, AnyPosition, Board};
 use kibitz::problem::{Genre, Goal, ProblemOptions, ProblemOutcome, ProblemSolution, Stipulation};
-use kibitz::variant::{Conditions, Rebirth};
+use kibitz::variant::{Conditions, Mars, Rebirth};
 
 /// The column (from 1) where Popeye's piece counts end under the diagram of an
 /// 8 × 8 board: `nr_files_on_board*fileWidth+4` less the line's two-space
@@ -230,7 +230,7 @@ fn counts_line(out: &mut String, pos: &AnyPosition, stip: Stipulation) {
 
 /// The conditions as Popeye writes them under the counts, one per line, in its
 /// order (`CondString`'s): `Circe`, `Madrasi RexInclusive`, `AntiCirce
-/// Cheylan`, `ChecklessChess`.
+/// Cheylan`, `ChecklessChess`, `MarsCirce`.
 fn condition_lines(c: Conditions) -> Vec<&'static str> {
     let mut lines = Vec::new();
     if c.rebirth == Rebirth::Circe {
@@ -250,6 +250,11 @@ fn condition_lines(c: Conditions) -> Vec<&'static str> {
     }
     if c.ohneschach {
         lines.push("ChecklessChess");
+    }
+    match c.mars {
+        Mars::None => {}
+        Mars::RexInclusive => lines.push("MarsCirce"),
+        Mars::RexExclusive => lines.push("MarsCirce RexExclusive"),
     }
     lines
 }
@@ -467,11 +472,14 @@ impl Writer<'_> {
             };
             if let Some(passed) = passed.as_ref().filter(|_| !threats.is_empty()) {
                 // A threat move still winning within the threat's length,
-                // matched by its text, as Popeye matches it in its table.
+                // matched by its text, as Popeye matches it in its table (a
+                // Mars Circe capture from its rebirth square is another move
+                // than the step there: Popeye's moves differ by their effects).
+                let text = |p: &AnyPosition, m: AnyMove| (p.uci(m), p.move_facts(m).taken_from);
                 let threat_holds = threats.iter().all(|&t| {
-                    let uci = passed.uci(t);
+                    let threat = text(passed, t);
                     keys.iter()
-                        .any(|&(a, k)| k <= threat_length && after.uci(a) == uci)
+                        .any(|&(a, k)| k <= threat_length && text(&after, a) == threat)
                 });
                 if length < threat_length || (length == threat_length && threat_holds) {
                     continue;
@@ -653,7 +661,7 @@ impl Writer<'_> {
     }
 
     /// A move as Popeye writes it: `Sg1-f3`, `Qd1*d8`, `e7-e8=Q`, `0-0`,
-    /// `e5*d6 ep.`.
+    /// `e5*d6 ep.`, `Sg6-b1*d2` (Mars Circe).
     fn move_text(&self, out: &mut String, pos: &AnyPosition, mv: AnyMove) {
         let san = pos.san(mv);
         if san.starts_with("O-O-O") {
@@ -677,6 +685,11 @@ impl Writer<'_> {
             out.push_str(&self.names.code(c));
         }
         out.push_str(from);
+        // Mars Circe: the man goes to its rebirth square and takes from there.
+        if let Some(via) = &facts.taken_from {
+            out.push('-');
+            out.push_str(via);
+        }
         out.push(if facts.capture { '*' } else { '-' });
         out.push_str(to);
         if let Some(p) = facts.promotion {
@@ -963,6 +976,17 @@ mod tests {
         );
         assert!(text.contains("              AntiCirce\n"), "{text}");
         assert!(text.contains("   1.Rh1*h7[wRh7->h1] x !"), "{text}");
+        // Mars Circe: the knight on g6 takes on d2 from b1, its rebirth
+        // square; the king on h8 from e1.
+        let text = layout_under(
+            "marscirce",
+            "7K/8/6N1/8/8/8/3n4/7k w - - 0 1",
+            "x1",
+            Shown::default(),
+        );
+        assert!(text.contains("              MarsCirce\n"), "{text}");
+        assert!(text.contains("   1.Sg6-b1*d2 x !"), "{text}");
+        assert!(text.contains("   1.Kh8-e1*d2 x !"), "{text}");
         // Reborn where it took (Calvet): written all the same.
         let text = layout_under(
             "anticirce",

@@ -154,6 +154,7 @@ impl Board for Position {
             gate_square: None,
             pregame: false,
             capture: !mv.is_castle() && (mv.is_en_passant() || self.them().contains(mv.to)),
+            taken_from: None,
         }
     }
 

@@ -149,6 +149,7 @@ impl Board for VariantPosition {
                 && (mv.is_en_passant()
                     || VariantPosition::piece_at(self, mv.to())
                         .is_some_and(|(color, _)| color != self.turn())),
+            taken_from: self.mars_taken_from(&mv).map(|sq| size.square_name(sq)),
         }
     }
 

@@ -70,6 +70,9 @@ pub struct MoveFacts {
     pub pregame: bool,
     /// Does it take a man?
     pub capture: bool,
+    /// Mars Circe: the square a capture is made from, when it is not `from`
+    /// (the man's rebirth square; Popeye writes `Sb8-g1*e2`).
+    pub taken_from: Option<String>,
 }
 
 /// The plies [`Board::perft_until`] counts without looking at its stop flag.

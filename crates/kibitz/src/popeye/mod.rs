@@ -30,7 +30,8 @@
 //!
 //! * `condition` `Circe`, `AntiCirce` (`Calvet`, `Cheylan`), `Madrasi`
 //!   (`RexInclusive`), Ohneschach (`ChecklessChess`), `Isardam`, the
-//!   Maximummers and Minimummers, and `AnnanChess`: the problem is played
+//!   Maximummers and Minimummers, `AnnanChess` and `MarsCirce`
+//!   (`RexExclusive`): the problem is played
 //!   on the variant engine under them ([`crate::variant::Conditions`]);
 //!
 //! * `twin` and `zeroposition` with Popeye's twinnings (`move`, `rotate`,

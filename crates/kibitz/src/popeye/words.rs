@@ -200,8 +200,10 @@ impl ProblemWord {
 /// that name (0: the whole name only). Popeye reads a prefix that no later
 /// name of its table of over a hundred shares; the lengths here were worked
 /// out on that table (`annan` is `Annanschach`, but French's `AnnanEchecs`
-/// is written twice there, once for Nanna, so only the whole name is read).
-pub(crate) const CONDITIONS: [[(&str, &str, usize); 19]; 3] = [
+/// is written twice there, once for Nanna, so only the whole name is read;
+/// `marsc` is `MarsCirce` but for French's `MarsCirceMalefique`). The kings'
+/// words are read from Popeye's table of Circe's variants (`rexe`).
+pub(crate) const CONDITIONS: [[(&str, &str, usize); 20]; 3] = [
     [
         ("Circe", "circe", 0),
         ("AntiCirce", "anticirce", 0),
@@ -210,7 +212,7 @@ pub(crate) const CONDITIONS: [[(&str, &str, usize); 19]; 3] = [
         ("Calvet", "calvet", 0),
         ("Cheylan", "cheylan", 0),
         ("RexInclusif", "ri", 0),
-        ("RexExclusif", "", 0),
+        ("RexExclusif", "rexexclusive", 4),
         ("NoirMaximum", "blackmaximummer", 0),
         ("NoirMinimum", "blackminimummer", 0),
         ("BlancMaximum", "whitemaximummer", 0),
@@ -222,6 +224,7 @@ pub(crate) const CONDITIONS: [[(&str, &str, usize); 19]; 3] = [
         ("AnnanEchecs", "annan", 0),
         ("TypeC", "typec", 0),
         ("TypeD", "typed", 0),
+        ("MarsCirce", "marscirce", 0),
     ],
     [
         ("Circe", "circe", 0),
@@ -231,7 +234,7 @@ pub(crate) const CONDITIONS: [[(&str, &str, usize); 19]; 3] = [
         ("Calvet", "calvet", 0),
         ("Cheylan", "cheylan", 0),
         ("RexInklusive", "ri", 0),
-        ("RexExklusive", "", 0),
+        ("RexExklusive", "rexexclusive", 4),
         ("SchwarzerLaengstzueger", "blackmaximummer", 0),
         ("SchwarzerKuerzestzueger", "blackminimummer", 0),
         ("WeisserLaengstzueger", "whitemaximummer", 0),
@@ -243,6 +246,7 @@ pub(crate) const CONDITIONS: [[(&str, &str, usize); 19]; 3] = [
         ("Annanschach", "annan", 3),
         ("TypC", "typec", 0),
         ("TypD", "typed", 0),
+        ("MarsCirce", "marscirce", 5),
     ],
     [
         ("Circe", "circe", 0),
@@ -252,7 +256,7 @@ pub(crate) const CONDITIONS: [[(&str, &str, usize); 19]; 3] = [
         ("Calvet", "calvet", 0),
         ("Cheylan", "cheylan", 0),
         ("RexInclusive", "ri", 0),
-        ("RexExclusive", "", 0),
+        ("RexExclusive", "rexexclusive", 4),
         ("BlackMaximummer", "blackmaximummer", 0),
         ("BlackMinimummer", "blackminimummer", 0),
         ("WhiteMaximummer", "whitemaximummer", 0),
@@ -264,6 +268,7 @@ pub(crate) const CONDITIONS: [[(&str, &str, usize); 19]; 3] = [
         ("AnnanChess", "annan", 3),
         ("TypeC", "typec", 0),
         ("TypeD", "typed", 0),
+        ("MarsCirce", "marscirce", 5),
     ],
 ];
 

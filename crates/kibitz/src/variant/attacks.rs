@@ -2,7 +2,7 @@
 //! check, which pieces are pinned.
 
 use super::board::{NO_SQ, Sq, WideBitboard};
-use super::rules::Annan;
+use super::rules::{Annan, Mars};
 use super::state::{State, WALL, color_of, is_piece_of, type_of};
 use super::tables::Tables;
 
@@ -23,6 +23,10 @@ impl State {
             return self
                 .annanised(t, by)
                 .observers::<false>(t, sq, by, gone, u32::MAX);
+        }
+        // Mars Circe: from the rebirth squares ([`super::mars`]).
+        if t.conditions.conditions.mars != Mars::None {
+            return self.mars_attacked(t, sq, by, gone);
         }
         if t.conditions.validates {
             self.observers::<true>(t, sq, by, gone, u32::MAX)

@@ -3,7 +3,9 @@
 //! which pieces move and observe (Madrasi, Isardam), a rule on which checks
 //! may be given (Ohneschach), and a rule on which legal move a side chooses
 //! (Maximummer, Minimummer). They combine with each other and with every
-//! piece the engine plays.
+//! piece the engine plays. Two conditions change how the pieces move and
+//! observe, each in its own module: Annan chess ([`super::annan`]) and Mars
+//! Circe ([`super::mars`]), which takes from the rebirth squares below.
 //!
 //! Each condition is one of four hooks, as in Popeye:
 //!
@@ -48,7 +50,7 @@
 
 use super::board::{NO_SQ, Sq};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::{Annan, Conditions, Mummer, PieceDef, PieceKind, Rebirth, Rules};
+use super::rules::{Annan, Conditions, Mars, Mummer, PieceDef, PieceKind, Rebirth, Rules};
 use super::state::{State, color_of, is_piece_of, type_of};
 use super::tables::Tables;
 use super::tables::{ConditionTables, Role};
@@ -72,7 +74,7 @@ impl std::error::Error for ConditionError {}
 
 /// The condition names kibitz reads (in English; Popeye's German and French
 /// names are read by [`crate::popeye`]).
-pub const CONDITION_NAMES: [&str; 10] = [
+pub const CONDITION_NAMES: [&str; 11] = [
     "circe",
     "anticirce",
     "madrasi",
@@ -83,6 +85,7 @@ pub const CONDITION_NAMES: [&str; 10] = [
     "whiteminimummer",
     "blackminimummer",
     "annan",
+    "marscirce",
 ];
 
 impl Conditions {
@@ -96,6 +99,7 @@ impl Conditions {
         ohneschach: false,
         mummer: [Mummer::None; 2],
         annan: Annan::None,
+        mars: Mars::None,
     };
 
     /// Is there no condition?
@@ -105,8 +109,8 @@ impl Conditions {
 
     /// Adds the condition `word` (a name of [`CONDITION_NAMES`], or a variant
     /// word after it: `cheylan`, `calvet` after `anticirce`; `ri` after
-    /// `madrasi`; `typeb`, `typec`, `typed` after `annan`), given the word
-    /// before it; an error names the word.
+    /// `madrasi`; `typeb`, `typec`, `typed` after `annan`; `rexexclusive`
+    /// after `marscirce`), given the word before it; an error names the word.
     pub fn add_word(&mut self, word: &str, previous: Option<&str>) -> Result<(), ConditionError> {
         let lower = word.to_ascii_lowercase();
         let refuse = |why| {
@@ -167,6 +171,17 @@ impl Conditions {
                 self.ohneschach = true;
                 Ok(())
             }
+            ("marscirce", _) => {
+                self.mars = Mars::RexInclusive;
+                Ok(())
+            }
+            ("ri", Some("marscirce")) => Ok(()),
+            ("rexexclusive", Some("marscirce")) => {
+                self.mars = Mars::RexExclusive;
+                Ok(())
+            }
+            // Elsewhere the kings' exclusion is the default (Circe's).
+            ("rexexclusive", _) => Ok(()),
             ("whitemaximummer" | "blackmaximummer" | "whiteminimummer" | "blackminimummer", _) => {
                 let side = usize::from(lower.starts_with("black"));
                 if self.mummer[side] != Mummer::None {
@@ -185,7 +200,7 @@ impl Conditions {
             _ => refuse(
                 "not a condition kibitz plays (circe, anticirce [cheylan], madrasi [ri], \
                  isardam [typeb] [ri], ohneschach, annan [typeb|typec|typed], \
-                 whitemaximummer, blackmaximummer, whiteminimummer, blackminimummer)",
+                 marscirce [rexexclusive], whitemaximummer, blackmaximummer, whiteminimummer, blackminimummer)",
             ),
         }
     }
@@ -245,6 +260,11 @@ impl core::fmt::Display for Conditions {
             Annan::C => "annan typec",
             Annan::D => "annan typed",
         });
+        words.push(match self.mars {
+            Mars::None => "",
+            Mars::RexInclusive => "marscirce",
+            Mars::RexExclusive => "marscirce rexexclusive",
+        });
         words.retain(|w| !w.is_empty());
         for (side, mummer) in self.mummer.iter().enumerate() {
             words.push(match (side, mummer) {
@@ -281,7 +301,7 @@ impl ConditionTables {
         if c.is_empty() {
             return Ok(ct);
         }
-        if c.rebirth != Rebirth::None && rules.size.files() != 8 {
+        if (c.rebirth != Rebirth::None || c.mars != Mars::None) && rules.size.files() != 8 {
             return Err(format!(
                 "condition `{c}`: the rebirth squares are those of a board of 8 files, not {}",
                 rules.size.files()
@@ -302,6 +322,18 @@ impl ConditionTables {
         {
             return Err(format!(
                 "condition `{c}`: Annan is not played with Madrasi, Isardam or Anticirce"
+            ));
+        }
+        // Mars Circe moves the capturing piece first ([`super::mars`]); the
+        // other conditions' rules would have to say where it observes from.
+        let others = Conditions {
+            mars: Mars::None,
+            ohneschach: false,
+            ..c
+        };
+        if c.mars != Mars::None && !others.is_empty() {
+            return Err(format!(
+                "condition `{c}`: Mars Circe is played alone or with Ohneschach"
             ));
         }
         for (ty, p) in rules.pieces.iter().enumerate() {
@@ -325,7 +357,7 @@ impl ConditionTables {
 
     /// The square where a piece of type `ty` and colour `owner` is reborn
     /// after a capture on `capture` (see the [module docs](self)).
-    fn rebirth_square(&self, ty: usize, capture: Sq, owner: usize) -> Sq {
+    pub(crate) fn rebirth_square(&self, ty: usize, capture: Sq, owner: usize) -> Sq {
         let files = self.files;
         let (file, rank) = (capture % files, capture / files);
         let light = (file & 1) != (rank & 1);

@@ -79,6 +79,7 @@ pub mod ini;
 mod ini_values;
 mod insufficient;
 mod makruk;
+mod mars;
 mod movegen;
 mod moves;
 mod objectives;
@@ -111,6 +112,6 @@ pub use error::VariantError;
 pub use moves::VariantMove;
 pub use position::VariantPosition;
 pub use rules::{
-    Annan, CastlingRules, Conditions, GameValue, Gating, Mummer, PieceDef, PieceKind, Rebirth,
-    VariantOutcome,
+    Annan, CastlingRules, Conditions, GameValue, Gating, Mars, Mummer, PieceDef, PieceKind,
+    Rebirth, VariantOutcome,
 };

@@ -5,7 +5,7 @@ use crate::mobility::betza::Hop;
 
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::{Annan, CastlingRules, Gating, Rules};
+use super::rules::{Annan, CastlingRules, Gating, Mars, Rules};
 use super::state::{State, is_piece_of, type_of};
 use super::tables::{CAPTURE, MOVE, Tables, first_time};
 
@@ -152,6 +152,10 @@ impl State {
         // Annan chess moves the pieces as others ([`super::annan`]).
         if t.conditions.conditions.annan != Annan::None {
             return self.annan_moves(t, r, in_check, out);
+        }
+        // Mars Circe takes from the rebirth squares ([`super::mars`]).
+        if t.conditions.conditions.mars != Mars::None {
+            return self.mars_moves(t, r, in_check, out);
         }
         self.walk_moves(t, r, in_check, out);
     }

@@ -507,6 +507,28 @@ impl VariantPosition {
         self.state.in_check(&self.variant.tables)
     }
 
+    /// Mars Circe ([`Conditions::mars`](super::Conditions::mars)): the square
+    /// a capture `mv` is made from (the man's rebirth square), when it is not
+    /// the square the man stands on; `None` for any other move.
+    ///
+    /// ```
+    /// use kibitz::variant::{Conditions, Variant, VariantPosition};
+    /// let mars = Variant::with_conditions("marscirce".parse::<Conditions>()?)?;
+    /// let pos = VariantPosition::from_fen(&mars, "7K/8/6N1/8/8/8/3n4/7k w - - 0 1")?;
+    /// let mv = pos.parse_uci("g6d2")?;
+    /// assert_eq!(pos.mars_taken_from(&mv).map(|sq| mars.board().square_name(sq)), Some("b1".into()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mars_taken_from(&self, mv: &VariantMove) -> Option<super::board::Sq> {
+        let t = &self.variant.tables;
+        if t.conditions.conditions.mars == super::Mars::None || !self.state.is_capture(mv) {
+            return None;
+        }
+        let ty = type_of(self.state.board[usize::from(mv.from)]);
+        let home = t.conditions.rebirth_square(ty, mv.from, self.state.turn);
+        (home != mv.from).then_some(home)
+    }
+
     /// Checkmate or stalemate (with the variant's values), or the end by a
     /// variant rule (flag, extinction, check count), or `None` while the game goes on.
     pub fn outcome(&self) -> Option<VariantOutcome> {

@@ -842,6 +842,26 @@ pub struct Conditions {
     /// Annan chess: a piece standing right in front of a friendly piece
     /// moves, takes and checks as that piece.
     pub annan: Annan,
+    /// Mars Circe: a piece takes (and checks) only from its Circe rebirth
+    /// square.
+    pub mars: Mars,
+}
+
+/// Mars Circe (Popeye's `MarsCirce`): a piece captures by
+/// first going to its own Circe rebirth square (where it would be reborn if
+/// it were taken where it stands) and capturing from there, as if it stood
+/// there; the square must be empty, or the piece's own. Moves that take
+/// nothing are orthodox; a piece checks only where it could so capture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mars {
+    /// No Mars Circe.
+    #[default]
+    None,
+    /// Mars Circe with its kings (Popeye's default, `RexInclusive`): a king
+    /// takes and checks from e1 or e8.
+    RexInclusive,
+    /// `RexExclusive`: a king neither takes nor checks.
+    RexExclusive,
 }
 
 /// Annan chess and its types (Popeye's `Annan` with `TypeA` to `TypeD`): a
