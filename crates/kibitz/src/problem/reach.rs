@@ -52,6 +52,10 @@ struct Distances {
     /// `guard[kind * 64 + from][sq]`: the moves from `from` to attack `sq`
     /// from another square.
     guard: Vec<[u8; 64]>,
+    /// `king_guard[at * 64 + s][j]`: the moves of a king from `at` to attack
+    /// the `j`-th square next to `s` (in the order of [`flights`]) from a
+    /// square two steps or more from `s` (a mating king in a mate on `s`).
+    king_guard: Vec<[u8; 8]>,
 }
 
 /// The distances, computed once.
@@ -170,7 +174,24 @@ impl Distances {
                 }
             }
         }
-        Distances { reach, guard }
+        let mut king_guard = vec![[FAR; 8]; 64 * 64];
+        for at in 0..64 {
+            let walk = &reach[KING * 64 + at];
+            for s in 0..64 {
+                let square = Square::new(s as u32);
+                let apart = !(attacks::king_attacks(square) | square.bitboard());
+                let (flights, n) = flights(s);
+                for (cost, &f) in king_guard[at * 64 + s].iter_mut().zip(&flights[..n]) {
+                    let from = attacks::king_attacks(Square::new(f as u32)) & apart;
+                    *cost = indices(from).map(|t| walk[t]).min().unwrap_or(FAR);
+                }
+            }
+        }
+        Distances {
+            reach,
+            guard,
+            king_guard,
+        }
     }
 }
 
@@ -332,14 +353,27 @@ struct Man {
     king: bool,
 }
 
-/// What a mating man can do for a mate on `s`: the moves it needs at least
-/// (`base`: the king must stand off the squares next to `s`), to check, and
-/// to guard each flight (in the order of [`flights`]).
+/// The duties of a mate on `s`, as bits: bit `j` guards the `j`-th flight
+/// (in the order of [`flights`]), [`CHECK`] checks.
+const CHECK: u16 = 1 << 8;
+
+/// What one mating man can do for a mate on `s`, by the moves it is given:
+/// level `i` is `moves[i]` moves doing the duties `duties[i]`, the moves
+/// rising and the duties growing with them. The first level is the least the
+/// man must make (the king stands off the squares next to `s`); a level is
+/// kept only where it does more than the one before.
 #[derive(Copy, Clone, Default)]
-struct Duties {
-    base: u8,
-    check: u8,
-    flights: [u8; 8],
+struct Levels {
+    moves: [u8; 10],
+    duties: [u16; 10],
+    len: usize,
+}
+
+impl Levels {
+    /// Everything the man can do within the moves (its last level).
+    fn most(&self) -> u16 {
+        self.duties[self.len - 1]
+    }
 }
 
 /// The most mating men [`shared`] shares the moves among; with more, it
@@ -347,36 +381,56 @@ struct Duties {
 const MOST_SHARED: usize = 4;
 
 impl Man {
-    /// The man's duties for a mate on `s`. A man standing on `s` moves away
-    /// (or is taken) first. The king never checks and ends two steps or more
-    /// from `s`, so it guards a flight from such a square only.
-    fn duties(&self, s: usize, flights: &[usize]) -> Duties {
+    /// The man's [`Levels`] for a mate on `s` within `mating` moves, or None
+    /// when it cannot make its least moves in time (the king cannot stand
+    /// off `s`). A man standing on `s` moves away (or is taken) first. The
+    /// king never checks and ends two steps or more from `s`, so it guards a
+    /// flight from such a square only.
+    fn levels(&self, s: usize, flights: &[usize], mating: u8) -> Option<Levels> {
         let d = distances();
-        let at = self.at;
-        let mut duties = Duties {
-            base: 0,
-            check: FAR,
-            flights: [FAR; 8],
-        };
-        if !self.king {
+        // The moves to each duty: the flights, then the check.
+        let mut costs = [FAR; 9];
+        let base;
+        if self.king {
+            base = 2u8.saturating_sub(d.reach[KING * 64 + self.at][s]);
+            costs[..8].copy_from_slice(&d.king_guard[self.at * 64 + s]);
+        } else {
+            base = 0;
             let guard = &d.guard[self.row];
-            let away = u8::from(at == s);
-            duties.check = guard[s].max(away);
-            for (cost, &f) in duties.flights.iter_mut().zip(flights) {
+            let away = u8::from(self.at == s);
+            for (cost, &f) in costs.iter_mut().zip(flights) {
                 *cost = guard[f].max(away);
             }
-            return duties;
+            costs[8] = guard[s].max(away);
         }
-        let walk = &d.reach[KING * 64 + at];
-        let square = Square::new(s as u32);
-        // The squares two steps or more from `s`.
-        let apart = !(attacks::king_attacks(square) | square.bitboard());
-        duties.base = 2u8.saturating_sub(walk[s]);
-        for (cost, &f) in duties.flights.iter_mut().zip(flights) {
-            let from = attacks::king_attacks(Square::new(f as u32)) & apart;
-            *cost = indices(from).map(|t| walk[t]).min().unwrap_or(FAR);
+        if base > mating {
+            return None;
         }
-        duties
+        let done = |moves: u8| {
+            costs
+                .iter()
+                .enumerate()
+                .filter(|&(j, &c)| c <= moves && (j == 8 || j < flights.len()))
+                .fold(0u16, |bits, (j, _)| bits | 1 << j)
+        };
+        let mut levels = Levels::default();
+        // The moves past the dearest duty within reach buy nothing more.
+        let top = costs
+            .iter()
+            .copied()
+            .filter(|&c| c <= mating)
+            .max()
+            .unwrap_or(0)
+            .max(base);
+        for moves in base..=top {
+            let duties = done(moves);
+            if levels.len == 0 || duties != levels.duties[levels.len - 1] {
+                levels.moves[levels.len] = moves;
+                levels.duties[levels.len] = duties;
+                levels.len += 1;
+            }
+        }
+        Some(levels)
     }
 }
 
@@ -384,8 +438,8 @@ impl Man {
 /// the `flights` the mated side does not block (at the cost of `blocks`, one
 /// a flight), with the king's `walk` and the blocks within `mated_moves`?
 /// Each mating man makes some of the moves and in the end does every duty its
-/// moves reach; a man's share need only be one of its duties' costs (a share
-/// between two costs does what the lower one does), so those are tried.
+/// moves reach; a man's share need only be one of its [`Levels`] (a share
+/// between two levels does what the lower one does), so those are tried.
 fn shared(
     men: &[Man],
     s: usize,
@@ -397,103 +451,91 @@ fn shared(
 ) -> bool {
     // The men with a duty within reach, or a king that must step aside: the
     // others cannot help.
-    let mut duties = [Duties::default(); MOST_SHARED];
-    let mut helpers = 0;
+    let mut helpers = [Levels::default(); MOST_SHARED];
+    let mut count = 0;
     for man in men {
-        let duty = man.duties(s, flights);
-        if duty.base > mating {
+        let Some(levels) = man.levels(s, flights, mating) else {
             return false;
-        }
-        let helps = duty.base > 0
-            || duty.check <= mating
-            || duty.flights[..flights.len()].iter().any(|&c| c <= mating);
-        if helps {
-            if helpers == MOST_SHARED {
+        };
+        if levels.moves[0] > 0 || levels.most() != 0 {
+            if count == MOST_SHARED {
                 return true;
             }
-            duties[helpers] = duty;
-            helpers += 1;
+            helpers[count] = levels;
+            count += 1;
         }
     }
-    let duties = &duties[..helpers];
-    // The shares tried: each man's costs, lowest first.
-    let mut costs = [Costs::default(); MOST_SHARED];
-    for (c, duty) in costs.iter_mut().zip(duties) {
-        for &cost in duty.flights[..flights.len()]
-            .iter()
-            .chain([&duty.check, &duty.base])
-        {
-            if cost <= mating && cost >= duty.base {
-                c.values[c.len] = cost;
-                c.len += 1;
-            }
-        }
-        c.values[..c.len].sort_unstable();
-        let mut kept = 0;
-        for i in 0..c.len {
-            if kept == 0 || c.values[i] != c.values[kept - 1] {
-                c.values[kept] = c.values[i];
-                kept += 1;
-            }
-        }
-        c.len = kept;
+    // What the men from each index on can do at most, moves aside: a
+    // sharing that fails even so is not tried further.
+    let mut rest = [0u16; MOST_SHARED + 1];
+    for i in (0..count).rev() {
+        rest[i] = rest[i + 1] | helpers[i].most();
     }
-    let mut share = [0u8; MOST_SHARED];
     let room = Room {
-        duties,
-        costs: &costs[..helpers],
+        men: &helpers[..count],
+        rest: &rest,
         blocks,
+        all: (1u16 << flights.len()) - 1,
         walk,
         mated_moves,
     };
-    room.fits(&mut share[..helpers], 0, mating)
-}
-
-/// One man's distinct duty costs within the moves, lowest first (at most the
-/// eight flights, the check and the base).
-#[derive(Copy, Clone, Default)]
-struct Costs {
-    values: [u8; 10],
-    len: usize,
+    room.fits(0, mating, 0)
 }
 
 /// One square's sharing problem (see [`shared`]).
 struct Room<'a> {
-    duties: &'a [Duties],
-    costs: &'a [Costs],
+    men: &'a [Levels],
+    /// `rest[i]`: the duties the men from `i` on can do at most.
+    rest: &'a [u16],
     blocks: &'a [u8],
+    /// Every flight's bit.
+    all: u16,
     walk: u32,
     mated_moves: u32,
 }
 
 impl Room<'_> {
-    /// The shares, man by man from `i`, with `left` moves to share.
-    fn fits(&self, share: &mut [u8], i: usize, left: u8) -> bool {
-        if i < self.duties.len() {
-            let costs = &self.costs[i];
-            for &c in &costs.values[..costs.len] {
-                if c > left {
-                    break;
-                }
-                share[i] = c;
-                if self.fits(share, i + 1, left - c) {
-                    return true;
-                }
-            }
+    /// Can the men from `i` on, with `left` moves to share, complete the
+    /// duties `done` by the men before them?
+    fn fits(&self, i: usize, left: u8, done: u16) -> bool {
+        if !self.enough(done | self.rest[i]) {
             return false;
         }
-        let men = || self.duties.iter().zip(share.iter());
-        if !men().any(|(duty, &a)| duty.check <= a) {
+        let Some(man) = self.men.get(i) else {
+            return true;
+        };
+        let mut before = None;
+        for (&moves, &duties) in man.moves[..man.len].iter().zip(&man.duties) {
+            if moves > left {
+                break;
+            }
+            // A dearer level that adds nothing new to `done` is no better.
+            let with = done | duties;
+            if before == Some(with) {
+                continue;
+            }
+            before = Some(with);
+            if self.fits(i + 1, left - moves, with) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Do the duties `done` check, and can the mated side block the flights
+    /// left unguarded in time?
+    fn enough(&self, done: u16) -> bool {
+        if done & CHECK == 0 {
             return false;
         }
         let mut need = self.walk;
-        for (j, &block) in self.blocks.iter().enumerate() {
-            if !men().any(|(duty, &a)| duty.flights[j] <= a) {
-                need += u32::from(block);
-                if need > self.mated_moves {
-                    return false;
-                }
+        let mut open = self.all & !done;
+        while open != 0 {
+            need += u32::from(self.blocks[open.trailing_zeros() as usize]);
+            if need > self.mated_moves {
+                return false;
             }
+            open &= open - 1;
         }
         true
     }
