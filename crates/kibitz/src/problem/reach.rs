@@ -21,6 +21,12 @@
 //!   are different men, each move moves one man, so the sum of the nearest
 //!   distances is a lower bound.)
 //!
+//! The mating men also share the `w` moves: each piece ends on one square it
+//! reaches in its share and does the duties (check, guards) it attacks from
+//! there on an empty board, never from `s` itself, the king from two steps
+//! or more away; a man may also be taken (it does nothing); a pawn, which may
+//! promote on the way, does every duty its share reaches on its own.
+//!
 //! When no square is possible, no line from here ends in mate: the search
 //! cuts it. Every relaxation (empty board, men that may be captured meanwhile,
 //! checks that could be parried) only lets more squares pass, so nothing is
@@ -30,7 +36,7 @@
 //! ([`Board::orthodox`]), and only when neither side may castle (castling moves
 //! two men at once, a king in Chess960 far). Elsewhere every line is searched.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::OnceLock;
 
 use crate::board::Board;
@@ -52,10 +58,6 @@ struct Distances {
     /// `guard[kind * 64 + from][sq]`: the moves from `from` to attack `sq`
     /// from another square.
     guard: Vec<[u8; 64]>,
-    /// `king_guard[at * 64 + s][j]`: the moves of a king from `at` to attack
-    /// the `j`-th square next to `s` (in the order of [`flights`]) from a
-    /// square two steps or more from `s` (a mating king in a mate on `s`).
-    king_guard: Vec<[u8; 8]>,
 }
 
 /// The distances, computed once.
@@ -174,24 +176,7 @@ impl Distances {
                 }
             }
         }
-        let mut king_guard = vec![[FAR; 8]; 64 * 64];
-        for at in 0..64 {
-            let walk = &reach[KING * 64 + at];
-            for s in 0..64 {
-                let square = Square::new(s as u32);
-                let apart = !(attacks::king_attacks(square) | square.bitboard());
-                let (flights, n) = flights(s);
-                for (cost, &f) in king_guard[at * 64 + s].iter_mut().zip(&flights[..n]) {
-                    let from = attacks::king_attacks(Square::new(f as u32)) & apart;
-                    *cost = indices(from).map(|t| walk[t]).min().unwrap_or(FAR);
-                }
-            }
-        }
-        Distances {
-            reach,
-            guard,
-            king_guard,
-        }
+        Distances { reach, guard }
     }
 }
 
@@ -203,6 +188,31 @@ pub(crate) struct MateReach {
     /// possible square, so the order of the squares tried matters only for
     /// the time).
     last: Cell<usize>,
+    /// What the test keeps between calls.
+    scratch: RefCell<Scratch>,
+}
+
+/// The memory of [`MateReach`].
+#[derive(Clone, Debug)]
+struct Scratch {
+    /// Each mating man's [`Options`] by kind, square and king square
+    /// (`(kind * 64 + at) * 64 + s`), computed when first asked for: a
+    /// move changes one man's, so the searches ask for the same again and
+    /// again.
+    options: Vec<Option<Options>>,
+    /// The sharings that failed for the square being tried.
+    failed: Failed,
+}
+
+/// The sharings known to fail, for the square being tried: by the man next
+/// to take his share and the duties done before him, the most moves left
+/// with which the rest failed. An entry counts only when its stamp is the
+/// square's, so nothing is cleared between squares.
+#[derive(Clone, Debug)]
+struct Failed {
+    stamp: u32,
+    /// `entries[i * 512 + done]`: `stamp << 8 | moves`.
+    entries: Vec<u32>,
 }
 
 impl MateReach {
@@ -214,7 +224,16 @@ impl MateReach {
         }
         let fen = pos.fen();
         let castling = fen.split(' ').nth(2)?;
-        (castling == "-").then(|| MateReach { last: Cell::new(0) })
+        (castling == "-").then(|| MateReach {
+            last: Cell::new(0),
+            scratch: RefCell::new(Scratch {
+                options: Vec::new(),
+                failed: Failed {
+                    stamp: 0,
+                    entries: vec![0; (MOST_SHARED + 1) * 512],
+                },
+            }),
+        })
     }
 
     /// Can `mated` be checkmated with `mated_moves` moves of its own and
@@ -269,11 +288,7 @@ impl MateReach {
                 if kind != KING {
                     min_into(&mut check, &d.guard[row]);
                 }
-                mating_men[count] = Man {
-                    row,
-                    at: sq,
-                    king: kind == KING,
-                };
+                mating_men[count] = Man { kind, at: sq };
                 count += 1;
             }
         }
@@ -289,7 +304,11 @@ impl MateReach {
         for (s, (&walk, &check)) in kings.iter().zip(&check).enumerate() {
             squares |= u64::from(walk <= mated && check <= mating) << s;
         }
-        let possible = |s: usize| {
+        let mut scratch = self.scratch.borrow_mut();
+        if scratch.options.is_empty() {
+            scratch.options.resize(KINDS * 64 * 64, None);
+        }
+        let mut possible = |s: usize| {
             let walk = u32::from(kings[s]);
             let (flights, n) = flights(s);
             let flights = &flights[..n];
@@ -307,9 +326,9 @@ impl MateReach {
             }
             // The mating men share the moves left.
             shared(
+                &mut scratch,
                 mating_men,
                 s,
-                flights,
                 &blocks[..n],
                 walk,
                 mated_moves,
@@ -345,137 +364,219 @@ fn flights(s: usize) -> ([usize; 8], usize) {
 /// A man of the mating side.
 #[derive(Copy, Clone, Default)]
 struct Man {
-    /// Its row in the [`Distances`] tables.
-    row: usize,
+    /// Its kind (index in the [`Distances`] tables).
+    kind: usize,
     /// Its square.
     at: usize,
-    /// Is it the king?
-    king: bool,
 }
 
 /// The duties of a mate on `s`, as bits: bit `j` guards the `j`-th flight
 /// (in the order of [`flights`]), [`CHECK`] checks.
 const CHECK: u16 = 1 << 8;
 
-/// What one mating man can do for a mate on `s`, by the moves it is given:
-/// level `i` is `moves[i]` moves doing the duties `duties[i]`, the moves
-/// rising and the duties growing with them. The first level is the least the
-/// man must make (the king stands off the squares next to `s`); a level is
-/// kept only where it does more than the one before.
-#[derive(Copy, Clone, Default)]
-struct Levels {
-    moves: [u8; 10],
-    duties: [u16; 10],
+/// The most [`Options`] kept for one man.
+const MOST_OPTIONS: usize = 32;
+
+/// What one mating man can do for a mate on `s`: option `i` is `moves[i]`
+/// moves doing the duties `duties[i]`, the moves rising. An option that does
+/// no more than a cheaper one is left out.
+#[derive(Copy, Clone, Debug)]
+struct Options {
+    moves: [u8; MOST_OPTIONS],
+    duties: [u16; MOST_OPTIONS],
     len: usize,
 }
 
-impl Levels {
-    /// Everything the man can do within the moves (its last level).
-    fn most(&self) -> u16 {
-        self.duties[self.len - 1]
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            moves: [0; MOST_OPTIONS],
+            duties: [0; MOST_OPTIONS],
+            len: 0,
+        }
+    }
+}
+
+impl Options {
+    /// Everything the man can do within `moves`, one option or another.
+    fn most(&self, moves: u8) -> u16 {
+        self.moves[..self.len]
+            .iter()
+            .zip(&self.duties)
+            .take_while(|&(&m, _)| m <= moves)
+            .fold(0, |all, (_, &d)| all | d)
+    }
+
+    /// Adds the candidates `(moves, duties)`, each pair as `moves << 16 |
+    /// duties`, keeping the cheapest of each and none that a cheaper one
+    /// covers; false when there are too many to keep (the man then counts as
+    /// able to do everything).
+    fn from_candidates(candidates: &mut [u32]) -> Option<Options> {
+        candidates.sort_unstable();
+        let mut out = Options::default();
+        for &c in candidates.iter() {
+            let (moves, duties) = ((c >> 16) as u8, c as u16);
+            if out.duties[..out.len].iter().any(|&d| d & duties == duties) {
+                continue;
+            }
+            if out.len == MOST_OPTIONS {
+                return None;
+            }
+            out.moves[out.len] = moves;
+            out.duties[out.len] = duties;
+            out.len += 1;
+        }
+        Some(out)
     }
 }
 
 /// The most mating men [`shared`] shares the moves among; with more, it
 /// stands aside (the square passes).
-const MOST_SHARED: usize = 4;
+const MOST_SHARED: usize = 6;
 
 impl Man {
-    /// The man's [`Levels`] for a mate on `s` within `mating` moves, or None
-    /// when it cannot make its least moves in time (the king cannot stand
-    /// off `s`). A man standing on `s` moves away (or is taken) first. The
-    /// king never checks and ends two steps or more from `s`, so it guards a
-    /// flight from such a square only.
-    fn levels(&self, s: usize, flights: &[usize], mating: u8) -> Option<Levels> {
+    /// The man's [`Options`] for a mate on `s` (none for a king that has
+    /// nowhere to stand: never on an empty board). A piece ends on one square, so it does the
+    /// duties attacked from there (on an empty board), and costs the moves
+    /// there; never on `s` (the mated king's). A pawn (which may promote on the
+    /// way) is counted more loosely: with some moves it does every duty
+    /// within that many moves.
+    fn options(&self, s: usize, flights: Bitboard) -> Options {
         let d = distances();
-        // The moves to each duty: the flights, then the check.
-        let mut costs = [FAR; 9];
-        let base;
-        if self.king {
-            base = 2u8.saturating_sub(d.reach[KING * 64 + self.at][s]);
-            costs[..8].copy_from_slice(&d.king_guard[self.at * 64 + s]);
-        } else {
-            base = 0;
-            let guard = &d.guard[self.row];
-            let away = u8::from(self.at == s);
-            for (cost, &f) in costs.iter_mut().zip(flights) {
-                *cost = guard[f].max(away);
+        let row = self.kind * 64 + self.at;
+        // The bit of a duty square: its flight's index, or the check.
+        let bit = |sq: usize| -> u16 {
+            if sq == s {
+                CHECK
+            } else {
+                1 << (flights.0 & ((1u64 << sq) - 1)).count_ones()
             }
-            costs[8] = guard[s].max(away);
-        }
-        if base > mating {
-            return None;
-        }
-        let done = |moves: u8| {
-            costs
-                .iter()
-                .enumerate()
-                .filter(|&(j, &c)| c <= moves && (j == 8 || j < flights.len()))
-                .fold(0u16, |bits, (j, _)| bits | 1 << j)
         };
-        let mut levels = Levels::default();
-        // The moves past the dearest duty within reach buy nothing more.
-        let top = costs
-            .iter()
-            .copied()
-            .filter(|&c| c <= mating)
-            .max()
-            .unwrap_or(0)
-            .max(base);
-        for moves in base..=top {
-            let duties = done(moves);
-            if levels.len == 0 || duties != levels.duties[levels.len - 1] {
-                levels.moves[levels.len] = moves;
-                levels.duties[levels.len] = duties;
-                levels.len += 1;
+        let square = Square::new(s as u32);
+        let mut candidates = [0u32; 64];
+        let mut n = 0;
+        if self.kind >= 5 {
+            // A pawn: every duty it can reach within each number of moves.
+            let away = u8::from(self.at == s);
+            let mut costs = [FAR; 9];
+            let mut bits = [0u16; 9];
+            for (j, sq) in indices(flights | square.bitboard()).enumerate() {
+                costs[j] = d.guard[row][sq].max(away);
+                bits[j] = bit(sq);
+            }
+            // Past the dearest duty in reach more moves do nothing more.
+            let top = costs
+                .iter()
+                .copied()
+                .filter(|&c| c < FAR)
+                .max()
+                .unwrap_or(0);
+            for moves in 0..=top {
+                let duties = costs
+                    .iter()
+                    .zip(&bits)
+                    .filter(|&(&c, _)| c <= moves)
+                    .fold(0u16, |all, (_, &b)| all | b);
+                candidates[n] = u32::from(moves) << 16 | u32::from(duties);
+                n += 1;
+                if n == candidates.len() {
+                    break;
+                }
+            }
+        } else {
+            let duty_squares = if self.kind == KING {
+                flights
+            } else {
+                flights | square.bitboard()
+            };
+            // The squares it may end on: the king two steps or more from `s`.
+            let mut ends = !square.bitboard();
+            if self.kind == KING {
+                ends &= !attacks::king_attacks(square);
+            }
+            // Taken meanwhile (not the king): nothing done, nothing spent.
+            if self.kind != KING {
+                candidates[n] = 0;
+                n += 1;
+            }
+            let reach = &d.reach[row];
+            for t in indices(ends) {
+                let moves = reach[t];
+                if moves == FAR {
+                    continue;
+                }
+                let duties = indices(piece_steps(self.kind, t) & duty_squares)
+                    .fold(0u16, |all, sq| all | bit(sq));
+                candidates[n] = u32::from(moves) << 16 | u32::from(duties);
+                n += 1;
             }
         }
-        Some(levels)
+        Options::from_candidates(&mut candidates[..n]).unwrap_or_else(|| {
+            // Too many to keep: the cheapest move count does everything.
+            let mut all = Options::default();
+            all.moves[0] = candidates[..n]
+                .iter()
+                .map(|&c| (c >> 16) as u8)
+                .min()
+                .unwrap_or(0);
+            all.duties[0] = ((1u16 << flights.0.count_ones()) - 1) | CHECK;
+            all.len = 1;
+            all
+        })
     }
 }
 
 /// Can the mating men, sharing `mating` moves, check the king on `s` and guard
-/// the `flights` the mated side does not block (at the cost of `blocks`, one
-/// a flight), with the king's `walk` and the blocks within `mated_moves`?
-/// Each mating man makes some of the moves and in the end does every duty its
-/// moves reach; a man's share need only be one of its [`Levels`] (a share
-/// between two levels does what the lower one does), so those are tried.
+/// the flights the mated side does not block (at the cost of `blocks`, one
+/// a flight, in the order of [`flights`]), with the king's `walk` and the blocks within `mated_moves`?
+/// Each mating man takes one of its [`Options`].
 fn shared(
+    scratch: &mut Scratch,
     men: &[Man],
     s: usize,
-    flights: &[usize],
     blocks: &[u8],
     walk: u32,
     mated_moves: u32,
     mating: u8,
 ) -> bool {
+    let flight_squares = attacks::king_attacks(Square::new(s as u32));
     // The men with a duty within reach, or a king that must step aside: the
     // others cannot help.
-    let mut helpers = [Levels::default(); MOST_SHARED];
+    let mut helpers = [Options::default(); MOST_SHARED];
     let mut count = 0;
     for man in men {
-        let Some(levels) = man.levels(s, flights, mating) else {
+        let options = *scratch.options[(man.kind * 64 + man.at) * 64 + s]
+            .get_or_insert_with(|| man.options(s, flight_squares));
+        if options.len == 0 || options.moves[0] > mating {
             return false;
-        };
-        if levels.moves[0] > 0 || levels.most() != 0 {
+        }
+        if options.moves[0] > 0 || options.most(mating) != 0 {
             if count == MOST_SHARED {
                 return true;
             }
-            helpers[count] = levels;
+            helpers[count] = options;
             count += 1;
         }
     }
-    // What the men from each index on can do at most, moves aside: a
-    // sharing that fails even so is not tried further.
-    let mut rest = [0u16; MOST_SHARED + 1];
+    // The fewest moves the men from each index on make: a sharing with fewer
+    // left is not tried further.
+    let mut least = [0u8; MOST_SHARED + 1];
     for i in (0..count).rev() {
-        rest[i] = rest[i + 1] | helpers[i].most();
+        least[i] = least[i + 1].saturating_add(helpers[i].moves[0]);
     }
-    let room = Room {
+    // A new stamp: the failures of other squares no longer count.
+    let failed = &mut scratch.failed;
+    failed.stamp = failed.stamp.wrapping_add(1) & 0x00ff_ffff;
+    if failed.stamp == 0 {
+        failed.entries.fill(0);
+        failed.stamp = 1;
+    }
+    let mut room = Room {
         men: &helpers[..count],
-        rest: &rest,
+        failed,
+        least: &least,
         blocks,
-        all: (1u16 << flights.len()) - 1,
+        all: (1u16 << blocks.len()) - 1,
         walk,
         mated_moves,
     };
@@ -484,9 +585,10 @@ fn shared(
 
 /// One square's sharing problem (see [`shared`]).
 struct Room<'a> {
-    men: &'a [Levels],
-    /// `rest[i]`: the duties the men from `i` on can do at most.
-    rest: &'a [u16],
+    men: &'a [Options],
+    failed: &'a mut Failed,
+    /// `least[i]`: the fewest moves the men from `i` on make.
+    least: &'a [u8],
     blocks: &'a [u8],
     /// Every flight's bit.
     all: u16,
@@ -497,28 +599,46 @@ struct Room<'a> {
 impl Room<'_> {
     /// Can the men from `i` on, with `left` moves to share, complete the
     /// duties `done` by the men before them?
-    fn fits(&self, i: usize, left: u8, done: u16) -> bool {
-        if !self.enough(done | self.rest[i]) {
+    fn fits(&mut self, i: usize, left: u8, done: u16) -> bool {
+        if self.least[i] > left {
             return false;
         }
-        let Some(man) = self.men.get(i) else {
+        // What the men left can do at most, each on its own with every move
+        // left: a sharing that fails even so is not tried further.
+        let most = self.men[i..]
+            .iter()
+            .fold(done, |all, man| all | man.most(left));
+        if !self.enough(most) {
+            return false;
+        }
+        if i == self.men.len() {
             return true;
-        };
-        let mut before = None;
+        }
+        // Failed before with as many moves or more?
+        let entry = i * 512 + usize::from(done);
+        let known = self.failed.entries[entry];
+        if known >> 8 == self.failed.stamp && (known & 0xff) as u8 >= left {
+            return false;
+        }
+        let man = self.men[i];
+        // The duties done with each option tried (bits of a 512-bit set): a
+        // dearer option that ends the same is no better.
+        let mut tried = [0u64; 8];
         for (&moves, &duties) in man.moves[..man.len].iter().zip(&man.duties) {
             if moves > left {
                 break;
             }
-            // A dearer level that adds nothing new to `done` is no better.
             let with = done | duties;
-            if before == Some(with) {
+            let (word, bit) = (usize::from(with >> 6), with & 63);
+            if tried[word] >> bit & 1 == 1 {
                 continue;
             }
-            before = Some(with);
+            tried[word] |= 1 << bit;
             if self.fits(i + 1, left - moves, with) {
                 return true;
             }
         }
+        self.failed.entries[entry] = self.failed.stamp << 8 | u32::from(left);
         false
     }
 
@@ -598,5 +718,16 @@ mod tests {
         // With castling rights the test stands aside.
         let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
         assert!(MateReach::new(&pos).is_none());
+    }
+
+    #[test]
+    fn a_piece_guards_from_the_one_square_it_ends_on() {
+        // Each of five rooks alone can give the check or guard any flight of
+        // the cornered king in one move, but from no one square all four (the
+        // check and g8, g7, h7): no mate in one. Two moves do (Rd7 and Rb8).
+        let pos = Position::from_fen("7k/8/8/4R3/3R4/2R5/1R6/R1K5 w - - 0 1").unwrap();
+        let reach = MateReach::new(&pos).unwrap();
+        assert!(!reach.possible(&pos, Color::Black, 0, 1));
+        assert!(reach.possible(&pos, Color::Black, 0, 2));
     }
 }

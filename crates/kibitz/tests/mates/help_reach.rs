@@ -26,15 +26,16 @@ fn lines(pos: &Position, stip: &str, reach: bool) -> (Vec<String>, String, u64) 
     (out, format!("{:?}", sol.outcome), sol.nodes)
 }
 
-/// Solves `count` seeded positions with each of `stips`, with the test and
-/// without; returns the positions solved and the nodes (with, without).
-fn compare(seed: u64, count: usize, stips: &[&str]) -> (Vec<usize>, u64, u64) {
+/// Solves `count` seeded positions of `few` to `few + 4` men besides the kings
+/// with each of `stips`, with the test and without; returns the positions
+/// solved and the nodes (with, without).
+fn compare(seed: u64, count: usize, few: usize, stips: &[&str]) -> (Vec<usize>, u64, u64) {
     let mut rng = Rng(seed);
     let mut solved = vec![0; stips.len()];
     let (mut with, mut without) = (0, 0);
     let mut positions = 0;
     while positions < count {
-        let men = 3 + rng.below(5);
+        let men = few + rng.below(5);
         let fen = sparse_fen(&mut rng, 8, b"QRBNPPqrbnpp", men);
         let Ok(pos) = Position::from_fen(&fen) else {
             continue;
@@ -59,7 +60,7 @@ fn compare(seed: u64, count: usize, stips: &[&str]) -> (Vec<usize>, u64, u64) {
 #[test]
 fn the_mate_reach_test_loses_no_solution() {
     let stips = ["h#2", "h#2.5", "ser-h#3", "ser-#2"];
-    let (solved, with, without) = compare(0x5eed_0045, 80, &stips);
+    let (solved, with, without) = compare(0x5eed_0045, 80, 3, &stips);
     eprintln!("solved {stips:?}: {solved:?}; nodes {with} with the test, {without} without");
     // Solutions of each kind are among those compared, and the test cuts.
     assert!(solved.iter().all(|&n| n > 0), "{solved:?}");
@@ -70,7 +71,19 @@ fn the_mate_reach_test_loses_no_solution() {
 #[ignore = "minutes in debug: run in release"]
 fn the_mate_reach_test_loses_no_solution_deeper() {
     let stips = ["h#3", "ser-h#4", "ser-#3"];
-    let (solved, with, without) = compare(0x5eed_0046, 30, &stips);
+    let (solved, with, without) = compare(0x5eed_0046, 30, 3, &stips);
+    eprintln!("solved {stips:?}: {solved:?}; nodes {with} with the test, {without} without");
+    assert!(solved.iter().all(|&n| n > 0), "{solved:?}");
+    assert!(with < without, "{with} vs {without}");
+}
+
+#[test]
+fn the_mate_reach_test_loses_no_solution_among_many_men() {
+    // Six to ten men: the mating side's pieces share the moves left, each
+    // guarding from the one square it ends on, which is where the test cuts
+    // most.
+    let stips = ["h#2", "h#2.5"];
+    let (solved, with, without) = compare(0x5eed_0047, 40, 6, &stips);
     eprintln!("solved {stips:?}: {solved:?}; nodes {with} with the test, {without} without");
     assert!(solved.iter().all(|&n| n > 0), "{solved:?}");
     assert!(with < without, "{with} vs {without}");
