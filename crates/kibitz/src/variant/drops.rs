@@ -322,7 +322,7 @@ impl State {
             }
         }
         // Reversi's and Ataxx's drops ([`super::enclosing`]).
-        self.enclosing_drops(r, out)
+        self.enclosing_drops(t, r, out)
     }
 
     /// The drop moves of the side to move (pseudo-legal: a drop that leaves its

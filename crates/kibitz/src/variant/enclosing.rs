@@ -37,7 +37,7 @@ use super::rules::{EnclosingRule, GameValue, MaterialCounting, Rules, piece};
 use super::state::{State, color_of, type_of};
 use super::tables::Tables;
 
-/// The eight king steps `(file, rank)`: the lines of Reversi, the neighbours of Ataxx.
+/// The eight king steps `(file, rank)`: the lines of Reversi.
 const STEPS: [(i32, i32); 8] = [
     (1, 0),
     (-1, 0),
@@ -139,7 +139,12 @@ impl State {
     /// The squares of `targets` (empty squares) where the enclosing rule lets
     /// the side to move drop: the empty start squares while there are any,
     /// else those that enclose (Reversi) or touch (Ataxx) as the rule says.
-    pub(crate) fn enclosing_drops(&self, r: &Rules, targets: WideBitboard) -> WideBitboard {
+    pub(crate) fn enclosing_drops(
+        &self,
+        t: &Tables,
+        r: &Rules,
+        targets: WideBitboard,
+    ) -> WideBitboard {
         let e = &r.enclosing;
         if e.drop == EnclosingRule::None {
             return targets;
@@ -155,11 +160,8 @@ impl State {
             let allowed = match e.drop {
                 EnclosingRule::Reversi => STEPS
                     .iter()
-                    .any(|&step| !self.enclosed(r, sq, step, us).is_empty()),
-                _ => STEPS.iter().any(|&step| {
-                    self.neighbour(r, sq, step)
-                        .is_some_and(|n| self.occ[us].contains(n))
-                }),
+                    .any(|&step| !self.enclosed(t, sq, step, us).is_empty()),
+                _ => self.touches(t, sq, self.occ[us]),
             };
             if allowed {
                 out.insert(sq);
@@ -176,18 +178,10 @@ impl State {
             EnclosingRule::None => return,
             EnclosingRule::Reversi => {
                 for step in STEPS {
-                    flipped |= self.enclosed(r, to, step, us);
+                    flipped |= self.enclosed(t, to, step, us);
                 }
             }
-            EnclosingRule::Ataxx => {
-                for step in STEPS {
-                    if let Some(n) = self.neighbour(r, to, step)
-                        && self.occ[us ^ 1].contains(n)
-                    {
-                        flipped.insert(n);
-                    }
-                }
-            }
+            EnclosingRule::Ataxx => flipped = t.adjacent[usize::from(to)] & self.occ[us ^ 1],
         }
         for sq in flipped.iter() {
             let p = self.board[usize::from(sq)];
@@ -200,10 +194,10 @@ impl State {
     /// The enemy pieces of `us` in a row from `from` (not included) along
     /// `step`, where a piece of `us` ends the row; empty where the row ends
     /// otherwise (an empty square, a wall, the edge) or has no enemy piece.
-    fn enclosed(&self, r: &Rules, from: Sq, step: (i32, i32), us: usize) -> WideBitboard {
+    fn enclosed(&self, t: &Tables, from: Sq, step: (i32, i32), us: usize) -> WideBitboard {
         let mut row = WideBitboard::EMPTY;
         let mut sq = from;
-        while let Some(next) = self.neighbour(r, sq, step) {
+        while let Some(next) = t.offset(sq, step.0, step.1) {
             if self.occ[us ^ 1].contains(next) {
                 row.insert(next);
                 sq = next;
@@ -215,13 +209,6 @@ impl State {
             break;
         }
         WideBitboard::EMPTY
-    }
-
-    /// The square one `step` from `sq`, if on the board.
-    fn neighbour(&self, r: &Rules, sq: Sq, step: (i32, i32)) -> Option<Sq> {
-        let files = i32::from(r.size.files());
-        let (f, rank) = (i32::from(sq) % files, i32::from(sq) / files);
-        r.size.square_index(f + step.0, rank + step.1)
     }
 
     /// Has the board no empty square left (walls count as filled)?

@@ -128,15 +128,6 @@ impl Palace {
     }
 }
 
-/// The square `(dx, dy)` from `sq`, if on the board.
-#[inline]
-fn offset(t: &Tables, sq: Sq, dx: i32, dy: i32) -> Option<Sq> {
-    let files = i32::from(t.files);
-    let ranks = t.squares as i32 / files;
-    let (f, r) = (i32::from(sq) % files + dx, i32::from(sq) / files + dy);
-    ((0..files).contains(&f) && (0..ranks).contains(&r)).then(|| (r * files + f) as Sq)
-}
-
 impl State {
     /// Adds the palace-line moves of the `ty` of the side to move on `from` to
     /// `out`, but for the targets already among `out[start..]` (its other moves).
@@ -169,7 +160,7 @@ impl State {
         let open = |s: Sq| b[usize::from(s)] == 0 || is_piece_of(b[usize::from(s)], us ^ 1);
         let forward = if us == 0 { 1 } else { -1 };
         for (dx, dy) in DIAGONALS {
-            let Some(first) = offset(t, from, dx, dy) else {
+            let Some(first) = t.offset(from, dx, dy) else {
                 continue;
             };
             if (p.step_types & bit != 0 || (p.soldier_types & bit != 0 && dy == forward))
@@ -188,7 +179,7 @@ impl State {
                     if b[usize::from(sq)] != 0 {
                         break;
                     }
-                    s = offset(t, sq, dx, dy);
+                    s = t.offset(sq, dx, dy);
                 }
             }
             if p.cannon_types & bit != 0 {
@@ -197,13 +188,13 @@ impl State {
                 while let Some(sq) = s
                     && b[usize::from(sq)] == 0
                 {
-                    s = offset(t, sq, dx, dy);
+                    s = t.offset(sq, dx, dy);
                 }
                 let Some(hurdle) = s else { continue };
                 if p.is_cannon(b[usize::from(hurdle)]) {
                     continue;
                 }
-                let mut s = offset(t, hurdle, dx, dy);
+                let mut s = t.offset(hurdle, dx, dy);
                 while let Some(sq) = s {
                     let q = b[usize::from(sq)];
                     if lines.contains(sq) && (q == 0 || (is_piece_of(q, us ^ 1) && !p.is_cannon(q)))
@@ -213,7 +204,7 @@ impl State {
                     if q != 0 {
                         break;
                     }
-                    s = offset(t, sq, dx, dy);
+                    s = t.offset(sq, dx, dy);
                 }
             }
         }
@@ -234,12 +225,12 @@ impl State {
         // A soldier of `by` attacks towards its forward, so stands behind `sq`.
         let behind = if by == 0 { -1 } else { 1 };
         for (dx, dy) in DIAGONALS {
-            let mut s = offset(t, sq, dx, dy);
+            let mut s = t.offset(sq, dx, dy);
             let mut distance = 1;
             while let Some(x) = s
                 && at(x) == 0
             {
-                s = offset(t, x, dx, dy);
+                s = t.offset(x, dx, dy);
                 distance += 1;
             }
             let Some(first) = s else { continue };
@@ -258,11 +249,11 @@ impl State {
                 continue;
             }
             // `first` is a hurdle: the next piece beyond it may be a cannon of `by`.
-            let mut s = offset(t, first, dx, dy);
+            let mut s = t.offset(first, dx, dy);
             while let Some(x) = s
                 && at(x) == 0
             {
-                s = offset(t, x, dx, dy);
+                s = t.offset(x, dx, dy);
             }
             if let Some(x) = s {
                 let c = at(x);

@@ -90,7 +90,7 @@ pub(crate) struct Tables {
     /// the attacker's colour stands on one, the list is not walked.
     pub leap_attack_from: Vec<WideBitboard>,
     /// The squares next to each square (a king's step away): atomic's blast
-    /// and the adjacency of its kings.
+    /// and the adjacency of its kings, Ataxx's copies and flips.
     pub adjacent: Vec<WideBitboard>,
     /// Per attacker colour and direction (the direction the attacker moves in):
     /// types riding it with a capture, and their range per type.
@@ -805,6 +805,15 @@ impl Tables {
     pub fn ray(&self, sq: Sq, d: u8) -> &[Sq] {
         let (s, len) = self.ray_index[usize::from(sq) * self.dirs.len() + usize::from(d)];
         &self.ray_squares[s as usize..s as usize + usize::from(len)]
+    }
+
+    /// The square `(dx, dy)` (files, ranks) from `sq`, if on the board.
+    #[inline]
+    pub(crate) fn offset(&self, sq: Sq, dx: i32, dy: i32) -> Option<Sq> {
+        let files = i32::from(self.files);
+        let ranks = self.squares as i32 / files;
+        let (f, r) = (i32::from(sq) % files + dx, i32::from(sq) / files + dy);
+        ((0..files).contains(&f) && (0..ranks).contains(&r)).then(|| (r * files + f) as Sq)
     }
 
     #[inline]
