@@ -8,26 +8,10 @@
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
 use super::rules::Rules;
-use super::state::{State, WALL, type_of};
+use super::state::{State, type_of};
 use super::tables::Tables;
 
 impl State {
-    /// Calls `each` with the squares next to `sq` (a king's step away).
-    #[inline]
-    pub(crate) fn neighbours(t: &Tables, sq: Sq, mut each: impl FnMut(Sq)) {
-        let files = i32::from(t.files);
-        let ranks = t.squares as i32 / files;
-        let (f, r) = (i32::from(sq) % files, i32::from(sq) / files);
-        for dr in -1..=1 {
-            for df in -1..=1 {
-                let (nf, nr) = (f + df, r + dr);
-                if (df, dr) != (0, 0) && (0..files).contains(&nf) && (0..ranks).contains(&nr) {
-                    each((nr * files + nf) as Sq);
-                }
-            }
-        }
-    }
-
     /// Does a square of `set` stand next to `sq`?
     #[inline]
     pub(crate) fn touches(&self, t: &Tables, sq: Sq, set: WideBitboard) -> bool {
@@ -47,13 +31,15 @@ impl State {
             hit[n] = to;
             n += 1;
         }
-        Self::neighbours(t, to, |s| {
+        // (Walls are in neither side's occupancy.)
+        let around = t.adjacent[usize::from(to)] & (self.occ[0] | self.occ[1]);
+        for s in around.iter() {
             let q = self.board[usize::from(s)];
-            if q != 0 && q != WALL && type_of(q) != pawn && immune >> type_of(q) & 1 == 0 {
+            if type_of(q) != pawn && immune >> type_of(q) & 1 == 0 {
                 hit[n] = s;
                 n += 1;
             }
-        });
+        }
         for &s in &hit[..n] {
             self.remove(t, s);
             if self.castling != 0 {
@@ -95,8 +81,8 @@ impl State {
         PseudoRoyals {
             ours,
             theirs,
-            our_squares: self.pieces_of(us, ours),
-            their_squares: self.pieces_of(us ^ 1, theirs),
+            our_squares: self.pieces_of(t, us, ours),
+            their_squares: self.pieces_of(t, us ^ 1, theirs),
         }
     }
 
@@ -169,7 +155,7 @@ impl State {
         if self.promotes_to_extinction_type(r, mv) {
             if self.extinction_count(r, us, promoted, false) > r.ends.extinction_piece_count {
                 let kin = Self::extinction_kin(r, promoted);
-                for sq in next.pieces_of(us, kin).iter() {
+                for sq in next.pieces_of(t, us, kin).iter() {
                     after.remove(sq);
                 }
             } else {

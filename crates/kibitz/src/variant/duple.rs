@@ -59,7 +59,7 @@ impl State {
     ) -> bool {
         let us = self.turn;
         let mut ours = WideBitboard::EMPTY;
-        for sq in self.pieces_of(us, r.ends.extinction_types).iter() {
+        for sq in self.pieces_of(t, us, r.ends.extinction_types).iter() {
             ours.insert(if !mv.is_drop() && sq == mv.from {
                 mv.to
             } else {
@@ -83,7 +83,7 @@ impl State {
     /// check in `checked_pseudo_royals`)? `theirs` are the enemy pseudo-royal pieces.
     pub(crate) fn duple_checked(&self, t: &Tables, r: &Rules, theirs: WideBitboard) -> bool {
         let us = self.turn;
-        let ours = self.pieces_of(us, r.ends.extinction_types);
+        let ours = self.pieces_of(t, us, r.ends.extinction_types);
         let blast = r.ends.blast_on_capture;
         !ours.is_empty()
             && ours

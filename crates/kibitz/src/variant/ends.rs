@@ -217,8 +217,17 @@ impl State {
                 };
                 let by_all =
                     e.extinction_all && extinct(self.piece_count(c), self.piece_count(c ^ 1));
-                let by_type = (0..t.types).any(|ty| {
-                    e.extinction_types >> ty & 1 != 0
+                // (Over the extinction types' bits only.)
+                let mut types = e.extinction_types;
+                let by_type = core::iter::from_fn(|| {
+                    (types != 0).then(|| {
+                        let ty = types.trailing_zeros() as usize;
+                        types &= types - 1;
+                        ty
+                    })
+                })
+                .any(|ty| {
+                    ty < t.types
                         && extinct(
                             self.extinction_count(r, c, ty, true),
                             self.extinction_count(r, c ^ 1, ty, true),
@@ -658,8 +667,11 @@ impl State {
     pub(crate) fn pseudo_royal_types(&self, t: &Tables, r: &Rules, c: usize) -> u32 {
         let e = &r.ends;
         let mut m = 0;
-        for ty in 0..t.types {
-            if e.extinction_types >> ty & 1 != 0
+        let mut types = e.extinction_types;
+        while types != 0 {
+            let ty = types.trailing_zeros() as usize;
+            types &= types - 1;
+            if ty < t.types
                 && self.extinction_count(r, c, ty, false) <= e.extinction_piece_count + 1
             {
                 m |= 1 << ty;
@@ -693,7 +705,7 @@ impl State {
     }
 
     /// The squares of colour `c`'s pieces of the types `mask`.
-    pub(crate) fn pieces_of(&self, c: usize, mask: u32) -> WideBitboard {
+    pub(crate) fn pieces_of(&self, t: &Tables, c: usize, mask: u32) -> WideBitboard {
         let mut out = WideBitboard::EMPTY;
         // How many there are is known: the scan stops at the last.
         let (mut left, mut m) = (0u32, mask);
@@ -704,7 +716,12 @@ impl State {
         if left == 0 {
             return out;
         }
-        for sq in self.occ[c].iter() {
+        // Pawns are many and seldom asked for: left out of the scan unless they are.
+        let scanned = match t.pawn {
+            Some(p) if mask >> p & 1 == 0 => self.occ[c] & !self.pawns[c],
+            _ => self.occ[c],
+        };
+        for sq in scanned.iter() {
             if mask >> super::state::type_of(self.board[usize::from(sq)]) & 1 != 0 {
                 out.insert(sq);
                 left -= 1;
@@ -800,8 +817,8 @@ impl State {
             return false;
         }
         let us = self.turn;
-        let ours = self.pieces_of(us, self.pseudo_royal_types(t, r, us));
-        let theirs = self.pieces_of(us ^ 1, self.pseudo_royal_types(t, r, us ^ 1));
+        let ours = self.pieces_of(t, us, self.pseudo_royal_types(t, r, us));
+        let theirs = self.pieces_of(t, us ^ 1, self.pseudo_royal_types(t, r, us ^ 1));
         ours.iter().any(|sq| {
             !(r.ends.blast_on_capture && self.touches(t, sq, theirs))
                 && self.attacked(t, sq, us ^ 1)

@@ -789,13 +789,13 @@ impl Tables {
         })
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn leaps_of(&self, c: usize, t: usize, sq: Sq) -> &[Leap] {
         let (s, e) = self.leap_index[(c * self.types + t) * self.squares + usize::from(sq)];
         &self.leaps[s as usize..e as usize]
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn rides_of(&self, c: usize, t: usize, sq: Sq) -> &[RideLine] {
         let (s, e) = self.ride_index[(c * self.types + t) * self.squares + usize::from(sq)];
         &self.ride_lines[s as usize..e as usize]
