@@ -120,7 +120,51 @@ SHOGI_STYLE_PROMOTIONS = SHOGI_FAMILY + ['wolf']
 # for the seeds above.
 FSF_BUILTINS += ['ataxx', 'flipersi', 'flipello', 'flipello10']
 
+# Sections of Fairy-Stockfish's own variants.ini that kibitz plays (issue 40): the
+# connection goals (variant/connect.rs) and Connect Four's drops (variant/enclosing.rs).
+FSF_OWN_SECTIONS = ['tictactoe', 'picaria', 'nineholes', 'tictacchess', 'teeko', 'symphony',
+                    'asimplegame', 'allqueenschess', 'roll-ing-to-four', 'cetus',
+                    'three-musketeers', 'cfour', 'cfour-anyside', 'cfour-misere']
+
 FILES = 'abcdefghijklmnop'
+
+
+def fsf_own_ini():
+    """Fairy-Stockfish's own `src/variants.ini` (read where it is, never committed
+    here): $KIBITZ_FSF_VARIANTS_INI, else fairy-stockfish/variants.ini of the outside
+    test data ($KIBITZ_TEST_DATA); None where neither is."""
+    from kit import DATA
+
+    for path in (os.environ.get('KIBITZ_FSF_VARIANTS_INI'),
+                 DATA / 'fairy-stockfish' / 'variants.ini'):
+        if path and Path(path).is_file():
+            return Path(path).read_text()
+    return None
+
+
+def fsf_own_sections(text, name):
+    """The section `name` of a variants.ini text, after the sections it inherits
+    from (its parents in the text), in the text's order."""
+    sections = []  # (name, parent, text)
+    for line in text.splitlines(keepends=True):
+        if line.startswith('['):
+            header = line.strip()[1:-1]
+            own, _, parent = header.partition(':')
+            sections.append((own.strip(), parent.strip() or None, ''))
+        if sections:
+            own, parent, body = sections[-1]
+            sections[-1] = (own, parent, body + line)
+    chain = []
+    at = len(sections)
+    wanted = name
+    while name is not None:
+        at = max((i for i in range(at) if sections[i][0] == name), default=None)
+        if at is None:
+            break  # a built-in parent
+        chain.append(sections[at][2])
+        name = sections[at][1]
+    assert chain, f'no section {wanted} in the variants.ini'
+    return ''.join(reversed(chain))
 
 # --- user variants ------------------------------------------------------------------
 #
@@ -420,6 +464,25 @@ flagRegionWhite = *6
 flagRegionBlack = *4 *5
 flagMove = true
 """,
+    # Two regions joined by a chain of men dropped (`connectRegion1White`…): files a
+    # to d for White, ranks 1 to 4 for Black, by steps along ranks, files and
+    # diagonals. Fairy-Stockfish grows the chain by the forward steps only (east,
+    # north, north-east, south-east); a section without a parent.
+    """[dlconnectregion]
+maxRank = 4
+maxFile = 4
+immobile = p
+startFen = 4/4/4/4[PPPPPPPPpppppppp] w - - 0 1
+pieceDrops = true
+doubleStep = false
+castling = false
+stalemateValue = draw
+immobilityIllegal = false
+connectRegion1White = a*
+connectRegion2White = d*
+connectRegion1Black = *1
+connectRegion2Black = *4
+""",
 ]
 
 
@@ -429,7 +492,7 @@ def dialect_variants():
 
     out = []
     for section in DIALECT_SECTIONS:
-        name = section[1:section.index(':')]
+        name = section[1:section.index(']')].split(':')[0]
         load_config(section)
         assert name in sf.variants(), f'Fairy-Stockfish refuses the section {name}'
         fen = sf.start_fen(name)

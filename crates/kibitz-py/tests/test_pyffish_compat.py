@@ -249,6 +249,30 @@ def test_user_variants(user_variants):
                      promoted_types='promotedPieceType' in v.section)
 
 
+@pytest.fixture(scope='module')
+def fsf_own():
+    """Fairy-Stockfish's own variants.ini text, or a skip saying where it is read."""
+    text = fo.fsf_own_ini()
+    if text is None:
+        pytest.skip("Fairy-Stockfish's own variants.ini is absent (set "
+                    'KIBITZ_FSF_VARIANTS_INI to its src/variants.ini)')
+    return text
+
+
+@pytest.mark.parametrize('variant', fo.FSF_OWN_SECTIONS)
+def test_fairy_stockfish_own_sections(variant, fsf_own):
+    """The sections of Fairy-Stockfish's own variants.ini (with their parents), as
+    text loaded into both modules: seeded games compared ply by ply."""
+    section = fo.fsf_own_sections(fsf_own, variant)
+    fo.load_config(section)
+    ksf.load_variant_config(section)
+    same('start_fen', variant)
+    for seed in range(3):
+        start, played = random_game(variant, 500 + seed, max_plies=80)
+        compare_game(variant, start, played, every_move_at=(0, 9),
+                     promoted_types='promotedPieceType' in section)
+
+
 def most_types_section(name, promoted):
     """A 12 × 10 section with every letter a piece: chess's six and 20 custom pieces
     (leapers, riders, a hopper), and `promoted` of them promoting shogi-style. Every

@@ -362,9 +362,52 @@ def check_perft(variant_id, user_variants, variants_ini, all_games, fairy_uci, s
                               f'Fairy-Stockfish {want}'
 
 
+# --- Fairy-Stockfish's own variants.ini ------------------------------------------------
+
+@pytest.fixture(scope='session')
+def fsf_own(tmp_path_factory):
+    """fairy_oracle.FSF_OWN_SECTIONS as user variants, the variants.ini they are
+    read from (a copy under pytest's temporary folder), and a UCI engine that
+    reads it too (None without the binary)."""
+    text = fo.fsf_own_ini()
+    if text is None:
+        pytest.skip("Fairy-Stockfish's own variants.ini is absent (set "
+                    'KIBITZ_FSF_VARIANTS_INI to its src/variants.ini)')
+    path = tmp_path_factory.mktemp('fsf') / 'variants.ini'
+    path.write_text(text)
+    variants = []
+    for name in fo.FSF_OWN_SECTIONS:
+        section = fo.fsf_own_sections(text, name)
+        fo.load_config(section)
+        variants.append(fo.UserVariant(name, 0, 0, {}, sf.start_fen(name), section))
+    binary = fo.fairy_stockfish_binary()
+    engine = fo.FairyStockfishUci(binary, path) if binary else None
+    yield variants, path, engine
+    if engine:
+        engine.close()
+
+
+@pytest.mark.parametrize('index', range(len(fo.FSF_OWN_SECTIONS)),
+                         ids=fo.FSF_OWN_SECTIONS)
+def test_fairy_stockfish_own_sections_agree(index, fsf_own, tmp_path):
+    """Seeded games (moves, check, FEN, end) and perft from their positions, as for
+    the generated user variants, read from Fairy-Stockfish's own file."""
+    variants, path, engine = fsf_own
+    v = variants[index]
+    scale = SCALES['default']
+    seeds = [90_000 + 1000 * index + g for g in range(scale['user_games'])]
+    games = {v.name: [fo.play_random_game(v.name, seed, scale['max_plies'], v.section)
+                      for seed in seeds]}
+    check_games(f'user{index:02d}', variants, path, games, tmp_path)
+    check_perft(f'user{index:02d}', variants, path, games, engine, scale)
+
+
 # Walling variants branch by every move's walls (the Amazons' start has 2,176 moves,
 # Duck chess's 640): their trees are counted less deep, the games check every ply.
-PERFT_DEPTH_CAP = {'amazons': 1, 'duck': 2, 'isolation': 2, 'isolation7x7': 2}
+PERFT_DEPTH_CAP = {'amazons': 1, 'duck': 2, 'isolation': 2, 'isolation7x7': 2,
+                   # Cetus drops any of seven pieces on 81 squares: 100 million
+                   # nodes at depth 3 from the start.
+                   'cetus': 2}
 
 
 @pytest.mark.parametrize('variant_id', variant_ids())

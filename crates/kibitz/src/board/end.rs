@@ -23,6 +23,9 @@ pub enum EndReason {
     Bikjang,
     /// The board is full (Reversi, Ataxx).
     FullBoard,
+    /// A side made its connection: a row (tic-tac-toe, Connect Four), a
+    /// square (Teeko), pieces in a line (Three Musketeers).
+    Connect,
 }
 
 impl EndReason {
@@ -39,6 +42,7 @@ impl EndReason {
             EndReason::Passes => "passes",
             EndReason::Bikjang => "bikjang",
             EndReason::FullBoard => "full board",
+            EndReason::Connect => "connection",
         }
     }
 }

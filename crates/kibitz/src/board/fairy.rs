@@ -23,6 +23,7 @@ impl VariantOutcome {
             VariantOutcome::Passes(_) => EndReason::Passes,
             VariantOutcome::Bikjang(_) => EndReason::Bikjang,
             VariantOutcome::FullBoard(_) => EndReason::FullBoard,
+            VariantOutcome::Connect(_) => EndReason::Connect,
         };
         GameEnd { winner, reason }
     }

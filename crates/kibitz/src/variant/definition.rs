@@ -56,6 +56,12 @@ impl Variant {
         rules.ends.hooks_moves |= rules.walling.active();
         // And a full board's end ([`super::enclosing`]).
         rules.ends.hooks_moves |= rules.enclosing.full_board_ends;
+        // And the connection goals ([`super::connect`]).
+        rules
+            .connect
+            .resolve(&rules.pieces)
+            .map_err(VariantError::Definition)?;
+        rules.ends.hooks_moves |= rules.connect.active();
         // With Ouk Chatrang's first moves, `gating = true` makes the
         // castling field's files first-move rights (Fairy-Stockfish's gates
         // with nothing in hand), not Seirawan's gating.

@@ -532,6 +532,31 @@ fn rule_list(r: &Rules) -> RuleList {
     list.text("enclosingDropStart", squares_text(r.size, &en.drop_start));
     list.text("flipEnclosedPieces", super::enclosing::rule_name(en.flip));
     list.bool("adjudicateFullBoard", en.full_board_ends);
+    // Connection goals ([`super::connect`]), listed where the variant has one.
+    let cn = &r.connect;
+    if cn.active() {
+        list.number("connectN", cn.n);
+        list.number("connectNxN", cn.square);
+        list.number("collinearN", cn.collinear);
+        list.bool("connectHorizontal", cn.horizontal);
+        list.bool("connectVertical", cn.vertical);
+        list.bool("connectDiagonal", cn.diagonal);
+        for (c, colour) in ["White", "Black"].into_iter().enumerate() {
+            list.text(
+                format!("connectRegion1{colour}"),
+                squares_text(r.size, &cn.region1[c]),
+            );
+            list.text(
+                format!("connectRegion2{colour}"),
+                squares_text(r.size, &cn.region2[c]),
+            );
+        }
+        list.text(
+            "connectPieceTypes",
+            letters_text(cn.letters.iter().copied()),
+        );
+        list.text("connectValue", value_text(cn.value));
+    }
     // Game ends and captures.
     let e = &r.ends;
     list.text("stalemateValue", value_text(r.stalemate));

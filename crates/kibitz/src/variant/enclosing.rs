@@ -110,15 +110,24 @@ pub(crate) fn apply_key(rules: &mut Rules, key: &str, value: &str) -> Result<boo
         "none" => Ok(EnclosingRule::None),
         "reversi" => Ok(EnclosingRule::Reversi),
         "ataxx" => Ok(EnclosingRule::Ataxx),
-        "quadwrangle" | "snort" | "anyside" | "top" => {
-            Err(format!("enclosing rule `{value}` is not supported"))
-        }
+        "top" => Ok(EnclosingRule::Top),
+        "anyside" => Ok(EnclosingRule::Anyside),
+        "quadwrangle" | "snort" => Err(format!("enclosing rule `{value}` is not supported")),
         _ => Err(format!("`{value}` is not an enclosing rule")),
     };
     let e = &mut rules.enclosing;
     match key {
         "enclosingDrop" => e.drop = rule()?,
-        "flipEnclosedPieces" => e.flip = rule()?,
+        "flipEnclosedPieces" => {
+            e.flip = match rule()? {
+                // Fairy-Stockfish turns nothing for these (they say where a
+                // drop lands): refused rather than guessed.
+                EnclosingRule::Top | EnclosingRule::Anyside => {
+                    return Err(format!("`{value}` is a rule for drops, not for flips"));
+                }
+                flip => flip,
+            }
+        }
         "enclosingDropStart" => e.drop_start = parse_region(rules.size, value)?,
         "adjudicateFullBoard" => e.full_board_ends = super::ini_values::boolean(value)?,
         _ => return Ok(false),
@@ -132,6 +141,8 @@ pub(crate) fn rule_name(rule: EnclosingRule) -> &'static str {
         EnclosingRule::None => "none",
         EnclosingRule::Reversi => "reversi",
         EnclosingRule::Ataxx => "ataxx",
+        EnclosingRule::Top => "top",
+        EnclosingRule::Anyside => "anyside",
     }
 }
 
@@ -154,6 +165,11 @@ impl State {
         if !open_start.is_empty() {
             return targets & open_start;
         }
+        match e.drop {
+            EnclosingRule::Top => return targets & self.on_top(t),
+            EnclosingRule::Anyside => return targets & self.slid_in(r),
+            _ => {}
+        }
         let us = self.turn;
         let mut out = WideBitboard::EMPTY;
         for sq in targets.iter() {
@@ -175,7 +191,7 @@ impl State {
     pub(crate) fn flip_enclosed(&mut self, t: &Tables, r: &Rules, to: Sq, us: usize) {
         let mut flipped = WideBitboard::EMPTY;
         match r.enclosing.flip {
-            EnclosingRule::None => return,
+            EnclosingRule::None | EnclosingRule::Top | EnclosingRule::Anyside => return,
             EnclosingRule::Reversi => {
                 for step in STEPS {
                     flipped |= self.enclosed(t, to, step, us);
@@ -209,6 +225,74 @@ impl State {
             break;
         }
         WideBitboard::EMPTY
+    }
+
+    /// Connect Four's drop squares (`top`): the empty squares of the first
+    /// rank and those right above a piece.
+    fn on_top(&self, t: &Tables) -> WideBitboard {
+        let occupied = self.occ[0] | self.occ[1];
+        let mut out = WideBitboard::EMPTY;
+        for sq in 0..t.squares as Sq {
+            let below = t.offset(sq, 0, -1);
+            if !occupied.contains(sq) && below.is_none_or(|b| occupied.contains(b)) {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
+    /// The drop squares of Connect Four from any side (`anyside`): from each
+    /// edge whose end square of a line is empty, the line's first empty square
+    /// counted from rank 1 or file a (the lowest) that has a piece or the far
+    /// edge behind it, as Fairy-Stockfish takes them. From the left and from
+    /// below that is where a piece slid in stops; from the right and from
+    /// above, Fairy-Stockfish takes the lowest such square too, not the one
+    /// nearest the edge, and so does kibitz.
+    fn slid_in(&self, r: &Rules) -> WideBitboard {
+        let occupied = self.occ[0] | self.occ[1];
+        let (files, ranks) = (i32::from(r.size.files()), i32::from(r.size.ranks()));
+        let sq = |f: i32, rank: i32| r.size.square_index(f, rank);
+        let empty = |s: Option<Sq>| s.is_some_and(|s| !occupied.contains(s));
+        let mut out = WideBitboard::EMPTY;
+        // Each edge: the lines across it, (line, i) -> square, and the step
+        // toward the square that must be filled (or off the board).
+        let edges: [(i32, i32, (i32, i32), bool); 4] = [
+            // From file a along each rank: stops before a piece or at the last file.
+            (ranks, files, (1, 0), false),
+            // From rank 1 up each file.
+            (files, ranks, (0, 1), true),
+            // From the last rank down each file.
+            (files, ranks, (0, -1), true),
+            // From the last file along each rank.
+            (ranks, files, (-1, 0), false),
+        ];
+        for (lines, len, behind, by_file) in edges {
+            for line in 0..lines {
+                let at = |i: i32| if by_file { sq(line, i) } else { sq(i, line) };
+                // The line's end square on this edge must be empty.
+                let entry = if behind.0 + behind.1 > 0 {
+                    at(0)
+                } else {
+                    at(len - 1)
+                };
+                if !empty(entry) {
+                    continue;
+                }
+                let stop = (0..len).find(|&i| {
+                    let here = at(i);
+                    let next = if by_file {
+                        sq(line, i + behind.1)
+                    } else {
+                        sq(i + behind.0, line)
+                    };
+                    empty(here) && next.is_none_or(|n| occupied.contains(n))
+                });
+                if let Some(s) = stop.and_then(at) {
+                    out.insert(s);
+                }
+            }
+        }
+        out
     }
 
     /// Has the board no empty square left (walls count as filled)?

@@ -271,6 +271,10 @@ impl State {
         if e.check_counting && self.checks[them] == 0 {
             return Some(VariantOutcome::CheckCount(GameValue::Loss));
         }
+        // A connection by the side that has just moved ([`super::connect`]).
+        if let Some(v) = self.connection(r) {
+            return Some(VariantOutcome::Connect(v));
+        }
         // A full board ([`super::enclosing`]) ends the game as two passes do.
         if r.enclosing.full_board_ends && self.board_full(t) {
             return Some(VariantOutcome::FullBoard(self.counted(r, GameValue::Draw)));

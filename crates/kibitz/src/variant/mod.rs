@@ -63,6 +63,7 @@ mod board;
 mod builtin;
 mod chess960;
 mod conditions;
+mod connect;
 mod counting;
 mod definition;
 mod describe;

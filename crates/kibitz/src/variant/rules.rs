@@ -188,6 +188,9 @@ pub(crate) struct Rules {
     /// Reversi's and Ataxx's enclosing drops and flips, and the end on a full
     /// board ([`super::enclosing`]).
     pub enclosing: Enclosing,
+    /// Connection goals: a row of N, a square of N × N, N in a line, two
+    /// regions joined ([`super::connect`]).
+    pub connect: Connect,
 }
 
 impl Rules {
@@ -483,6 +486,12 @@ pub(crate) enum EnclosingRule {
     /// Ataxx: a drop must land next to a piece of its own (a king's step), and
     /// a move turns the enemy pieces next to the square it lands on.
     Ataxx,
+    /// Connect Four: a drop lands on the first rank or on a piece (for drops
+    /// only).
+    Top,
+    /// Connect Four from any side: a drop slides in from an edge, along a
+    /// rank or a file, and stops at the first piece (for drops only).
+    Anyside,
 }
 
 /// The enclosing rules ([`super::enclosing`]): all off but in the Reversi and
@@ -499,6 +508,33 @@ pub(crate) struct Enclosing {
     /// `adjudicateFullBoard`: a full board ends the game (drawn, or counted
     /// by material).
     pub full_board_ends: bool,
+}
+
+/// The connection goals ([`super::connect`], after Fairy-Stockfish's `connect…`
+/// and `collinearN` keys): all off but in the tic-tac-toe family. The side that
+/// has just moved is the one whose pieces are looked at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Connect {
+    /// `connectN`: this many in a row along a line of `lines` (0: off).
+    pub n: u32,
+    /// `connectNxN`: a square of this many by this many (0: off).
+    pub square: u32,
+    /// `collinearN`: this many on one line of `lines`, gaps allowed (0: off).
+    pub collinear: u32,
+    /// `connectHorizontal`, `connectVertical`, `connectDiagonal`.
+    pub horizontal: bool,
+    pub vertical: bool,
+    pub diagonal: bool,
+    /// `connectRegion1White`…: per colour, a chain of its pieces from the
+    /// first region to the second wins.
+    pub region1: [WideBitboard; 2],
+    pub region2: [WideBitboard; 2],
+    /// `connectPieceTypes` as letters (`*`: every piece).
+    pub letters: Vec<char>,
+    /// `connectValue`: the value of a connection for the side that made it.
+    pub value: GameValue,
+    /// Resolved when the variant is built: the types of `letters`.
+    pub types: u32,
 }
 
 /// The rules of Janggi's palace and what goes with them (all off for the
@@ -699,6 +735,7 @@ pub(crate) fn chess_rules() -> Rules {
         shogi: ShogiRules::default(),
         palace: Palace::default(),
         enclosing: Enclosing::default(),
+        connect: Connect::default(),
         piece_values: Vec::new(),
         pawn_keys: PawnTypeKeys::default(),
         conditions: Conditions::NONE,
@@ -738,6 +775,9 @@ pub enum VariantOutcome {
     /// The board is full (Reversi, Ataxx: `adjudicateFullBoard`); the value a
     /// draw or counted by material.
     FullBoard(GameValue),
+    /// The side that has just moved made its connection (tic-tac-toe's row,
+    /// Teeko's square: `connectN`, `connectNxN`, `collinearN`, `connectRegion…`).
+    Connect(GameValue),
 }
 
 impl VariantOutcome {
@@ -751,7 +791,8 @@ impl VariantOutcome {
             | VariantOutcome::CheckCount(v)
             | VariantOutcome::Passes(v)
             | VariantOutcome::Bikjang(v)
-            | VariantOutcome::FullBoard(v) => v,
+            | VariantOutcome::FullBoard(v)
+            | VariantOutcome::Connect(v) => v,
         }
     }
 }
