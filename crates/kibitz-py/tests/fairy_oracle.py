@@ -121,10 +121,11 @@ SHOGI_STYLE_PROMOTIONS = SHOGI_FAMILY + ['wolf']
 FSF_BUILTINS += ['ataxx', 'flipersi', 'flipello', 'flipello10']
 
 # Sections of Fairy-Stockfish's own variants.ini that kibitz plays (issue 40): the
-# connection goals (variant/connect.rs) and Connect Four's drops (variant/enclosing.rs).
+# connection goals (variant/connect.rs), Connect Four's drops (variant/enclosing.rs)
+# and castling as the goal (variant/castle_wins.rs).
 FSF_OWN_SECTIONS = ['tictactoe', 'picaria', 'nineholes', 'tictacchess', 'teeko', 'symphony',
                     'asimplegame', 'allqueenschess', 'roll-ing-to-four', 'cetus',
-                    'three-musketeers', 'cfour', 'cfour-anyside', 'cfour-misere']
+                    'three-musketeers', 'cfour', 'cfour-anyside', 'cfour-misere', 'castle']
 
 FILES = 'abcdefghijklmnop'
 

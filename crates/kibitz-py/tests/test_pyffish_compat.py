@@ -273,6 +273,26 @@ def test_fairy_stockfish_own_sections(variant, fsf_own):
                      promoted_types='promotedPieceType' in section)
 
 
+# Castle chess (`castlingWins = q`: Black's queenside castling): castling there,
+# losing the right, and the position after castling read from a FEN. Only the
+# questions: pyffish answers them.
+CASTLE_ENDS = [
+    ('r3k3/8/8/8/8/8/8/4K3 b q - 0 1', ['e8c8']),
+    ('r3k3/8/8/8/8/8/8/4K3 b q - 0 1', ['e8d8']),
+    ('r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1', ['a1a8']),
+    ('2kr4/8/8/8/8/8/8/4K3 w - - 0 1', []),
+    ('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', ['e1c1', 'e8g8']),
+]
+
+
+@pytest.mark.parametrize('start,played', CASTLE_ENDS)
+def test_castling_wins(start, played, fsf_own):
+    section = fo.fsf_own_sections(fsf_own, 'castle')
+    fo.load_config(section)
+    ksf.load_variant_config(section)
+    compare_game('castle', start, played)
+
+
 def most_types_section(name, promoted):
     """A 12 × 10 section with every letter a piece: chess's six and 20 custom pieces
     (leapers, riders, a hopper), and `promoted` of them promoting shogi-style. Every

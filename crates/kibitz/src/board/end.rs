@@ -26,6 +26,8 @@ pub enum EndReason {
     /// A side made its connection: a row (tic-tac-toe, Connect Four), a
     /// square (Teeko), pieces in a line (Three Musketeers).
     Connect,
+    /// A side castled where castling wins, or lost the right to (Castle chess).
+    Castling,
 }
 
 impl EndReason {
@@ -43,6 +45,7 @@ impl EndReason {
             EndReason::Bikjang => "bikjang",
             EndReason::FullBoard => "full board",
             EndReason::Connect => "connection",
+            EndReason::Castling => "castling",
         }
     }
 }

@@ -24,6 +24,7 @@ impl VariantOutcome {
             VariantOutcome::Bikjang(_) => EndReason::Bikjang,
             VariantOutcome::FullBoard(_) => EndReason::FullBoard,
             VariantOutcome::Connect(_) => EndReason::Connect,
+            VariantOutcome::Castled(_) => EndReason::Castling,
         };
         GameEnd { winner, reason }
     }

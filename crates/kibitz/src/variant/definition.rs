@@ -62,6 +62,8 @@ impl Variant {
             .resolve(&rules.pieces)
             .map_err(VariantError::Definition)?;
         rules.ends.hooks_moves |= rules.connect.active();
+        // And castling as the goal ([`super::castle_wins`]).
+        rules.ends.hooks_moves |= rules.castling_wins != 0;
         // With Ouk Chatrang's first moves, `gating = true` makes the
         // castling field's files first-move rights (Fairy-Stockfish's gates
         // with nothing in hand), not Seirawan's gating.

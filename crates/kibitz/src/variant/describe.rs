@@ -532,6 +532,16 @@ fn rule_list(r: &Rules) -> RuleList {
     list.text("enclosingDropStart", squares_text(r.size, &en.drop_start));
     list.text("flipEnclosedPieces", super::enclosing::rule_name(en.flip));
     list.bool("adjudicateFullBoard", en.full_board_ends);
+    // Castling as the goal ([`super::castle_wins`]), listed where set.
+    if r.castling_wins != 0 {
+        let rights: String = "KQkq"
+            .chars()
+            .enumerate()
+            .filter(|&(i, _)| r.castling_wins >> i & 1 != 0)
+            .map(|(_, c)| c)
+            .collect();
+        list.text("castlingWins", rights);
+    }
     // Connection goals ([`super::connect`]), listed where the variant has one.
     let cn = &r.connect;
     if cn.active() {

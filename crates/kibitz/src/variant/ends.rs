@@ -268,6 +268,10 @@ impl State {
                 }
             }
         }
+        // Castling as the goal ([`super::castle_wins`]).
+        if let Some(v) = self.castling_goal(r) {
+            return Some(VariantOutcome::Castled(v));
+        }
         if e.check_counting && self.checks[them] == 0 {
             return Some(VariantOutcome::CheckCount(GameValue::Loss));
         }

@@ -579,6 +579,10 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     if super::enclosing::apply_key(rules, key, value)? {
         return Ok(());
     }
+    // Castling as the goal ([`super::castle_wins`]).
+    if super::castle_wins::apply_key(rules, key, value)? {
+        return Ok(());
+    }
     // Connection goals: rows, squares, lines, regions ([`super::connect`]).
     if super::connect::apply_key(rules, key, value)? {
         return Ok(());

@@ -61,6 +61,7 @@ mod atomic;
 mod attacks;
 mod board;
 mod builtin;
+mod castle_wins;
 mod chess960;
 mod conditions;
 mod connect;

@@ -690,6 +690,7 @@ impl VariantPosition {
         s.counting_limit = 0;
         s.pawn_drop = false;
         s.passes = 0;
+        s.castled = 0;
         Self::hash_state(&s)
     }
 

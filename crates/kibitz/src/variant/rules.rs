@@ -191,6 +191,9 @@ pub(crate) struct Rules {
     /// Connection goals: a row of N, a square of N × N, N in a line, two
     /// regions joined ([`super::connect`]).
     pub connect: Connect,
+    /// `castlingWins`: the castling rights (bits as `State::castling`) whose
+    /// castling wins and whose loss loses ([`super::castle_wins`]).
+    pub castling_wins: u8,
 }
 
 impl Rules {
@@ -736,6 +739,7 @@ pub(crate) fn chess_rules() -> Rules {
         palace: Palace::default(),
         enclosing: Enclosing::default(),
         connect: Connect::default(),
+        castling_wins: 0,
         piece_values: Vec::new(),
         pawn_keys: PawnTypeKeys::default(),
         conditions: Conditions::NONE,
@@ -778,6 +782,9 @@ pub enum VariantOutcome {
     /// The side that has just moved made its connection (tic-tac-toe's row,
     /// Teeko's square: `connectN`, `connectNxN`, `collinearN`, `connectRegion…`).
     Connect(GameValue),
+    /// A side castled where castling wins, or lost its last such right
+    /// (Castle chess: `castlingWins`).
+    Castled(GameValue),
 }
 
 impl VariantOutcome {
@@ -792,7 +799,8 @@ impl VariantOutcome {
             | VariantOutcome::Passes(v)
             | VariantOutcome::Bikjang(v)
             | VariantOutcome::FullBoard(v)
-            | VariantOutcome::Connect(v) => v,
+            | VariantOutcome::Connect(v)
+            | VariantOutcome::Castled(v) => v,
         }
     }
 }

@@ -89,6 +89,10 @@ pub(crate) struct State {
     /// here beside the board so that the set-based readers (drop targets,
     /// empty squares) leave them out too.
     pub walls: WideBitboard,
+    /// Castle chess ([`super::castle_wins`]): the castling right (a bit as
+    /// `castling`) the move just played used; 0 for any other move, in a
+    /// position read from a FEN, and in a variant without `castlingWins`.
+    pub castled: u8,
 }
 
 impl State {
@@ -119,6 +123,7 @@ impl State {
             passes: 0,
             castling_men: 0,
             walls: WideBitboard::EMPTY,
+            castled: 0,
         }
     }
 
@@ -278,6 +283,7 @@ impl State {
 
     /// Plays a pseudo-legal move.
     pub fn make(&mut self, t: &Tables, r: &Rules, mv: &VariantMove) {
+        self.castled = 0;
         if mv.kind == MoveKind::Pass {
             // A pass by a pawn (the first piece of a side without a king) is
             // no move it could undo: it resets the n-move count, as in
@@ -345,6 +351,11 @@ impl State {
         match mv.kind {
             MoveKind::CastleKingside | MoveKind::CastleQueenside => {
                 let side = usize::from(mv.kind == MoveKind::CastleQueenside);
+                // Kept only where castling is a goal: elsewhere a position after
+                // castling equals the one its FEN reads.
+                if r.castling_wins != 0 {
+                    self.castled = 1 << (2 * us + side);
+                }
                 let rook = self.rook_sq[2 * us + side];
                 let rty = type_of(self.board[usize::from(rook)]);
                 self.remove(t, mv.from);
