@@ -125,7 +125,9 @@ FSF_BUILTINS += ['ataxx', 'flipersi', 'flipello', 'flipello10']
 # and castling as the goal (variant/castle_wins.rs).
 FSF_OWN_SECTIONS = ['tictactoe', 'picaria', 'nineholes', 'tictacchess', 'teeko', 'symphony',
                     'asimplegame', 'allqueenschess', 'roll-ing-to-four', 'cetus',
-                    'three-musketeers', 'cfour', 'cfour-anyside', 'cfour-misere', 'castle']
+                    'three-musketeers', 'cfour', 'cfour-anyside', 'cfour-misere', 'castle',
+                    # giveaway without its commoner, the castling king (variant/ends.rs)
+                    'massacre']
 
 FILES = 'abcdefghijklmnop'
 

@@ -135,11 +135,14 @@ impl EndRules {
         if self.petrify != 0 && self.blast_on_capture {
             return Err("petrifyOnCaptureTypes with blastOnCapture is not supported".to_string());
         }
+        // A castling king no longer in the game (Fairy-Stockfish's massacre
+        // removes giveaway's commoner): nothing castles with it, as there, where
+        // the key names a piece type, not a letter.
         self.castling_king_type = match self.castling_king_letter {
-            Some(l) => {
-                let t = find(l, "castlingKingPiece")?;
-                (pieces[usize::from(t)].kind != PieceKind::King).then_some(t)
-            }
+            Some(l) => match find(l, "castlingKingPiece") {
+                Ok(t) => (pieces[usize::from(t)].kind != PieceKind::King).then_some(t),
+                Err(_) => None,
+            },
             None => None,
         };
         self.hooks_make = self.blast_on_capture || self.check_counting || self.petrify != 0;
