@@ -60,8 +60,10 @@ FSF_BUILTINS = ['chess', 'capablanca', 'gothic', 'janus', 'embassy', 'grand',
 # FEN does not show the passes, so kibitz and Fairy-Stockfish given the FEN
 # alone both play on; the end is checked on the game's moves (`kibitz play`).
 # Ataxx and Othello's passes (variant/enclosing.rs) end a game alike.
+# A castle win (`castlingWins`, the dialect section dlcastlewins) is the
+# castling just played: the FEN alone says only that the right is lost.
 JANGGI_FAMILY = {'janggi', 'janggimodern', 'janggicasual', 'janggitraditional'}
-HISTORY_ENDS = JANGGI_FAMILY | {'ataxx', 'flipello', 'flipello10'}
+HISTORY_ENDS = JANGGI_FAMILY | {'ataxx', 'flipello', 'flipello10', 'dlcastlewins'}
 
 # The shogi family (variant/shogi.rs). Fairy-Stockfish writes their SAN in shogi
 # notation by default (`P-76`, `+B-22`), and kibitz in its own SAN (`Pc4`, `Bxh8=+B`).
@@ -485,6 +487,56 @@ connectRegion1White = a*
 connectRegion2White = d*
 connectRegion1Black = *1
 connectRegion2Black = *4
+""",
+    # Four in a row on a 5 × 5 board, men dropped anywhere, the diagonals not
+    # counting (`connectN`, `connectDiagonal`).
+    """[dlrowfour]
+maxRank = 5
+maxFile = 5
+immobile = p
+startFen = 5/5/5/5/5[PPPPPPPPPPPPPppppppppppppp] w - - 0 1
+pieceDrops = true
+doubleStep = false
+castling = false
+stalemateValue = draw
+immobilityIllegal = false
+connectN = 4
+connectDiagonal = false
+""",
+    # Men fall to the lowest empty square of a file (`enclosingDrop = top`) on a
+    # 6 × 5 board; four in a row loses (`connectValue`).
+    """[dlgravity]
+maxRank = 5
+maxFile = 6
+immobile = p
+startFen = 6/6/6/6/6[PPPPPPPPPPPPPPPppppppppppppppp] w - - 0 1
+pieceDrops = true
+enclosingDrop = top
+doubleStep = false
+castling = false
+stalemateValue = draw
+immobilityIllegal = false
+connectN = 4
+connectValue = loss
+""",
+    # A 2 × 2 block of men wins (`connectNxN`) on a 4 × 4 board.
+    """[dlblock]
+maxRank = 4
+maxFile = 4
+immobile = p
+startFen = 4/4/4/4[PPPPPPPPpppppppp] w - - 0 1
+pieceDrops = true
+doubleStep = false
+castling = false
+stalemateValue = draw
+immobilityIllegal = false
+connectNxN = 2
+""",
+    # Castling wins: White's on the king's side, Black's on the queen's side
+    # (`castlingWins`), from a board with the minor pieces gone.
+    """[dlcastlewins:chess]
+castlingWins = Kq
+startFen = r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1
 """,
 ]
 
