@@ -375,6 +375,7 @@ impl State {
             ep.insert(s);
         }
         let zone = t.promo_zone[us];
+        let atomic = royals.is_some() && self.atomic_judged(t, r);
         for from in self.occ[us].iter() {
             let ty = type_of(self.board[usize::from(from)]);
             if stepped.contains(from) {
@@ -428,6 +429,43 @@ impl State {
                             break;
                         }
                     }
+                }
+                continue;
+            }
+            // An atomic pseudo-royal piece that only leaps (the king): a capture
+            // explodes the capturer, so none of its captures is legal; each of
+            // its quiet steps is judged by `atomic_legal`, as the listing below
+            // would judge it (through `legal_by_end_rules`), without listing
+            // its moves. (The castling of the commoner is counted apart, below.)
+            if atomic
+                && let Some(p) = royals.as_ref()
+                && p.our_squares.contains(from)
+                && (t.special >> ty) & 1 == 0
+                && !t.lame[us * t.types + ty]
+                && t.rays[us * t.types + ty].is_empty()
+            {
+                let i = (us * t.types + ty) * t.squares + usize::from(from);
+                let steps = t.leap_move_bb[i] & !occ;
+                let mut alone = WideBitboard::EMPTY;
+                alone.insert(from);
+                if p.our_squares != alone {
+                    for to in steps.iter() {
+                        let mv = VariantMove::new(from, to, MoveKind::Normal);
+                        n += u64::from(self.atomic_legal(t, &mv, p) == Some(true));
+                    }
+                    continue;
+                }
+                // The side's one pseudo-royal piece: `atomic_legal`'s test of
+                // it on its target, with the occupancy after the step (its
+                // square left; a piece on the target blocks no line to it),
+                // once for all the steps.
+                let mut lifted = occ;
+                lifted.remove(from);
+                for to in steps.iter() {
+                    n += u64::from(
+                        self.touches(t, to, p.their_squares)
+                            || !self.attacked_in(t, to, us ^ 1, lifted, self.occ[us ^ 1]),
+                    );
                 }
                 continue;
             }
@@ -725,6 +763,19 @@ impl State {
             m &= m - 1;
         }
         if left == 0 {
+            return out;
+        }
+        // The extinction types and their kin are kept in a set of their own:
+        // a few pieces to filter, not the board to scan.
+        if mask & !t.watched == 0 {
+            if mask == t.watched {
+                return self.watched & self.occ[c];
+            }
+            for sq in (self.watched & self.occ[c]).iter() {
+                if mask >> super::state::type_of(self.board[usize::from(sq)]) & 1 != 0 {
+                    out.insert(sq);
+                }
+            }
             return out;
         }
         // Pawns are many and seldom asked for: left out of the scan unless they are.

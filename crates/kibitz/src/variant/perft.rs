@@ -366,7 +366,9 @@ impl State {
     }
 
     /// The number of targets of a non-pawn piece (each a move: no promotion, no gating).
-    #[inline]
+    /// (Always inlined: it is called once per piece at perft's last ply, and
+    /// the call cost a tenth of its work in crazyhouse.)
+    #[inline(always)]
     fn count_targets(&self, t: &Tables, from: Sq, ty: usize) -> u64 {
         if t.overlap[self.turn * t.types + ty] {
             self.count_targets_of::<true>(t, from, ty)
@@ -442,7 +444,14 @@ impl State {
         let (cap_a, cap_b) = (cap_a & enemy, cap_b & enemy);
         let zone = t.zone128[us];
         let mut n = 0;
-        for s in [single, double, cap_a, cap_b] {
+        // Two counts, not four (each a dozen instructions without a popcount
+        // instruction): the steps, the double steps and one side's captures
+        // never share a square (a step's target has a pawn behind it, a double
+        // step's an empty square; captures land on enemy pieces, steps on
+        // empty squares), so their union counts each move once. The two
+        // sides' captures may share a target (two pawns taking one piece):
+        // counted apart.
+        for s in [single | double | cap_a, cap_b] {
             if s == 0 {
                 continue;
             }

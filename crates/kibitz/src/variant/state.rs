@@ -63,6 +63,10 @@ pub(crate) struct State {
     pub chosen: [u32; 2],
     /// The pawns of each colour (kept by `put` and `remove`).
     pub pawns: [WideBitboard; 2],
+    /// The pieces of both colours of the types [`Tables::watched`] (the
+    /// extinction types and their kin; kept by `put` and `remove`): the
+    /// pseudo-royal pieces are among them, found without scanning the board.
+    pub watched: WideBitboard,
     /// Drops: the promoted pieces (marked `~` in a crazyhouse FEN).
     pub promoted: WideBitboard,
     /// The counting rule ([`super::counting`]): the limit in plies (0: no count
@@ -114,6 +118,7 @@ impl State {
             musketeer: [[NO_TYPE; 16]; 2],
             chosen: [0; 2],
             pawns: [WideBitboard::EMPTY; 2],
+            watched: WideBitboard::EMPTY,
             promoted: WideBitboard::EMPTY,
             counting_limit: 0,
             counting_ply: 0,
@@ -185,6 +190,9 @@ impl State {
         if Some(ty as u8) == t.pawn {
             self.pawns[c].insert(sq);
         }
+        if t.watched >> ty & 1 != 0 {
+            self.watched.insert(sq);
+        }
     }
 
     #[inline]
@@ -194,6 +202,7 @@ impl State {
         self.board[usize::from(sq)] = 0;
         self.occ[c].remove(sq);
         self.pawns[c].remove(sq);
+        self.watched.remove(sq);
         self.counts[c][ty] -= 1;
         if Some(ty as u8) == t.king && self.kings[c] == sq {
             self.kings[c] = NO_SQ;

@@ -108,6 +108,10 @@ pub(crate) struct Tables {
     pub overlap: Vec<bool>,
     pub pawn: Option<u8>,
     pub king: Option<u8>,
+    /// The extinction types and their kin (a bit per type): the types whose
+    /// pieces [`State::watched`](super::state::State) keeps, so that the
+    /// pseudo-royal pieces are found without a scan of the board.
+    pub watched: u32,
     /// The squares of each ray as a set: `ray_bb[sq * dirs + d]`.
     pub ray_bb: Vec<WideBitboard>,
     /// Per direction: do square indices grow along it (its first blocker is the
@@ -227,6 +231,13 @@ impl Tables {
         let on = |f: i32, r: i32| rules.size.square_index(f, r);
         let pawn = rules.kind_index(PieceKind::Pawn);
         let king = rules.kind_index(PieceKind::King);
+        let mut watched = 0;
+        let mut extinction = rules.ends.extinction_types;
+        while extinction != 0 {
+            let ty = extinction.trailing_zeros() as usize;
+            extinction &= extinction - 1;
+            watched |= rules.ends.extinction_kin.get(ty).copied().unwrap_or(0) | 1 << ty;
+        }
 
         let has_regions = rules.regions.any();
         rules.regions.check(rules)?;
@@ -786,6 +797,7 @@ impl Tables {
             overlap,
             pawn,
             king,
+            watched,
         })
     }
 
