@@ -444,29 +444,7 @@ impl State {
                 && !t.lame[us * t.types + ty]
                 && t.rays[us * t.types + ty].is_empty()
             {
-                let i = (us * t.types + ty) * t.squares + usize::from(from);
-                let steps = t.leap_move_bb[i] & !occ;
-                let mut alone = WideBitboard::EMPTY;
-                alone.insert(from);
-                if p.our_squares != alone {
-                    for to in steps.iter() {
-                        let mv = VariantMove::new(from, to, MoveKind::Normal);
-                        n += u64::from(self.atomic_legal(t, &mv, p) == Some(true));
-                    }
-                    continue;
-                }
-                // The side's one pseudo-royal piece: `atomic_legal`'s test of
-                // it on its target, with the occupancy after the step (its
-                // square left; a piece on the target blocks no line to it),
-                // once for all the steps.
-                let mut lifted = occ;
-                lifted.remove(from);
-                for to in steps.iter() {
-                    n += u64::from(
-                        self.touches(t, to, p.their_squares)
-                            || !self.attacked_in(t, to, us ^ 1, lifted, self.occ[us ^ 1]),
-                    );
-                }
+                n += self.count_atomic_royal_steps(t, from, ty, occ, p);
                 continue;
             }
             // A pawn that can neither take nor reach the promotion zone: its
@@ -494,6 +472,48 @@ impl State {
             for mv in buffer.iter() {
                 n += u64::from(self.legal_by_end_rules(t, r, mv, royals.as_ref()));
             }
+        }
+        n
+    }
+
+    /// The legal steps of the atomic pseudo-royal piece on `from` (of type
+    /// `ty`, leaps only), for [`count_legal_ends`](Self::count_legal_ends):
+    /// a capture explodes the capturer, so none of its captures is legal; each
+    /// quiet step is judged as `atomic_legal` judges it. (Out of line: in the
+    /// counting loop its registers cost the other variants more than the call.)
+    #[inline(never)]
+    fn count_atomic_royal_steps(
+        &self,
+        t: &Tables,
+        from: Sq,
+        ty: usize,
+        occ: WideBitboard,
+        p: &PseudoRoyals,
+    ) -> u64 {
+        let us = self.turn;
+        let mut n = 0;
+        let i = (us * t.types + ty) * t.squares + usize::from(from);
+        let steps = t.leap_move_bb[i] & !occ;
+        let mut alone = WideBitboard::EMPTY;
+        alone.insert(from);
+        if p.our_squares != alone {
+            for to in steps.iter() {
+                let mv = VariantMove::new(from, to, MoveKind::Normal);
+                n += u64::from(self.atomic_legal(t, &mv, p) == Some(true));
+            }
+            return n;
+        }
+        // The side's one pseudo-royal piece: `atomic_legal`'s test of
+        // it on its target, with the occupancy after the step (its
+        // square left; a piece on the target blocks no line to it),
+        // once for all the steps.
+        let mut lifted = occ;
+        lifted.remove(from);
+        for to in steps.iter() {
+            n += u64::from(
+                self.touches(t, to, p.their_squares)
+                    || !self.attacked_in(t, to, us ^ 1, lifted, self.occ[us ^ 1]),
+            );
         }
         n
     }
