@@ -19,6 +19,10 @@ use super::reach::MateReach;
 use super::table::Table;
 use crate::board::Board;
 
+/// The plies left up to which the mate-reach test runs before the table's
+/// lookup.
+const EARLY_REACH: u32 = 2;
+
 /// The helpmate search.
 pub(crate) struct Help<'l, M> {
     pub budget: Budget<'l>,
@@ -69,6 +73,25 @@ impl<'l, M: Copy> Help<'l, M> {
         if plies == 1 {
             return self.last(pos);
         }
+        // The side to move is mated after an even number of plies; it has
+        // half of them (rounded down either way), the mating side the rest.
+        let mated = if plies.is_multiple_of(2) {
+            pos.turn()
+        } else {
+            !pos.turn()
+        };
+        let reach = |pos: &B| {
+            self.reach
+                .as_ref()
+                .is_none_or(|reach| reach.possible(pos, mated, plies / 2, plies - plies / 2))
+        };
+        // Near the leaves the test is cheaper than the table's lookup (and
+        // cuts most nodes there): it runs first, and what it cuts is not
+        // stored, which keeps the table for the positions searched.
+        let early = plies <= EARLY_REACH;
+        if early && !reach(pos) {
+            return false;
+        }
         let key = if self.techniques.table {
             let key = pos.key();
             if self.table.get(key, plies) == Some(false) {
@@ -78,22 +101,13 @@ impl<'l, M: Copy> Help<'l, M> {
         } else {
             None
         };
-        // The side to move is mated after an even number of plies; it has
-        // half of them (rounded down either way), the mating side the rest.
-        if let Some(reach) = &self.reach {
-            let mated = if plies.is_multiple_of(2) {
-                pos.turn()
-            } else {
-                !pos.turn()
-            };
-            if !reach.possible(pos, mated, plies / 2, plies - plies / 2) {
-                // Proven: a transposition into this position is not tested
-                // again (the test costs several nodes' move generation).
-                if let Some(key) = key {
-                    self.table.put(key, plies, false);
-                }
-                return false;
+        if !early && !reach(pos) {
+            // Proven: a transposition into this position is not tested
+            // again (the test costs several nodes' move generation).
+            if let Some(key) = key {
+                self.table.put(key, plies, false);
             }
+            return false;
         }
         let mut found = false;
         for &mv in pos.legal_moves().iter() {

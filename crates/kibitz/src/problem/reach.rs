@@ -195,10 +195,11 @@ pub(crate) struct MateReach {
 /// The memory of [`MateReach`].
 #[derive(Clone, Debug)]
 struct Scratch {
-    /// Each mating man's [`Options`] by kind, square and king square
-    /// (`(kind * 64 + at) * 64 + s`), computed when first asked for: a
-    /// move changes one man's, so the searches ask for the same again and
-    /// again.
+    /// Each mating man's [`Options`] by king square, kind and square
+    /// (`(s * KINDS + kind) * 64 + at`: one king square's together, as the
+    /// test asks for one square's men at a time), computed when first asked
+    /// for: a move changes one man's, so the searches ask for the same again
+    /// and again.
     options: Vec<Option<Options>>,
     /// The sharings that failed for the square being tried.
     failed: Failed,
@@ -311,7 +312,7 @@ impl MateReach {
         let mut possible = |s: usize| {
             let walk = u32::from(kings[s]);
             let (flights, n) = flights(s);
-            let flights = &flights[..n];
+            let (flights, n) = (&flights[..*n], *n);
             // Each mating man on its own within the moves left.
             let mut need = walk;
             let mut blocks = [FAR; 8];
@@ -350,15 +351,23 @@ impl MateReach {
     }
 }
 
-/// The squares next to `s` (the king's flights from it), and how many.
-fn flights(s: usize) -> ([usize; 8], usize) {
-    let mut out = [0; 8];
-    let mut n = 0;
-    for f in indices(attacks::king_attacks(Square::new(s as u32))) {
-        out[n] = f;
-        n += 1;
-    }
-    (out, n)
+/// The squares next to `s` (the king's flights from it), and how many: a
+/// table made once, as the test asks for them at every square it tries.
+fn flights(s: usize) -> &'static ([usize; 8], usize) {
+    static FLIGHTS: OnceLock<Vec<([usize; 8], usize)>> = OnceLock::new();
+    &FLIGHTS.get_or_init(|| {
+        (0..64)
+            .map(|s| {
+                let mut out = [0; 8];
+                let mut n = 0;
+                for f in indices(attacks::king_attacks(Square::new(s as u32))) {
+                    out[n] = f;
+                    n += 1;
+                }
+                (out, n)
+            })
+            .collect()
+    })[s]
 }
 
 /// A man of the mating side.
@@ -387,13 +396,16 @@ struct Options {
     len: usize,
 }
 
+/// No option at all.
+const EMPTY: Options = Options {
+    moves: [0; MOST_OPTIONS],
+    duties: [0; MOST_OPTIONS],
+    len: 0,
+};
+
 impl Default for Options {
     fn default() -> Options {
-        Options {
-            moves: [0; MOST_OPTIONS],
-            duties: [0; MOST_OPTIONS],
-            len: 0,
-        }
+        EMPTY
     }
 }
 
@@ -542,11 +554,13 @@ fn shared(
     let flight_squares = attacks::king_attacks(Square::new(s as u32));
     // The men with a duty within reach, or a king that must step aside: the
     // others cannot help.
-    let mut helpers = [Options::default(); MOST_SHARED];
+    let Scratch { options, failed } = scratch;
+    // The men's options are computed first, then borrowed (not copied).
+    let mut rows = [0usize; MOST_SHARED];
     let mut count = 0;
     for man in men {
-        let options = *scratch.options[(man.kind * 64 + man.at) * 64 + s]
-            .get_or_insert_with(|| man.options(s, flight_squares));
+        let row = (s * KINDS + man.kind) * 64 + man.at;
+        let options = options[row].get_or_insert_with(|| man.options(s, flight_squares));
         if options.len == 0 || options.moves[0] > mating {
             return false;
         }
@@ -554,9 +568,13 @@ fn shared(
             if count == MOST_SHARED {
                 return true;
             }
-            helpers[count] = options;
+            rows[count] = row;
             count += 1;
         }
+    }
+    let mut helpers = [&EMPTY; MOST_SHARED];
+    for (helper, &row) in helpers.iter_mut().zip(&rows[..count]) {
+        *helper = options[row].as_ref().unwrap_or(&EMPTY);
     }
     // The fewest moves the men from each index on make: a sharing with fewer
     // left is not tried further.
@@ -565,7 +583,6 @@ fn shared(
         least[i] = least[i + 1].saturating_add(helpers[i].moves[0]);
     }
     // A new stamp: the failures of other squares no longer count.
-    let failed = &mut scratch.failed;
     failed.stamp = failed.stamp.wrapping_add(1) & 0x00ff_ffff;
     if failed.stamp == 0 {
         failed.entries.fill(0);
@@ -585,7 +602,7 @@ fn shared(
 
 /// One square's sharing problem (see [`shared`]).
 struct Room<'a> {
-    men: &'a [Options],
+    men: &'a [&'a Options],
     failed: &'a mut Failed,
     /// `least[i]`: the fewest moves the men from `i` on make.
     least: &'a [u8],
