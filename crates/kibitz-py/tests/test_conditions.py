@@ -33,6 +33,19 @@ not from kibitz's code:
   that take nothing are orthodox, and a man observes only where it could so
   take. Kings too by default; under RexExclusive a king neither takes nor
   observes;
+* Take&Make (Popeye's `take_and_make.c`): a man that takes must go on from
+  the capture square with a move that takes nothing, made as the man taken
+  moves (a pawn taken: as a pawn of its side); a capture without one is no
+  move. A pawn ending on its last rank promotes, and may not end on its own
+  first rank. Checks are orthodox (Popeye's default: no `Absolute`). A move
+  is written with the capture square between (`d2d5f4`);
+* Make&Take (Popeye's `make_and_take.c`): a man takes by first making a move
+  that takes nothing as the man it takes moves (as that man's side), then
+  taking from there as itself (a pawn: not from its first rank); written
+  from start to capture square. A king is in check where a man could so take
+  it after a king's step (no castling as that step arises here: no man on
+  e1 or e8 with a rook in the corner is needed, the positions are sparse and
+  random; such positions are skipped);
 * Maximummer (Minimummer) of a side: of its legal moves it plays one of the
   longest (shortest), a move's length the square of the distance from its
   start to its end (Popeye's `maximummer_measure_length`; castling, 16 and
@@ -54,7 +67,8 @@ CONDITIONS = ['circe', 'anticirce', 'anticirce cheylan', 'madrasi', 'madrasi ri'
               'ohneschach', 'circe madrasi', 'anticirce ohneschach',
               'blackmaximummer', 'whiteminimummer', 'isardam', 'isardam typeb',
               'annan', 'annan typeb', 'annan typed', 'annan circe', 'annan ohneschach',
-              'marscirce', 'marscirce rexexclusive', 'marscirce ohneschach']
+              'marscirce', 'marscirce rexexclusive', 'marscirce ohneschach',
+              'takemake', 'maketake']
 OHNESCHACH_DEPTH = 3
 
 
@@ -96,6 +110,8 @@ class Rules:
             self.annan = after[0] if after[0].startswith('type') else 'typea'
         self.mars = 'marscirce' in words
         self.mars_rex = 'rexexclusive' not in words
+        self.take_make = 'takemake' in words
+        self.make_take = 'maketake' in words
         self.mummer = {}
         for side, name in ((chess.WHITE, 'white'), (chess.BLACK, 'black')):
             for kind in ('maximummer', 'minimummer'):
@@ -150,8 +166,97 @@ class Rules:
             for move in there.generate_pseudo_legal_captures(chess.BB_SQUARES[home]):
                 yield chess.Move(sq, move.to_square, move.promotion)
 
+    @staticmethod
+    def quiet_as(board, sq, piece, vacated=()):
+        """The squares a `piece` on `sq` reaches by a move that takes
+        nothing, with `vacated` empty (a pawn on its first rank: none)."""
+        probe = board.copy(stack=False)
+        for s in vacated:
+            probe.remove_piece_at(s)
+        first = 0 if piece.color == chess.WHITE else 7
+        if piece.piece_type == chess.PAWN and chess.square_rank(sq) == first:
+            return set()
+        probe.set_piece_at(sq, piece)
+        probe.turn = piece.color
+        probe.ep_square = None
+        probe.castling_rights = 0
+        return {m.to_square for m in probe.generate_pseudo_legal_moves(chess.BB_SQUARES[sq])
+                if probe.piece_at(m.to_square) is None}
+
+    def take_make_pseudo(self, board):
+        """Take&Make: the moves that take nothing, and each capture with
+        each second part (a chess.Move with `via`, the capture square)."""
+        seen = set()
+        for move in board.generate_pseudo_legal_moves():
+            if board.is_castling(move):
+                continue
+            if not board.is_capture(move):
+                yield move
+                continue
+            if (move.from_square, move.to_square) in seen:
+                continue
+            seen.add((move.from_square, move.to_square))
+            victim_sq = move.to_square
+            if board.is_en_passant(move):
+                victim_sq += -8 if board.turn == chess.WHITE else 8
+            victim = board.piece_at(victim_sq)
+            mover = board.piece_at(move.from_square)
+            for to in self.quiet_as(board, move.to_square, victim,
+                                    (victim_sq, move.from_square)):
+                last = 7 if mover.color == chess.WHITE else 0
+                if mover.piece_type == chess.PAWN:
+                    if chess.square_rank(to) == 7 - last:
+                        continue
+                    if chess.square_rank(to) == last:
+                        for kind in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT):
+                            m = chess.Move(move.from_square, to, kind)
+                            m.via, m.victim = move.to_square, victim_sq
+                            yield m
+                        continue
+                m = chess.Move(move.from_square, to)
+                m.via, m.victim = move.to_square, victim_sq
+                yield m
+
+    def make_take_pseudo(self, board):
+        """Make&Take: the moves that take nothing, and each man's captures
+        after a first part as the man taken (once per start and capture)."""
+        seen = set()
+        for move in board.generate_pseudo_legal_moves():
+            if not board.is_castling(move) and not board.is_capture(move):
+                yield move
+        them = not board.turn
+        kinds = {p.piece_type for p in board.piece_map().values()
+                 if p.color == them and p.piece_type != chess.KING}
+        for sq, piece in board.piece_map().items():
+            if piece.color != board.turn:
+                continue
+            first = 0 if piece.color == chess.WHITE else 7
+            for kind in kinds:
+                for s in self.quiet_as(board, sq, chess.Piece(kind, them), (sq,)):
+                    if piece.piece_type == chess.PAWN and chess.square_rank(s) == first:
+                        continue
+                    there = board.copy(stack=False)
+                    there.remove_piece_at(sq)
+                    there.set_piece_at(s, piece)
+                    for m in there.generate_pseudo_legal_captures(chess.BB_SQUARES[s]):
+                        victim_sq = m.to_square
+                        if there.is_en_passant(m):
+                            victim_sq += -8 if board.turn == chess.WHITE else 8
+                        if there.piece_at(victim_sq).piece_type != kind:
+                            continue
+                        key = (sq, m.to_square, m.promotion)
+                        if key not in seen:
+                            seen.add(key)
+                            yield chess.Move(sq, m.to_square, m.promotion)
+
     def pseudo(self, board):
         """The pseudo-legal moves (castling aside), as the men walk."""
+        if self.take_make:
+            yield from self.take_make_pseudo(board)
+            return
+        if self.make_take:
+            yield from self.make_take_pseudo(board)
+            return
         if self.mars:
             yield from self.mars_pseudo(board)
             return
@@ -231,6 +336,22 @@ class Rules:
         return True
 
     def attacked(self, board, sq, by):
+        if self.make_take:
+            king = chess.Piece(chess.KING, not by)
+            for a, piece in board.piece_map().items():
+                if piece.color != by or a == sq:
+                    continue
+                first = 0 if by == chess.WHITE else 7
+                for s in self.quiet_as(board, a, king, (a,)):
+                    if s == sq or (piece.piece_type == chess.PAWN
+                                   and chess.square_rank(s) == first):
+                        continue
+                    there = board.copy(stack=False)
+                    there.remove_piece_at(a)
+                    there.set_piece_at(s, piece)
+                    if there.attacks(s) & chess.BB_SQUARES[sq]:
+                        return True
+            return False
         if self.mars:
             for a, piece in board.piece_map().items():
                 if piece.color != by or a == sq:
@@ -263,6 +384,19 @@ class Rules:
         victim = None if board.is_castling(move) else board.piece_at(victim_sq)
         after = board.copy(stack=False)
         real = board.piece_at(move.from_square)
+        if hasattr(move, 'via'):
+            # Take&Make: the man taken, then the man on to its end.
+            after.remove_piece_at(move.victim)
+            after.remove_piece_at(move.from_square)
+            after.set_piece_at(move.to_square, chess.Piece(move.promotion or real.piece_type, mover))
+            after.push(chess.Move.null())
+            return after
+        if self.make_take and victim is not None:
+            after.remove_piece_at(victim_sq)
+            after.remove_piece_at(move.from_square)
+            after.set_piece_at(move.to_square, chess.Piece(move.promotion or real.piece_type, mover))
+            after.push(chess.Move.null())
+            return after
         if walks.piece_at(move.from_square) != real or (self.mars and victim is not None):
             # Annan: the real man makes another's move; Mars Circe: it takes
             # from elsewhere (python-chess would read a king's or a pawn's
@@ -347,7 +481,7 @@ class Rules:
         for move, after in self.legal(board):
             if plies > 1 and not self.legal(after):
                 continue
-            out += [(move.uci(),) + rest for rest in self.help_lines(after, plies - 1)]
+            out += [(uci(move),) + rest for rest in self.help_lines(after, plies - 1)]
         return out
 
     def mates_within(self, board, n):
@@ -368,9 +502,17 @@ class Rules:
             for k in range(1, n + 1):
                 if self.is_mate(after) or (k > 1 and self.legal(after) and all(
                         self.mates_within(b, k - 1) for _, b in self.legal(after))):
-                    out[move.uci()] = k
+                    out[uci(move)] = k
                     break
         return out
+
+
+def uci(move):
+    """A move as kibitz writes it: Take&Make's capture square between the
+    two squares (`d2d5f4`)."""
+    text = move.uci()
+    via = getattr(move, 'via', None)
+    return text if via is None else text[:2] + chess.square_name(via) + text[2:]
 
 
 def section(conditions):
@@ -398,6 +540,10 @@ def positions(seed, count, rules, men=(2, 5)):
             continue
         if rules.in_check(board, not board.turn):
             continue
+        corners = (chess.A1, chess.H1, chess.A8, chess.H8)
+        if rules.make_take and any(board.piece_type_at(c) == chess.ROOK for c in corners):
+            # (No castling as a first part: see the module docs.)
+            continue
         if rules.isardam and rules.clash(board):
             # A diagram with like enemies observing each other is illegal.
             continue
@@ -413,7 +559,7 @@ def test_legal_moves_and_perft_agree_with_the_brute_force(conditions):
     differs = 0
     for board in boards:
         pos = kibitz.Position(board.fen(), variant=name, variants=ini)
-        want = sorted(m.uci() for m, _ in rules.legal(board))
+        want = sorted(uci(m) for m, _ in rules.legal(board))
         assert sorted(pos.legal_moves()) == want, (conditions, board.fen())
         assert pos.is_check() == rules.in_check(board, board.turn), (conditions, board.fen())
         perft = rules.perft(board, 2)
@@ -458,7 +604,7 @@ def test_solutions_agree_with_the_brute_force(conditions, stip, count, tmp_path)
             want = set(rules.help_lines(board, 4))
             got = {tuple(m['uci'] for m in line) for line in r['solutions']}
         elif stip == 's#1':
-            want = {m.uci(): 1 for m, after in rules.legal(board)
+            want = {uci(m): 1 for m, after in rules.legal(board)
                     if (replies := rules.legal(after))
                     and all(rules.is_mate(b) for _, b in replies)}
             got = {k['uci']: k['mate'] for k in r['keys']}
@@ -571,3 +717,74 @@ def test_mars_circe_takes_and_checks_from_the_rebirth_square(tmp_path):
                     'Forderung ~1\nEndeProblem\n')
     [record] = kit.json_lines(kit.run('solve', '--popeye', '--json', str(path)).stdout)
     assert record['condition'] == 'marscirce', record
+
+
+def condition_moves(conditions, fen):
+    name, ini = section(conditions)
+    pos = kibitz.Position(fen, variant=name, variants=ini)
+    return set(pos.legal_moves()), pos
+
+
+def test_take_and_make_captures_on_hand_checked_positions():
+    """Hand-checked Take&Make captures (the rule of Popeye's
+    `take_and_make.c`): each capture goes on as the man taken."""
+    # The rook on d2 takes the knight on d5 and goes on as a knight to the
+    # empty squares b4 b6 c3 c7 e3 e7 f4 f6; never stops on d5.
+    moves, _ = condition_moves('takemake', '7k/8/8/3n4/8/8/3R4/K7 w - - 0 1')
+    taken = {m for m in moves if m.startswith('d2d5')}
+    assert 'd2d5' not in moves
+    assert taken == {'d2d5' + s for s in ('b4', 'b6', 'c3', 'c7', 'e3', 'e7', 'f4', 'f6')}, taken
+    # A capture whose second part is impossible is no move: the pawn on b7,
+    # as a black pawn, would step to b6 (White's knight) or b5 (White's).
+    moves, _ = condition_moves('takemake', '7k/1p6/1NB5/1N6/8/8/8/K7 w - - 0 1')
+    assert not any(m.startswith('c6b7') for m in moves), moves
+    # A black pawn taken moves down: the knight takes on e5 and goes on to
+    # e4 (one step, its side's direction); from e7 it could go two.
+    moves, _ = condition_moves('takemake', '7k/4p3/8/4p3/8/3N1N2/8/K7 w - - 0 1')
+    assert {m for m in moves if m[2:4] == 'e5'} == {'d3e5e4', 'f3e5e4'}, moves
+    # A pawn taking a rook goes on as a rook: it promotes on its last rank,
+    # stays a pawn below it, and may not end on its own first rank.
+    moves, _ = condition_moves('takemake', '3r3k/4P3/8/8/8/8/8/K7 w - - 0 1')
+    assert {'e7d8c8q', 'e7d8c8n', 'e7d8d7', 'e7d8d2'} <= moves, moves
+    assert 'e7d8d1' not in moves and 'e7d8d7q' not in moves, moves
+    # Checks are orthodox by default; under Absolute the capture of the king
+    # must go on with a king's step: the black king on a8 boxed in by its own
+    # men is not in check from the knight on c7.
+    boxed = 'kb6/ppN5/8/8/8/8/8/4K3 b - - 0 1'
+    _, pos = condition_moves('takemake', boxed)
+    assert pos.is_check()
+    _, pos = condition_moves('takemake absolute', boxed)
+    assert not pos.is_check()
+
+
+def test_make_and_take_hand_checked_positions(tmp_path):
+    """Hand-checked Make&Take positions (Popeye's `make_and_take.c`): the
+    first part as the man taken, the capture as the man itself."""
+    # The rook on a1 takes the knight on c4 after a knight's move to c2; the
+    # rook on h4 reaches no line through c4 by a knight's move.
+    moves, _ = condition_moves('maketake', '8/5k2/8/8/2n4R/8/8/R6K w - - 0 1')
+    assert 'a1c4' in moves and 'h4c4' not in moves, moves
+    # A king checks from one or two squares away (a step, then the
+    # capture), so two kings that near check each other: no position.
+    for fen in ('8/8/8/3k4/4K3/8/8/8 b - - 0 1', '8/8/2k5/8/4K3/8/8/8 b - - 0 1'):
+        with pytest.raises(ValueError):
+            condition_moves('maketake', fen)
+    _, pos = condition_moves('maketake', '8/8/8/8/1k2K3/8/8/8 b - - 0 1')
+    assert not pos.is_check()
+    # The rook on e2 checks the king on f8 after a king's step to f2 (or f1,
+    # f3); not the king on g8.
+    _, pos = condition_moves('maketake', '5k2/8/8/8/8/8/4R3/K7 b - - 0 1')
+    assert pos.is_check()
+    _, pos = condition_moves('maketake', '6k1/8/8/8/8/8/4R3/K7 b - - 0 1')
+    assert not pos.is_check()
+    # Popeye's test (TESTS/maketake.inp): the knight on e8 castles queenside
+    # as Black's king would, with the rook on a8, and takes on a7 from c8:
+    # Black is in check, so White's move is no problem (an error record).
+    path = tmp_path / 'maketake.txt'
+    path.write_text('beginproblem\npieces black ka7 ra8 white se8\ncondition mak\n'
+                    'stipulation ~1\noption nowk\nnextproblem\n'
+                    'pieces black ka7 rh8 white se8\ncondition make&take\n'
+                    'stipulation ~1\noption nowk\nendproblem\n')
+    records = kit.json_lines(kit.run('solve', '--popeye', '--json', str(path)).stdout)
+    assert 'in check' in records[0]['error'], records[0]
+    assert 'e8c7' in {k['uci'] for k in records[1]['keys']}, records[1]

@@ -34,7 +34,7 @@ use core::fmt::Write as _;
 
 use kibitz::board::{AnyMove, AnyPosition, Board};
 use kibitz::problem::{Genre, Goal, ProblemOptions, ProblemOutcome, ProblemSolution, Stipulation};
-use kibitz::variant::{Conditions, Mars, Rebirth};
+use kibitz::variant::{Conditions, Mars, Rebirth, TakeMake};
 
 /// The column (from 1) where Popeye's piece counts end under the diagram of an
 /// 8 × 8 board: `nr_files_on_board*fileWidth+4` less the line's two-space
@@ -255,6 +255,13 @@ fn condition_lines(c: Conditions) -> Vec<&'static str> {
         Mars::None => {}
         Mars::RexInclusive => lines.push("MarsCirce"),
         Mars::RexExclusive => lines.push("MarsCirce RexExclusive"),
+    }
+    // (Popeye writes no `Absolute` after it.)
+    if c.take_make != TakeMake::None {
+        lines.push("Take&MakeChess");
+    }
+    if c.make_take {
+        lines.push("Make&TakeChess");
     }
     lines
 }
@@ -691,14 +698,21 @@ impl Writer<'_> {
             out.push_str(via);
         }
         out.push(if facts.capture { '*' } else { '-' });
+        let empty = |s: &str| square(s).is_some_and(|(f, r)| pos.piece_at(f, r).is_none());
+        // Take&Make: the capture square, then where the man goes on to; an
+        // en-passant capture names only the end, as Popeye does.
+        let taken_on = facts.taken_on.as_deref().filter(|&s| !empty(s));
+        if let Some(on) = taken_on {
+            out.push_str(on);
+            out.push('-');
+        }
         out.push_str(to);
         if let Some(p) = facts.promotion {
             out.push('=');
             out.push_str(&self.names.code(p));
         }
         // A pawn that takes onto an empty square takes en passant.
-        let empty = square(to).is_some_and(|(f, r)| pos.piece_at(f, r).is_none());
-        if pawn && facts.capture && empty {
+        if pawn && facts.capture && empty(to) && taken_on.is_none() {
             out.push_str(" ep.");
         }
         if facts.capture {

@@ -155,6 +155,7 @@ impl Board for Position {
             pregame: false,
             capture: !mv.is_castle() && (mv.is_en_passant() || self.them().contains(mv.to)),
             taken_from: None,
+            taken_on: None,
         }
     }
 

@@ -149,9 +149,11 @@ impl Board for VariantPosition {
             capture: on_board
                 && !mv.is_castling()
                 && (mv.is_en_passant()
+                    || mv.take_make_square().is_some()
                     || VariantPosition::piece_at(self, mv.to())
                         .is_some_and(|(color, _)| color != self.turn())),
             taken_from: self.mars_taken_from(&mv).map(|sq| size.square_name(sq)),
+            taken_on: mv.take_make_square().map(|sq| size.square_name(sq)),
         }
     }
 

@@ -73,6 +73,9 @@ pub struct MoveFacts {
     /// Mars Circe: the square a capture is made from, when it is not `from`
     /// (the man's rebirth square; Popeye writes `Sb8-g1*e2`).
     pub taken_from: Option<String>,
+    /// Take&Make: the square a capture takes on, when the man goes on from
+    /// it to `to` (Popeye writes `Rc6*d5-d8`).
+    pub taken_on: Option<String>,
 }
 
 /// The plies [`Board::perft_until`] counts without looking at its stop flag.

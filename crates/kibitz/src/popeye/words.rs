@@ -202,8 +202,11 @@ impl ProblemWord {
 /// out on that table (`annan` is `Annanschach`, but French's `AnnanEchecs`
 /// is written twice there, once for Nanna, so only the whole name is read;
 /// `marsc` is `MarsCirce` but for French's `MarsCirceMalefique`). The kings'
-/// words are read from Popeye's table of Circe's variants (`rexe`).
-pub(crate) const CONDITIONS: [[(&str, &str, usize); 20]; 3] = [
+/// words are read from Popeye's table of Circe's variants (`rexe`);
+/// Take&Make's `Absolute` from its own table of one word, where any prefix
+/// reads it (`ta` is `Take&MakeChess` in English and French, `tak` in German;
+/// `mak` is `Make&TakeChess`).
+pub(crate) const CONDITIONS: [[(&str, &str, usize); 23]; 3] = [
     [
         ("Circe", "circe", 0),
         ("AntiCirce", "anticirce", 0),
@@ -225,6 +228,9 @@ pub(crate) const CONDITIONS: [[(&str, &str, usize); 20]; 3] = [
         ("TypeC", "typec", 0),
         ("TypeD", "typed", 0),
         ("MarsCirce", "marscirce", 0),
+        ("Take&MakeEchecs", "takemake", 2),
+        ("Make&TakeEchecs", "maketake", 3),
+        ("Absolu", "absolute", 1),
     ],
     [
         ("Circe", "circe", 0),
@@ -247,6 +253,9 @@ pub(crate) const CONDITIONS: [[(&str, &str, usize); 20]; 3] = [
         ("TypC", "typec", 0),
         ("TypD", "typed", 0),
         ("MarsCirce", "marscirce", 5),
+        ("Take&MakeSchach", "takemake", 3),
+        ("Make&TakeSchach", "maketake", 3),
+        ("Absolut", "absolute", 1),
     ],
     [
         ("Circe", "circe", 0),
@@ -269,6 +278,9 @@ pub(crate) const CONDITIONS: [[(&str, &str, usize); 20]; 3] = [
         ("TypeC", "typec", 0),
         ("TypeD", "typed", 0),
         ("MarsCirce", "marscirce", 5),
+        ("Take&MakeChess", "takemake", 2),
+        ("Make&TakeChess", "maketake", 3),
+        ("Absolute", "absolute", 1),
     ],
 ];
 

@@ -2,7 +2,7 @@
 //! check, which pieces are pinned.
 
 use super::board::{NO_SQ, Sq, WideBitboard};
-use super::rules::{Annan, Mars};
+use super::rules::{Annan, Mars, TakeMake};
 use super::state::{State, WALL, color_of, is_piece_of, type_of};
 use super::tables::Tables;
 
@@ -27,6 +27,15 @@ impl State {
         // Mars Circe: from the rebirth squares ([`super::mars`]).
         if t.conditions.conditions.mars != Mars::None {
             return self.mars_attacked(t, sq, by, gone);
+        }
+        // Take&Make Absolute and Make&Take: a man checks where its capture
+        // of the king, in two parts, would be a move ([`super::take_make`],
+        // [`super::make_take`]).
+        if t.conditions.conditions.take_make == TakeMake::Absolute {
+            return self.take_make_attacked(t, sq, by, gone);
+        }
+        if t.conditions.conditions.make_take {
+            return self.make_take_attacked(t, sq, by, gone);
         }
         if t.conditions.validates {
             self.observers::<true>(t, sq, by, gone, u32::MAX)

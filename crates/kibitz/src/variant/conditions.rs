@@ -50,7 +50,9 @@
 
 use super::board::{NO_SQ, Sq};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::{Annan, Conditions, Mars, Mummer, PieceDef, PieceKind, Rebirth, Rules};
+use super::rules::{
+    Annan, Conditions, Mars, Mummer, PieceDef, PieceKind, Rebirth, Rules, TakeMake,
+};
 use super::state::{State, color_of, is_piece_of, type_of};
 use super::tables::Tables;
 use super::tables::{ConditionTables, Role};
@@ -74,7 +76,7 @@ impl std::error::Error for ConditionError {}
 
 /// The condition names kibitz reads (in English; Popeye's German and French
 /// names are read by [`crate::popeye`]).
-pub const CONDITION_NAMES: [&str; 11] = [
+pub const CONDITION_NAMES: [&str; 13] = [
     "circe",
     "anticirce",
     "madrasi",
@@ -86,6 +88,8 @@ pub const CONDITION_NAMES: [&str; 11] = [
     "blackminimummer",
     "annan",
     "marscirce",
+    "takemake",
+    "maketake",
 ];
 
 impl Conditions {
@@ -100,6 +104,8 @@ impl Conditions {
         mummer: [Mummer::None; 2],
         annan: Annan::None,
         mars: Mars::None,
+        take_make: TakeMake::None,
+        make_take: false,
     };
 
     /// Is there no condition?
@@ -110,7 +116,7 @@ impl Conditions {
     /// Adds the condition `word` (a name of [`CONDITION_NAMES`], or a variant
     /// word after it: `cheylan`, `calvet` after `anticirce`; `ri` after
     /// `madrasi`; `typeb`, `typec`, `typed` after `annan`; `rexexclusive`
-    /// after `marscirce`), given the word before it; an error names the word.
+    /// after `marscirce`; `absolute` after `takemake`), given the word before it; an error names the word.
     pub fn add_word(&mut self, word: &str, previous: Option<&str>) -> Result<(), ConditionError> {
         let lower = word.to_ascii_lowercase();
         let refuse = |why| {
@@ -180,6 +186,18 @@ impl Conditions {
                 self.mars = Mars::RexExclusive;
                 Ok(())
             }
+            ("takemake", _) => {
+                self.take_make = TakeMake::Plain;
+                Ok(())
+            }
+            ("absolute", Some("takemake")) => {
+                self.take_make = TakeMake::Absolute;
+                Ok(())
+            }
+            ("maketake", _) => {
+                self.make_take = true;
+                Ok(())
+            }
             // Elsewhere the kings' exclusion is the default (Circe's).
             ("rexexclusive", _) => Ok(()),
             ("whitemaximummer" | "blackmaximummer" | "whiteminimummer" | "blackminimummer", _) => {
@@ -200,7 +218,7 @@ impl Conditions {
             _ => refuse(
                 "not a condition kibitz plays (circe, anticirce [cheylan], madrasi [ri], \
                  isardam [typeb] [ri], ohneschach, annan [typeb|typec|typed], \
-                 marscirce [rexexclusive], whitemaximummer, blackmaximummer, whiteminimummer, blackminimummer)",
+                 marscirce [rexexclusive], takemake [absolute], maketake, whitemaximummer, blackmaximummer, whiteminimummer, blackminimummer)",
             ),
         }
     }
@@ -265,6 +283,14 @@ impl core::fmt::Display for Conditions {
             Mars::RexInclusive => "marscirce",
             Mars::RexExclusive => "marscirce rexexclusive",
         });
+        words.push(match self.take_make {
+            TakeMake::None => "",
+            TakeMake::Plain => "takemake",
+            TakeMake::Absolute => "takemake absolute",
+        });
+        if self.make_take {
+            words.push("maketake");
+        }
         words.retain(|w| !w.is_empty());
         for (side, mummer) in self.mummer.iter().enumerate() {
             words.push(match (side, mummer) {
@@ -334,6 +360,19 @@ impl ConditionTables {
         if c.mars != Mars::None && !others.is_empty() {
             return Err(format!(
                 "condition `{c}`: Mars Circe is played alone or with Ohneschach"
+            ));
+        }
+        // Take&Make and Make&Take move the capturing man twice ([`super::take_make`],
+        // [`super::make_take`]): played alone.
+        let others = Conditions {
+            take_make: TakeMake::None,
+            make_take: false,
+            ..c
+        };
+        let both = c.take_make != TakeMake::None && c.make_take;
+        if (c.take_make != TakeMake::None || c.make_take) && (both || !others.is_empty()) {
+            return Err(format!(
+                "condition `{c}`: Take&Make and Make&Take are played alone"
             ));
         }
         for (ty, p) in rules.pieces.iter().enumerate() {

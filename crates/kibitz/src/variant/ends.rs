@@ -648,7 +648,7 @@ impl State {
 
     /// Does `mv` take a piece?
     pub(crate) fn is_capture(&self, mv: &VariantMove) -> bool {
-        mv.kind == MoveKind::EnPassant
+        matches!(mv.kind, MoveKind::EnPassant | MoveKind::TakeMake)
             || (!mv.is_castling()
                 && !mv.is_pass()
                 && mv.from != mv.to

@@ -80,6 +80,7 @@ mod houses;
 pub mod ini;
 mod ini_values;
 mod insufficient;
+mod make_take;
 mod makruk;
 mod mars;
 mod movegen;
@@ -99,6 +100,7 @@ mod shogi;
 mod sittuyin;
 mod state;
 mod tables;
+mod take_make;
 pub mod values;
 mod walling;
 mod walls;
@@ -115,5 +117,5 @@ pub use moves::VariantMove;
 pub use position::VariantPosition;
 pub use rules::{
     Annan, CastlingRules, Conditions, GameValue, Gating, Mars, Mummer, PieceDef, PieceKind,
-    Rebirth, VariantOutcome,
+    Rebirth, TakeMake, VariantOutcome,
 };

@@ -5,7 +5,7 @@ use crate::mobility::betza::Hop;
 
 use super::board::{NO_SQ, Sq, WideBitboard};
 use super::moves::{MoveKind, NO_TYPE, VariantMove};
-use super::rules::{Annan, CastlingRules, Gating, Mars, Rules};
+use super::rules::{Annan, CastlingRules, Gating, Mars, Rules, TakeMake};
 use super::state::{State, is_piece_of, type_of};
 use super::tables::{CAPTURE, MOVE, Tables, first_time};
 
@@ -156,6 +156,14 @@ impl State {
         // Mars Circe takes from the rebirth squares ([`super::mars`]).
         if t.conditions.conditions.mars != Mars::None {
             return self.mars_moves(t, r, in_check, out);
+        }
+        // Take&Make and Make&Take move a capturing man twice
+        // ([`super::take_make`], [`super::make_take`]).
+        if t.conditions.conditions.take_make != TakeMake::None {
+            return self.take_make_moves(t, r, in_check, out);
+        }
+        if t.conditions.conditions.make_take {
+            return self.make_take_moves(t, r, in_check, out);
         }
         self.walk_moves(t, r, in_check, out);
     }

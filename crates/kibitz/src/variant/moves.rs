@@ -23,6 +23,9 @@ pub(crate) enum MoveKind {
     /// A pass (Janggi): the side to move moves nothing; `from` and `to` are
     /// its king's square, as Fairy-Stockfish writes it (`e2e2`).
     Pass,
+    /// Take&Make ([`super::take_make`]): a capture on `gate_sq` (en passant
+    /// where that square is empty), the man going on to `to`.
+    TakeMake,
 }
 
 /// No piece type (promotion or gating).
@@ -78,7 +81,11 @@ impl VariantMove {
     /// turns into a wall
     /// (written after a comma: `d1a1,a1b1`).
     pub fn wall(&self) -> Option<Sq> {
-        (self.gate == NO_TYPE && self.gate_sq != NO_SQ && !self.is_pregame() && !self.is_drop())
+        (self.gate == NO_TYPE
+            && self.gate_sq != NO_SQ
+            && !self.is_pregame()
+            && !self.is_drop()
+            && self.kind != MoveKind::TakeMake)
             .then_some(self.gate_sq)
     }
 
@@ -122,6 +129,12 @@ impl VariantMove {
     /// Is it a pass (Janggi's, written as the king's move to its own square)?
     pub fn is_pass(&self) -> bool {
         self.kind == MoveKind::Pass
+    }
+
+    /// Take&Make: the square the man takes on before it goes on to
+    /// [`to`](Self::to).
+    pub fn take_make_square(&self) -> Option<Sq> {
+        (self.kind == MoveKind::TakeMake).then_some(self.gate_sq)
     }
 
     /// Is it an en-passant capture?

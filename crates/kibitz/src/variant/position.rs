@@ -311,6 +311,10 @@ impl VariantPosition {
             to = self.state.rook_sq[2 * self.state.turn + side];
         }
         size.push_square_name(from, out);
+        // Take&Make: the capture square between the two (`d2d5f4`).
+        if let Some(taken_on) = mv.take_make_square() {
+            size.push_square_name(taken_on, out);
+        }
         size.push_square_name(to, out);
         if mv.promotion != NO_TYPE {
             let ty = type_of(self.state.board[usize::from(mv.from)]);
@@ -379,7 +383,7 @@ impl VariantPosition {
             let ty = type_of(p);
             // (A pass is the king's move to its own square, not a capture.)
             let capture = (b[usize::from(mv.to)] != 0 && !mv.is_pass() && mv.from != mv.to)
-                || mv.kind == MoveKind::EnPassant;
+                || matches!(mv.kind, MoveKind::EnPassant | MoveKind::TakeMake);
             if Some(ty as u8) == self.variant.tables.pawn {
                 if capture {
                     s.push(char::from(b'a' + size.file_of(mv.from)));
@@ -402,6 +406,8 @@ impl VariantPosition {
                     // so a custom pawn's en-passant capture is told apart only
                     // from other en-passant captures.
                     .filter(|o| (o.kind == MoveKind::EnPassant) == (mv.kind == MoveKind::EnPassant))
+                    // Take&Make: the same capture square too.
+                    .filter(|o| o.take_make_square() == mv.take_make_square())
                     // A walling move, as Fairy-Stockfish's, only from moves
                     // with the same wall (so never where the wall is on the
                     // square this one leaves).
@@ -429,6 +435,11 @@ impl VariantPosition {
             }
             if capture {
                 s.push('x');
+            }
+            // Take&Make: the capture square, then where the man goes on to.
+            if let Some(taken_on) = mv.take_make_square() {
+                s.push_str(&size.square_name(taken_on));
+                s.push('-');
             }
             s.push_str(&size.square_name(mv.to));
             if mv.promotion != NO_TYPE {

@@ -221,11 +221,7 @@ impl Replay {
         if mv.is_pregame() || !before.state.is_capture(mv) {
             return None;
         }
-        let sq = if mv.is_en_passant() {
-            before.state.ep_victim
-        } else {
-            mv.to()
-        };
+        let sq = before.state.take_make_victim(mv);
         let (color, letter) = before.piece_at(sq)?;
         let v = &self.position.variant();
         // A shogi-style promoted piece (`+O`) goes back as what it promoted from,

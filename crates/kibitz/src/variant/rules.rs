@@ -894,6 +894,30 @@ pub struct Conditions {
     /// Mars Circe: a piece takes (and checks) only from its Circe rebirth
     /// square.
     pub mars: Mars,
+    /// Take&Make: a man that takes goes on from the capture square with a
+    /// move that takes nothing, as the man taken moves.
+    pub take_make: TakeMake,
+    /// Make&Take: a man takes by first making a move that takes nothing as
+    /// the man it takes moves, then taking from there as itself.
+    pub make_take: bool,
+}
+
+/// Take&Make (Popeye's `Take&MakeChess`): a man that takes must, in the same
+/// move, go on from the capture square with a move that takes nothing, made
+/// as the man taken moves (as that man's side moves); a capture without one
+/// is no move. A pawn ending on its last rank promotes; it may not end on its
+/// own first rank.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TakeMake {
+    /// No Take&Make.
+    #[default]
+    None,
+    /// Take&Make with orthodox checks (Popeye's default): a man checks where
+    /// it could take the king, second part or not.
+    Plain,
+    /// `Absolute`: a man checks only where its capture of the king could go
+    /// on with a king's move that takes nothing.
+    Absolute,
 }
 
 /// Mars Circe (Popeye's `MarsCirce`): a piece captures by

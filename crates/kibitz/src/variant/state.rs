@@ -377,7 +377,21 @@ impl State {
                 }
             }
             _ => {
-                if mv.kind == MoveKind::EnPassant {
+                if mv.kind == MoveKind::TakeMake {
+                    // Take&Make ([`super::take_make`]): the man taken first;
+                    // the man goes on to an empty square (or the one it left).
+                    // (The en-passant square is reset already: `old_ep`.)
+                    let victim = if self.board[usize::from(mv.gate_sq)] != 0 {
+                        mv.gate_sq
+                    } else {
+                        old_ep
+                    };
+                    self.remove(t, victim);
+                    self.halfmove = 0;
+                    if self.castling != 0 {
+                        self.clear_rights_at(r, victim);
+                    }
+                } else if mv.kind == MoveKind::EnPassant {
                     self.remove(t, old_ep);
                     self.halfmove = 0;
                 } else if self.board[usize::from(mv.to)] != 0 && !in_place {
