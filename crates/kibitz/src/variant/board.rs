@@ -1,4 +1,4 @@
-//! Wide boards: `W × H` from 3 × 3 to 16 × 16 (files `a`–`p`, ranks 1–16), the
+//! Wide boards: `W × H` from 1 × 1 to 16 × 16 (files `a`–`p`, ranks 1–16), the
 //! seed's mapping with the board's own width (index = rank × W + file), and the
 //! 256-bit bitboard the variant engine keeps its sets in.
 
@@ -8,9 +8,9 @@ use super::VariantError;
 
 /// The largest board side.
 pub const MAX_SIDE: u8 = 16;
-/// The smallest board side (Fairy-Stockfish's smallest built-in, Dobutsu
-/// shogi, has 3 files).
-pub const MIN_SIDE: u8 = 3;
+/// The smallest board side: one rank (Fairy-Stockfish's own variants.ini has
+/// 1D chess, 8 × 1; its smallest built-in, Dobutsu shogi, has 3 files).
+pub const MIN_SIDE: u8 = 1;
 /// A square index of a wide board (`rank × width + file`).
 pub type Sq = u16;
 /// No square.
@@ -33,7 +33,7 @@ pub struct BoardSize {
 }
 
 impl BoardSize {
-    /// A board of `files` × `ranks`; the error names a side outside 4..=16.
+    /// A board of `files` × `ranks`; the error names a side outside 1..=16.
     pub fn new(files: u32, ranks: u32) -> Result<BoardSize, VariantError> {
         let ok = |n: u32| (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(&n);
         if !ok(files) || !ok(ranks) {
@@ -301,8 +301,9 @@ mod tests {
         assert_eq!(b.parse_square("k1"), None);
         assert_eq!(b.parse_square("j10"), Some(99));
         assert!(BoardSize::new(17, 8).is_err());
-        assert!(BoardSize::new(2, 8).is_err());
-        assert!(BoardSize::new(8, 2).is_err());
+        assert!(BoardSize::new(0, 8).is_err());
+        assert!(BoardSize::new(8, 17).is_err());
+        assert_eq!(BoardSize::new(8, 1).unwrap().squares(), 8);
         assert_eq!(BoardSize::new(3, 4).unwrap().squares(), 12);
     }
 }

@@ -34,7 +34,7 @@ pub enum VariantError {
         /// The names that exist.
         known: Vec<String>,
     },
-    /// A board side outside 4..=16.
+    /// A board side outside 1..=16.
     BoardSize {
         /// Files asked for.
         files: u32,
@@ -82,7 +82,7 @@ impl fmt::Display for VariantError {
             ),
             VariantError::BoardSize { files, ranks } => write!(
                 f,
-                "board {files} × {ranks} is not supported: files and ranks must be between 4 and 16"
+                "board {files} × {ranks} is not supported: files and ranks must be between 1 and 16"
             ),
             VariantError::Betza {
                 letter,
