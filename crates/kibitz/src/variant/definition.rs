@@ -110,14 +110,21 @@ impl Variant {
             .into_iter()
             .find(|&(_, f)| f >= files);
             if let Some((key, f)) = off {
-                // The king would castle off the board: refused rather than played
-                // as some other castling (or `castling = false` says what is meant).
-                return Err(VariantError::Definition(format!(
-                    "{key}: file {} is off the board of {files} files (or set `castling = false`)",
-                    char::from(b'a' + f)
-                )));
-            }
-            if c.rank >= rules.size.ranks() {
+                if start_castling_rights(&rules.start_fen) {
+                    // The start position grants a right whose king would castle
+                    // off the board: refused rather than played as some other
+                    // castling (or `castling = false` says what is meant).
+                    return Err(VariantError::Definition(format!(
+                        "{key}: file {} is off the board of {files} files (or set `castling = false`)",
+                        char::from(b'a' + f)
+                    )));
+                }
+                // Files inherited from a wider parent (Fairy-Stockfish's minihouse,
+                // crazyhouse on 6 x 6): there the start position grants no right,
+                // and Fairy-Stockfish's own FEN check calls every right there
+                // invalid, so nothing castles.
+                rules.castling = None;
+            } else if c.rank >= rules.size.ranks() {
                 return Err(VariantError::Definition(format!(
                     "castlingRank: rank {} is off the board of {} ranks",
                     c.rank + 1,
@@ -407,4 +414,13 @@ impl Variant {
             .map(|&t| self.rules.pieces[usize::from(t)].letter)
             .collect()
     }
+}
+
+/// Does the castling field of a start FEN grant a right (a field other than `-`
+/// after the board and the side to move)? A FEN without the field grants none,
+/// nor does a shogi-style one whose third field is the move number.
+fn start_castling_rights(fen: &str) -> bool {
+    fen.split_whitespace()
+        .nth(2)
+        .is_some_and(|f| f != "-" && f.chars().all(|c| c.is_ascii_alphabetic()))
 }

@@ -454,8 +454,12 @@ fn rule_list(r: &Rules) -> RuleList {
     }
     list.bool("dropChecks", d.checks);
     if let Some(region) = d.region {
-        list.text("dropRegionWhite", ranks_text(region[0]));
-        list.text("dropRegionBlack", ranks_text(region[1]));
+        for (c, key) in ["dropRegionWhite", "dropRegionBlack"].iter().enumerate() {
+            match &d.squares[c] {
+                Some(squares) => list.text(*key, squares_text(r.size, squares)),
+                None => list.text(*key, ranks_text(region[c])),
+            }
+        }
     }
     list.bool("dropOppositeColoredBishop", d.opposite_bishops);
     list.bool("castlingDroppedPiece", d.castling_dropped_piece);

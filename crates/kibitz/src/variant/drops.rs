@@ -34,6 +34,7 @@ impl DropRules {
         must_drop_type: None,
         checks: true,
         region: None,
+        squares: [None, None],
         opposite_bishops: false,
         castling_dropped_piece: false,
         sittuyin_rook_drop: false,
@@ -132,6 +133,7 @@ impl DropRules {
                     let mut region = self.region.unwrap_or([u16::MAX; 2]);
                     region[c] = ranks;
                     self.region = Some(region);
+                    self.squares[c] = None;
                 })
             }
             _ => return None,
@@ -269,6 +271,10 @@ impl State {
                     }
                 }
             }
+        }
+        // A region of single squares (Stardust's).
+        if let Some(squares) = r.drops.squares[us] {
+            out = out & squares;
         }
         // A piece confined to a mobility region is dropped inside it (xiangqi's
         // soldiers in a crazyhouse xiangqi), as Fairy-Stockfish drops it.
@@ -795,8 +801,18 @@ mod tests {
         .unwrap();
         assert!(pos.parse_uci("Q@h3").is_ok() && pos.parse_uci("Q@h4").is_err());
         assert_eq!(pos.perft(2), listed_perft_2(&pos));
-        let err = ini::parse("[x:crazyhouse]\ndropRegionWhite = e4\n").unwrap_err();
-        assert!(err.to_string().contains("whole ranks"), "{err}");
+        // A region of single squares (Stardust's): listed and counted alike too.
+        let text = "[sq:crazyhouse]\ndropRegionWhite = e4 h3 *1\n";
+        let v = ini::parse(text).unwrap().remove(0);
+        let pos = VariantPosition::from_fen(
+            &v,
+            "2b5/rppnkNpr/2p1pp2/p7/P2pQP2/b1P5/1P1PPP2/RNB1KBNR[Qp] w - - 1 23",
+        )
+        .unwrap();
+        assert!(pos.parse_uci("Q@h3").is_ok() && pos.parse_uci("Q@g3").is_err());
+        assert_eq!(pos.perft(2), listed_perft_2(&pos));
+        let err = ini::parse("[x:crazyhouse]\ndropRegionWhite = e44\n").unwrap_err();
+        assert!(err.to_string().contains("dropRegionWhite"), "{err}");
         let err = ini::parse("[x:crazyhouse]\ndropLoop = maybe\n").unwrap_err();
         assert_eq!(err.line, 2);
         assert!(err.to_string().contains("dropLoop"), "{err}");

@@ -620,6 +620,20 @@ fn apply(rules: &mut Rules, key: &str, value: &str) -> Result<(), String> {
     if super::pawns::apply_key(rules, key, value)? {
         return Ok(());
     }
+    // A drop region of single squares (the drop rules read whole ranks).
+    if matches!(
+        key,
+        "dropRegionWhite" | "whiteDropRegion" | "dropRegionBlack" | "blackDropRegion"
+    ) && ranks_region(value).is_err()
+    {
+        let c = usize::from(key.contains("lack"));
+        let squares = super::regions::parse_region(rules.size, value)?;
+        let mut region = rules.drops.region.unwrap_or([u16::MAX; 2]);
+        region[c] = u16::MAX;
+        rules.drops.region = Some(region);
+        rules.drops.squares[c] = Some(squares);
+        return Ok(());
+    }
     if let Some(read) = rules.drops.apply(key, value) {
         return read;
     }
@@ -968,8 +982,17 @@ mod tests {
             err.contains("castlingKingsideFile: file j is off the board of 8 files"),
             "{err}"
         );
-        let err = error_of("[c:chess]\nmaxFile = 6\nstartFen = 6/6/6/6/6/6/6/K4k w - - 0 1\n");
+        let err = error_of("[c:chess]\nmaxFile = 6\nstartFen = 6/6/6/6/6/6/6/K4k w K - 0 1\n");
         assert!(err.contains("castlingKingsideFile: file g is off"), "{err}");
+    }
+
+    #[test]
+    fn inherited_castling_off_the_board_castles_nothing() {
+        // Fairy-Stockfish's minihouse: chess's files on 6 files, a start without rights.
+        let v = parse("[c:chess]\nmaxFile = 6\nstartFen = 6/6/6/6/6/6/6/K4k w - - 0 1\n")
+            .unwrap()
+            .remove(0);
+        assert!(v.rules.castling.is_none());
     }
 
     #[test]

@@ -272,6 +272,10 @@ pub(crate) struct DropRules {
     /// The ranks (a bit per absolute rank) each colour drops on, where the
     /// variant restricts them (Fairy-Stockfish's `dropRegion`).
     pub region: Option<[u16; 2]>,
+    /// The squares each colour drops on where a section gave its region square
+    /// by square (Stardust's), not as whole ranks: then `region` holds every
+    /// rank for that colour and these squares cut it.
+    pub squares: [Option<super::board::WideBitboard>; 2],
     /// `dropOppositeColoredBishop`: the bishops must be able to end on squares
     /// of both colours.
     pub opposite_bishops: bool,
