@@ -397,7 +397,12 @@ impl State {
                 continue;
             }
             let free = !shields.contains(from) && Some(ty as u8) != t.king;
-            if free && (t.special >> ty) & 1 == 0 && !t.overlap[us * t.types + ty] {
+            // (A rider in a mobility region is listed: its rays end in the region.)
+            if free
+                && (t.special >> ty) & 1 == 0
+                && !t.overlap[us * t.types + ty]
+                && t.ride_region[us * t.types + ty].is_none()
+            {
                 // Each target once (no overlap): the empty ones counted, the
                 // captures tested.
                 let b = &self.board;

@@ -249,6 +249,7 @@ impl State {
         let mut seen = WideBitboard::EMPTY;
         // A Janggi cannon hops no cannon and takes none ([`super::palace`]).
         let janggi = (t.palace.cannon_types >> ty) & 1 != 0;
+        let first = out.len();
         for l in t.leaps_of(us, ty, from) {
             if l.blocked(b) {
                 continue;
@@ -319,6 +320,15 @@ impl State {
                     }
                 }
             }
+        }
+        // A rider's mobility region: its moves end there ([`super::regions`]).
+        if let Some(region) = t.ride_region[us * t.types + ty] {
+            // The moves listed before this piece's (from `first` on) stay.
+            let mut seen = 0;
+            out.retain(|m| {
+                seen += 1;
+                seen <= first || region.contains(m.to())
+            });
         }
     }
 
@@ -425,6 +435,11 @@ impl State {
                 && (l.block[0] == NO_SQ || b[usize::from(l.block[0])] == 0)
                 && (l.block[1] == NO_SQ || b[usize::from(l.block[1])] == 0)
         });
+        if let Some(region) = t.ride_region[us * t.types + ty]
+            && !region.contains(to)
+        {
+            return false;
+        }
         leap || t.rays[us * t.types + ty]
             .iter()
             .filter(|ray| ray.hop.is_none() && ray.mode & mode != 0)

@@ -370,6 +370,11 @@ impl State {
     /// the call cost a tenth of its work in crazyhouse.)
     #[inline(always)]
     fn count_targets(&self, t: &Tables, from: Sq, ty: usize) -> u64 {
+        // A rider in a mobility region: its target set, cut to the region.
+        if t.ride_region[self.turn * t.types + ty].is_some() {
+            let occ = self.occ[0] | self.occ[1];
+            return u64::from(self.targets(t, from, ty, occ).count());
+        }
         if t.overlap[self.turn * t.types + ty] {
             self.count_targets_of::<true>(t, from, ty)
         } else {
@@ -573,6 +578,10 @@ impl State {
                     CAPTURE => enemy,
                     _ => !self.occ[us],
                 };
+        }
+        // A rider's mobility region: its moves end there ([`super::regions`]).
+        if let Some(region) = t.ride_region[ct] {
+            out = out & region;
         }
         out
     }

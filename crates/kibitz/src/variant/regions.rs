@@ -4,7 +4,9 @@
 //! - **mobility regions** (`mobilityRegionWhite<Piece>`): a piece type of one
 //!   colour may only move to (and attack) the squares of its region: the
 //!   xiangqi general and advisors in their palace, the elephants on their side
-//!   of the river;
+//!   of the river. A rider that only moves along its lines (Buffalo's) rides
+//!   through any square and stops only in its region; one that captures along
+//!   them is refused (the reverse attack tables know no region);
 //! - **the soldier** (`soldierPromotionRank`): Fairy-Stockfish's `soldier` moves
 //!   `fsW` (forward and sideways), but only forward until it reaches that rank
 //!   (relative to its side), i.e. until it has crossed the river;
@@ -86,8 +88,11 @@ impl Regions {
         true
     }
 
-    /// Checks what the tables cannot play: a region on a rider (its path would
-    /// matter, not only its target).
+    /// Checks what the tables cannot play: a region on a rider that captures
+    /// along its lines (the reverse attack tables know no region). A rider that
+    /// only moves along its lines may have one: as in Fairy-Stockfish, it rides
+    /// through any square and stops only in its region (the move generator cuts
+    /// its targets, `Tables::ride_region`).
     pub fn check(&self, rules: &Rules) -> Result<(), VariantError> {
         for (name, _) in &self.mobility {
             let Some(def) = rules.pieces.iter().find(|p| &p.name == name) else {
@@ -95,9 +100,13 @@ impl Regions {
             };
             let letter = def.letter;
             let components = crate::mobility::betza::parse_components(&def.betza);
-            if components.is_ok_and(|cs| cs.iter().any(|c| c.range.is_some())) {
+            if components.is_ok_and(|cs| {
+                cs.iter()
+                    .any(|c| (c.range.is_some() || c.hop.is_some()) && c.captures)
+            }) {
                 return Err(VariantError::Definition(format!(
-                    "a mobility region for `{letter}` ({}), a rider: regions are supported for leapers only",
+                    "a mobility region for `{letter}` ({}), a rider that captures along its lines: \
+                     regions are supported for leapers and for riders that only move",
                     def.betza
                 )));
             }
@@ -626,6 +635,42 @@ mod tests {
         assert!(crate::variant::ini::parse(&bad).is_err());
         let bad = text.replace("*1 *2 *3 *4 *5", "*1 *2 *3 *4 z5");
         assert!(crate::variant::ini::parse(&bad).is_err());
+    }
+
+    /// A rider that only moves rides through any square and stops in its region
+    /// (Buffalo's); the perft counts agree with the listed moves. One that
+    /// captures along its lines is refused (Chak's).
+    #[test]
+    fn a_rider_that_only_moves_stops_in_its_region() {
+        let text = "[zone:chess]\ncustomPiece1 = d:mQ\n\
+            mobilityRegionWhiteCustomPiece1 = *1 *2 d5\n\
+            startFen = 4k3/8/8/8/8/8/3P4/3DK3 w - - 0 1\n";
+        let v = crate::variant::ini::parse(text).unwrap().remove(0);
+        let pos = VariantPosition::startpos(&v);
+        let mut rides: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| pos.uci(m).starts_with("d1"))
+            .map(|m| pos.uci(m))
+            .collect();
+        rides.sort();
+        // Up the d-file it is blocked; b3 and a4 lie outside, e2's ray reaches nothing.
+        assert_eq!(rides, ["d1a1", "d1b1", "d1c1", "d1c2", "d1e2"]);
+        let listed: u64 = pos
+            .legal_moves()
+            .iter()
+            .map(|m| {
+                let mut next = pos.clone();
+                next.play(m).unwrap();
+                next.perft(1)
+            })
+            .sum();
+        assert_eq!(pos.perft(2), listed);
+        let err = crate::variant::ini::parse(&text.replace("d:mQ", "d:mQcQ2")).unwrap_err();
+        assert!(
+            err.to_string().contains("captures along its lines"),
+            "{err}"
+        );
     }
 
     /// SAN as Fairy-Stockfish writes it: the horse and elephant by their synonyms.

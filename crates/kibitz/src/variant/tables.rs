@@ -123,6 +123,10 @@ pub(crate) struct Tables {
     pub leap_cap_bb: Vec<WideBitboard>,
     /// Per `(colour, type)`: has the piece lame leaps (then the leap list is walked too)?
     pub lame: Vec<bool>,
+    /// Per `(colour, type)`: the mobility region of a rider or hopper that moves
+    /// without capturing ([`super::regions`]): its moves may end only there (its
+    /// leaps are cut in their tables already).
+    pub ride_region: Vec<Option<WideBitboard>>,
     /// Per colour: its promotion zone.
     pub promo_zone: [WideBitboard; 2],
     /// The squares a pawn of each colour steps two from (`doubleStepRegion`).
@@ -747,7 +751,18 @@ impl Tables {
             | pawn_sets.en_passant[0]
             | pawn_sets.en_passant[1])
             & !pawn.map_or(0, |p| 1u32 << p);
+        let ride_region = (0..2 * types)
+            .map(|ct| {
+                let (c, t) = (ct / types, ct % types);
+                rules
+                    .regions
+                    .region(&rules.pieces[t].name, c)
+                    .copied()
+                    .filter(|_| !rays[ct].is_empty())
+            })
+            .collect();
         Ok(Tables {
+            ride_region,
             custom_pawns,
             special: custom_pawns | pawn.map_or(0, |p| 1u32 << p),
             initial_only,
