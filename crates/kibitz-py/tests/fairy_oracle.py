@@ -129,7 +129,15 @@ FSF_OWN_SECTIONS = ['tictactoe', 'picaria', 'nineholes', 'tictacchess', 'teeko',
                     'asimplegame', 'allqueenschess', 'roll-ing-to-four', 'cetus',
                     'three-musketeers', 'cfour', 'cfour-anyside', 'cfour-misere', 'castle',
                     # giveaway without its commoner, the castling king (variant/ends.rs)
-                    'massacre']
+                    'massacre',
+                    # chess's castling files off a 6-file board: nothing castles
+                    # (variant/definition.rs); a drop region of single squares
+                    # (variant/drops.rs); riders that only move, in a mobility
+                    # region (variant/regions.rs); Khan's chess (its own pawns and
+                    # flags, loaded before, here compared)
+                    'minihouse', 'stardust', 'buffalo', 'khans',
+                    # a board of one rank (variant/board.rs)
+                    '1d-chess']
 
 FILES = 'abcdefghijklmnop'
 
@@ -537,6 +545,43 @@ connectNxN = 2
     """[dlcastlewins:chess]
 castlingWins = Kq
 startFen = r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1
+""",
+    # Crazyhouse on 6 × 6: chess's castling files lie off the board and the start
+    # grants no right, so nothing castles (as Fairy-Stockfish's minihouse).
+    """[dlnarrowhouse:crazyhouse]
+maxRank = 6
+maxFile = 6
+startFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1
+promotionPieceTypes = nbrq
+promotionRegionWhite = *6
+promotionRegionBlack = *1
+doubleStep = false
+""",
+    # Mobility regions of riders that only move along their lines (Fairy-
+    # Stockfish's Chak and Buffalo): a queen that takes as a wazir, and a rook
+    # that hops without taking, each stopping only in its region.
+    """[dlriderzone:chess]
+customPiece1 = d:mQcW
+customPiece2 = y:mRmpR
+mobilityRegionWhiteCustomPiece1 = *1 *2 *3 *4 d5 e5
+mobilityRegionBlackCustomPiece1 = *5 *6 *7 *8 d4 e4
+mobilityRegionWhiteCustomPiece2 = a* b* c* d* h8
+mobilityRegionBlackCustomPiece2 = e* f* g* h* a1
+startFen = rnbqkdyr/pppppppp/8/8/8/8/PPPPPPPP/RYDQKBNR w KQkq - 0 1
+""",
+    # A board of one rank (Fairy-Stockfish's 1D chess): a dabbaba and a
+    # three-square leaper beside the queen and the rook.
+    """[dloneline:chess]
+maxRank = 1
+maxFile = k
+customPiece1 = n:D
+customPiece2 = y:H
+startFen = KQNYR1rynqk w - - 0 1
+""",
+    # Drop regions of single squares (Stardust's), with whole ranks beside them.
+    """[dlsquaredrops:crazyhouse]
+dropRegionWhite = a1 b2 c3 d4 e5 f6 g7 h8 *2
+dropRegionBlack = *7 h1 g2 f3 e4 d5 c6 b7 a8
 """,
 ]
 
