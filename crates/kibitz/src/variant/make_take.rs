@@ -50,13 +50,7 @@ impl State {
     ) {
         let us = self.turn;
         let them = us ^ 1;
-        let start = out.len();
-        self.walk_moves(t, r, in_check, out);
-        let quiet: Vec<VariantMove> = out
-            .drain(start..)
-            .filter(|mv| !self.is_capture(mv))
-            .collect();
-        out.extend(quiet);
+        self.walk_quiet_moves(t, r, in_check, out);
         // The types the other side has (a king is never taken).
         let mut victims: Vec<usize> = Vec::new();
         for s in self.occ[them].iter() {

@@ -59,13 +59,7 @@ impl State {
         out: &mut Vec<VariantMove>,
     ) {
         let us = self.turn;
-        let start = out.len();
-        self.walk_moves(t, r, in_check, out);
-        let quiet: Vec<VariantMove> = out
-            .drain(start..)
-            .filter(|mv| !self.is_capture(mv))
-            .collect();
-        out.extend(quiet);
+        self.walk_quiet_moves(t, r, in_check, out);
         for from in self.occ[us].iter() {
             let Some(home) = self.mars_square(t, from, us) else {
                 continue;
